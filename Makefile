@@ -1,0 +1,116 @@
+# liza-watch — build, test, install.
+#
+# Sources are found by wildcard: a new file in core/, watch/, tui/ or cli/ is
+# built and linked without touching this file; a new tests/unit/test_*.c is a
+# new cmocka test binary that `make check` runs.
+
+VERSION     := 0.1.0
+PREFIX      ?= /usr/local
+BINDIR      ?= $(PREFIX)/bin
+MANDIR      ?= $(PREFIX)/share/man
+DATADIR     ?= $(PREFIX)/share/liza-watch
+DESTDIR     ?=
+
+CC          ?= cc
+PKG_CONFIG  ?= pkg-config
+UNAME_S     := $(shell uname -s)
+
+# The BSDs get inotify from libinotify (a kqueue emulation); Linux has it in libc.
+ifneq ($(filter FreeBSD NetBSD OpenBSD DragonFly,$(UNAME_S)),)
+  INOTIFY_CFLAGS := $(shell $(PKG_CONFIG) --cflags libinotify 2>/dev/null || echo -I/usr/local/include)
+  INOTIFY_LIBS   := $(shell $(PKG_CONFIG) --libs libinotify 2>/dev/null || echo -L/usr/local/lib -linotify)
+endif
+
+YAML_CFLAGS   := $(shell $(PKG_CONFIG) --cflags yaml-0.1 2>/dev/null)
+YAML_LIBS     := $(shell $(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyaml)
+CURSES_CFLAGS := $(shell $(PKG_CONFIG) --cflags ncursesw 2>/dev/null)
+CURSES_LIBS   := $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null || echo -lncursesw -ltinfo)
+CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
+
+WARNINGS := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+            -Wformat=2 -Wno-format-nonliteral -Wpointer-arith -Wundef -Wvla
+CPPFLAGS += -D_DEFAULT_SOURCE -D_GNU_SOURCE -DLW_VERSION='"$(VERSION)"' \
+            -DLW_DATADIR='"$(DATADIR)"' -I. $(YAML_CFLAGS) $(CURSES_CFLAGS) $(INOTIFY_CFLAGS)
+CFLAGS   ?= -O2 -g
+CFLAGS   += -std=c11 $(WARNINGS) -MMD -MP
+LDLIBS   += $(YAML_LIBS) $(CURSES_LIBS) $(INOTIFY_LIBS)
+
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+LIB_SRC  := $(sort $(wildcard core/*.c watch/*.c tui/*.c cli/*.c))
+MAIN_SRC := liza-watch.c
+TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
+TEST_HELPER_SRC := $(sort $(wildcard tests/unit/helper_*.c))
+
+REL_OBJ  := $(LIB_SRC:%.c=build/rel/%.o)
+SAN_OBJ  := $(LIB_SRC:%.c=build/san/%.o)
+TEST_BIN := $(TEST_SRC:tests/unit/%.c=build/san/tests/%)
+TEST_HELPER_OBJ := $(TEST_HELPER_SRC:%.c=build/san/%.o)
+
+.PHONY: all deps check unit e2e bench demo install uninstall clean fuzz soak lint
+all: liza-watch
+
+liza-watch: $(REL_OBJ) build/rel/liza-watch.o
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# The sanitized binary is what the end-to-end tests drive.
+build/san/liza-watch: $(SAN_OBJ) build/san/liza-watch.o
+	$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+build/rel/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+build/san/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) -c -o $@ $<
+
+build/san/tests/%: build/san/tests/unit/%.o $(SAN_OBJ) $(TEST_HELPER_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(CMOCKA_LIBS)
+
+# ---- dependencies ---------------------------------------------------------
+# Debian packages the build, the tests and the benchmarks need.
+DEB_PKGS := make gcc pkg-config libyaml-dev libncurses-dev libcmocka-dev tmux \
+            valgrind clang groff-base
+deps:
+	@missing=""; for p in $(DEB_PKGS); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' \
+	    || missing="$$missing $$p"; done; \
+	if [ -z "$$missing" ]; then echo "deps: all present ($(DEB_PKGS))"; exit 0; fi; \
+	cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends$$missing"; \
+	if [ "$$(id -u)" -eq 0 ]; then echo "deps: $$cmd"; sh -c "$$cmd"; \
+	else echo "deps: missing:$$missing"; echo "deps: run as root: sudo sh -c '$$cmd'"; exit 1; fi
+
+# ---- tests ----------------------------------------------------------------
+check: unit e2e
+
+unit: $(TEST_BIN)
+	@tests/run-unit $(TEST_BIN)
+
+e2e: build/san/liza-watch
+	@tests/run-e2e build/san/liza-watch
+
+bench: liza-watch
+	@bench/run
+
+demo: liza-watch
+	./liza-watch demo
+
+# ---- install --------------------------------------------------------------
+install: liza-watch
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/themes
+	install -m 755 liza-watch $(DESTDIR)$(BINDIR)/liza-watch
+	for m in man/*.1; do [ -f "$$m" ] && install -m 644 "$$m" $(DESTDIR)$(MANDIR)/man1/ || true; done
+	for t in themes/*.theme; do [ -f "$$t" ] && install -m 644 "$$t" $(DESTDIR)$(DATADIR)/themes/ || true; done
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/liza-watch
+	for m in man/*.1; do rm -f $(DESTDIR)$(MANDIR)/man1/$$(basename $$m); done
+	for t in themes/*.theme; do rm -f $(DESTDIR)$(DATADIR)/themes/$$(basename $$t); done
+	-rmdir $(DESTDIR)$(DATADIR)/themes $(DESTDIR)$(DATADIR) 2>/dev/null
+
+clean:
+	rm -rf build liza-watch
+
+-include $(shell find build -name '*.d' 2>/dev/null)
