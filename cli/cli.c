@@ -1,4 +1,139 @@
-/* cli.c — placeholder until the command table lands. */
+/* cli.c — global options, then one table entry per command (tmux style). */
 #include "cli/cli.h"
+#include "core/adapter.h"
+#include "core/timeparse.h"
+#include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
-int cli_main(int argc, char **argv) { (void)argc; (void)argv; puts("liza-watch"); return 0; }
+#include <stdlib.h>
+#include <string.h>
+
+const char cli_usage[] =
+	"usage: liza-watch [-C DIR] [--as ID] [--theme NAME|PATH] [--no-color] [--poll[=MS]] [COMMAND]\n"
+	"\n"
+	"commands:\n"
+	"  hud                        full-screen HUD (the default)\n"
+	"  check [--json] [--follow]  run every check once and print alerts\n"
+	"  status [--tmux|--json] [--follow] [--format FMT]\n"
+	"                             one-line summary (tmux status line, scripts)\n"
+	"  approve TASK               approve a task awaiting review\n"
+	"  reject TASK --reason TEXT  reject a task awaiting review\n"
+	"  transition TASK EVENT [--reason TEXT]\n"
+	"                             any other transition of the system's table\n"
+	"  demo                       the HUD on a copy of the examples, with simulated agents\n"
+	"\n"
+	"options:\n"
+	"  -C DIR             project directory (default: the current directory)\n"
+	"  --as ID            who acts (default: $LIZA_AGENT_ID, else human)\n"
+	"  --theme NAME|PATH  colour theme\n"
+	"  --no-color         no colours (also when NO_COLOR is set)\n"
+	"  --poll[=MS]        compare stat results every MS ms instead of inotify\n"
+	"  -h, --help         this help\n"
+	"  -V, --version      the version\n"
+	"\n"
+	"check exits 0 (no alert >= WARN), 1 (WARN), 2 (CRIT), 3 (a state file could not be read).\n"
+	"LIZA_WATCH_NOW=2026-01-20T10:00:00Z fixes the clock for checks.\n";
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("liza-watch: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int cli_open_project(const lw_opts *o, lw_project *p)
+{
+	lw_error err;
+	lw_error_clear(&err);
+	if (lw_project_open(p, o->dir, &err) < 0) {
+		char msg[1200];
+		cli_error("%s", lw_error_format(&err, msg, sizeof msg));
+		return -1;
+	}
+	if (p->n == 0) {
+		cli_error("%s: no agent workflow state found (looked for .liza/)", o->dir);
+		return -1;
+	}
+	lw_project_load_all(p);
+	return 0;
+}
+
+typedef struct command {
+	const char *name;
+	int (*run)(const lw_opts *, int, char **);
+} command;
+
+static const command commands[] = {
+	{ "hud", cmd_hud },
+	{ "check", cmd_check },
+	{ "status", cmd_status },
+	{ "approve", cmd_approve },
+	{ "reject", cmd_reject },
+	{ "transition", cmd_transition },
+	{ "demo", cmd_demo },
+};
+
+int cli_main(int argc, char **argv)
+{
+	lw_opts o = { .dir = ".", .poll_ms = 1000 };
+	const char *env_as = getenv("LIZA_AGENT_ID");
+	o.as = env_as && *env_as ? env_as : "human";
+	const char *nc = getenv("NO_COLOR");
+	o.no_color = nc && *nc;
+
+	enum { OPT_AS = 256, OPT_THEME, OPT_NO_COLOR, OPT_POLL };
+	static const struct option longopts[] = {
+		{ "as", required_argument, NULL, OPT_AS },
+		{ "theme", required_argument, NULL, OPT_THEME },
+		{ "no-color", no_argument, NULL, OPT_NO_COLOR },
+		{ "poll", optional_argument, NULL, OPT_POLL },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+	/* "+": stop at the command word; the command parses its own options. */
+	while ((c = getopt_long(argc, argv, "+C:hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'C': o.dir = optarg; break;
+		case OPT_AS: o.as = optarg; break;
+		case OPT_THEME: o.theme = optarg; break;
+		case OPT_NO_COLOR: o.no_color = true; break;
+		case OPT_POLL:
+			o.poll = true;
+			if (optarg) {
+				char *end;
+				long ms = strtol(optarg, &end, 10);
+				if (*end || ms < 10 || ms > 3600000) {
+					cli_error("--poll=%s: give milliseconds from 10 to 3600000", optarg);
+					return EXIT_USAGE;
+				}
+				o.poll_ms = (int)ms;
+			}
+			break;
+		case 'h': fputs(cli_usage, stdout); return EXIT_OK;
+		case 'V': puts("liza-watch " LW_VERSION); return EXIT_OK;
+		default: fputs(cli_usage, stderr); return EXIT_USAGE;
+		}
+	}
+	char msg[160];
+	if (lw_clock_init(msg, sizeof msg) < 0) {
+		cli_error("%s", msg);
+		return EXIT_USAGE;
+	}
+	const char *name = optind < argc ? argv[optind] : "hud";
+	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
+		if (strcmp(name, commands[i].name) == 0) {
+			int sub_argc = optind < argc ? argc - optind : 1;
+			char *hud_argv[] = { (char *)"hud", NULL };
+			char **sub_argv = optind < argc ? argv + optind : hud_argv;
+			optind = 1;   /* the command's own getopt starts afresh */
+			return commands[i].run(&o, sub_argc, sub_argv);
+		}
+	}
+	cli_error("unknown command '%s' (try --help)", name);
+	return EXIT_USAGE;
+}

@@ -1,4 +1,43 @@
+/* cli.h — command-line front end: global options and the command table. */
 #ifndef LW_CLI_H
 #define LW_CLI_H
+#include <stdbool.h>
+
+/* Exit codes of DESIGN.md. */
+enum {
+	EXIT_OK = 0,
+	EXIT_WARN = 1, EXIT_DENIED = 1,
+	EXIT_CRIT = 2, EXIT_USAGE = 2,
+	EXIT_UNREADABLE = 3, EXIT_IO = 3,
+};
+
+typedef struct lw_opts {
+	const char *dir;          /* -C */
+	const char *as;           /* --as, else $LIZA_AGENT_ID, else "human" */
+	const char *theme;        /* --theme */
+	bool no_color;            /* --no-color or NO_COLOR */
+	bool poll;                /* --poll */
+	int poll_ms;
+} lw_opts;
+
 int cli_main(int argc, char **argv);
+
+/* Commands: argv[0] is the command name. */
+int cmd_check(const lw_opts *o, int argc, char **argv);
+int cmd_status(const lw_opts *o, int argc, char **argv);
+int cmd_hud(const lw_opts *o, int argc, char **argv);
+int cmd_approve(const lw_opts *o, int argc, char **argv);
+int cmd_reject(const lw_opts *o, int argc, char **argv);
+int cmd_transition(const lw_opts *o, int argc, char **argv);
+int cmd_demo(const lw_opts *o, int argc, char **argv);
+
+/* Shared by commands: print "liza-watch: msg" to stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Open the project at o->dir and load it; prints and returns -1 when the
+ * directory cannot be used or holds no known state. */
+struct lw_project;
+int cli_open_project(const lw_opts *o, struct lw_project *p);
+
+extern const char cli_usage[];
+
 #endif

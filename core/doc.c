@@ -1,0 +1,379 @@
+/* doc.c — build the node tree from libyaml events.
+ *
+ * libyaml marks count characters, not bytes; the editor needs bytes. Marks
+ * arrive in nearly increasing order, so a cursor that walks the UTF-8 text
+ * forward (and, rarely, back) converts each one in amortised O(1). Pure-ASCII
+ * input, the common case, skips the walk entirely. */
+#include "core/doc.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+const doc_limits doc_default_limits = {
+	.max_bytes = 64u * 1024u * 1024u,
+	.max_depth = 256,
+	.max_nodes = 8u * 1024u * 1024u,
+	.max_alias_nodes = 100000,
+};
+
+/* ---- character index -> byte offset ---- */
+typedef struct span_conv {
+	const unsigned char *buf;
+	size_t len;
+	bool ascii;
+	size_t ci, bi;      /* cursor: character ci starts at byte bi */
+} span_conv;
+
+static void conv_init(span_conv *c, const char *buf, size_t len)
+{
+	c->buf = (const unsigned char *)buf;
+	c->len = len;
+	/* With the encoding set explicitly, libyaml counts a BOM as one
+	 * character like any other, so it needs no special offset. */
+	c->ascii = true;
+	for (size_t i = 0; i < len; i++)
+		if (c->buf[i] >= 0x80) { c->ascii = false; break; }
+	c->ci = 0;
+	c->bi = 0;
+}
+
+static size_t conv_byte(span_conv *c, size_t ci)
+{
+	if (c->ascii) {
+		return ci > c->len ? c->len : ci;
+	}
+	while (c->ci < ci && c->bi < c->len) {
+		unsigned char b = c->buf[c->bi];
+		size_t w = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+		c->bi += w;
+		c->ci++;
+	}
+	while (c->ci > ci && c->bi > 0) {
+		c->bi--;
+		while (c->bi > 0 && (c->buf[c->bi] & 0xC0) == 0x80)
+			c->bi--;
+		c->ci--;
+	}
+	return c->bi > c->len ? c->len : c->bi;
+}
+
+/* ---- builder ---- */
+typedef struct anchor {
+	struct anchor *next;
+	const char *name;
+	doc_node *node;
+} anchor;
+
+typedef struct frame {
+	doc_node *node;
+	size_t weight;      /* nodes in this subtree, aliases expanded */
+	const char *anchor;
+} frame;
+
+typedef struct builder {
+	doc *d;
+	const doc_limits *lim;
+	span_conv conv;
+	frame *stack;
+	unsigned depth;
+	anchor *anchors;
+	size_t alias_nodes;
+	lw_error *err;
+} builder;
+
+/* Subtree weight is kept beside each node only while building. */
+typedef struct weighted { doc_node node; size_t weight; } weighted;
+
+static size_t node_weight(const doc_node *n) { return ((const weighted *)n)->weight; }
+
+static doc_node *new_node(builder *b, doc_kind kind, const yaml_mark_t *s, const yaml_mark_t *e)
+{
+	weighted *w = arena_alloc(&b->d->mem, sizeof *w);
+	doc_node *n = &w->node;
+	w->weight = 1;
+	n->kind = kind;
+	n->line = (unsigned)s->line + 1;
+	n->col = (unsigned)s->column + 1;
+	n->start = conv_byte(&b->conv, s->index);
+	n->end = e ? conv_byte(&b->conv, e->index) : n->start;
+	b->d->nodes++;
+	return n;
+}
+
+static int fail_at(builder *b, const yaml_mark_t *m, const char *fmt, const char *arg)
+{
+	char msg[256];
+	snprintf(msg, sizeof msg, fmt, arg ? arg : "");
+	lw_error_set(b->err, b->d->path, (unsigned)m->line + 1, (unsigned)m->column + 1, "%s", msg);
+	return -1;
+}
+
+static void register_anchor(builder *b, const char *name, doc_node *n)
+{
+	if (!name)
+		return;
+	anchor *a = arena_alloc(&b->d->mem, sizeof *a);
+	a->name = arena_strdup(&b->d->mem, name);
+	a->node = n;
+	a->next = b->anchors;   /* newest first: a redefined anchor shadows the old */
+	b->anchors = a;
+}
+
+/* Attach a finished node to the open collection (or make it the root). */
+static void attach(builder *b, doc_node *n, size_t weight)
+{
+	if (b->depth == 0) {
+		b->d->root = n;
+		return;
+	}
+	frame *f = &b->stack[b->depth - 1];
+	doc_node *p = f->node;
+	if (p->u.coll.last)
+		p->u.coll.last->next = n;
+	else
+		p->u.coll.first = n;
+	p->u.coll.last = n;
+	p->u.coll.count++;
+	f->weight += weight;
+}
+
+static int check_duplicate_keys(builder *b, const doc_node *map);
+
+static int on_event(builder *b, yaml_event_t *e)
+{
+	doc *d = b->d;
+	if (d->nodes >= b->lim->max_nodes &&
+	    (e->type == YAML_SCALAR_EVENT || e->type == YAML_SEQUENCE_START_EVENT ||
+	     e->type == YAML_MAPPING_START_EVENT || e->type == YAML_ALIAS_EVENT)) {
+		char lim[32];
+		snprintf(lim, sizeof lim, "%zu", b->lim->max_nodes);
+		return fail_at(b, &e->start_mark, "more than %s nodes (limit)", lim);
+	}
+	switch (e->type) {
+	case YAML_SCALAR_EVENT: {
+		doc_node *n = new_node(b, DOC_SCALAR, &e->start_mark, &e->end_mark);
+		switch (e->data.scalar.style) {
+		case YAML_SINGLE_QUOTED_SCALAR_STYLE: n->style = DOC_SINGLE; break;
+		case YAML_DOUBLE_QUOTED_SCALAR_STYLE: n->style = DOC_DOUBLE; break;
+		case YAML_LITERAL_SCALAR_STYLE: n->style = DOC_LITERAL; break;
+		case YAML_FOLDED_SCALAR_STYLE: n->style = DOC_FOLDED; break;
+		default: n->style = DOC_PLAIN; break;
+		}
+		n->u.scalar.len = e->data.scalar.length;
+		n->u.scalar.str = arena_strndup(&d->mem, (const char *)e->data.scalar.value,
+		                                e->data.scalar.length);
+		register_anchor(b, (const char *)e->data.scalar.anchor, n);
+		attach(b, n, 1);
+		return 0;
+	}
+	case YAML_SEQUENCE_START_EVENT:
+	case YAML_MAPPING_START_EVENT: {
+		if (b->depth >= b->lim->max_depth) {
+			char lim[32];
+			snprintf(lim, sizeof lim, "%u", b->lim->max_depth);
+			return fail_at(b, &e->start_mark, "nesting deeper than %s levels (limit)", lim);
+		}
+		bool seq = e->type == YAML_SEQUENCE_START_EVENT;
+		doc_node *n = new_node(b, seq ? DOC_SEQ : DOC_MAP, &e->start_mark, NULL);
+		bool flow = seq ? e->data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+		                : e->data.mapping_start.style == YAML_FLOW_MAPPING_STYLE;
+		n->style = flow ? DOC_FLOW : DOC_BLOCK;
+		const yaml_char_t *anch = seq ? e->data.sequence_start.anchor : e->data.mapping_start.anchor;
+		b->stack[b->depth].node = n;
+		b->stack[b->depth].weight = 1;
+		b->stack[b->depth].anchor = anch ? arena_strdup(&d->mem, (const char *)anch) : NULL;
+		b->depth++;
+		return 0;
+	}
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT: {
+		frame f = b->stack[--b->depth];
+		f.node->end = conv_byte(&b->conv, e->end_mark.index);
+		((weighted *)f.node)->weight = f.weight;
+		if (f.node->kind == DOC_MAP && check_duplicate_keys(b, f.node) < 0)
+			return -1;
+		/* Registered at the end so an alias inside its own anchor (a cycle) is unknown. */
+		register_anchor(b, f.anchor, f.node);
+		attach(b, f.node, f.weight);
+		return 0;
+	}
+	case YAML_ALIAS_EVENT: {
+		const char *name = (const char *)e->data.alias.anchor;
+		anchor *a = b->anchors;
+		while (a && strcmp(a->name, name) != 0)
+			a = a->next;
+		if (!a)
+			return fail_at(b, &e->start_mark, "alias *%s names no earlier anchor", name);
+		size_t w = node_weight(a->node);
+		b->alias_nodes += w;
+		if (b->alias_nodes > b->lim->max_alias_nodes) {
+			char lim[32];
+			snprintf(lim, sizeof lim, "%zu", b->lim->max_alias_nodes);
+			return fail_at(b, &e->start_mark,
+			               "aliases expand to more than %s nodes (limit; an alias bomb?)", lim);
+		}
+		doc_node *n = new_node(b, DOC_ALIAS, &e->start_mark, &e->end_mark);
+		n->u.target = a->node;
+		attach(b, n, w);
+		return 0;
+	}
+	case YAML_DOCUMENT_START_EVENT:
+		if (d->root)
+			return fail_at(b, &e->start_mark, "a second document in one file%s", NULL);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* YAML forbids duplicate keys and a loader that silently took the first or
+ * the last would hide a corrupted write; refuse them. Small maps (the usual
+ * case) compare pairwise; large ones sort. */
+static int cmp_keyptr(const void *a, const void *b)
+{
+	const doc_node *x = *(const doc_node *const *)a, *y = *(const doc_node *const *)b;
+	size_t n = x->u.scalar.len < y->u.scalar.len ? x->u.scalar.len : y->u.scalar.len;
+	int c = memcmp(x->u.scalar.str, y->u.scalar.str, n);
+	if (c)
+		return c;
+	if (x->u.scalar.len != y->u.scalar.len)
+		return x->u.scalar.len < y->u.scalar.len ? -1 : 1;
+	return x->start < y->start ? -1 : 1;
+}
+
+static bool same_key(const doc_node *a, const doc_node *b)
+{
+	return a->kind == DOC_SCALAR && b->kind == DOC_SCALAR && a->u.scalar.len == b->u.scalar.len &&
+	       memcmp(a->u.scalar.str, b->u.scalar.str, a->u.scalar.len) == 0;
+}
+
+static int duplicate_error(builder *b, const doc_node *k)
+{
+	lw_error_set(b->err, b->d->path, k->line, k->col, "duplicate key \"%.*s\" in a mapping",
+	             (int)(k->u.scalar.len > 64 ? 64 : k->u.scalar.len), k->u.scalar.str);
+	return -1;
+}
+
+static int check_duplicate_keys(builder *b, const doc_node *map)
+{
+	size_t pairs = map->u.coll.count / 2;
+	if (pairs < 2)
+		return 0;
+	if (pairs <= 16) {
+		for (const doc_node *k = map->u.coll.first; k && k->next; k = k->next->next)
+			for (const doc_node *j = k->next->next; j && j->next; j = j->next->next)
+				if (same_key(k, j))
+					return duplicate_error(b, j);
+		return 0;
+	}
+	const doc_node **keys = malloc(pairs * sizeof *keys);
+	if (!keys)
+		return 0;
+	size_t n = 0;
+	for (const doc_node *k = map->u.coll.first; k && k->next; k = k->next->next)
+		if (k->kind == DOC_SCALAR)
+			keys[n++] = k;
+	qsort(keys, n, sizeof *keys, cmp_keyptr);
+	const doc_node *dup = NULL;
+	for (size_t i = 1; i < n && !dup; i++)
+		if (same_key(keys[i - 1], keys[i]))
+			dup = keys[i];
+	free(keys);
+	return dup ? duplicate_error(b, dup) : 0;
+}
+
+/* libyaml's reader reports a byte offset, not a mark: find its line and column. */
+static void locate_offset(const char *buf, size_t len, size_t off, unsigned *line, unsigned *col)
+{
+	unsigned l = 1, c = 1;
+	for (size_t i = 0; i < off && i < len; i++) {
+		if (buf[i] == '\n') { l++; c = 1; }
+		else if (((unsigned char)buf[i] & 0xC0) != 0x80) c++;
+	}
+	*line = l;
+	*col = c;
+}
+
+static void parser_error(builder *b, yaml_parser_t *p)
+{
+	unsigned line, col;
+	const char *problem = p->problem ? p->problem : "cannot parse";
+	if (p->error == YAML_READER_ERROR) {
+		locate_offset(b->d->src, b->d->len, p->problem_offset, &line, &col);
+		if (p->problem_value != -1)
+			lw_error_set(b->err, b->d->path, line, col, "%s (byte 0x%02X): the file must be UTF-8 text",
+			             problem, (unsigned)p->problem_value & 0xFFu);
+		else
+			lw_error_set(b->err, b->d->path, line, col, "%s", problem);
+		return;
+	}
+	line = (unsigned)p->problem_mark.line + 1;
+	col = (unsigned)p->problem_mark.column + 1;
+	if (p->context)
+		lw_error_set(b->err, b->d->path, line, col, "%s %s (from line %u)", problem, p->context,
+		             (unsigned)p->context_mark.line + 1);
+	else
+		lw_error_set(b->err, b->d->path, line, col, "%s", problem);
+}
+
+int doc_parse(doc *d, const char *buf, size_t len, const char *path, const doc_limits *lim, lw_error *err)
+{
+	if (!lim)
+		lim = &doc_default_limits;
+	memset(d, 0, sizeof *d);
+	arena_init(&d->mem);
+	d->src = buf;
+	d->len = len;
+	d->path = arena_strdup(&d->mem, path ? path : "<input>");
+	if (len > lim->max_bytes) {
+		lw_error_set(err, d->path, 0, 0, "file is %zu bytes, over the limit of %zu", len, lim->max_bytes);
+		return -1;
+	}
+	/* libyaml reads a NUL as the end of input in some states and as an error
+	 * in others; say plainly what is wrong instead. */
+	const char *nul = memchr(buf, '\0', len);
+	if (nul) {
+		unsigned line, col;
+		locate_offset(buf, len, (size_t)(nul - buf), &line, &col);
+		lw_error_set(err, d->path, line, col, "NUL byte in a text file");
+		return -1;
+	}
+	builder b = { .d = d, .lim = lim, .err = err };
+	conv_init(&b.conv, buf, len);
+	b.stack = malloc(((size_t)lim->max_depth + 1) * sizeof *b.stack);
+	if (!b.stack) {
+		lw_error_set(err, d->path, 0, 0, "out of memory");
+		return -1;
+	}
+	yaml_parser_t p;
+	yaml_parser_initialize(&p);
+	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
+	yaml_parser_set_encoding(&p, YAML_UTF8_ENCODING);
+	int rc = 0;
+	for (;;) {
+		yaml_event_t e;
+		if (!yaml_parser_parse(&p, &e)) {
+			parser_error(&b, &p);
+			rc = -1;
+			break;
+		}
+		int stop = e.type == YAML_STREAM_END_EVENT;
+		if (on_event(&b, &e) < 0)
+			rc = -1;
+		yaml_event_delete(&e);
+		if (rc < 0 || stop)
+			break;
+	}
+	yaml_parser_delete(&p);
+	free(b.stack);
+	return rc;
+}
+
+void doc_free(doc *d)
+{
+	if (!d)
+		return;
+	arena_free(&d->mem);
+	d->root = NULL;
+}

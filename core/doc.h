@@ -1,0 +1,88 @@
+/* doc.h — the document layer: libyaml parses a buffer into a tree of nodes,
+ * each of which remembers its byte span in the source so the editor can
+ * splice new bytes in place. JSON goes through the same parser (JSON is, in
+ * practice, a YAML flow subset). Hard limits make hostile input fail fast. */
+#ifndef LW_DOC_H
+#define LW_DOC_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+#include "core/arena.h"
+#include "core/error.h"
+
+typedef enum doc_kind { DOC_SCALAR, DOC_SEQ, DOC_MAP, DOC_ALIAS } doc_kind;
+
+typedef enum doc_style {
+	DOC_PLAIN, DOC_SINGLE, DOC_DOUBLE, DOC_LITERAL, DOC_FOLDED, /* scalars */
+	DOC_BLOCK, DOC_FLOW                                          /* collections */
+} doc_style;
+
+typedef struct doc_node doc_node;
+struct doc_node {
+	doc_kind kind;
+	doc_style style;
+	unsigned line, col;       /* 1-based position of the node's first character */
+	size_t start, end;        /* byte span [start, end) in the source buffer */
+	doc_node *next;           /* next sibling; in a mapping keys and values alternate */
+	union {
+		struct { const char *str; size_t len; } scalar;  /* decoded, NUL-terminated */
+		struct { doc_node *first, *last; size_t count; } coll; /* count of children (map: 2 per pair) */
+		doc_node *target;    /* DOC_ALIAS: the anchored node */
+	} u;
+};
+
+typedef struct doc_limits {
+	size_t max_bytes;        /* input size */
+	unsigned max_depth;      /* nesting of collections */
+	size_t max_nodes;        /* nodes in the tree */
+	size_t max_alias_nodes;  /* nodes reachable through aliases, counted per use */
+} doc_limits;
+
+extern const doc_limits doc_default_limits;
+
+typedef struct doc {
+	arena mem;
+	const char *src;         /* the buffer parsed (not owned) */
+	size_t len;
+	const char *path;        /* for messages (arena copy) */
+	doc_node *root;          /* NULL for an empty document */
+	size_t nodes;
+} doc;
+
+/* Parse buf (not copied: it must outlive the doc). Returns 0, or -1 with err
+ * naming path:line:col and the problem. A stream with more than one document
+ * is refused: every state file holds exactly one. */
+int  doc_parse(doc *d, const char *buf, size_t len, const char *path,
+               const doc_limits *lim, lw_error *err);
+void doc_free(doc *d);
+
+/* ---- navigation (all accept NULL and follow aliases) ---- */
+const doc_node *doc_deref(const doc_node *n);
+const doc_node *doc_get(const doc_node *map, const char *key);     /* value for key */
+const doc_node *doc_get_key(const doc_node *map, const char *key); /* the key node itself */
+size_t doc_len(const doc_node *coll);                              /* items, or pairs of a map */
+bool doc_is_map(const doc_node *n);
+bool doc_is_seq(const doc_node *n);
+bool doc_is_scalar(const doc_node *n);
+
+/* Iterate a mapping: for (k = doc_map_first(m); k; k = doc_map_next(k)) v = k->next; */
+const doc_node *doc_map_first(const doc_node *map);
+const doc_node *doc_map_next(const doc_node *key);
+/* Iterate a sequence: for (i = doc_seq_first(s); i; i = i->next) */
+const doc_node *doc_seq_first(const doc_node *seq);
+
+/* ---- scalar interpretation (YAML 1.1 core schema, plain scalars only for
+ * null/bool/int; quoted scalars are always strings) ---- */
+bool doc_is_null(const doc_node *n);          /* absent, ~, null, empty plain */
+const char *doc_str(const doc_node *n);       /* scalar text, NULL if absent/null/not scalar */
+typedef enum doc_type_rc { DOC_OK = 0, DOC_ABSENT = 1, DOC_BADTYPE = -1 } doc_type_rc;
+doc_type_rc doc_int(const doc_node *n, long long *out);   /* accepts "12" quoted too */
+doc_type_rc doc_bool(const doc_node *n, bool *out);       /* true/false/yes/no/on/off */
+doc_type_rc doc_time(const doc_node *n, time_t *out);     /* ISO 8601 / RFC 3339 */
+
+/* A short, printable description of a node for type errors: "a mapping",
+ * "\"abc\"" (truncated). */
+const char *doc_describe(const doc_node *n, char *buf, size_t n_buf);
+
+#endif

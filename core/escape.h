@@ -1,0 +1,26 @@
+/* escape.h — every string that came from a state file passes through one of
+ * these before it reaches a terminal, tmux or a JSON consumer. A state file
+ * is written by agents; it must never be able to move our cursor, retitle the
+ * terminal, reorder text (bidi overrides) or run a tmux #() command. */
+#ifndef LW_ESCAPE_H
+#define LW_ESCAPE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include "core/strbuf.h"
+
+/* One line for a terminal: C0 controls and DEL as caret notation (^[),
+ * tab and newlines as a space, C1 controls, bidi controls and invalid UTF-8
+ * as '?'. With utf8 false (a non-UTF-8 locale) every non-ASCII character
+ * becomes '?' too. */
+void esc_term(strbuf *out, const char *s, size_t len, bool utf8);
+/* esc_term, then '#' doubled so tmux prints it literally. */
+void esc_tmux(strbuf *out, const char *s, size_t len);
+/* A JSON string literal, quotes included; invalid UTF-8 becomes U+FFFD. */
+void esc_json(strbuf *out, const char *s, size_t len);
+void esc_json_str(strbuf *out, const char *s);   /* NULL -> null */
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 when invalid;
+ * *cp receives the code point. */
+size_t utf8_decode(const unsigned char *s, size_t len, unsigned *cp);
+
+#endif

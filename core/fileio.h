@@ -1,0 +1,18 @@
+/* fileio.h — reading state files safely: regular files only (a FIFO never
+ * blocks us), a size cap, and clear errors. */
+#ifndef LW_FILEIO_H
+#define LW_FILEIO_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/stat.h>
+#include "core/error.h"
+
+enum { LW_READ_OK = 0, LW_READ_MISSING = 1, LW_READ_ERROR = -1 };
+/* Reads path into a malloc'd, NUL-terminated buffer. */
+int lw_read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err);
+/* stat() that says whether the path exists; st filled when it does. */
+bool lw_exists(const char *path, struct stat *st);
+/* dir + "/" + name into out, without doubling "./" noise; returns out. */
+char *lw_path_join(char *out, size_t n, const char *dir, const char *name);
+
+#endif

@@ -1,0 +1,509 @@
+/* liza_load.c — `.liza/` files into a liza_state and the neutral model.
+ *
+ * Structure that makes the file unusable (not a mapping, `tasks` not a list)
+ * fails the load, so the HUD keeps the last good snapshot. A field of the
+ * wrong type is a problem, not a failure: it is reported as invalid_state at
+ * its file:line:col and read as absent, so one bad value does not blank the
+ * board. Unknown keys are ignored. */
+#include "core/liza.h"
+#include "core/fileio.h"
+#include "core/timeparse.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+typedef struct ld {
+	lw_snapshot *snap;
+	arena *a;
+	const char *path;         /* display path of the file being read */
+	const char *subject;      /* current task / agent id, for problems */
+} ld;
+
+static const char *const status_names[LS_COUNT] = {
+	"?", "DRAFT", "UNCLAIMED", "CLAIMED", "READY_FOR_REVIEW", "REJECTED", "APPROVED",
+	"MERGED", "BLOCKED", "ABANDONED", "SUPERSEDED", "INTEGRATION_FAILED",
+};
+
+const char *liza_status_name(liza_status s) { return (unsigned)s < LS_COUNT ? status_names[s] : "?"; }
+
+liza_status liza_status_parse(const char *s)
+{
+	if (s)
+		for (int i = 1; i < LS_COUNT; i++)
+			if (strcmp(s, status_names[i]) == 0)
+				return (liza_status)i;
+	return LS_UNKNOWN;
+}
+
+bool liza_status_terminal(liza_status s)
+{
+	return s == LS_MERGED || s == LS_ABANDONED || s == LS_SUPERSEDED;
+}
+
+static void bad_type(ld *l, const char *key, const doc_node *v, const char *want)
+{
+	char got[64];
+	lw_snapshot_problem(l->snap, l->subject, "types", l->path, v, "%s must be %s, not %s", key, want,
+	                    doc_describe(v, got, sizeof got));
+}
+
+static const char *get_str(ld *l, const doc_node *map, const char *key)
+{
+	const doc_node *v = doc_get(map, key);
+	if (!v || doc_is_null(v))
+		return NULL;
+	if (v->kind != DOC_SCALAR) {
+		bad_type(l, key, v, "text");
+		return NULL;
+	}
+	return v->u.scalar.str;
+}
+
+static long long get_int(ld *l, const doc_node *map, const char *key, long long dflt)
+{
+	const doc_node *v = doc_get(map, key);
+	long long x;
+	switch (doc_int(v, &x)) {
+	case DOC_OK: return x;
+	case DOC_ABSENT: return dflt;
+	default: bad_type(l, key, v, "an integer"); return dflt;
+	}
+}
+
+static bool get_bool(ld *l, const doc_node *map, const char *key)
+{
+	const doc_node *v = doc_get(map, key);
+	bool b = false;
+	if (doc_bool(v, &b) == DOC_BADTYPE)
+		bad_type(l, key, v, "true or false");
+	return b;
+}
+
+static time_t get_time(ld *l, const doc_node *map, const char *key)
+{
+	const doc_node *v = doc_get(map, key);
+	time_t t;
+	switch (doc_time(v, &t)) {
+	case DOC_OK: return t;
+	case DOC_ABSENT: return LW_NO_TIME;
+	default: bad_type(l, key, v, "an ISO 8601 time"); return LW_NO_TIME;
+	}
+}
+
+static liza_strv get_strv(ld *l, const doc_node *map, const char *key)
+{
+	liza_strv sv = { 0 };
+	const doc_node *v = doc_get(map, key);
+	if (!v || doc_is_null(v))
+		return sv;
+	if (v->kind == DOC_SCALAR) {   /* a lone id where a list belongs: accept it as one item */
+		sv.v = arena_alloc(l->a, sizeof *sv.v);
+		sv.v[sv.n++] = v->u.scalar.str;
+		sv.node = v;
+		return sv;
+	}
+	if (v->kind != DOC_SEQ) {
+		bad_type(l, key, v, "a list");
+		return sv;
+	}
+	sv.node = v;
+	sv.v = arena_alloc(l->a, (doc_len(v) + 1) * sizeof *sv.v);
+	for (const doc_node *i = doc_seq_first(v); i; i = i->next) {
+		const char *s = doc_str(i);
+		if (s)
+			sv.v[sv.n++] = s;
+		else if (!doc_is_null(i))
+			bad_type(l, key, i, "a list of ids");
+	}
+	return sv;
+}
+
+static const doc_node *get_map(ld *l, const doc_node *map, const char *key)
+{
+	const doc_node *v = doc_get(map, key);
+	if (!v || doc_is_null(v))
+		return NULL;
+	if (v->kind != DOC_MAP) {
+		bad_type(l, key, v, "a mapping");
+		return NULL;
+	}
+	return v;
+}
+
+static const doc_node *get_seq(ld *l, const doc_node *map, const char *key)
+{
+	const doc_node *v = doc_get(map, key);
+	if (!v || doc_is_null(v))
+		return NULL;
+	if (v->kind != DOC_SEQ) {
+		bad_type(l, key, v, "a list");
+		return NULL;
+	}
+	return v;
+}
+
+static void load_history(ld *l, liza_task *t, const doc_node *task)
+{
+	const doc_node *h = get_seq(l, task, "history");
+	if (!h)
+		return;
+	t->history = arena_alloc(l->a, doc_len(h) * sizeof *t->history + 1);
+	for (const doc_node *e = doc_seq_first(h); e; e = e->next) {
+		const doc_node *m = doc_deref(e);
+		if (m->kind != DOC_MAP) {
+			bad_type(l, "history entry", m, "a mapping");
+			continue;
+		}
+		liza_event *ev = &t->history[t->nhistory++];
+		ev->node = m;
+		ev->time = get_time(l, m, "time");
+		ev->event = get_str(l, m, "event");
+		ev->agent = get_str(l, m, "agent");
+		ev->reason = get_str(l, m, "reason");
+	}
+}
+
+static int load_task(ld *l, liza_task *t, const doc_node *n, size_t index)
+{
+	t->node = n;
+	t->id = get_str(l, n, "id");
+	if (!t->id)
+		t->id = arena_printf(l->a, "tasks[%zu]", index);
+	l->subject = t->id;
+	t->title = get_str(l, n, "title");
+	t->description = get_str(l, n, "description");
+	t->status_raw = get_str(l, n, "status");
+	t->status = liza_status_parse(t->status_raw);
+	t->priority = get_int(l, n, "priority", LIZA_UNSET);
+	t->iteration = get_int(l, n, "iteration", 0);
+	t->review_cycles_current = get_int(l, n, "review_cycles_current", 0);
+	t->review_cycles_total = get_int(l, n, "review_cycles_total", 0);
+	t->max_iterations = get_int(l, n, "max_iterations", LIZA_UNSET);
+	t->assigned_to = get_str(l, n, "assigned_to");
+	t->worktree = get_str(l, n, "worktree");
+	t->base_commit = get_str(l, n, "base_commit");
+	t->review_commit = get_str(l, n, "review_commit");
+	t->reviewing_by = get_str(l, n, "reviewing_by");
+	t->approved_by = get_str(l, n, "approved_by");
+	t->rejection_reason = get_str(l, n, "rejection_reason");
+	t->merge_commit = get_str(l, n, "merge_commit");
+	t->blocked_reason = get_str(l, n, "blocked_reason");
+	t->spec_ref = get_str(l, n, "spec_ref");
+	t->done_when = get_str(l, n, "done_when");
+	t->rescope_reason = get_str(l, n, "rescope_reason");
+	t->created = get_time(l, n, "created");
+	t->lease_expires = get_time(l, n, "lease_expires");
+	t->review_lease_expires = get_time(l, n, "review_lease_expires");
+	t->integration_fix = get_bool(l, n, "integration_fix");
+	t->handoff_pending = get_bool(l, n, "handoff_pending");
+	t->depends_on = get_strv(l, n, "depends_on");
+	t->failed_by = get_strv(l, n, "failed_by");
+	t->blocked_questions = get_strv(l, n, "blocked_questions");
+	t->superseded_by = get_strv(l, n, "superseded_by");
+	load_history(l, t, n);
+	return 0;
+}
+
+static void load_agent(ld *l, liza_agent *ag, const doc_node *key, const doc_node *val)
+{
+	ag->id = doc_str(key) ? doc_str(key) : "?";
+	ag->node = val;
+	l->subject = ag->id;
+	if (!doc_is_map(val)) {
+		if (!doc_is_null(val))
+			bad_type(l, ag->id, val, "a mapping");
+		return;
+	}
+	val = doc_deref(val);
+	ag->role = get_str(l, val, "role");
+	ag->status = get_str(l, val, "status");
+	/* Scripts write current_task; some docs say task. Accept both. */
+	ag->current_task = get_str(l, val, "current_task");
+	if (!ag->current_task)
+		ag->current_task = get_str(l, val, "task");
+	ag->lease_expires = get_time(l, val, "lease_expires");
+	ag->heartbeat = get_time(l, val, "heartbeat");
+}
+
+static void load_sprint(ld *l, liza_state *st, const doc_node *root)
+{
+	l->subject = "sprint";
+	const doc_node *sp = get_map(l, root, "sprint");
+	st->sprint = sp;
+	st->sprint_deadline = LW_NO_TIME;
+	if (!sp)
+		return;
+	st->sprint_id = get_str(l, sp, "id");
+	st->sprint_goal_ref = get_str(l, sp, "goal_ref");
+	st->sprint_status = get_str(l, sp, "status");
+	const doc_node *scope = get_map(l, sp, "scope");
+	st->sprint_planned = get_strv(l, scope, "planned");
+	st->sprint_stretch = get_strv(l, scope, "stretch");
+	const doc_node *tl = get_map(l, sp, "timeline");
+	st->sprint_deadline = get_time(l, tl, "deadline");
+}
+
+static void load_config(ld *l, liza_state *st, const doc_node *root)
+{
+	l->subject = "config";
+	const doc_node *c = get_map(l, root, "config");
+	st->config.max_coder_iterations = get_int(l, c, "max_coder_iterations", 10);
+	st->config.max_review_cycles = get_int(l, c, "max_review_cycles", 5);
+	st->config.heartbeat_interval = get_int(l, c, "heartbeat_interval", 60);
+	st->config.lease_duration = get_int(l, c, "lease_duration", 1800);
+}
+
+static void load_lists(ld *l, liza_state *st, const doc_node *root)
+{
+	l->subject = "discovered";
+	const doc_node *d = get_seq(l, root, "discovered");
+	st->discovered = arena_alloc(l->a, (doc_len(d) + 1) * sizeof *st->discovered);
+	for (const doc_node *i = doc_seq_first(d); i; i = i->next) {
+		const doc_node *m = doc_deref(i);
+		if (m->kind != DOC_MAP) {
+			bad_type(l, "discovered item", m, "a mapping");
+			continue;
+		}
+		liza_discovery *x = &st->discovered[st->ndiscovered++];
+		x->node = m;
+		x->id = get_str(l, m, "id");
+		x->urgency = get_str(l, m, "urgency");
+		x->converted_to_task = get_str(l, m, "converted_to_task");
+		x->description = get_str(l, m, "description");
+	}
+	l->subject = "handoff";
+	const doc_node *h = get_map(l, root, "handoff");
+	st->handoffs = arena_alloc(l->a, (doc_len(h) + 1) * sizeof *st->handoffs);
+	for (const doc_node *k = doc_map_first(h); k; k = doc_map_next(k)) {
+		liza_handoff *x = &st->handoffs[st->nhandoffs++];
+		x->task = doc_str(k) ? doc_str(k) : "?";
+		x->node = doc_deref(k->next);
+		x->has_summary = doc_str(doc_get(x->node, "summary")) != NULL;
+		x->has_next_action = doc_str(doc_get(x->node, "next_action")) != NULL;
+	}
+}
+
+static int load_state(ld *l, liza_state *st, const doc *d, lw_error *err)
+{
+	const doc_node *root = doc_deref(d->root);
+	if (!root || root->kind != DOC_MAP) {
+		lw_error_set(err, l->path, root ? root->line : 1, root ? root->col : 1,
+		             "state.yaml must be a mapping (version, goal, tasks, agents, …)");
+		return -1;
+	}
+	st->root = root;
+	const doc_node *tasks = doc_get(root, "tasks");
+	if (tasks && !doc_is_null(tasks) && tasks->kind != DOC_SEQ) {
+		lw_error_set(err, l->path, tasks->line, tasks->col, "tasks must be a list");
+		return -1;
+	}
+	const doc_node *agents = doc_get(root, "agents");
+	if (agents && !doc_is_null(agents) && agents->kind != DOC_MAP) {
+		lw_error_set(err, l->path, agents->line, agents->col, "agents must be a mapping by agent id");
+		return -1;
+	}
+	l->subject = "goal";
+	const doc_node *goal = get_map(l, root, "goal");
+	st->goal_id = get_str(l, goal, "id");
+	st->goal_status = get_str(l, goal, "status");
+	st->goal_description = get_str(l, goal, "description");
+
+	st->tasks = arena_alloc(l->a, (doc_len(tasks) + 1) * sizeof *st->tasks);
+	size_t index = 0;
+	for (const doc_node *i = doc_seq_first(tasks); i; i = i->next, index++) {
+		const doc_node *m = doc_deref(i);
+		if (m->kind != DOC_MAP) {
+			lw_error_set(err, l->path, m->line, m->col, "tasks[%zu] must be a mapping", index);
+			return -1;
+		}
+		load_task(l, &st->tasks[st->ntasks++], m, index);
+	}
+	st->agents = arena_alloc(l->a, (doc_len(agents) + 1) * sizeof *st->agents);
+	for (const doc_node *k = doc_map_first(agents); k; k = doc_map_next(k))
+		load_agent(l, &st->agents[st->nagents++], doc_deref(k), k->next);
+	load_lists(l, st, root);
+	load_sprint(l, st, root);
+	l->subject = "circuit_breaker";
+	st->circuit_status = get_str(l, get_map(l, root, "circuit_breaker"), "status");
+	load_config(l, st, root);
+	return 0;
+}
+
+static int load_log(ld *l, liza_state *st, const doc *d, lw_error *err)
+{
+	const doc_node *root = doc_deref(d->root);
+	st->has_log = true;
+	st->log_newest = LW_NO_TIME;
+	if (!root || doc_is_null(root))
+		return 0;
+	if (root->kind != DOC_SEQ) {
+		lw_error_set(err, l->path, root->line, root->col, "log.yaml must be a list of entries");
+		return -1;
+	}
+	l->subject = "log";
+	for (const doc_node *i = doc_seq_first(root); i; i = i->next) {
+		st->log_entries++;
+		const doc_node *m = doc_deref(i);
+		if (m->kind != DOC_MAP)
+			continue;
+		time_t t = get_time(l, m, "timestamp");
+		if (t != LW_NO_TIME && (st->log_newest == LW_NO_TIME || t > st->log_newest))
+			st->log_newest = t;
+	}
+	return 0;
+}
+
+/* Marker files: presence, and the time they speak of. CHECKPOINT's first
+ * line is its timestamp; empty (or unreadable) falls back to the mtime. */
+static void load_markers(ld *l, liza_state *st, const char *dir)
+{
+	char p[LW_PATH_MAX];
+	struct stat sb;
+	if ((st->paused = lw_exists(lw_path_join(p, sizeof p, dir, "PAUSE"), &sb)))
+		st->pause_since = sb.st_mtime;
+	if ((st->aborted = lw_exists(lw_path_join(p, sizeof p, dir, "ABORT"), &sb)))
+		st->abort_since = sb.st_mtime;
+	if ((st->checkpoint = lw_exists(lw_path_join(p, sizeof p, dir, "CHECKPOINT"), &sb))) {
+		st->checkpoint_at = sb.st_mtime;
+		char *buf;
+		size_t len;
+		lw_error ignored;
+		if (lw_read_file(p, 4096, &buf, &len, &ignored) == LW_READ_OK) {
+			buf[strcspn(buf, "\r\n")] = '\0';
+			char *s = buf;
+			while (*s == ' ' || *s == '\t')
+				s++;
+			time_t t;
+			if (*s && lw_parse_time(s, &t) == 0)
+				st->checkpoint_at = t;
+			else if (*s)
+				lw_snapshot_problem(l->snap, "CHECKPOINT", "checkpoint", p, NULL,
+				                    "line 1 is not an ISO 8601 time; using the file's mtime");
+			free(buf);
+		}
+	}
+}
+
+/* ---- projection into the neutral model ---- */
+static lw_lane lane_of(liza_status s)
+{
+	switch (s) {
+	case LS_DRAFT: return LANE_BACKLOG;
+	case LS_UNCLAIMED: return LANE_READY;
+	case LS_CLAIMED: case LS_REJECTED: case LS_INTEGRATION_FAILED: return LANE_ACTIVE;
+	case LS_READY_FOR_REVIEW: case LS_APPROVED: return LANE_REVIEW;
+	case LS_BLOCKED: case LS_UNKNOWN: return LANE_BLOCKED;
+	default: return LANE_DONE;
+	}
+}
+
+static const char *first_line(arena *a, const char *s)
+{
+	if (!s)
+		return NULL;
+	return arena_strndup(a, s, strcspn(s, "\r\n"));
+}
+
+static void project_model(lw_snapshot *snap, const liza_state *st)
+{
+	arena *a = &snap->mem;
+	snap->tasks = arena_alloc(a, (st->ntasks + 1) * sizeof *snap->tasks);
+	for (size_t i = 0; i < st->ntasks; i++) {
+		const liza_task *t = &st->tasks[i];
+		lw_task *m = &snap->tasks[snap->ntasks++];
+		m->system = "liza";
+		m->id = t->id;
+		m->title = first_line(a, t->title ? t->title : t->description);
+		m->status = t->status_raw ? t->status_raw : "?";
+		m->lane = lane_of(t->status);
+		m->assignee = t->assigned_to;
+		long long cliff = t->max_iterations != LIZA_UNSET ? t->max_iterations : st->config.max_coder_iterations;
+		m->iteration = (int)t->iteration;
+		m->iteration_max = (int)cliff;
+		m->review_cycles = (int)t->review_cycles_current;
+		m->review_max = (int)st->config.max_review_cycles;
+		m->awaiting_operator = t->status == LS_READY_FOR_REVIEW;
+		m->path = st->state_path;
+		m->node = t->node;
+	}
+	snap->agents = arena_alloc(a, (st->nagents + 1) * sizeof *snap->agents);
+	for (size_t i = 0; i < st->nagents; i++) {
+		const liza_agent *ag = &st->agents[i];
+		lw_agent *m = &snap->agents[snap->nagents++];
+		m->system = "liza";
+		m->id = ag->id;
+		m->role = ag->role;
+		m->status = ag->status;
+		m->task = ag->current_task;
+		m->heartbeat = ag->heartbeat;
+		m->node = ag->node;
+	}
+	snap->workflows = arena_alloc(a, sizeof *snap->workflows);
+	lw_workflow *w = &snap->workflows[snap->nworkflows++];
+	w->system = "liza";
+	w->name = st->goal_id ? st->goal_id : "goal";
+	w->phase = st->sprint_status ? st->sprint_status : st->goal_status ? st->goal_status : "-";
+	size_t done = 0;
+	for (size_t i = 0; i < st->ntasks; i++)
+		done += liza_status_terminal(st->tasks[i].status);
+	w->iteration = (int)done;
+	w->max = (int)st->ntasks;
+	w->flags = arena_printf(a, "%s%s%s", st->paused ? "PAUSED " : "", st->aborted ? "ABORT " : "",
+	                        st->checkpoint ? "CHECKPOINT" : "");
+	w->node = st->root;
+}
+
+int liza_load(const char *dir, lw_snapshot *snap, lw_error *err)
+{
+	liza_state *st = arena_alloc(&snap->mem, sizeof *st);
+	ld l = { .snap = snap, .a = &snap->mem };
+	char p[LW_PATH_MAX];
+	char *buf;
+	size_t len;
+
+	st->state_path = arena_strdup(&snap->mem, lw_path_join(p, sizeof p, dir, "state.yaml"));
+	int rc = lw_read_file(st->state_path, doc_default_limits.max_bytes, &buf, &len, err);
+	if (rc == LW_READ_MISSING) {
+		lw_error_set(err, st->state_path, 0, 0, "missing (is this a Liza project? run liza-init.sh)");
+		return -1;
+	}
+	if (rc != LW_READ_OK)
+		return -1;
+	const doc *d = lw_snapshot_parse(snap, buf, len, st->state_path, err);
+	l.path = st->state_path;
+	if (!d || load_state(&l, st, d, err) < 0)
+		return -1;
+
+	st->log_path = arena_strdup(&snap->mem, lw_path_join(p, sizeof p, dir, "log.yaml"));
+	st->log_newest = LW_NO_TIME;
+	rc = lw_read_file(st->log_path, doc_default_limits.max_bytes, &buf, &len, err);
+	if (rc == LW_READ_ERROR)
+		return -1;
+	if (rc == LW_READ_OK) {
+		d = lw_snapshot_parse(snap, buf, len, st->log_path, err);
+		l.path = st->log_path;
+		if (!d || load_log(&l, st, d, err) < 0)
+			return -1;
+	}
+	load_markers(&l, st, dir);
+	snap->sys = st;
+	project_model(snap, st);
+	return 0;
+}
+
+const liza_task *liza_find_task(const liza_state *st, const char *id)
+{
+	for (size_t i = 0; i < st->ntasks; i++)
+		if (st->tasks[i].id && strcmp(st->tasks[i].id, id) == 0)
+			return &st->tasks[i];
+	return NULL;
+}
+
+const liza_agent *liza_find_agent(const liza_state *st, const char *id)
+{
+	for (size_t i = 0; i < st->nagents; i++)
+		if (strcmp(st->agents[i].id, id) == 0)
+			return &st->agents[i];
+	return NULL;
+}

@@ -1,0 +1,86 @@
+/* model.c — snapshots and their problems. */
+#include "core/model.h"
+#include "core/timeparse.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *lw_level_name(lw_level l)
+{
+	return l == LW_CRIT ? "CRIT" : l == LW_WARN ? "WARN" : "INFO";
+}
+
+const char *lw_lane_name(lw_lane l)
+{
+	static const char *const names[LANE_COUNT] = { "backlog", "ready", "active", "review", "blocked", "done" };
+	return (unsigned)l < LANE_COUNT ? names[l] : "?";
+}
+
+lw_snapshot *lw_snapshot_new(void)
+{
+	lw_snapshot *s = calloc(1, sizeof *s);
+	if (!s)
+		abort();
+	arena_init(&s->mem);
+	return s;
+}
+
+void lw_snapshot_free(lw_snapshot *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->ndocs; i++) {
+		doc_free(&s->docs[i]);
+		free(s->bufs[i]);
+	}
+	free(s->problems);
+	arena_free(&s->mem);
+	free(s);
+}
+
+doc *lw_snapshot_parse(lw_snapshot *s, char *buf, size_t len, const char *path, lw_error *err)
+{
+	if (s->ndocs == LW_MAX_DOCS) {
+		free(buf);
+		lw_error_set(err, path, 0, 0, "too many files in one source");
+		return NULL;
+	}
+	size_t i = s->ndocs++;
+	s->bufs[i] = buf;
+	s->state_bytes += len;
+	if (doc_parse(&s->docs[i], buf, len, path, NULL, err) < 0)
+		return NULL;
+	return &s->docs[i];
+}
+
+void lw_snapshot_problem(lw_snapshot *s, const char *subject, const char *rule, const char *file,
+                         const doc_node *at, const char *fmt, ...)
+{
+	if (s->nproblems == s->cap_problems) {
+		s->cap_problems = s->cap_problems ? s->cap_problems * 2 : 16;
+		s->problems = realloc(s->problems, s->cap_problems * sizeof *s->problems);
+		if (!s->problems)
+			abort();
+	}
+	char what[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	lw_problem *p = &s->problems[s->nproblems++];
+	p->subject = arena_strdup(&s->mem, subject);
+	p->rule = rule;
+	if (at)
+		p->message = arena_printf(&s->mem, "%s:%u:%u: %s", file, at->line, at->col, what);
+	else
+		p->message = arena_printf(&s->mem, "%s: %s", file, what);
+}
+
+void lw_check_deadline(lw_check_ctx *c, time_t t)
+{
+	if (t == LW_NO_TIME || t <= c->now)
+		return;
+	if (c->next_deadline == LW_NO_TIME || t < c->next_deadline)
+		c->next_deadline = t;
+}

@@ -1,0 +1,127 @@
+/* test_doc.c — the document layer: spans in bytes, errors with positions,
+ * limits that refuse hostile input. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/doc.h"
+
+static const char *span(const doc_node *n, const char *src, char *buf, size_t bn)
+{
+	snprintf(buf, bn, "%.*s", (int)(n->end - n->start), src + n->start);
+	return buf;
+}
+
+static void spans_are_bytes_in_utf8_text(void **state)
+{
+	(void)state;
+	const char *src = "title: \"héllo wörld\"\nnext: 'ça va'\nlast: 日本語\n";
+	doc d;
+	lw_error err;
+	lw_error_clear(&err);
+	assert_int_equal(doc_parse(&d, src, strlen(src), "t.yaml", NULL, &err), 0);
+	char buf[64];
+	assert_string_equal(span(doc_get(d.root, "title"), src, buf, sizeof buf), "\"héllo wörld\"");
+	assert_string_equal(span(doc_get(d.root, "next"), src, buf, sizeof buf), "'ça va'");
+	assert_string_equal(span(doc_get(d.root, "last"), src, buf, sizeof buf), "日本語");
+	assert_string_equal(doc_str(doc_get(d.root, "last")), "日本語");
+	doc_free(&d);
+}
+
+static void spans_skip_a_bom(void **state)
+{
+	(void)state;
+	const char *src = "\xEF\xBB\xBFkey: välue\n";
+	doc d;
+	lw_error err;
+	assert_int_equal(doc_parse(&d, src, strlen(src), "t.yaml", NULL, &err), 0);
+	char buf[64];
+	assert_string_equal(span(doc_get(d.root, "key"), src, buf, sizeof buf), "välue");
+	doc_free(&d);
+}
+
+static void error_names_line_and_column(void **state)
+{
+	(void)state;
+	const char *src = "a: 1\nb: [1, 2\nc: 3\n";
+	doc d;
+	lw_error err;
+	lw_error_clear(&err);
+	assert_int_equal(doc_parse(&d, src, strlen(src), "bad.yaml", NULL, &err), -1);
+	char msg[600];
+	lw_error_format(&err, msg, sizeof msg);
+	assert_non_null(strstr(msg, "bad.yaml:3:"));
+	doc_free(&d);
+}
+
+static void alias_bomb_is_refused_quickly(void **state)
+{
+	(void)state;
+	const char *src =
+		"a: &a [x,x,x,x,x,x,x,x,x]\n"
+		"b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\n"
+		"c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\n"
+		"d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n"
+		"e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n"
+		"f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\n"
+		"g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]\n";
+	doc d;
+	lw_error err;
+	lw_error_clear(&err);
+	assert_int_equal(doc_parse(&d, src, strlen(src), "bomb.yaml", NULL, &err), -1);
+	assert_non_null(strstr(err.msg, "alias"));
+	doc_free(&d);
+}
+
+static void deep_nesting_is_refused(void **state)
+{
+	(void)state;
+	size_t depth = 100000;
+	char *src = malloc(depth * 2 + 1);
+	memset(src, '[', depth);
+	memset(src + depth, ']', depth);
+	src[depth * 2] = '\0';
+	doc d;
+	lw_error err;
+	lw_error_clear(&err);
+	assert_int_equal(doc_parse(&d, src, depth * 2, "deep.yaml", NULL, &err), -1);
+	assert_non_null(strstr(err.msg, "nesting"));
+	assert_int_equal(err.line, 1);
+	doc_free(&d);
+	free(src);
+}
+
+static void json_parses_through_the_same_layer(void **state)
+{
+	(void)state;
+	const char *src = "{\"active\":true,\"iteration\":3,\"name\":\"t\\u00e9am\",\"list\":[1,2]}";
+	doc d;
+	lw_error err;
+	assert_int_equal(doc_parse(&d, src, strlen(src), "s.json", NULL, &err), 0);
+	bool b = false;
+	long long n = 0;
+	assert_int_equal(doc_bool(doc_get(d.root, "active"), &b), DOC_OK);
+	assert_true(b);
+	assert_int_equal(doc_int(doc_get(d.root, "iteration"), &n), DOC_OK);
+	assert_int_equal(n, 3);
+	assert_string_equal(doc_str(doc_get(d.root, "name")), "téam");
+	assert_int_equal(doc_len(doc_get(d.root, "list")), 2);
+	doc_free(&d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(spans_are_bytes_in_utf8_text),
+		cmocka_unit_test(spans_skip_a_bom),
+		cmocka_unit_test(error_names_line_and_column),
+		cmocka_unit_test(alias_bomb_is_refused_quickly),
+		cmocka_unit_test(deep_nesting_is_refused),
+		cmocka_unit_test(json_parses_through_the_same_layer),
+	};
+	return cmocka_run_group_tests_name("doc", tests, NULL, NULL);
+}
