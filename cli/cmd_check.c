@@ -3,6 +3,7 @@
 #include "core/adapter.h"
 #include "core/report.h"
 #include "core/timeparse.h"
+#include "cli/follow.h"
 #include <getopt.h>
 #include <stdio.h>
 
@@ -12,6 +13,42 @@ static void run_checks(lw_project *p, lw_alerts *al)
 	lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = al };
 	lw_project_check(p, &ctx);
 	lw_alerts_sort(al);
+}
+
+/* check --follow: a line when an alert appears and when it clears, each
+ * stamped with the time it was seen, for a log file or a second pane. */
+static bool print_changes(const lw_project *p, const lw_alerts *al, void *ctx)
+{
+	(void)p;
+	lw_alerts *seen = ctx;
+	char tb[32];
+	lw_format_time(lw_now(), tb, sizeof tb);
+	strbuf out;
+	strbuf_init(&out);
+	for (size_t i = 0; i < al->n; i++) {
+		const lw_alert *a = &al->v[i];
+		if (lw_alerts_find(seen, a->system, a->code, a->key))
+			continue;
+		strbuf_printf(&out, "%s ", tb);
+		report_alert_line(&out, a);
+	}
+	for (size_t i = 0; i < seen->n; i++) {
+		const lw_alert *a = &seen->v[i];
+		if (lw_alerts_find(al, a->system, a->code, a->key))
+			continue;
+		strbuf_printf(&out, "%s CLEAR %s %s ", tb, a->system, a->code);
+		report_subject(&out, a);
+	}
+	/* Remember the current set as the new baseline. */
+	lw_alerts_clear(seen);
+	for (size_t i = 0; i < al->n; i++) {
+		lw_alert *c = lw_alerts_add(seen, al->v[i].level, al->v[i].system, al->v[i].code,
+		                            al->v[i].subject, al->v[i].since, "%s", al->v[i].message);
+		c->key = arena_strdup(&seen->mem, al->v[i].key);
+	}
+	bool ok = fwrite(out.buf ? out.buf : "", 1, out.len, stdout) == out.len && fflush(stdout) == 0;
+	strbuf_free(&out);
+	return ok;
 }
 
 int cmd_check(const lw_opts *o, int argc, char **argv)
@@ -32,13 +69,17 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 		cli_error("check: unexpected argument '%s'", argv[optind]);
 		return EXIT_USAGE;
 	}
-	if (follow) {
-		cli_error("check --follow: not built yet");
-		return EXIT_USAGE;
-	}
 	lw_project p;
 	if (cli_open_project(o, &p) < 0)
 		return EXIT_UNREADABLE;
+	if (follow) {
+		lw_alerts seen;
+		lw_alerts_init(&seen);
+		int rc = follow_run(o, &p, print_changes, &seen);
+		lw_alerts_free(&seen);
+		lw_project_close(&p);
+		return rc;
+	}
 	lw_alerts al;
 	lw_alerts_init(&al);
 	run_checks(&p, &al);

@@ -3,8 +3,35 @@
 #include "core/adapter.h"
 #include "core/report.h"
 #include "core/timeparse.h"
+#include "cli/follow.h"
+#include <string.h>
 #include <getopt.h>
 #include <stdio.h>
+
+typedef struct status_follow {
+	status_style style;
+	const char *fmt;
+	strbuf last;
+} status_follow;
+
+/* status --follow: a new line only when the line would read differently,
+ * for tmux's long-running #() mode. */
+static bool print_if_changed(const lw_project *p, const lw_alerts *al, void *ctx)
+{
+	status_follow *f = ctx;
+	strbuf line;
+	strbuf_init(&line);
+	report_status(&line, p, al, f->style, f->fmt);
+	strbuf_addc(&line, '\n');
+	bool ok = true;
+	if (!f->last.buf || strcmp(f->last.buf, line.buf) != 0) {
+		ok = fwrite(line.buf, 1, line.len, stdout) == line.len && fflush(stdout) == 0;
+		strbuf_reset(&f->last);
+		strbuf_add(&f->last, line.buf, line.len);
+	}
+	strbuf_free(&line);
+	return ok;
+}
 
 int cmd_status(const lw_opts *o, int argc, char **argv)
 {
@@ -34,13 +61,17 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 		cli_error("status: unexpected argument '%s'", argv[optind]);
 		return EXIT_USAGE;
 	}
-	if (follow) {
-		cli_error("status --follow: not built yet");
-		return EXIT_USAGE;
-	}
 	lw_project p;
 	if (cli_open_project(o, &p) < 0)
 		return EXIT_UNREADABLE;
+	if (follow) {
+		status_follow f = { .style = style, .fmt = fmt };
+		strbuf_init(&f.last);
+		int rc = follow_run(o, &p, print_if_changed, &f);
+		strbuf_free(&f.last);
+		lw_project_close(&p);
+		return rc;
+	}
 	lw_alerts al;
 	lw_alerts_init(&al);
 	lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = &al };

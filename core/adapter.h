@@ -3,10 +3,8 @@
  * (all sources of one directory) live here too. */
 #ifndef LW_ADAPTER_H
 #define LW_ADAPTER_H
-#include <limits.h>
+#include "core/fileio.h"
 #include "core/model.h"
-
-#define LW_PATH_MAX 4096
 
 typedef struct lw_source lw_source;
 typedef void (*lw_watch_add_fn)(const char *path, bool is_dir, void *ctx);

@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include "core/error.h"
 
+#define LW_PATH_MAX 4096
+
 enum { LW_READ_OK = 0, LW_READ_MISSING = 1, LW_READ_ERROR = -1 };
 /* Reads path into a malloc'd, NUL-terminated buffer. */
 int lw_read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err);

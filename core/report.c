@@ -14,6 +14,12 @@ void report_alert_line(strbuf *out, const lw_alert *a)
 	strbuf_addc(out, '\n');
 }
 
+void report_subject(strbuf *out, const lw_alert *a)
+{
+	term(out, a->subject);
+	strbuf_adds(out, ": cleared\n");
+}
+
 void report_check_json(strbuf *out, const lw_project *p, const lw_alerts *al)
 {
 	char tb[32];

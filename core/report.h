@@ -9,6 +9,8 @@
 
 /* "CRIT liza review_loop task-3: 5 review cycles (cliff 5)\n" */
 void report_alert_line(strbuf *out, const lw_alert *a);
+/* "task-3: cleared\n": the subject of an alert that went away. */
+void report_subject(strbuf *out, const lw_alert *a);
 void report_check_json(strbuf *out, const lw_project *p, const lw_alerts *al);
 
 /* Counts behind a status line. */

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Terminal handling: a tiny pane says so and recovers, help lists every bound
+# key, escape sequences in state strings are drawn inert, and q / SIGTERM
+# leave a sane terminal (alternate screen off, cursor visible).
+. "$(dirname "$0")/lib.sh"
+export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
+proj=$(make_project "$LW_TESTS/fixtures/hud/basic")
+start_hud 140 40 -C "$proj"
+wait_for 'review \(1\)'
+
+# Escapes in a title: shown as caret text, the pane title untouched.
+keys t
+wait_for 'blocked-1'
+wait_for 'Title with \^\[\]0;pwned\^G\^\[\[31mescapes'
+title=$("${TMUX_CMD[@]}" display-message -p -t t '#{pane_title}')
+case "$title" in *pwned*) fail "pane title changed to '$title'";; esac
+keys t
+
+# Too small, then back.
+resize 30 8
+wait_for 'terminal too small'
+resize 140 40
+wait_for 'review \(1\)'
+
+# Help lists every key label of the keymap table.
+keys '?'
+wait_for 'liza-watch keys'
+labels=$(grep -o '^	{ {[^}]*}, "[^"]*"' "$LW_TESTS/../tui/keymap.c" | sed 's/.*, "//; s/"$//')
+[ -n "$labels" ] || fail "no labels found in keymap.c"
+while IFS= read -r l; do
+	screen | grep -qF -- "$l" || fail "help does not list '$l'"
+done <<< "$labels"
+keys Escape
+
+keys q
+wait_exit 0
+[ "$("${TMUX_CMD[@]}" display-message -p -t t '#{alternate_on}')" = 0 ] || fail "alternate screen left on"
+[ "$("${TMUX_CMD[@]}" display-message -p -t t '#{cursor_flag}')" = 1 ] || fail "cursor left hidden"
+
+# SIGTERM: same clean exit.
+"${TMUX_CMD[@]}" kill-server
+start_hud 140 40 -C "$proj"
+wait_for 'review \(1\)'
+pid=$(pgrep -f -n "$(basename "$LW_BIN") -C $proj") || fail "no HUD process"
+kill -TERM "$pid"
+wait_exit 0
+[ "$("${TMUX_CMD[@]}" display-message -p -t t '#{alternate_on}')" = 0 ] || fail "alternate screen left on after SIGTERM"

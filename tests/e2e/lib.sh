@@ -1,0 +1,66 @@
+# lib.sh — drive the real binary in tmux on a fixed-size pane.
+# Waits are on the screen's content with a deadline, never a fixed sleep.
+# Sourced by tests/e2e/*.sh; needs LW_BIN (set by tests/run-e2e).
+
+set -u
+: "${LW_BIN:?LW_BIN must name the liza-watch binary}"
+TMUX_SOCK="lw-e2e-$$-$RANDOM"
+TMUX_CMD=(tmux -L "$TMUX_SOCK" -f /dev/null)
+E2E_TMP=$(mktemp -d /tmp/lw-e2e.XXXXXX)
+export LANG=C.UTF-8 LC_ALL=C.UTF-8
+
+e2e_cleanup() {
+	"${TMUX_CMD[@]}" kill-server >/dev/null 2>&1 || true
+	rm -rf "$E2E_TMP"
+}
+trap e2e_cleanup EXIT
+
+fail() { echo "FAIL: $*" >&2; echo "--- screen ---" >&2; screen >&2 || true; exit 1; }
+
+# A project dir with Liza state copied from a fixture folder (holding .liza/).
+make_project() {
+	local src=$1 dst=$E2E_TMP/proj
+	mkdir -p "$dst"
+	cp -r "$src"/. "$dst"/
+	echo "$dst"
+}
+
+# start_hud COLS ROWS ARGS… : the HUD in a detached session of that size.
+start_hud() {
+	local cols=$1 rows=$2; shift 2
+	local cmd
+	cmd=$(printf '%q ' "$LW_BIN" "$@")
+	"${TMUX_CMD[@]}" new-session -d -s t -x "$cols" -y "$rows" \
+		"ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LIZA_WATCH_NOW=${LIZA_WATCH_NOW:-} TERM=screen-256color $cmd; echo \"[exited \$?]\"; sleep 30"
+	"${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null
+}
+
+screen() { "${TMUX_CMD[@]}" capture-pane -p -t t; }
+keys() { "${TMUX_CMD[@]}" send-keys -t t "$@"; }
+resize() { "${TMUX_CMD[@]}" resize-window -t t -x "$1" -y "$2"; }
+pane_pid() { "${TMUX_CMD[@]}" display-message -p -t t '#{pane_pid}'; }
+
+# wait_for REGEX [SECONDS]: until the screen matches (grep -E), or fail.
+wait_for() {
+	local re=$1 secs=${2:-10} end
+	end=$(( $(date +%s%N) + secs * 1000000000 ))
+	while [ "$(date +%s%N)" -lt "$end" ]; do
+		screen | grep -Eq -- "$re" && return 0
+		sleep 0.05
+	done
+	fail "timed out after ${secs}s waiting for /$re/"
+}
+
+# wait_gone REGEX [SECONDS]: until the screen no longer matches.
+wait_gone() {
+	local re=$1 secs=${2:-10} end
+	end=$(( $(date +%s%N) + secs * 1000000000 ))
+	while [ "$(date +%s%N)" -lt "$end" ]; do
+		screen | grep -Eq -- "$re" || return 0
+		sleep 0.05
+	done
+	fail "timed out after ${secs}s waiting for /$re/ to go"
+}
+
+# The HUD has exited with this status (the wrapper prints "[exited N]").
+wait_exit() { wait_for "\\[exited ${1:-0}\\]" "${2:-10}"; }

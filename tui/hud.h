@@ -1,0 +1,107 @@
+/* hud.h — the HUD's state, shared by the files of tui/. One struct holds all
+ * of it (the one place with mutable UI state); views read it and draw, keys
+ * change it. Nothing in tui/ parses or writes state files. */
+#ifndef LW_HUD_H
+#define LW_HUD_H
+#include <stdbool.h>
+#include <time.h>
+#include "core/adapter.h"
+#include "core/strbuf.h"
+#include "tui/theme.h"
+#include "tui/tui.h"
+
+typedef enum hud_pane { PANE_WORKFLOWS, PANE_BOARD, PANE_ALERTS, PANE_COUNT } hud_pane;
+typedef enum hud_mode { MODE_NORMAL, MODE_DETAIL, MODE_HELP, MODE_PROMPT, MODE_CONFIRM, MODE_CHOOSE } hud_mode;
+
+/* A task as the board shows it: a pointer into a source's snapshot, valid
+ * until that source reloads (the index is rebuilt then). */
+typedef struct hud_item {
+	const lw_task *task;
+	const lw_source *src;
+} hud_item;
+
+struct hud;
+typedef void (*hud_prompt_done)(struct hud *h, const char *text);   /* NULL text = cancelled */
+typedef void (*hud_confirm_done)(struct hud *h, bool yes);
+
+typedef struct hud_prompt {
+	char label[96];
+	char text[512];
+	size_t len, cursor;       /* bytes */
+	hud_prompt_done done;
+	hud_confirm_done confirm;
+	char context[128];        /* what the prompt acts on (task key) */
+	char extra[512];          /* a first answer kept while a second is asked */
+} hud_prompt;
+
+typedef struct hud {
+	lw_project *proj;
+	const tui_opts *opts;
+	theme th;
+	bool color, utf8;
+	int rows, cols;
+
+	/* model as shown */
+	lw_alerts alerts;
+	time_t next_deadline;     /* from the last check run; LW_NO_TIME = none */
+	time_t reloaded_at;       /* wall time of the last reload, for the header */
+	hud_item *items;          /* tasks passing the filter, board order */
+	size_t nitems, cap_items;
+	char filter[128];
+
+	/* selection and view */
+	hud_mode mode;
+	hud_pane focus;
+	bool table_view;
+	int lane, row;            /* board: selected lane and row within it */
+	int table_row;
+	int alert_row, workflow_row;
+	int detail_scroll, help_scroll;
+	char sel_key[256];        /* "system:id" of the selected task, kept across reloads */
+
+	hud_prompt prompt;
+	char message[512];        /* one-line feedback: a denied transition, an error */
+	bool message_error;
+	bool quit;
+	bool bell;                /* ring once on the next draw (a new CRIT) */
+} hud;
+
+/* ---- model side (hud_model.c) ---- */
+void hud_rebuild(hud *h);                      /* after any reload or filter change */
+void hud_recheck(hud *h);                      /* rerun checks at lw_now(), bell on new CRIT */
+const hud_item *hud_selected(const hud *h);    /* the selected task, or NULL */
+size_t hud_lane_items(const hud *h, int lane, const hud_item **out, size_t max);
+size_t hud_lane_count(const hud *h, int lane);
+void hud_select_key(hud *h);                   /* remember sel_key from the current selection */
+void hud_message(hud *h, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+size_t hud_workflow_count(const hud *h);
+const lw_workflow *hud_workflow(const hud *h, size_t i, const lw_source **src);
+
+/* ---- drawing (view_*.c) ---- */
+void hud_draw(hud *h);
+void view_header(hud *h, int y);
+int  view_workflows(hud *h, int y, int height);  /* returns rows used */
+void view_board(hud *h, int y, int height);
+void view_table(hud *h, int y, int height);
+void view_alerts(hud *h, int y, int height);
+void view_footer(hud *h, int y);
+void view_detail(hud *h);
+void view_help(hud *h);
+void view_prompt(hud *h);
+
+/* ---- keys (keymap.c, prompt.c) ---- */
+void hud_key(hud *h, int key);
+void prompt_key(hud *h, int key);
+void hud_ask_text(hud *h, const char *label, const char *context, hud_prompt_done done);
+void hud_ask_confirm(hud *h, const char *label, const char *context, hud_confirm_done done);
+
+/* ---- text (text.c) ---- */
+int  style_attr(const hud *h, theme_elem e);
+/* Draw s at (y,x), at most w columns, made safe for the terminal first. */
+int  put_text(hud *h, int y, int x, int w, const char *s, theme_elem e);
+int  put_textf(hud *h, int y, int x, int w, theme_elem e, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+void fill_row(hud *h, int y, int x, int w, theme_elem e);
+int  text_width(const hud *h, const char *s);   /* display columns after escaping */
+
+#endif

@@ -1,0 +1,181 @@
+/* hud_model.c — what the HUD shows, derived from the project: the filtered
+ * task index, the selection kept by task key across reloads, alerts. */
+#include "tui/hud.h"
+#include "core/timeparse.h"
+#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+void hud_message(hud *h, bool error, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(h->message, sizeof h->message, fmt, ap);
+	va_end(ap);
+	h->message_error = error;
+}
+
+static bool matches(const lw_task *t, const char *f)
+{
+	if (!*f)
+		return true;
+	const char *fields[] = { t->id, t->title, t->status, t->assignee, t->system };
+	for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
+		if (fields[i] && strcasestr(fields[i], f))
+			return true;
+	return false;
+}
+
+static void task_key(const hud_item *it, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s:%s", it->task->system, it->task->id);
+}
+
+size_t hud_lane_count(const hud *h, int lane)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < h->nitems; i++)
+		n += (int)h->items[i].task->lane == lane;
+	return n;
+}
+
+size_t hud_lane_items(const hud *h, int lane, const hud_item **out, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < h->nitems && n < max; i++)
+		if ((int)h->items[i].task->lane == lane)
+			out[n++] = &h->items[i];
+	return n;
+}
+
+/* The nth item of a lane, or NULL. */
+static const hud_item *lane_nth(const hud *h, int lane, int nth)
+{
+	int k = 0;
+	for (size_t i = 0; i < h->nitems; i++)
+		if ((int)h->items[i].task->lane == lane && k++ == nth)
+			return &h->items[i];
+	return NULL;
+}
+
+const hud_item *hud_selected(const hud *h)
+{
+	if (h->table_view)
+		return h->table_row >= 0 && (size_t)h->table_row < h->nitems ? &h->items[h->table_row] : NULL;
+	return lane_nth(h, h->lane, h->row);
+}
+
+void hud_select_key(hud *h)
+{
+	const hud_item *it = hud_selected(h);
+	if (it)
+		task_key(it, h->sel_key, sizeof h->sel_key);
+}
+
+/* After the index changed: find the remembered task again, else keep the
+ * position clamped to what exists. */
+static void restore_selection(hud *h)
+{
+	char key[256];
+	for (size_t i = 0; h->sel_key[0] && i < h->nitems; i++) {
+		task_key(&h->items[i], key, sizeof key);
+		if (strcmp(key, h->sel_key) != 0)
+			continue;
+		h->table_row = (int)i;
+		h->lane = (int)h->items[i].task->lane;
+		h->row = 0;
+		for (size_t j = 0; j < i; j++)
+			h->row += h->items[j].task->lane == h->items[i].task->lane;
+		return;
+	}
+	if (h->table_row >= (int)h->nitems)
+		h->table_row = h->nitems ? (int)h->nitems - 1 : 0;
+	int n = (int)hud_lane_count(h, h->lane);
+	if (h->row >= n)
+		h->row = n ? n - 1 : 0;
+}
+
+void hud_rebuild(hud *h)
+{
+	h->nitems = 0;
+	for (size_t s = 0; s < h->proj->n; s++) {
+		const lw_source *src = &h->proj->src[s];
+		if (!src->good)
+			continue;
+		for (size_t i = 0; i < src->good->ntasks; i++) {
+			const lw_task *t = &src->good->tasks[i];
+			if (!matches(t, h->filter))
+				continue;
+			if (h->nitems == h->cap_items) {
+				h->cap_items = h->cap_items ? h->cap_items * 2 : 64;
+				h->items = realloc(h->items, h->cap_items * sizeof *h->items);
+				if (!h->items)
+					abort();
+			}
+			h->items[h->nitems++] = (hud_item){ t, src };
+		}
+	}
+	restore_selection(h);
+}
+
+static int cmp_newest(const void *pa, const void *pb)
+{
+	const lw_alert *a = pa, *b = pb;
+	if (a->since != b->since)
+		return a->since > b->since ? -1 : 1;
+	if (a->level != b->level)
+		return a->level > b->level ? -1 : 1;
+	int c = strcmp(a->code, b->code);
+	return c ? c : strcmp(a->key, b->key);
+}
+
+void hud_recheck(hud *h)
+{
+	lw_alerts fresh;
+	lw_alerts_init(&fresh);
+	lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = &fresh };
+	lw_project_check(h->proj, &ctx);
+	lw_alerts_carry_since(&fresh, &h->alerts);
+	/* A CRIT that was not there before rings the bell, once. */
+	for (size_t i = 0; i < fresh.n; i++)
+		if (fresh.v[i].level == LW_CRIT &&
+		    !lw_alerts_find(&h->alerts, fresh.v[i].system, fresh.v[i].code, fresh.v[i].key))
+			h->bell = true;
+	/* The pane lists newest first; equal ages keep CRIT before WARN. */
+	lw_alerts_sort(&fresh);
+	if (fresh.n > 1)
+		qsort(fresh.v, fresh.n, sizeof *fresh.v, cmp_newest);
+	lw_alerts_free(&h->alerts);
+	h->alerts = fresh;
+	h->next_deadline = ctx.next_deadline;
+	if (h->alert_row >= (int)h->alerts.n)
+		h->alert_row = h->alerts.n ? (int)h->alerts.n - 1 : 0;
+}
+
+size_t hud_workflow_count(const hud *h)
+{
+	size_t n = 0;
+	for (size_t s = 0; s < h->proj->n; s++)
+		if (h->proj->src[s].good)
+			n += h->proj->src[s].good->nworkflows;
+	return n;
+}
+
+const lw_workflow *hud_workflow(const hud *h, size_t i, const lw_source **src)
+{
+	for (size_t s = 0; s < h->proj->n; s++) {
+		const lw_snapshot *g = h->proj->src[s].good;
+		if (!g)
+			continue;
+		if (i < g->nworkflows) {
+			if (src)
+				*src = &h->proj->src[s];
+			return &g->workflows[i];
+		}
+		i -= g->nworkflows;
+	}
+	return NULL;
+}

@@ -1,0 +1,78 @@
+/* keymap.c — the bindings of the main screen and what each one does. */
+#include "tui/keymap.h"
+#include "tui/actions.h"
+#include <curses.h>
+#include <string.h>
+
+#define CTRL(c) ((c) & 0x1f)
+
+static bool has_task(const hud *h) { return hud_selected(h) != NULL; }
+static bool on_board(const hud *h) { return h->focus == PANE_BOARD; }
+static bool board_lanes(const hud *h) { return h->focus == PANE_BOARD && !h->table_view; }
+static bool has_filter(const hud *h) { return h->filter[0] != '\0' || h->message[0] != '\0'; }
+
+static void move_up(hud *h) { nav_move(h, 0, -1); }
+static void move_down(hud *h) { nav_move(h, 0, 1); }
+static void move_left(hud *h) { nav_move(h, -1, 0); }
+static void move_right(hud *h) { nav_move(h, 1, 0); }
+static void page_up(hud *h) { nav_move(h, 0, -10); }
+static void page_down(hud *h) { nav_move(h, 0, 10); }
+static void go_top(hud *h) { nav_move(h, 0, -1000000); }
+static void go_bottom(hud *h) { nav_move(h, 0, 1000000); }
+static void next_pane(hud *h) { h->focus = (hud_pane)((h->focus + 1) % PANE_COUNT); }
+static void prev_pane(hud *h) { h->focus = (hud_pane)((h->focus + PANE_COUNT - 1) % PANE_COUNT); }
+static void open_detail(hud *h) { h->mode = MODE_DETAIL; h->detail_scroll = 0; }
+static void toggle_table(hud *h) { h->table_view = !h->table_view; hud_rebuild(h); }
+static void open_help(hud *h) { h->mode = MODE_HELP; h->help_scroll = 0; }
+static void quit(hud *h) { h->quit = true; }
+static void redraw(hud *h) { clearok(curscr, TRUE); (void)h; }
+
+static void filter_done(hud *h, const char *text)
+{
+	if (!text)
+		return;
+	snprintf(h->filter, sizeof h->filter, "%s", text);
+	hud_rebuild(h);
+}
+static void start_filter(hud *h) { hud_ask_text(h, "filter (id, title, status, assignee)", "", filter_done); snprintf(h->prompt.text, sizeof h->prompt.text, "%s", h->filter); h->prompt.len = h->prompt.cursor = strlen(h->prompt.text); }
+static void clear_filter(hud *h) { h->filter[0] = '\0'; h->message[0] = '\0'; hud_rebuild(h); }
+
+const hud_binding hud_bindings[] = {
+	{ { KEY_UP, 'k' }, "Up/k", "select the task (or row) above", NULL, NULL, move_up },
+	{ { KEY_DOWN, 'j' }, "Down/j", "select the task (or row) below", NULL, NULL, move_down },
+	{ { KEY_LEFT, 'h' }, "Left/h", "previous lane", NULL, board_lanes, move_left },
+	{ { KEY_RIGHT, 'l' }, "Right/l", "next lane", NULL, board_lanes, move_right },
+	{ { KEY_PPAGE, CTRL('b') }, "PgUp", "ten rows up", NULL, NULL, page_up },
+	{ { KEY_NPAGE, CTRL('f') }, "PgDn", "ten rows down", NULL, NULL, page_down },
+	{ { KEY_HOME, 'g' }, "Home/g", "first row", NULL, NULL, go_top },
+	{ { KEY_END, 'G' }, "End/G", "last row", NULL, NULL, go_bottom },
+	{ { '\t' }, "Tab", "next pane (workflows, board, alerts)", "pane", NULL, next_pane },
+	{ { KEY_BTAB }, "S-Tab", "previous pane", NULL, NULL, prev_pane },
+	{ { '\n', '\r', KEY_ENTER }, "Enter", "details of the selected task", "detail", has_task, open_detail },
+	{ { 't' }, "t", "board lanes / table view", "table", on_board, toggle_table },
+	{ { '/' }, "/", "filter tasks", "filter", NULL, start_filter },
+	{ { 27 }, "Esc", "clear the filter and the message", "clear", has_filter, clear_filter },
+	ACTION_BINDINGS
+	{ { CTRL('l') }, "C-l", "redraw the screen", NULL, NULL, redraw },
+	{ { '?' }, "?", "this help", "help", NULL, open_help },
+	{ { 'q' }, "q", "quit", "quit", NULL, quit },
+};
+const size_t hud_nbindings = sizeof hud_bindings / sizeof *hud_bindings;
+
+bool binding_applies(const hud_binding *b, const hud *h) { return !b->applies || b->applies(h); }
+
+void hud_key(hud *h, int key)
+{
+	for (size_t i = 0; i < hud_nbindings; i++) {
+		const hud_binding *b = &hud_bindings[i];
+		for (int k = 0; k < 4 && b->keys[k]; k++) {
+			if (b->keys[k] != key)
+				continue;
+			if (binding_applies(b, h))
+				b->run(h);
+			else
+				hud_message(h, true, "%s: not available here (%s)", b->label, b->help);
+			return;
+		}
+	}
+}

@@ -1,0 +1,163 @@
+/* loop.c — the HUD's one event loop: poll() over the terminal, the watcher
+ * and the signal pipe. Idle means blocked in poll() with no timeout: a timer
+ * is armed only for the next check deadline and, with a live clock, the next
+ * minute (ages are shown in whole minutes). */
+#include "tui/hud.h"
+#include "tui/term.h"
+#include "core/timeparse.h"
+#include "watch/live.h"
+#include "watch/sigpipe.h"
+#include <curses.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ms until the checks must run again, or -1. */
+static int timer_ms(const hud *h)
+{
+	if (lw_clock_fixed())
+		return -1;
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	long long now_ms = (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	long long next = ((long long)ts.tv_sec / 60 + 1) * 60 * 1000;   /* next whole minute */
+	if (h->next_deadline != LW_NO_TIME && (long long)h->next_deadline * 1000 < next)
+		next = (long long)h->next_deadline * 1000;
+	long long d = next - now_ms;
+	return d < 0 ? 0 : d > 3600000 ? 3600000 : (int)d;
+}
+
+static int min_timeout(int a, int b)
+{
+	if (a < 0)
+		return b;
+	if (b < 0)
+		return a;
+	return a < b ? a : b;
+}
+
+static void mode_key(hud *h, int ch)
+{
+	switch (h->mode) {
+	case MODE_PROMPT: case MODE_CONFIRM: case MODE_CHOOSE:
+		prompt_key(h, ch);
+		return;
+	case MODE_DETAIL:
+		if (ch == KEY_UP || ch == 'k') h->detail_scroll--;
+		else if (ch == KEY_DOWN || ch == 'j') h->detail_scroll++;
+		else if (ch == KEY_PPAGE) h->detail_scroll -= h->rows - 3;
+		else if (ch == KEY_NPAGE || ch == ' ') h->detail_scroll += h->rows - 3;
+		else if (ch == 27 || ch == 'q' || ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == KEY_LEFT)
+			h->mode = MODE_NORMAL;
+		return;
+	case MODE_HELP:
+		if (ch == KEY_UP || ch == 'k') h->help_scroll--;
+		else if (ch == KEY_DOWN || ch == 'j') h->help_scroll++;
+		else h->mode = MODE_NORMAL;
+		return;
+	default:
+		if (ch == KEY_RESIZE)
+			return;
+		hud_key(h, ch);
+	}
+}
+
+static void after_reload(hud *h)
+{
+	hud_rebuild(h);
+	hud_recheck(h);
+	h->reloaded_at = time(NULL);
+}
+
+int tui_run(lw_project *p, const tui_opts *o)
+{
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fputs("liza-watch: the HUD needs a terminal (use check or status in scripts)\n", stderr);
+		return 2;
+	}
+	hud h;
+	memset(&h, 0, sizeof h);
+	h.proj = p;
+	h.opts = o;
+	lw_alerts_init(&h.alerts);
+	h.focus = PANE_BOARD;
+	char warn[1024] = "";
+	const char *theme = o->theme ? o->theme : o->no_color ? "mono" : "default";
+	if (theme_load(&h.th, theme, warn, sizeof warn) < 0) {
+		fprintf(stderr, "liza-watch: theme '%s' not found (try default, mono, solarized-dark, high-contrast, or a path)\n", theme);
+		return 2;
+	}
+	live l;
+	lw_error err;
+	lw_error_clear(&err);
+	if (live_open(&l, p, o->poll, o->poll_ms, &err) < 0) {
+		char msg[1200];
+		fprintf(stderr, "liza-watch: %s\n", lw_error_format(&err, msg, sizeof msg));
+		return 3;
+	}
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH };
+	int sfd = sigpipe_open(sigs, 4);
+	signal(SIGPIPE, SIG_IGN);
+	term_init(&h);
+	if (warn[0])
+		hud_message(&h, true, "%.*s", (int)strcspn(warn, "\n"), warn);
+	after_reload(&h);
+	/* The first selection: the first task awaiting the operator, else the first task. */
+	for (size_t i = 0; i < h.nitems; i++)
+		if (h.items[i].task->awaiting_operator) {
+			snprintf(h.sel_key, sizeof h.sel_key, "%s:%s", h.items[i].task->system, h.items[i].task->id);
+			hud_rebuild(&h);
+			break;
+		}
+	if (!h.sel_key[0]) {
+		for (int lane = 0; lane < LANE_COUNT; lane++)
+			if (hud_lane_count(&h, lane)) { h.lane = lane; break; }
+		hud_select_key(&h);
+	}
+
+	int rc = 0, spurious = 0;
+	while (!h.quit) {
+		hud_draw(&h);
+		int timeout = min_timeout(live_timeout_ms(&l), timer_ms(&h));
+		struct pollfd fds[3] = {
+			{ .fd = STDIN_FILENO, .events = POLLIN },
+			{ .fd = live_fd(&l), .events = POLLIN },
+			{ .fd = sfd, .events = POLLIN },
+		};
+		int r = poll(fds, 3, timeout);
+		if (r < 0 && errno != EINTR)
+			break;
+		for (int sig; (sig = sigpipe_next());) {
+			if (sig == SIGWINCH)
+				term_resize(&h);
+			else
+				h.quit = true;
+		}
+		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))
+			break;   /* the terminal went away: exit, never spin */
+		if (fds[0].revents & POLLIN) {
+			int n = 0;
+			for (int ch; (ch = getch()) != ERR; n++)
+				mode_key(&h, ch);
+			/* Readable yet nothing to read, again and again: the terminal is gone. */
+			spurious = n ? 0 : spurious + 1;
+			if (spurious > 100)
+				break;
+		}
+		if (live_process(&l) > 0)
+			after_reload(&h);
+		else if (r == 0 || timer_ms(&h) == 0)
+			hud_recheck(&h);
+	}
+	term_end();
+	sigpipe_close();
+	live_close(&l);
+	lw_alerts_free(&h.alerts);
+	free(h.items);
+	return rc;
+}

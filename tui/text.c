@@ -1,0 +1,102 @@
+/* text.c — every string reaches the screen through put_text: escaped by
+ * esc_term (no control character or bidi override gets through), then cut to
+ * the columns available by display width, not bytes. */
+#include "tui/hud.h"
+#include "core/escape.h"
+#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <wchar.h>
+
+int style_attr(const hud *h, theme_elem e)
+{
+	const theme_style *s = &h->th.el[e];
+	int a = 0;
+	if (s->attrs & THEME_BOLD) a |= A_BOLD;
+	if (s->attrs & THEME_UNDERLINE) a |= A_UNDERLINE;
+	if (s->attrs & THEME_REVERSE) a |= A_REVERSE;
+	if (s->attrs & THEME_DIM) a |= A_DIM;
+	if (h->color)
+		a |= COLOR_PAIR(e + 1);
+	else if (e == EL_SELECTED || e == EL_HEADER || e == EL_KEY || e == EL_CRIT || e == EL_STALE)
+		a |= A_REVERSE;   /* without colour, what must stand out still does */
+	return a;
+}
+
+/* Columns of one UTF-8 character (already escaped, so printable). */
+static int char_cols(const unsigned char *s, size_t len, size_t *used)
+{
+	unsigned cp;
+	size_t n = utf8_decode(s, len, &cp);
+	if (!n) {
+		*used = 1;
+		return 1;
+	}
+	*used = n;
+	int w = wcwidth((wchar_t)cp);
+	return w < 0 ? 1 : w;
+}
+
+int text_width(const hud *h, const char *s)
+{
+	strbuf b;
+	strbuf_init(&b);
+	esc_term(&b, s, strlen(s), h->utf8);
+	int w = 0;
+	for (size_t i = 0; i < b.len;) {
+		size_t used;
+		w += char_cols((const unsigned char *)b.buf + i, b.len - i, &used);
+		i += used;
+	}
+	strbuf_free(&b);
+	return w;
+}
+
+int put_text(hud *h, int y, int x, int w, const char *s, theme_elem e)
+{
+	if (w <= 0 || y < 0 || y >= h->rows || x >= h->cols || !s)
+		return 0;
+	if (x + w > h->cols)
+		w = h->cols - x;
+	strbuf b;
+	strbuf_init(&b);
+	esc_term(&b, s, strlen(s), h->utf8);
+	size_t cut = 0;
+	int cols = 0;
+	while (cut < b.len) {
+		size_t used;
+		int cw = char_cols((const unsigned char *)b.buf + cut, b.len - cut, &used);
+		if (cols + cw > w)
+			break;
+		cols += cw;
+		cut += used;
+	}
+	attrset(style_attr(h, e));
+	if (cut)
+		mvaddnstr(y, x, b.buf, (int)cut);
+	attrset(A_NORMAL);
+	strbuf_free(&b);
+	return cols;
+}
+
+int put_textf(hud *h, int y, int x, int w, theme_elem e, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return put_text(h, y, x, w, buf, e);
+}
+
+void fill_row(hud *h, int y, int x, int w, theme_elem e)
+{
+	if (y < 0 || y >= h->rows)
+		return;
+	if (x + w > h->cols)
+		w = h->cols - x;
+	attrset(style_attr(h, e));
+	mvhline(y, x, ' ', w);
+	attrset(A_NORMAL);
+}

@@ -1,0 +1,38 @@
+/* theme.h — colours and attributes by screen element, loaded from
+ * themes/NAME.theme at run time. */
+#ifndef LW_THEME_H
+#define LW_THEME_H
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum theme_elem {
+	EL_NORMAL, EL_HEADER, EL_TITLE, EL_BORDER, EL_SELECTED, EL_DIM,
+	EL_CRIT, EL_WARN, EL_INFO, EL_OK, EL_STALE,
+	EL_LANE_BACKLOG, EL_LANE_READY, EL_LANE_ACTIVE, EL_LANE_REVIEW, EL_LANE_BLOCKED, EL_LANE_DONE,
+	EL_GAUGE, EL_KEY, EL_PROMPT, EL_COUNT
+} theme_elem;
+
+typedef struct theme_style {
+	short fg, bg;             /* -1 = terminal default; 0..255 */
+	unsigned attrs;           /* THEME_BOLD | … */
+} theme_style;
+
+enum { THEME_BOLD = 1, THEME_UNDERLINE = 2, THEME_REVERSE = 4, THEME_DIM = 8 };
+
+typedef struct theme {
+	char name[64];
+	theme_style el[EL_COUNT];
+} theme;
+
+/* The built-in default, used when no file is found and as the base every
+ * file overrides. */
+void theme_default(theme *t);
+/* name: a bare name (looked up in $LIZA_WATCH_THEMES, ./themes, the data
+ * dir) or a path. Bad lines go to warn (file:line: message) and are skipped.
+ * Returns 0, or -1 when the theme cannot be found. */
+int theme_load(theme *t, const char *name, char *warn, size_t warn_n);
+/* Parse theme text (for tests and for theme_load). */
+int theme_parse(theme *t, const char *text, const char *file, char *warn, size_t warn_n);
+const char *theme_elem_name(theme_elem e);
+
+#endif
