@@ -87,9 +87,9 @@ int tui_run(lw_project *p, const tui_opts *o)
 	lw_alerts_init(&h.alerts);
 	h.focus = PANE_BOARD;
 	char warn[1024] = "";
-	const char *theme = o->theme ? o->theme : o->no_color ? "mono" : "default";
-	if (theme_load(&h.th, theme, warn, sizeof warn) < 0) {
-		fprintf(stderr, "liza-watch: theme '%s' not found (try default, mono, solarized-dark, high-contrast, or a path)\n", theme);
+	const char *theme_name = o->theme ? o->theme : o->no_color ? "mono" : "default";
+	if (theme_load(&h.th, theme_name, warn, sizeof warn) < 0) {
+		fprintf(stderr, "liza-watch: theme '%s' not found (try default, mono, solarized-dark, high-contrast, or a path)\n", theme_name);
 		return 2;
 	}
 	live l;

@@ -45,7 +45,9 @@ static void add_scalar(lines *l, int indent, const char *prefix, const doc_node 
 	}
 }
 
-static void render(lines *l, const doc_node *n, int indent, int depth)
+/* first: what stands before the first key of a mapping ("- " inside a list,
+ * so an item reads "- time: …" as in YAML). */
+static void render(lines *l, const doc_node *n, int indent, int depth, const char *first)
 {
 	n = doc_deref(n);
 	if (!n || depth > 32)
@@ -55,14 +57,15 @@ static void render(lines *l, const doc_node *n, int indent, int depth)
 			const doc_node *v = doc_deref(k->next);
 			const char *key = doc_is_scalar(k) ? doc_deref(k)->u.scalar.str : "?";
 			char prefix[256];
-			snprintf(prefix, sizeof prefix, "%s: ", key);
+			bool lead = first && k == doc_map_first(n);
+			snprintf(prefix, sizeof prefix, "%s%s: ", lead ? first : first ? "  " : "", key);
 			if (v && v->kind == DOC_SCALAR)
 				add_scalar(l, indent, prefix, v);
 			else if (v && (v->kind == DOC_MAP || v->kind == DOC_SEQ) && v->u.coll.count == 0)
 				add_line(l, indent, prefix, v->kind == DOC_MAP ? "{}" : "[]", 2);
 			else {
 				add_line(l, indent, prefix, "", 0);
-				render(l, v, indent + 2, depth + 1);
+				render(l, v, indent + (first ? 4 : 2), depth + 1, NULL);
 			}
 		}
 	} else if (n->kind == DOC_SEQ) {
@@ -70,9 +73,11 @@ static void render(lines *l, const doc_node *n, int indent, int depth)
 			const doc_node *v = doc_deref(i);
 			if (v->kind == DOC_SCALAR)
 				add_scalar(l, indent, "- ", v);
+			else if (v->kind == DOC_MAP && v->u.coll.count)
+				render(l, v, indent, depth + 1, "- ");
 			else {
 				add_line(l, indent, "-", "", 0);
-				render(l, v, indent + 2, depth + 1);
+				render(l, v, indent + 2, depth + 1, NULL);
 			}
 		}
 	} else {
@@ -91,7 +96,7 @@ void view_detail(hud *h)
 	fill_row(h, 0, 0, h->cols, EL_HEADER);
 	put_textf(h, 0, 0, h->cols, EL_HEADER, " %s:%s  %s  (%s)", t->system, t->id, t->status, t->path ? t->path : "");
 	lines l = { 0 };
-	render(&l, t->node, 1, 0);
+	render(&l, t->node, 1, 0, NULL);
 	int rows = h->rows - 2;
 	if (h->detail_scroll > (int)l.n - rows)
 		h->detail_scroll = (int)l.n - rows;

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # The board shows the fixture's tasks in the right lanes; Enter opens every
 # field; table view lists them all.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../tmux-lib.sh"
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 proj=$(make_project "$LW_TESTS/fixtures/hud/basic")
 start_hud 140 40 -C "$proj"
 wait_for 'review \(1\)'
 
 # Each task id sits under its lane's header: same column band.
-s=$(screen)
+s=$(screen | sed "s/─/-/g")
 lane_col() { printf '%s\n' "$s" | grep -m1 -o "^.*$1 (" | awk '{print length($0)}'; }
 id_col() { printf '%s\n' "$s" | grep -m1 -o "^.*$1" | awk '{print length($0)}'; }
 check_lane() {

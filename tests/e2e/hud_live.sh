@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # External writes reach the screen: a rename (yq -i style), an in-place
 # rewrite, and a broken write that keeps the last good board with the error.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../tmux-lib.sh"
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 proj=$(make_project "$LW_TESTS/fixtures/hud/basic")
 start_hud 140 40 -C "$proj"

@@ -2,7 +2,7 @@
 # Terminal handling: a tiny pane says so and recovers, help lists every bound
 # key, escape sequences in state strings are drawn inert, and q / SIGTERM
 # leave a sane terminal (alternate screen off, cursor visible).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../tmux-lib.sh"
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 proj=$(make_project "$LW_TESTS/fixtures/hud/basic")
 start_hud 140 40 -C "$proj"
