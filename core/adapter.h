@@ -5,6 +5,7 @@
 #define LW_ADAPTER_H
 #include "core/fileio.h"
 #include "core/model.h"
+#include "core/tx.h"
 
 typedef struct lw_source lw_source;
 typedef void (*lw_watch_add_fn)(const char *path, bool is_dir, void *ctx);
@@ -19,6 +20,10 @@ typedef struct lw_adapter {
 	int  (*load)(const lw_source *src, lw_snapshot *snap, lw_error *err);
 	/* Derive alerts from a loaded snapshot at ctx->now. */
 	void (*check)(const lw_source *src, const lw_snapshot *snap, lw_check_ctx *ctx);
+	/* The system's transition table, and the function that applies a row
+	 * (under the system's lock, compare-and-swap, atomic write). */
+	const tx_table *tx;
+	int  (*transition)(const lw_source *src, const tx_request *rq, tx_result *res);
 } lw_adapter;
 
 struct lw_source {
@@ -51,6 +56,12 @@ int  lw_project_reload(lw_project *p, size_t i);
 size_t lw_project_load_all(lw_project *p);
 /* Run every source's checks, plus a parse_error alert per failed source. */
 void lw_project_check(const lw_project *p, lw_check_ctx *ctx);
+/* Resolve TASK as written on the command line: "task-3", "liza:task-3", or
+ * a system name alone ("liza", "liza:") for project-wide levers (*task is
+ * then NULL). 0 found; -1 with msg when unknown or when a bare id matches in
+ * two systems (msg lists both). */
+int lw_project_resolve(const lw_project *p, const char *spec, const lw_source **src, const lw_task **task,
+                       char *msg, size_t n);
 /* Find the source of a system by short name. */
 lw_source *lw_project_source(lw_project *p, const char *system);
 
