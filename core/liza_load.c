@@ -424,6 +424,7 @@ static void project_model(lw_snapshot *snap, const liza_state *st)
 		m->review_cycles = (int)t->review_cycles_current;
 		m->review_max = (int)st->config.max_review_cycles;
 		m->awaiting_operator = t->status == LS_READY_FOR_REVIEW;
+		m->revision = t->review_commit;
 		m->path = st->state_path;
 		m->node = t->node;
 	}

@@ -30,6 +30,8 @@ typedef struct lw_task {
 	int iteration, iteration_max;     /* -1 when unknown */
 	int review_cycles, review_max;    /* -1 when unknown */
 	bool awaiting_operator;   /* waiting for an approve/reject */
+	const char *revision;     /* changes when the work is resubmitted (Liza: review_commit);
+	                             transitions compare it with what the operator saw */
 	const char *path;         /* file the task lives in */
 	const doc_node *node;     /* the task's source node: the detail view shows it whole */
 } lw_task;

@@ -1,16 +1,26 @@
-/* actions.h — navigation and the transition keys' bindings. Transitions
- * (approve, reject, …) go through core; this file only names them for the
- * keymap so the table stays in one place. */
+/* actions.h — navigation, and the keys that fire transitions. Each key asks
+ * the selected task's system table whether it applies, so the footer shows
+ * only what would be allowed; the adapter re-checks under its lock anyway. */
 #ifndef LW_ACTIONS_H
 #define LW_ACTIONS_H
 #include "tui/hud.h"
 
 void nav_move(hud *h, int dx, int dy);
 
-/* Bindings that act on state, spliced into the keymap table. Empty until
- * the transition layer provides them. */
-#ifndef ACTION_BINDINGS
-#define ACTION_BINDINGS
-#endif
+bool can_approve(const hud *h);
+bool can_reject(const hud *h);
+bool can_block(const hud *h);
+bool can_note(const hud *h);
+bool can_pause(const hud *h);
+bool can_abort(const hud *h);
+bool can_clear_checkpoint(const hud *h);
+
+void act_approve(hud *h);
+void act_reject(hud *h);
+void act_block(hud *h);
+void act_note(hud *h);
+void act_pause(hud *h);
+void act_abort(hud *h);
+void act_clear_checkpoint(hud *h);
 
 #endif

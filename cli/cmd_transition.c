@@ -1,0 +1,130 @@
+/* cmd_transition.c — approve, reject and transition: resolve TASK, then let
+ * the system's adapter apply the row of its table under its own lock. */
+#include "cli/cli.h"
+#include "core/adapter.h"
+#include "core/timeparse.h"
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct tx_args {
+	const char *task, *event, *reason, *question;
+	bool force;
+} tx_args;
+
+static int run(const lw_opts *o, const tx_args *a)
+{
+	lw_project p;
+	if (cli_open_project(o, &p) < 0)
+		return EXIT_IO;
+	char msg[512];
+	const lw_source *src;
+	const lw_task *task;
+	int rc;
+	if (lw_project_resolve(&p, a->task, &src, &task, msg, sizeof msg) < 0) {
+		cli_error("%s", msg);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (!src->adapter->transition) {
+		cli_error("%s: transitions are not supported for this system yet", src->adapter->name);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	tx_request rq = {
+		.subject = task ? task->id : NULL,
+		.event = a->event,
+		.as = o->as,
+		.reason = a->reason,
+		.question = a->question,
+		/* What this command saw when it loaded: the adapter compares under the lock. */
+		.expect_status = task ? task->status : NULL,
+		.expect_commit = task ? task->revision : NULL,
+		.force = a->force,
+		.now = lw_now(),
+	};
+	tx_result res;
+	src->adapter->transition(src, &rq, &res);
+	switch (res.rc) {
+	case TX_DONE:
+		printf("%s\n", res.message);
+		rc = EXIT_OK;
+		break;
+	case TX_ASK:
+	case TX_DENIED:
+		cli_error("denied: %s", res.message);
+		rc = EXIT_DENIED;
+		break;
+	case TX_USAGE:
+		cli_error("%s", res.message);
+		rc = EXIT_USAGE;
+		break;
+	default:
+		cli_error("%s", res.message);
+		rc = EXIT_IO;
+		break;
+	}
+	if (res.note[0])
+		fprintf(res.rc == TX_DONE ? stdout : stderr, "note: %s\n", res.note);
+out:
+	lw_project_close(&p);
+	return rc;
+}
+
+/* Parses [--reason TEXT] [--question TEXT] [--force] and the positionals. */
+static int parse(int argc, char **argv, tx_args *a, int want_pos, const char **pos)
+{
+	static const struct option longopts[] = {
+		{ "reason", required_argument, NULL, 'r' },
+		{ "question", required_argument, NULL, 'Q' },
+		{ "force", no_argument, NULL, 'F' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+	while ((c = getopt_long(argc, argv, "r:Q:F", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r': a->reason = optarg; break;
+		case 'Q': a->question = optarg; break;
+		case 'F': a->force = true; break;
+		default: return -1;
+		}
+	}
+	if (argc - optind != want_pos)
+		return -1;
+	for (int i = 0; i < want_pos; i++)
+		pos[i] = argv[optind + i];
+	return 0;
+}
+
+int cmd_approve(const lw_opts *o, int argc, char **argv)
+{
+	tx_args a = { .event = "approve" };
+	if (parse(argc, argv, &a, 1, &a.task) < 0) {
+		fputs("usage: liza-watch approve TASK [--force]\n", stderr);
+		return EXIT_USAGE;
+	}
+	return run(o, &a);
+}
+
+int cmd_reject(const lw_opts *o, int argc, char **argv)
+{
+	tx_args a = { .event = "reject" };
+	if (parse(argc, argv, &a, 1, &a.task) < 0 || !a.reason || !*a.reason) {
+		fputs("usage: liza-watch reject TASK --reason TEXT [--force]  (a reason is required)\n", stderr);
+		return EXIT_USAGE;
+	}
+	return run(o, &a);
+}
+
+int cmd_transition(const lw_opts *o, int argc, char **argv)
+{
+	tx_args a = { 0 };
+	const char *pos[2];
+	if (parse(argc, argv, &a, 2, pos) < 0) {
+		fputs("usage: liza-watch transition TASK EVENT [--reason TEXT] [--question TEXT] [--force]\n", stderr);
+		return EXIT_USAGE;
+	}
+	a.task = pos[0];
+	a.event = pos[1];
+	return run(o, &a);
+}

@@ -1,0 +1,220 @@
+/* actions.c — transitions from keys. The task and the state the operator saw
+ * are captured when the key is pressed; the adapter compares them under the
+ * lock when the prompt is answered (compare-and-swap), so a task that moved
+ * meanwhile is refused with what it is now. The result reaches the board
+ * through the watcher, like any other write. */
+#include "tui/actions.h"
+#include "core/timeparse.h"
+#include <stdio.h>
+#include <string.h>
+
+/* The source a project-wide lever acts on: the selected task's system, else
+ * the selected workflow's, else the first source with a table. */
+static const lw_source *lever_source(const hud *h)
+{
+	const hud_item *it = hud_selected(h);
+	if (h->focus == PANE_BOARD && it)
+		return it->src;
+	const lw_source *src = NULL;
+	if (h->focus == PANE_WORKFLOWS && hud_workflow(h, (size_t)h->workflow_row, &src))
+		return src;
+	for (size_t i = 0; i < h->proj->n; i++)
+		if (h->proj->src[i].adapter->tx)
+			return &h->proj->src[i];
+	return NULL;
+}
+
+static bool task_allows(const hud *h, const char *event)
+{
+	if (h->focus != PANE_BOARD)
+		return false;
+	const hud_item *it = hud_selected(h);
+	char why[256];
+	return it && it->src->adapter->tx && it->src->adapter->transition &&
+	       tx_lookup(it->src->adapter->tx, it->task->status, event, why, sizeof why) &&
+	       tx_lookup(it->src->adapter->tx, it->task->status, event, why, sizeof why)->from;
+}
+
+static bool lever_allows(const hud *h, const char *event)
+{
+	const lw_source *s = lever_source(h);
+	return s && s->adapter->tx && s->adapter->transition && tx_lever(s->adapter->tx, event);
+}
+
+/* A workflow flag of the lever's source ("PAUSED", "CHECKPOINT"). */
+static bool source_flag(const hud *h, const char *flag)
+{
+	const lw_source *s = lever_source(h);
+	if (!s || !s->good)
+		return false;
+	for (size_t i = 0; i < s->good->nworkflows; i++)
+		if (s->good->workflows[i].flags && strstr(s->good->workflows[i].flags, flag))
+			return true;
+	return false;
+}
+
+bool can_approve(const hud *h) { return task_allows(h, "approve"); }
+bool can_reject(const hud *h) { return task_allows(h, "reject"); }
+bool can_block(const hud *h) { return task_allows(h, "block"); }
+bool can_note(const hud *h) { return lever_allows(h, "note"); }
+bool can_pause(const hud *h) { return lever_allows(h, "pause"); }
+bool can_abort(const hud *h) { return lever_allows(h, "abort") && !source_flag(h, "ABORT"); }
+bool can_clear_checkpoint(const hud *h) { return lever_allows(h, "clear-checkpoint") && source_flag(h, "CHECKPOINT"); }
+
+/* What the key was pressed on, kept while prompts are open. */
+typedef struct pending {
+	const lw_source *src;
+	char subject[256], status[128], commit[128], event[32], reason[512];
+	bool has_subject, has_commit;
+} pending;
+
+/* The HUD is single-threaded and shows one prompt at a time, so one pending
+ * transition is all there can be. */
+static pending pend;
+
+static void capture(hud *h, const char *event, bool task)
+{
+	memset(&pend, 0, sizeof pend);
+	snprintf(pend.event, sizeof pend.event, "%s", event);
+	const hud_item *it = hud_selected(h);
+	if (task && it) {
+		pend.src = it->src;
+		pend.has_subject = true;
+		snprintf(pend.subject, sizeof pend.subject, "%s", it->task->id);
+		snprintf(pend.status, sizeof pend.status, "%s", it->task->status);
+		if (it->task->revision) {
+			pend.has_commit = true;
+			snprintf(pend.commit, sizeof pend.commit, "%s", it->task->revision);
+		}
+	} else {
+		pend.src = lever_source(h);
+	}
+}
+
+static void fire(hud *h, const char *reason, const char *question, bool force);
+
+static void confirm_force(hud *h, bool yes)
+{
+	if (yes)
+		fire(h, pend.reason[0] ? pend.reason : NULL, h->prompt.extra[0] ? h->prompt.extra : NULL, true);
+	else
+		hud_message(h, false, "%s cancelled", pend.event);
+}
+
+static void fire(hud *h, const char *reason, const char *question, bool force)
+{
+	if (!pend.src || !pend.src->adapter->transition)
+		return;
+	tx_request rq = {
+		.subject = pend.has_subject ? pend.subject : NULL,
+		.event = pend.event,
+		.as = h->opts->as ? h->opts->as : "human",
+		.reason = reason,
+		.question = question,
+		.expect_status = pend.has_subject ? pend.status : NULL,
+		.expect_commit = pend.has_commit ? pend.commit : NULL,
+		.force = force,
+		.now = lw_now(),
+	};
+	tx_result res;
+	pend.src->adapter->transition(pend.src, &rq, &res);
+	if (res.rc == TX_ASK) {
+		if (reason)
+			snprintf(pend.reason, sizeof pend.reason, "%s", reason);
+		char label[96];
+		snprintf(label, sizeof label, "%.80s. Override?", res.message);
+		char keep[512];
+		snprintf(keep, sizeof keep, "%s", question ? question : "");
+		hud_ask_confirm(h, label, pend.subject, confirm_force);
+		snprintf(h->prompt.extra, sizeof h->prompt.extra, "%s", keep);
+		return;
+	}
+	if (res.rc == TX_DONE)
+		hud_message(h, false, "%s%s%s", res.message, res.note[0] ? " | " : "", res.note);
+	else
+		hud_message(h, true, "denied: %s", res.message);
+}
+
+static void confirmed(hud *h, bool yes)
+{
+	if (yes)
+		fire(h, NULL, NULL, false);
+	else
+		hud_message(h, false, "%s cancelled", pend.event);
+}
+
+static void reason_given(hud *h, const char *text)
+{
+	if (!text)
+		return hud_message(h, false, "%s cancelled", pend.event);
+	if (!*text)
+		return hud_message(h, true, "denied: %s needs a reason; nothing written", pend.event);
+	fire(h, text, NULL, false);
+}
+
+static void question_given(hud *h, const char *text)
+{
+	if (!text)
+		return hud_message(h, false, "%s cancelled", pend.event);
+	fire(h, pend.reason, text, false);
+}
+
+static void block_reason_given(hud *h, const char *text)
+{
+	if (!text || !*text)
+		return hud_message(h, !text ? false : true, "%s", !text ? "block cancelled" : "denied: block needs a reason");
+	snprintf(pend.reason, sizeof pend.reason, "%s", text);
+	hud_ask_text(h, "question for the planner", pend.subject, question_given);
+}
+
+void act_approve(hud *h)
+{
+	capture(h, "approve", true);
+	char label[96];
+	snprintf(label, sizeof label, "approve %s:%.40s as %.24s?", pend.src->adapter->name, pend.subject,
+	         h->opts->as ? h->opts->as : "human");
+	hud_ask_confirm(h, label, pend.subject, confirmed);
+}
+
+void act_reject(hud *h)
+{
+	capture(h, "reject", true);
+	char label[96];
+	snprintf(label, sizeof label, "reject %.60s: reason", pend.subject);
+	hud_ask_text(h, label, pend.subject, reason_given);
+}
+
+void act_block(hud *h)
+{
+	capture(h, "block", true);
+	char label[96];
+	snprintf(label, sizeof label, "block %.60s: reason", pend.subject);
+	hud_ask_text(h, label, pend.subject, block_reason_given);
+}
+
+void act_note(hud *h)
+{
+	bool on_task = h->focus == PANE_BOARD && hud_selected(h);
+	capture(h, "note", on_task);
+	char label[96];
+	snprintf(label, sizeof label, "note for %.60s", on_task ? pend.subject : "all agents");
+	hud_ask_text(h, label, pend.subject, reason_given);
+}
+
+void act_pause(hud *h)
+{
+	capture(h, source_flag(h, "PAUSED") ? "resume" : "pause", false);
+	fire(h, NULL, NULL, false);
+}
+
+void act_abort(hud *h)
+{
+	capture(h, "abort", false);
+	hud_ask_confirm(h, "abort: every agent exits. Sure?", "", confirmed);
+}
+
+void act_clear_checkpoint(hud *h)
+{
+	capture(h, "clear-checkpoint", false);
+	fire(h, NULL, NULL, false);
+}
