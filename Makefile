@@ -91,7 +91,25 @@ unit: $(TEST_BIN)
 e2e: build/san/liza-watch
 	@tests/run-e2e build/san/liza-watch
 
-bench: liza-watch
+# ---- benchmarks -----------------------------------------------------------
+# Bench programs are built like the release binary (-O2, no sanitizers): the
+# reload timer links the core objects, so it measures the code users run.
+BENCH_BIN := build/bench/gen_liza build/bench/timeit build/bench/reload
+CORE_REL_OBJ := $(filter build/rel/core/%,$(REL_OBJ))
+
+build/bench/gen_liza: build/rel/bench/gen_liza.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
+
+build/bench/timeit: build/rel/bench/timeit.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
+
+build/bench/reload: build/rel/bench/reload.o $(CORE_REL_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
+
+bench: liza-watch $(BENCH_BIN)
 	@bench/run
 
 demo: liza-watch
