@@ -10,7 +10,7 @@
 struct arena_chunk {
 	struct arena_chunk *next;
 	size_t cap, used;
-	_Alignas(16) unsigned char data[];
+	_Alignas(8) unsigned char data[];
 };
 
 #define ARENA_MIN_CHUNK (16u * 1024u)
@@ -31,9 +31,13 @@ void arena_free(arena *a)
 
 void *arena_alloc(arena *a, size_t size)
 {
-	size = (size + 15u) & ~(size_t)15u;
+	/* 8-byte alignment suits every struct here (pointers, size_t, time_t);
+	 * 16 would waste space on every node. */
+	size = (size + 7u) & ~(size_t)7u;
 	struct arena_chunk *c = a->head;
-	if (!c || c->cap - c->used < size) {
+	if (c)
+		c->used = (c->used + 7u) & ~(size_t)7u;   /* after an unaligned string */
+	if (!c || c->used > c->cap || c->cap - c->used < size) {
 		size_t cap = c ? c->cap * 2 : ARENA_MIN_CHUNK;
 		if (cap > 8u * 1024u * 1024u)
 			cap = 8u * 1024u * 1024u;
@@ -58,7 +62,16 @@ void *arena_alloc(arena *a, size_t size)
 
 char *arena_strndup(arena *a, const char *s, size_t n)
 {
-	char *p = arena_alloc(a, n + 1);
+	/* Strings need no alignment: take exactly n + 1 bytes. */
+	struct arena_chunk *c = a->head;
+	char *p;
+	if (c && c->cap - c->used >= n + 1) {
+		p = (char *)c->data + c->used;
+		c->used += n + 1;
+		a->used_total += n + 1;
+	} else {
+		p = arena_alloc(a, n + 1);
+	}
 	memcpy(p, s, n);
 	p[n] = '\0';
 	return p;

@@ -12,7 +12,7 @@ typedef struct arena {
 
 void  arena_init(arena *a);
 void  arena_free(arena *a);
-void *arena_alloc(arena *a, size_t size);          /* zeroed, 16-aligned */
+void *arena_alloc(arena *a, size_t size);          /* zeroed, 8-aligned */
 char *arena_strndup(arena *a, const char *s, size_t n);
 char *arena_strdup(arena *a, const char *s);
 char *arena_printf(arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

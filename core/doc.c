@@ -17,45 +17,104 @@ const doc_limits doc_default_limits = {
 	.max_alias_nodes = 100000,
 };
 
-/* ---- character index -> byte offset ---- */
+/* ---- character position -> byte offset ----
+ * Pure ASCII input (the common case): libyaml's index is the byte offset.
+ * Otherwise a table of line starts, built in one pass, turns (line, column)
+ * into a byte offset; only columns on lines holding non-ASCII text need a
+ * walk, and that walk is bounded by the line. Line breaks are counted the way
+ * libyaml counts them: CR LF, CR, LF, NEL, LS and PS. */
 typedef struct span_conv {
 	const unsigned char *buf;
 	size_t len;
 	bool ascii;
-	size_t ci, bi;      /* cursor: character ci starts at byte bi */
+	uint32_t *line_start;     /* byte offset of each line */
+	unsigned char *line_ascii; /* 1 when that line is pure ASCII */
+	size_t nlines;
 } span_conv;
 
-static void conv_init(span_conv *c, const char *buf, size_t len)
+static size_t break_len(const unsigned char *b, size_t i, size_t len)
 {
+	unsigned char c = b[i];
+	if (c == '\n')
+		return 1;
+	if (c == '\r')
+		return i + 1 < len && b[i + 1] == '\n' ? 2 : 1;
+	if (c == 0xC2 && i + 1 < len && b[i + 1] == 0x85)
+		return 2;
+	if (c == 0xE2 && i + 2 < len && b[i + 1] == 0x80 && (b[i + 2] == 0xA8 || b[i + 2] == 0xA9))
+		return 3;
+	return 0;
+}
+
+static int conv_init(span_conv *c, const char *buf, size_t len)
+{
+	memset(c, 0, sizeof *c);
 	c->buf = (const unsigned char *)buf;
 	c->len = len;
-	/* With the encoding set explicitly, libyaml counts a BOM as one
-	 * character like any other, so it needs no special offset. */
 	c->ascii = true;
 	for (size_t i = 0; i < len; i++)
 		if (c->buf[i] >= 0x80) { c->ascii = false; break; }
-	c->ci = 0;
-	c->bi = 0;
+	if (c->ascii)
+		return 0;
+	size_t cap = 1024;
+	c->line_start = malloc(cap * sizeof *c->line_start);
+	c->line_ascii = malloc(cap);
+	if (!c->line_start || !c->line_ascii)
+		return -1;
+	c->line_start[0] = 0;
+	c->line_ascii[0] = 1;
+	c->nlines = 1;
+	for (size_t i = 0; i < len;) {
+		size_t bl = break_len(c->buf, i, len);
+		if (!bl) {
+			if (c->buf[i] >= 0x80)
+				c->line_ascii[c->nlines - 1] = 0;
+			i++;
+			continue;
+		}
+		i += bl;
+		if (c->nlines == cap) {
+			cap *= 2;
+			uint32_t *ls = realloc(c->line_start, cap * sizeof *ls);
+			unsigned char *la = realloc(c->line_ascii, cap);
+			if (!ls || !la) {
+				free(ls ? ls : c->line_start);
+				free(la ? la : c->line_ascii);
+				c->line_start = NULL;
+				c->line_ascii = NULL;
+				return -1;
+			}
+			c->line_start = ls;
+			c->line_ascii = la;
+		}
+		c->line_start[c->nlines] = (uint32_t)i;
+		c->line_ascii[c->nlines] = 1;
+		c->nlines++;
+	}
+	return 0;
 }
 
-static size_t conv_byte(span_conv *c, size_t ci)
+static void conv_free(span_conv *c)
 {
-	if (c->ascii) {
-		return ci > c->len ? c->len : ci;
-	}
-	while (c->ci < ci && c->bi < c->len) {
-		unsigned char b = c->buf[c->bi];
-		size_t w = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-		c->bi += w;
-		c->ci++;
-	}
-	while (c->ci > ci && c->bi > 0) {
-		c->bi--;
-		while (c->bi > 0 && (c->buf[c->bi] & 0xC0) == 0x80)
-			c->bi--;
-		c->ci--;
-	}
-	return c->bi > c->len ? c->len : c->bi;
+	free(c->line_start);
+	free(c->line_ascii);
+}
+
+static size_t conv_byte(const span_conv *c, const yaml_mark_t *m)
+{
+	if (c->ascii)
+		return m->index > c->len ? c->len : m->index;
+	if (m->line >= c->nlines)
+		return c->len;
+	size_t b = c->line_start[m->line];
+	if (c->line_ascii[m->line])
+		b += m->column;
+	else
+		for (size_t k = 0; k < m->column && b < c->len; k++) {
+			unsigned char x = c->buf[b];
+			b += x < 0x80 ? 1 : x < 0xE0 ? 2 : x < 0xF0 ? 3 : 4;
+		}
+	return b > c->len ? c->len : b;
 }
 
 /* ---- builder ---- */
@@ -63,11 +122,12 @@ typedef struct anchor {
 	struct anchor *next;
 	const char *name;
 	doc_node *node;
+	size_t weight;      /* nodes in its subtree, aliases expanded */
 } anchor;
 
 typedef struct frame {
 	doc_node *node;
-	size_t weight;      /* nodes in this subtree, aliases expanded */
+	size_t nodes0, alias0;  /* counters when the collection opened */
 	const char *anchor;
 } frame;
 
@@ -82,21 +142,14 @@ typedef struct builder {
 	lw_error *err;
 } builder;
 
-/* Subtree weight is kept beside each node only while building. */
-typedef struct weighted { doc_node node; size_t weight; } weighted;
-
-static size_t node_weight(const doc_node *n) { return ((const weighted *)n)->weight; }
-
 static doc_node *new_node(builder *b, doc_kind kind, const yaml_mark_t *s, const yaml_mark_t *e)
 {
-	weighted *w = arena_alloc(&b->d->mem, sizeof *w);
-	doc_node *n = &w->node;
-	w->weight = 1;
-	n->kind = kind;
+	doc_node *n = arena_alloc(&b->d->mem, sizeof *n);
+	n->kind = (uint8_t)kind;
 	n->line = (unsigned)s->line + 1;
 	n->col = (unsigned)s->column + 1;
-	n->start = conv_byte(&b->conv, s->index);
-	n->end = e ? conv_byte(&b->conv, e->index) : n->start;
+	n->start = conv_byte(&b->conv, s);
+	n->end = e ? conv_byte(&b->conv, e) : n->start;
 	b->d->nodes++;
 	return n;
 }
@@ -109,19 +162,20 @@ static int fail_at(builder *b, const yaml_mark_t *m, const char *fmt, const char
 	return -1;
 }
 
-static void register_anchor(builder *b, const char *name, doc_node *n)
+static void register_anchor(builder *b, const char *name, doc_node *n, size_t weight)
 {
 	if (!name)
 		return;
 	anchor *a = arena_alloc(&b->d->mem, sizeof *a);
 	a->name = arena_strdup(&b->d->mem, name);
 	a->node = n;
+	a->weight = weight;
 	a->next = b->anchors;   /* newest first: a redefined anchor shadows the old */
 	b->anchors = a;
 }
 
 /* Attach a finished node to the open collection (or make it the root). */
-static void attach(builder *b, doc_node *n, size_t weight)
+static void attach(builder *b, doc_node *n)
 {
 	if (b->depth == 0) {
 		b->d->root = n;
@@ -135,7 +189,6 @@ static void attach(builder *b, doc_node *n, size_t weight)
 		p->u.coll.first = n;
 	p->u.coll.last = n;
 	p->u.coll.count++;
-	f->weight += weight;
 }
 
 static int check_duplicate_keys(builder *b, const doc_node *map);
@@ -163,8 +216,8 @@ static int on_event(builder *b, yaml_event_t *e)
 		n->u.scalar.len = e->data.scalar.length;
 		n->u.scalar.str = arena_strndup(&d->mem, (const char *)e->data.scalar.value,
 		                                e->data.scalar.length);
-		register_anchor(b, (const char *)e->data.scalar.anchor, n);
-		attach(b, n, 1);
+		register_anchor(b, (const char *)e->data.scalar.anchor, n, 1);
+		attach(b, n);
 		return 0;
 	}
 	case YAML_SEQUENCE_START_EVENT:
@@ -181,7 +234,8 @@ static int on_event(builder *b, yaml_event_t *e)
 		n->style = flow ? DOC_FLOW : DOC_BLOCK;
 		const yaml_char_t *anch = seq ? e->data.sequence_start.anchor : e->data.mapping_start.anchor;
 		b->stack[b->depth].node = n;
-		b->stack[b->depth].weight = 1;
+		b->stack[b->depth].nodes0 = d->nodes;
+		b->stack[b->depth].alias0 = b->alias_nodes;
 		b->stack[b->depth].anchor = anch ? arena_strdup(&d->mem, (const char *)anch) : NULL;
 		b->depth++;
 		return 0;
@@ -189,13 +243,13 @@ static int on_event(builder *b, yaml_event_t *e)
 	case YAML_SEQUENCE_END_EVENT:
 	case YAML_MAPPING_END_EVENT: {
 		frame f = b->stack[--b->depth];
-		f.node->end = conv_byte(&b->conv, e->end_mark.index);
-		((weighted *)f.node)->weight = f.weight;
+		f.node->end = conv_byte(&b->conv, &e->end_mark);
 		if (f.node->kind == DOC_MAP && check_duplicate_keys(b, f.node) < 0)
 			return -1;
 		/* Registered at the end so an alias inside its own anchor (a cycle) is unknown. */
-		register_anchor(b, f.anchor, f.node);
-		attach(b, f.node, f.weight);
+		size_t weight = 1 + (d->nodes - f.nodes0) + (b->alias_nodes - f.alias0);
+		register_anchor(b, f.anchor, f.node, weight);
+		attach(b, f.node);
 		return 0;
 	}
 	case YAML_ALIAS_EVENT: {
@@ -205,7 +259,7 @@ static int on_event(builder *b, yaml_event_t *e)
 			a = a->next;
 		if (!a)
 			return fail_at(b, &e->start_mark, "alias *%s names no earlier anchor", name);
-		size_t w = node_weight(a->node);
+		size_t w = a->weight;
 		b->alias_nodes += w;
 		if (b->alias_nodes > b->lim->max_alias_nodes) {
 			char lim[32];
@@ -215,7 +269,7 @@ static int on_event(builder *b, yaml_event_t *e)
 		}
 		doc_node *n = new_node(b, DOC_ALIAS, &e->start_mark, &e->end_mark);
 		n->u.target = a->node;
-		attach(b, n, w);
+		attach(b, n);
 		return 0;
 	}
 	case YAML_DOCUMENT_START_EVENT:
@@ -260,7 +314,7 @@ static int check_duplicate_keys(builder *b, const doc_node *map)
 	size_t pairs = map->u.coll.count / 2;
 	if (pairs < 2)
 		return 0;
-	if (pairs <= 16) {
+	if (pairs <= 32) {   /* a task has ~20 keys: pairwise beats a malloc and a sort */
 		for (const doc_node *k = map->u.coll.first; k && k->next; k = k->next->next)
 			for (const doc_node *j = k->next->next; j && j->next; j = j->next->next)
 				if (same_key(k, j))
@@ -340,9 +394,10 @@ int doc_parse(doc *d, const char *buf, size_t len, const char *path, const doc_l
 		return -1;
 	}
 	builder b = { .d = d, .lim = lim, .err = err };
-	conv_init(&b.conv, buf, len);
 	b.stack = malloc(((size_t)lim->max_depth + 1) * sizeof *b.stack);
-	if (!b.stack) {
+	if (!b.stack || conv_init(&b.conv, buf, len) < 0) {
+		free(b.stack);
+		conv_free(&b.conv);
 		lw_error_set(err, d->path, 0, 0, "out of memory");
 		return -1;
 	}
@@ -367,6 +422,7 @@ int doc_parse(doc *d, const char *buf, size_t len, const char *path, const doc_l
 	}
 	yaml_parser_delete(&p);
 	free(b.stack);
+	conv_free(&b.conv);
 	return rc;
 }
 

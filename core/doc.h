@@ -20,8 +20,8 @@ typedef enum doc_style {
 
 typedef struct doc_node doc_node;
 struct doc_node {
-	doc_kind kind;
-	doc_style style;
+	uint8_t kind;             /* doc_kind */
+	uint8_t style;            /* doc_style */
 	unsigned line, col;       /* 1-based position of the node's first character */
 	size_t start, end;        /* byte span [start, end) in the source buffer */
 	doc_node *next;           /* next sibling; in a mapping keys and values alternate */

@@ -482,9 +482,15 @@ int liza_load(const char *dir, lw_snapshot *snap, lw_error *err)
 	if (rc == LW_READ_ERROR)
 		return -1;
 	if (rc == LW_READ_OK) {
-		d = lw_snapshot_parse(snap, buf, len, st->log_path, err);
+		/* Only the entry count and the newest timestamp are kept: the
+		 * log's tree is freed at once, so it never adds to the peak. */
+		doc log;
 		l.path = st->log_path;
-		if (!d || load_log(&l, st, d, err) < 0)
+		snap->state_bytes += len;
+		rc = doc_parse(&log, buf, len, st->log_path, NULL, err) < 0 ? -1 : load_log(&l, st, &log, err);
+		doc_free(&log);
+		free(buf);
+		if (rc < 0)
 			return -1;
 	}
 	load_markers(&l, st, dir);

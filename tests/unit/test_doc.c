@@ -113,6 +113,67 @@ static void json_parses_through_the_same_layer(void **state)
 	doc_free(&d);
 }
 
+/* Every scalar's span reads back as its source text, whatever the line
+ * ends and character widths before it: CRLF, lone CR, NEL, BOM, 4-byte UTF-8. */
+static void spans_survive_every_line_break_and_width(void **state)
+{
+	(void)state;
+	const char *src = "\xEF\xBB\xBF# c\xC3\xA9\r\na: \"\xF0\x9F\x98\x80 x\"\r\nb: plain\rc: 'z\xC3\xA9'\n"
+	                  "d: [1, \"\xE6\x97\xA5\"]\ne: v\n";
+	doc d;
+	lw_error err;
+	lw_error_clear(&err);
+	assert_int_equal(doc_parse(&d, src, strlen(src), "t.yaml", NULL, &err), 0);
+	char buf[64];
+	assert_string_equal(span(doc_get(d.root, "a"), src, buf, sizeof buf), "\"\xF0\x9F\x98\x80 x\"");
+	assert_string_equal(span(doc_get(d.root, "b"), src, buf, sizeof buf), "plain");
+	assert_string_equal(span(doc_get(d.root, "c"), src, buf, sizeof buf), "'z\xC3\xA9'");
+	const doc_node *list = doc_get(d.root, "d");
+	assert_string_equal(span(list->u.coll.first->next, src, buf, sizeof buf), "\"\xE6\x97\xA5\"");
+	assert_string_equal(span(list, src, buf, sizeof buf), "[1, \"\xE6\x97\xA5\"]");
+	assert_string_equal(span(doc_get(d.root, "e"), src, buf, sizeof buf), "v");
+	doc_free(&d);
+}
+
+/* An anchor reused a few times is fine; the budget counts expanded nodes. */
+static void aliases_within_budget_resolve(void **state)
+{
+	(void)state;
+	const char *src = "base: &b {x: 1, y: [1, 2]}\none: *b\ntwo: *b\n";
+	doc d;
+	lw_error err;
+	assert_int_equal(doc_parse(&d, src, strlen(src), "t.yaml", NULL, &err), 0);
+	assert_int_equal(doc_len(doc_get(doc_get(d.root, "two"), "y")), 2);
+	doc_free(&d);
+	doc_limits tight = doc_default_limits;
+	tight.max_alias_nodes = 9;   /* two uses of a 5-node anchor: 10 */
+	lw_error_clear(&err);
+	assert_int_equal(doc_parse(&d, src, strlen(src), "t.yaml", &tight, &err), -1);
+	assert_non_null(strstr(err.msg, "alias"));
+	doc_free(&d);
+}
+
+static void duplicate_keys_are_refused_in_small_and_large_maps(void **state)
+{
+	(void)state;
+	const char *small = "a: 1\nb: 2\na: 3\n";
+	doc d;
+	lw_error err;
+	lw_error_clear(&err);
+	assert_int_equal(doc_parse(&d, small, strlen(small), "t.yaml", NULL, &err), -1);
+	assert_int_equal(err.line, 3);
+	assert_non_null(strstr(err.msg, "duplicate key \"a\""));
+	doc_free(&d);
+	char big[4096] = "";
+	for (int i = 0; i < 60; i++)
+		snprintf(big + strlen(big), sizeof big - strlen(big), "k%d: %d\n", i, i);
+	strcat(big, "k17: again\n");
+	lw_error_clear(&err);
+	assert_int_equal(doc_parse(&d, big, strlen(big), "t.yaml", NULL, &err), -1);
+	assert_int_equal(err.line, 61);
+	doc_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -122,6 +183,9 @@ int main(void)
 		cmocka_unit_test(alias_bomb_is_refused_quickly),
 		cmocka_unit_test(deep_nesting_is_refused),
 		cmocka_unit_test(json_parses_through_the_same_layer),
+		cmocka_unit_test(spans_survive_every_line_break_and_width),
+		cmocka_unit_test(aliases_within_budget_resolve),
+		cmocka_unit_test(duplicate_keys_are_refused_in_small_and_large_maps),
 	};
 	return cmocka_run_group_tests_name("doc", tests, NULL, NULL);
 }
