@@ -1,0 +1,119 @@
+/* test_escape.c — strings from state files reach terminals and tmux inert.
+ * The corpus holds real injection shapes: OSC title sets, CSI cursor moves,
+ * 8-bit CSI, bidi overrides, tmux #() commands and #[] styles. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+#include "core/escape.h"
+
+static char out_buf[1024];
+
+static const char *term(const char *s, bool utf8)
+{
+	strbuf b;
+	strbuf_init(&b);
+	esc_term(&b, s, strlen(s), utf8);
+	snprintf(out_buf, sizeof out_buf, "%s", b.buf ? b.buf : "");
+	strbuf_free(&b);
+	return out_buf;
+}
+
+static const char *tmux(const char *s)
+{
+	strbuf b;
+	strbuf_init(&b);
+	esc_tmux(&b, s, strlen(s));
+	snprintf(out_buf, sizeof out_buf, "%s", b.buf ? b.buf : "");
+	strbuf_free(&b);
+	return out_buf;
+}
+
+static const char *json(const char *s, size_t len)
+{
+	strbuf b;
+	strbuf_init(&b);
+	esc_json(&b, s, len);
+	snprintf(out_buf, sizeof out_buf, "%s", b.buf);
+	strbuf_free(&b);
+	return out_buf;
+}
+
+/* No byte below 0x20, no DEL, no C1 and no ESC in any escaped output. */
+static void assert_inert(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		assert_true(*p >= 0x20);
+		assert_true(*p != 0x7F);
+	}
+	assert_null(strstr(s, "\xC2\x9B"));   /* 8-bit CSI as UTF-8 */
+	assert_null(strstr(s, "\xE2\x80\xAE")); /* RLO */
+}
+
+static void injection_corpus_is_inert(void **state)
+{
+	(void)state;
+	static const char *const corpus[] = {
+		"\x1b]0;pwned\x07",                 /* set the window title */
+		"\x1b]52;c;cm0gLXJmIH4=\x07",       /* OSC 52: write the clipboard */
+		"\x1b[2J\x1b[H",                    /* clear, home */
+		"\x1b[6n",                          /* ask for the cursor: answers land as input */
+		"\x1bP+q544e\x1b\\",                /* DCS request */
+		"\x9b" "31m",                       /* raw 8-bit CSI byte */
+		"\xC2\x9B" "31m",                   /* CSI as a UTF-8 C1 character */
+		"safe\xE2\x80\xAE" "txt.exe",       /* RLO reorders what follows */
+		"\xE2\x81\xA6" "isolate\xE2\x81\xA9",
+		"line1\nline2\rline3\t",
+		"nul\x01\x02\x7f",
+		"\xff\xfe invalid utf-8 \xc3",
+	};
+	for (size_t i = 0; i < sizeof corpus / sizeof *corpus; i++) {
+		assert_inert(term(corpus[i], true));
+		assert_inert(term(corpus[i], false));
+		assert_inert(tmux(corpus[i]));
+	}
+}
+
+static void controls_show_as_caret_text(void **state)
+{
+	(void)state;
+	assert_string_equal(term("a\x1b]0;x\x07z", true), "a^[]0;x^Gz");
+	assert_string_equal(term("tab\there\nnl", true), "tab here nl");
+	assert_string_equal(term("del\x7f", true), "del^?");
+	assert_string_equal(term("x\xE2\x80\xAEy", true), "x?y");
+	assert_string_equal(term("caf\xC3\xA9 \xE6\x97\xA5", true), "caf\xC3\xA9 \xE6\x97\xA5");
+	assert_string_equal(term("caf\xC3\xA9", false), "caf?");   /* no UTF-8 locale */
+	assert_string_equal(term("bad\xC3(", true), "bad?(");
+}
+
+static void tmux_doubles_every_hash(void **state)
+{
+	(void)state;
+	assert_string_equal(tmux("#(rm -rf ~)"), "##(rm -rf ~)");
+	assert_string_equal(tmux("#[fg=red]x#{pane_id}##"), "##[fg=red]x##{pane_id}####");
+	assert_string_equal(tmux("\x1b]0;t\x07#"), "^[]0;t^G##");
+}
+
+static void json_escapes_and_replaces_invalid_utf8(void **state)
+{
+	(void)state;
+	assert_string_equal(json("a\"b\\c\n\x01", 7), "\"a\\\"b\\\\c\\n\\u0001\"");
+	assert_string_equal(json("\xff", 1), "\"\\ufffd\"");
+	assert_string_equal(json("\xE2\x80\xAE", 3), "\"\\u202e\"");
+	assert_string_equal(json("\xC3\xA9", 2), "\"\xC3\xA9\"");
+	assert_string_equal(json("a\0b", 3), "\"a\\u0000b\"");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(injection_corpus_is_inert),
+		cmocka_unit_test(controls_show_as_caret_text),
+		cmocka_unit_test(tmux_doubles_every_hash),
+		cmocka_unit_test(json_escapes_and_replaces_invalid_utf8),
+	};
+	return cmocka_run_group_tests_name("escape", tests, NULL, NULL);
+}
