@@ -70,6 +70,9 @@ typedef struct lw_snapshot {
 	lw_workflow *workflows; size_t nworkflows;
 	lw_problem *problems;  size_t nproblems, cap_problems;
 	void *sys;             /* the adapter's typed state */
+	const char *status_segment; /* short words for the status line after the
+	                               system name ("team+forge", "5/20 stall 1/3");
+	                               may hold text from state files: escaped on output */
 	size_t state_bytes;    /* bytes of input read */
 } lw_snapshot;
 

@@ -83,6 +83,14 @@ void status_count(const lw_project *p, const lw_alerts *al, status_counts *c)
 #define TMUX_OK "#[fg=green]"
 #define TMUX_RESET "#[default]"
 
+static int first_lane(const size_t *lanes)
+{
+	for (int l = 0; l < LANE_COUNT; l++)
+		if (lanes[l])
+			return l;
+	return LANE_COUNT;
+}
+
 static void default_line(strbuf *out, const lw_project *p, const status_counts *c, bool tmux)
 {
 	if (p->n == 0) {
@@ -98,14 +106,25 @@ static void default_line(strbuf *out, const lw_project *p, const status_counts *
 			strbuf_adds(out, tmux ? " " TMUX_CRIT "error" TMUX_RESET : " error");
 			continue;
 		}
+		const char *seg = s->good->status_segment;
+		if (seg && *seg) {
+			strbuf_addc(out, ' ');
+			if (tmux)
+				esc_tmux(out, seg, strlen(seg));
+			else
+				esc_term(out, seg, strlen(seg), true);
+			if (s->good->ntasks)
+				strbuf_addc(out, ',');
+		}
 		size_t lanes[LANE_COUNT] = { 0 };
 		for (size_t t = 0; t < s->good->ntasks; t++)
 			lanes[s->good->tasks[t].lane]++;
-		bool any = false;
+		bool any = seg && *seg;
 		for (int l = 0; l < LANE_COUNT; l++) {
 			if (!lanes[l])
 				continue;
-			strbuf_printf(out, "%s %zu %s", any ? "," : "", lanes[l], lw_lane_name((lw_lane)l));
+			strbuf_printf(out, "%s %zu %s", any && l != first_lane(lanes) ? "," : "", lanes[l],
+			              lw_lane_name((lw_lane)l));
 			any = true;
 		}
 		if (!any)
