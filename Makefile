@@ -57,6 +57,12 @@ liza-watch: $(REL_OBJ) build/rel/liza-watch.o
 build/san/liza-watch: $(SAN_OBJ) build/san/liza-watch.o
 	$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# Files that compile in install paths rebuild when PREFIX or DATADIR change.
+PATH_STAMP := build/paths.stamp
+$(shell mkdir -p build; echo '$(DATADIR)' | cmp -s - $(PATH_STAMP) || echo '$(DATADIR)' > $(PATH_STAMP))
+PATH_USERS := $(shell grep -l LW_DATADIR $(LIB_SRC) 2>/dev/null)
+$(PATH_USERS:%.c=build/rel/%.o) $(PATH_USERS:%.c=build/san/%.o): $(PATH_STAMP)
+
 build/rel/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
@@ -116,17 +122,26 @@ demo: liza-watch
 	./liza-watch demo
 
 # ---- install --------------------------------------------------------------
+INSTALLED_DIRS = $(BINDIR) $(MANDIR)/man1 $(DATADIR)/themes $(DATADIR)/examples
 install: liza-watch
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/themes
+	install -d $(addprefix $(DESTDIR),$(INSTALLED_DIRS))
 	install -m 755 liza-watch $(DESTDIR)$(BINDIR)/liza-watch
-	for m in man/*.1; do [ -f "$$m" ] && install -m 644 "$$m" $(DESTDIR)$(MANDIR)/man1/ || true; done
-	for t in themes/*.theme; do [ -f "$$t" ] && install -m 644 "$$t" $(DESTDIR)$(DATADIR)/themes/ || true; done
+	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 themes/*.theme $(DESTDIR)$(DATADIR)/themes/
+	cp -R examples/. $(DESTDIR)$(DATADIR)/examples/
 
+# Removes exactly what install put there, then the folders it made that are
+# now empty, up to (not including) DESTDIR or PREFIX.
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/liza-watch
-	for m in man/*.1; do rm -f $(DESTDIR)$(MANDIR)/man1/$$(basename $$m); done
-	for t in themes/*.theme; do rm -f $(DESTDIR)$(DATADIR)/themes/$$(basename $$t); done
-	-rmdir $(DESTDIR)$(DATADIR)/themes $(DESTDIR)$(DATADIR) 2>/dev/null
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(wildcard man/*.1)))
+	rm -rf $(DESTDIR)$(DATADIR)
+	@for d in $(addprefix $(DESTDIR),$(INSTALLED_DIRS)); do \
+	  while [ "$$d" != "$(DESTDIR)" ] && [ "$$d" != "$(DESTDIR)$(PREFIX)" ] && [ -d "$$d" ] \
+	        && rmdir "$$d" 2>/dev/null; do d=$$(dirname "$$d"); done; \
+	done; \
+	if [ -n "$(DESTDIR)" ]; then d="$(DESTDIR)$(PREFIX)"; \
+	  while [ "$$d" != "$(DESTDIR)" ] && rmdir "$$d" 2>/dev/null; do d=$$(dirname "$$d"); done; fi
 
 clean:
 	rm -rf build liza-watch
