@@ -21,16 +21,16 @@ const doc_limits doc_default_limits = {
 typedef struct span_conv {
 	const unsigned char *buf;
 	size_t len;
+	size_t base;        /* bytes before buf in the source: a skipped BOM */
 	bool ascii;
 	size_t ci, bi;      /* cursor: character ci starts at byte bi */
 } span_conv;
 
-static void conv_init(span_conv *c, const char *buf, size_t len)
+static void conv_init(span_conv *c, const char *buf, size_t len, size_t base)
 {
 	c->buf = (const unsigned char *)buf;
 	c->len = len;
-	/* With the encoding set explicitly, libyaml counts a BOM as one
-	 * character like any other, so it needs no special offset. */
+	c->base = base;
 	c->ascii = true;
 	for (size_t i = 0; i < len; i++)
 		if (c->buf[i] >= 0x80) { c->ascii = false; break; }
@@ -38,7 +38,7 @@ static void conv_init(span_conv *c, const char *buf, size_t len)
 	c->bi = 0;
 }
 
-static size_t conv_byte(span_conv *c, size_t ci)
+static size_t conv_byte_rel(span_conv *c, size_t ci)
 {
 	if (c->ascii) {
 		return ci > c->len ? c->len : ci;
@@ -57,6 +57,8 @@ static size_t conv_byte(span_conv *c, size_t ci)
 	}
 	return c->bi > c->len ? c->len : c->bi;
 }
+
+static size_t conv_byte(span_conv *c, size_t ci) { return c->base + conv_byte_rel(c, ci); }
 
 /* ---- builder ---- */
 typedef struct anchor {
@@ -300,7 +302,7 @@ static void parser_error(builder *b, yaml_parser_t *p)
 	unsigned line, col;
 	const char *problem = p->problem ? p->problem : "cannot parse";
 	if (p->error == YAML_READER_ERROR) {
-		locate_offset(b->d->src, b->d->len, p->problem_offset, &line, &col);
+		locate_offset(b->d->src, b->d->len, b->conv.base + p->problem_offset, &line, &col);
 		if (p->problem_value != -1)
 			lw_error_set(b->err, b->d->path, line, col, "%s (byte 0x%02X): the file must be UTF-8 text",
 			             problem, (unsigned)p->problem_value & 0xFFu);
@@ -340,7 +342,12 @@ int doc_parse(doc *d, const char *buf, size_t len, const char *path, const doc_l
 		return -1;
 	}
 	builder b = { .d = d, .lim = lim, .err = err };
-	conv_init(&b.conv, buf, len);
+	/* libyaml, told the encoding, reads a leading BOM as a character and
+	 * then takes the first line as indented by one column, so a BOM file of
+	 * more than one root key fails to parse. Hand it the text after the BOM
+	 * and add its three bytes back to every offset. */
+	size_t bom = len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	conv_init(&b.conv, buf + bom, len - bom, bom);
 	b.stack = malloc(((size_t)lim->max_depth + 1) * sizeof *b.stack);
 	if (!b.stack) {
 		lw_error_set(err, d->path, 0, 0, "out of memory");
@@ -348,7 +355,7 @@ int doc_parse(doc *d, const char *buf, size_t len, const char *path, const doc_l
 	}
 	yaml_parser_t p;
 	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
+	yaml_parser_set_input_string(&p, (const unsigned char *)buf + bom, len - bom);
 	yaml_parser_set_encoding(&p, YAML_UTF8_ENCODING);
 	int rc = 0;
 	for (;;) {
