@@ -26,6 +26,7 @@ const doc_limits doc_default_limits = {
 typedef struct span_conv {
 	const unsigned char *buf;
 	size_t len;
+	size_t base;        /* bytes before buf in the source: a skipped BOM */
 	bool ascii;
 	uint32_t *line_start;     /* byte offset of each line */
 	unsigned char *line_ascii; /* 1 when that line is pure ASCII */
@@ -46,11 +47,12 @@ static size_t break_len(const unsigned char *b, size_t i, size_t len)
 	return 0;
 }
 
-static int conv_init(span_conv *c, const char *buf, size_t len)
+static int conv_init(span_conv *c, const char *buf, size_t len, size_t base)
 {
 	memset(c, 0, sizeof *c);
 	c->buf = (const unsigned char *)buf;
 	c->len = len;
+	c->base = base;
 	c->ascii = true;
 	for (size_t i = 0; i < len; i++)
 		if (c->buf[i] >= 0x80) { c->ascii = false; break; }
@@ -100,7 +102,7 @@ static void conv_free(span_conv *c)
 	free(c->line_ascii);
 }
 
-static size_t conv_byte(const span_conv *c, const yaml_mark_t *m)
+static size_t conv_byte_rel(const span_conv *c, const yaml_mark_t *m)
 {
 	if (c->ascii)
 		return m->index > c->len ? c->len : m->index;
@@ -116,6 +118,8 @@ static size_t conv_byte(const span_conv *c, const yaml_mark_t *m)
 		}
 	return b > c->len ? c->len : b;
 }
+
+static size_t conv_byte(const span_conv *c, const yaml_mark_t *m) { return c->base + conv_byte_rel(c, m); }
 
 /* ---- builder ---- */
 typedef struct anchor {
@@ -354,7 +358,7 @@ static void parser_error(builder *b, yaml_parser_t *p)
 	unsigned line, col;
 	const char *problem = p->problem ? p->problem : "cannot parse";
 	if (p->error == YAML_READER_ERROR) {
-		locate_offset(b->d->src, b->d->len, p->problem_offset, &line, &col);
+		locate_offset(b->d->src, b->d->len, b->conv.base + p->problem_offset, &line, &col);
 		if (p->problem_value != -1)
 			lw_error_set(b->err, b->d->path, line, col, "%s (byte 0x%02X): the file must be UTF-8 text",
 			             problem, (unsigned)p->problem_value & 0xFFu);
@@ -394,8 +398,13 @@ int doc_parse(doc *d, const char *buf, size_t len, const char *path, const doc_l
 		return -1;
 	}
 	builder b = { .d = d, .lim = lim, .err = err };
+	/* libyaml, told the encoding, reads a leading BOM as a character and
+	 * then takes the first line as indented by one column, so a BOM file of
+	 * more than one root key fails to parse. Hand it the text after the BOM
+	 * and add its three bytes back to every offset. */
+	size_t bom = len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 	b.stack = malloc(((size_t)lim->max_depth + 1) * sizeof *b.stack);
-	if (!b.stack || conv_init(&b.conv, buf, len) < 0) {
+	if (!b.stack || conv_init(&b.conv, buf + bom, len - bom, bom) < 0) {
 		free(b.stack);
 		conv_free(&b.conv);
 		lw_error_set(err, d->path, 0, 0, "out of memory");
@@ -403,7 +412,7 @@ int doc_parse(doc *d, const char *buf, size_t len, const char *path, const doc_l
 	}
 	yaml_parser_t p;
 	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
+	yaml_parser_set_input_string(&p, (const unsigned char *)buf + bom, len - bom);
 	yaml_parser_set_encoding(&p, YAML_UTF8_ENCODING);
 	int rc = 0;
 	for (;;) {

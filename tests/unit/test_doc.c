@@ -44,6 +44,25 @@ static void spans_skip_a_bom(void **state)
 	doc_free(&d);
 }
 
+/* libyaml, told the encoding is UTF-8, read a leading BOM as a character of
+ * the first line and so took the first key as indented: a second root key
+ * was "expected <document start>". */
+static void bom_file_with_several_root_keys(void **state)
+{
+	(void)state;
+	const char *src = "\xEF\xBB\xBF" "a: 1\nb: wörd\nc:\n  - x\n";
+	doc d;
+	lw_error err;
+	lw_error_clear(&err);
+	assert_int_equal(doc_parse(&d, src, strlen(src), "bom.yaml", NULL, &err), 0);
+	char buf[64];
+	assert_int_equal(doc_get_key(d.root, "a")->start, 3);
+	assert_int_equal(doc_get_key(d.root, "a")->col, 1);
+	assert_string_equal(span(doc_get(d.root, "b"), src, buf, sizeof buf), "wörd");
+	assert_string_equal(span(doc_seq_first(doc_get(d.root, "c")), src, buf, sizeof buf), "x");
+	doc_free(&d);
+}
+
 static void error_names_line_and_column(void **state)
 {
 	(void)state;
@@ -179,6 +198,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(spans_are_bytes_in_utf8_text),
 		cmocka_unit_test(spans_skip_a_bom),
+		cmocka_unit_test(bom_file_with_several_root_keys),
 		cmocka_unit_test(error_names_line_and_column),
 		cmocka_unit_test(alias_bomb_is_refused_quickly),
 		cmocka_unit_test(deep_nesting_is_refused),
