@@ -4,7 +4,7 @@
 . "$(dirname "$0")/../tmux-lib.sh"
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 for mode in inotify poll; do
-"${TMUX_CMD[@]}" kill-server >/dev/null 2>&1
+new_server
 rm -rf "$E2E_TMP/proj"
 proj=$(make_project "$LW_TESTS/fixtures/hud/basic")
 if [ "$mode" = poll ]; then start_hud 140 40 --poll=50 -C "$proj"; else start_hud 140 40 -C "$proj"; fi
