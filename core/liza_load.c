@@ -385,8 +385,94 @@ static int load_log(ld *l, liza_state *st, const char *buf, size_t len, lw_error
 {
 	st->has_log = true;
 	st->log_newest = LW_NO_TIME;
+	size_t problems = l->snap->nproblems;
 	log_scan s = { .l = l, .st = st, .err = err };
-	return doc_stream(buf, len, l->path, NULL, log_event, &s, err);
+	int rc = doc_stream(buf, len, l->path, NULL, log_event, &s, err);
+	st->log_problems = l->snap->nproblems - problems;
+	st->log_ends_nl = len && buf[len - 1] == '\n';
+	return rc;
+}
+
+static bool same_time(struct timespec a, struct timespec b) { return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec; }
+
+/* The appended tail alone, when it is provably a continuation of the list:
+ * the old text ended a line and the new text starts a top-level "- " item.
+ * Any doubt (or a problem in the tail) returns -1 and the caller parses the
+ * whole file, so the result always equals a full parse. */
+static int load_log_tail(ld *l, liza_state *st, const liza_state *prev, const char *buf, size_t len)
+{
+	size_t old = (size_t)prev->log_stat.size;
+	if (!prev->log_ends_nl || prev->log_problems || old >= len || buf[old] != '-' ||
+	    (old + 1 < len && buf[old + 1] != ' ' && buf[old + 1] != '\n' && buf[old + 1] != '\r'))
+		return -1;
+	liza_state tail = { 0 };
+	tail.log_newest = LW_NO_TIME;
+	size_t problems = l->snap->nproblems;
+	lw_error ignored;
+	lw_error_clear(&ignored);
+	log_scan s = { .l = l, .st = &tail, .err = &ignored };
+	if (doc_stream(buf + old, len - old, l->path, NULL, log_event, &s, &ignored) < 0 ||
+	    l->snap->nproblems != problems) {
+		l->snap->nproblems = problems;   /* the full parse will report them, at the right line */
+		return -1;
+	}
+	st->has_log = true;
+	st->log_entries = prev->log_entries + tail.log_entries;
+	st->log_newest = prev->log_newest;
+	if (tail.log_newest != LW_NO_TIME && (st->log_newest == LW_NO_TIME || tail.log_newest > st->log_newest))
+		st->log_newest = tail.log_newest;
+	st->log_problems = 0;
+	st->log_ends_nl = buf[len - 1] == '\n';
+	return 0;
+}
+
+static void remember_stat(liza_state *st, const struct stat *sb)
+{
+	st->log_stat.dev = sb->st_dev;
+	st->log_stat.ino = sb->st_ino;
+	st->log_stat.size = sb->st_size;
+	st->log_stat.mtime = sb->st_mtim;
+	st->log_stat.ctime = sb->st_ctim;
+}
+
+/* log.yaml, read as little as provably gives the same result as a full read. */
+static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error *err)
+{
+	struct stat sb;
+	st->log_newest = LW_NO_TIME;
+	if (stat(st->log_path, &sb) < 0)
+		return 0;   /* missing: no log */
+	bool same_file = prev && prev->has_log && prev->log_stat.dev == sb.st_dev && prev->log_stat.ino == sb.st_ino;
+	if (same_file && S_ISREG(sb.st_mode) && prev->log_stat.size == sb.st_size &&
+	    same_time(prev->log_stat.mtime, sb.st_mtim) && same_time(prev->log_stat.ctime, sb.st_ctim) &&
+	    !prev->log_problems) {
+		st->has_log = true;
+		st->log_entries = prev->log_entries;
+		st->log_newest = prev->log_newest;
+		st->log_ends_nl = prev->log_ends_nl;
+		st->log_stat = prev->log_stat;
+		return 0;
+	}
+	char *buf;
+	size_t len;
+	int rc = lw_read_file(st->log_path, doc_default_limits.max_bytes, &buf, &len, err);
+	if (rc == LW_READ_MISSING)
+		return 0;
+	if (rc != LW_READ_OK)
+		return -1;
+	l->path = st->log_path;
+	l->snap->state_bytes += len;
+	/* Remember the size actually read: a write between stat() and read()
+	 * is then seen as a change next time (its mtime differs too). */
+	sb.st_size = (off_t)len;
+	if (same_file && prev->log_stat.size < (off_t)len && load_log_tail(l, st, prev, buf, len) == 0)
+		rc = 0;
+	else
+		rc = load_log(l, st, buf, len, err);
+	free(buf);
+	if (rc == 0)
+		remember_stat(st, &sb);
+	return rc;
 }
 
 /* Marker files: presence, and the time they speak of. CHECKPOINT's first
@@ -490,7 +576,7 @@ static void project_model(lw_snapshot *snap, const liza_state *st)
 	w->node = st->root;
 }
 
-int liza_load(const char *dir, lw_snapshot *snap, lw_error *err)
+int liza_load(const char *dir, const liza_state *prev, lw_snapshot *snap, lw_error *err)
 {
 	liza_state *st = arena_alloc(&snap->mem, sizeof *st);
 	ld l = { .snap = snap, .a = &snap->mem };
@@ -512,18 +598,8 @@ int liza_load(const char *dir, lw_snapshot *snap, lw_error *err)
 		return -1;
 
 	st->log_path = arena_strdup(&snap->mem, lw_path_join(p, sizeof p, dir, "log.yaml"));
-	st->log_newest = LW_NO_TIME;
-	rc = lw_read_file(st->log_path, doc_default_limits.max_bytes, &buf, &len, err);
-	if (rc == LW_READ_ERROR)
+	if (load_log_file(&l, st, prev, err) < 0)
 		return -1;
-	if (rc == LW_READ_OK) {
-		l.path = st->log_path;
-		snap->state_bytes += len;
-		rc = load_log(&l, st, buf, len, err);
-		free(buf);
-		if (rc < 0)
-			return -1;
-	}
 	load_markers(&l, st, dir);
 	snap->sys = st;
 	project_model(snap, st);
