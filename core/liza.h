@@ -86,7 +86,7 @@ typedef struct liza_state {
 	size_t log_entries;
 	time_t log_newest;
 	size_t log_problems;      /* timestamps that did not read */
-	struct { dev_t dev; ino_t ino; off_t size; struct timespec mtime, ctime; } log_stat;
+	struct { dev_t dev; ino_t ino; off_t size; struct timespec mtime, ctime; } log_stat, state_stat;
 	bool log_ends_nl;         /* the text ended with a line break */
 	/* marker files: presence and the time they speak of */
 	bool paused, aborted, checkpoint;
@@ -100,9 +100,10 @@ extern const tx_table liza_tx_table;
 int liza_transition(const char *dir, const tx_request *rq, tx_result *res);
 
 /* Loader entry point used by the adapter (and tests): dir is the `.liza`
- * folder. prev, the last good state (or NULL), lets an unchanged log.yaml be
- * skipped and an appended one be read from its old end. */
-int liza_load(const char *liza_dir, const liza_state *prev, lw_snapshot *snap, lw_error *err);
+ * folder. prev, the last good snapshot (or NULL), lets unchanged files be
+ * skipped (an unchanged state.yaml is shared with prev, not parsed again)
+ * and an appended log.yaml be read from its old end. */
+int liza_load(const char *liza_dir, lw_snapshot *prev, lw_snapshot *snap, lw_error *err);
 /* Checks and invariants over a loaded state. */
 void liza_check(const liza_state *st, const lw_snapshot *snap, lw_check_ctx *ctx);
 void liza_invariants(const liza_state *st, lw_check_ctx *ctx);

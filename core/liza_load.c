@@ -384,6 +384,7 @@ static int log_event(const doc_event *ev, void *ctx)
 static int load_log(ld *l, liza_state *st, const char *buf, size_t len, lw_error *err)
 {
 	st->has_log = true;
+	st->log_entries = 0;
 	st->log_newest = LW_NO_TIME;
 	size_t problems = l->snap->nproblems;
 	log_scan s = { .l = l, .st = st, .err = err };
@@ -435,10 +436,23 @@ static void remember_stat(liza_state *st, const struct stat *sb)
 	st->log_stat.ctime = sb->st_ctim;
 }
 
+/* Is state.yaml exactly the file prev parsed? Same inode, size, mtime and
+ * ctime: a rename, an in-place write or a truncation changes one of them. */
+static bool state_unchanged(const liza_state *prev, const struct stat *sb)
+{
+	return prev && S_ISREG(sb->st_mode) && prev->state_stat.ino == sb->st_ino &&
+	       prev->state_stat.dev == sb->st_dev && prev->state_stat.size == sb->st_size &&
+	       same_time(prev->state_stat.mtime, sb->st_mtim) && same_time(prev->state_stat.ctime, sb->st_ctim);
+}
+
 /* log.yaml, read as little as provably gives the same result as a full read. */
 static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error *err)
 {
 	struct stat sb;
+	/* st may start as a copy of prev (a shared state.yaml): start clean. */
+	st->has_log = st->log_ends_nl = false;
+	st->log_entries = st->log_problems = 0;
+	memset(&st->log_stat, 0, sizeof st->log_stat);
 	st->log_newest = LW_NO_TIME;
 	if (stat(st->log_path, &sb) < 0)
 		return 0;   /* missing: no log */
@@ -576,30 +590,57 @@ static void project_model(lw_snapshot *snap, const liza_state *st)
 	w->node = st->root;
 }
 
-int liza_load(const char *dir, const liza_state *prev, lw_snapshot *snap, lw_error *err)
+int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_error *err)
 {
+	const liza_state *prev = prev_snap ? prev_snap->sys : NULL;
 	liza_state *st = arena_alloc(&snap->mem, sizeof *st);
 	ld l = { .snap = snap, .a = &snap->mem };
 	char p[LW_PATH_MAX];
 	char *buf;
 	size_t len;
 
-	st->state_path = arena_strdup(&snap->mem, lw_path_join(p, sizeof p, dir, "state.yaml"));
-	int rc = lw_read_file(st->state_path, doc_default_limits.max_bytes, &buf, &len, err);
-	if (rc == LW_READ_MISSING) {
-		lw_error_set(err, st->state_path, 0, 0, "missing (is this a Liza project? run liza-init.sh)");
-		return -1;
+	const char *state_path = lw_path_join(p, sizeof p, dir, "state.yaml");
+	struct stat sb;
+	bool have_stat = stat(state_path, &sb) == 0;
+	if (have_stat && state_unchanged(prev, &sb)) {
+		/* Only the log or a marker changed: stand on prev's parse. Its
+		 * typed tasks, problems and nodes stay valid while it lives. */
+		lw_snapshot_set_base(snap, prev_snap);
+		*st = *prev;
+		st->log_problems = 0;
+		for (size_t i = 0; i < prev_snap->nproblems; i++)
+			if (strcmp(prev_snap->problems[i].subject, "log") != 0 &&
+			    strcmp(prev_snap->problems[i].subject, "CHECKPOINT") != 0)   /* both read again below */
+				lw_snapshot_problem_copy(snap, &prev_snap->problems[i]);
+		snap->state_bytes = (size_t)sb.st_size;
+	} else {
+		st->state_path = arena_strdup(&snap->mem, state_path);
+		int rc = lw_read_file(st->state_path, doc_default_limits.max_bytes, &buf, &len, err);
+		if (rc == LW_READ_MISSING) {
+			lw_error_set(err, st->state_path, 0, 0, "missing (is this a Liza project? run liza-init.sh)");
+			return -1;
+		}
+		if (rc != LW_READ_OK)
+			return -1;
+		const doc *d = lw_snapshot_parse(snap, buf, len, st->state_path, err);
+		l.path = st->state_path;
+		if (!d || load_state(&l, st, d, err) < 0)
+			return -1;
+		/* The stat of what was read: a write after stat() shows as a
+		 * change next time, because its mtime differs. */
+		if (have_stat && (size_t)sb.st_size == len) {
+			st->state_stat.dev = sb.st_dev;
+			st->state_stat.ino = sb.st_ino;
+			st->state_stat.size = sb.st_size;
+			st->state_stat.mtime = sb.st_mtim;
+			st->state_stat.ctime = sb.st_ctim;
+		}
 	}
-	if (rc != LW_READ_OK)
-		return -1;
-	const doc *d = lw_snapshot_parse(snap, buf, len, st->state_path, err);
-	l.path = st->state_path;
-	if (!d || load_state(&l, st, d, err) < 0)
-		return -1;
 
 	st->log_path = arena_strdup(&snap->mem, lw_path_join(p, sizeof p, dir, "log.yaml"));
 	if (load_log_file(&l, st, prev, err) < 0)
 		return -1;
+	st->paused = st->aborted = st->checkpoint = false;
 	load_markers(&l, st, dir);
 	snap->sys = st;
 	project_model(snap, st);

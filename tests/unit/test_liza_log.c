@@ -1,7 +1,9 @@
-/* test_liza_log.c — log.yaml read incrementally (skipped when unchanged,
- * read from the old end when it only grew) must always give what a full
- * read gives. A randomized sequence of appends, rewrites by rename, in-place
- * rewrites, truncations and broken tails checks that after every step. */
+/* test_liza_log.c — reloads that reuse work (log.yaml skipped when unchanged
+ * or read from its old end when it only grew; an unchanged state.yaml shared
+ * with the previous snapshot) must always give what a full load gives. A
+ * randomized sequence of appends, rewrites by rename, in-place rewrites,
+ * truncations, broken tails, state edits and marker files checks that after
+ * every step, down to the text of every alert. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "core/liza.h"
+#include "core/report.h"
 #include "core/timeparse.h"
 
 static char dir[64], liza[96], logp[128], tmpp[128];
@@ -25,7 +28,7 @@ static void write_file(const char *path, const char *mode, const char *text)
 	fclose(f);
 }
 
-static lw_snapshot *load(const liza_state *prev, int *rc)
+static lw_snapshot *load(lw_snapshot *prev, int *rc)
 {
 	lw_snapshot *s = lw_snapshot_new();
 	lw_error err;
@@ -45,6 +48,37 @@ static char *entry(unsigned n, bool quoted, bool bad_time)
 	return buf;
 }
 
+/* Every alert as text, sorted: what `check` would print. */
+static void alerts_text(lw_snapshot *s, strbuf *out)
+{
+	lw_alerts al;
+	lw_alerts_init(&al);
+	lw_check_ctx c = { .next_deadline = LW_NO_TIME, .out = &al };
+	lw_parse_time("2026-01-20T10:20:00Z", &c.now);
+	liza_check(s->sys, s, &c);
+	lw_alerts_sort(&al);
+	for (size_t i = 0; i < al.n; i++)
+		report_alert_line(out, &al.v[i]);
+	strbuf_printf(out, "deadline %lld\n", (long long)c.next_deadline);
+	lw_alerts_free(&al);
+}
+
+static const char *const statuses[] = { "UNCLAIMED", "CLAIMED", "READY_FOR_REVIEW", "BLOCKED", "MERGED" };
+
+static void write_state(const char *path, unsigned seed)
+{
+	char tmp[200];
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	FILE *f = fopen(tmp, "w");
+	fprintf(f, "version: 1\ngoal: {id: g, status: IN_PROGRESS}\ntasks:\n");
+	for (unsigned t = 0; t < 4; t++)
+		fprintf(f, "  - id: t%u\n    status: %s\n    iteration: %u\n    created: \"2026-01-20T09:00:00Z\"\n",
+		        t, statuses[(seed + t) % 5], (seed * 7 + t) % 12);
+	fprintf(f, "agents: {}\nconfig: {max_coder_iterations: 10}\n");
+	fclose(f);
+	rename(tmp, path);
+}
+
 static void incremental_equals_full_over_random_edits(void **state)
 {
 	(void)state;
@@ -54,7 +88,7 @@ static void incremental_equals_full_over_random_edits(void **state)
 	mkdir(liza, 0755);
 	char st[160];
 	snprintf(st, sizeof st, "%s/state.yaml", liza);
-	write_file(st, "w", "version: 1\ntasks: []\nagents: {}\n");
+	write_state(st, 1);
 	snprintf(logp, sizeof logp, "%s/log.yaml", liza);
 	snprintf(tmpp, sizeof tmpp, "%s/log.yaml.tmp", liza);
 	write_file(logp, "w", "# the log\n");
@@ -83,12 +117,24 @@ static void incremental_equals_full_over_random_edits(void **state)
 			char *e = entry(n++, true, false);
 			e[strlen(e) - 1] = '\0';
 			write_file(logp, "a", e);
+		} else if (op == 8 && rand_r(&seed) % 2) { /* state.yaml rewritten, or a marker flips */
+			unsigned what = (unsigned)rand_r(&seed) % 3;
+			char mk[160];
+			if (what == 0)
+				write_state(st, (unsigned)rand_r(&seed));
+			snprintf(mk, sizeof mk, "%s/%s", liza, what == 1 ? "PAUSE" : "CHECKPOINT");
+			if (what && access(mk, F_OK) == 0)
+				unlink(mk);
+			else if (what)
+				write_file(mk, "w", rand_r(&seed) % 2 ? "2026-01-20T08:00:00Z\n" : "not a time\n");
 		} else if (op == 8) {               /* an append that is not a list item */
 			write_file(logp, "a", rand_r(&seed) % 2 ? "  trailing: text\n" : "# only a comment\n");
 		} else {                            /* nothing changed */
 		}
+		if (getenv("LW_LOG_TRACE"))
+			fprintf(stderr, "step %u op %u\n", step, op);
 		int rc_inc, rc_full;
-		lw_snapshot *inc = load(prev->sys, &rc_inc);
+		lw_snapshot *inc = load(prev, &rc_inc);
 		lw_snapshot *full = load(NULL, &rc_full);
 		assert_int_equal(rc_inc, rc_full);
 		if (rc_full == 0) {
@@ -98,6 +144,16 @@ static void incremental_equals_full_over_random_edits(void **state)
 				fail_msg("step %u (op %u): incremental %zu entries, newest %lld, %zu problems; "
 				         "full %zu, %lld, %zu", step, op, a->log_entries, (long long)a->log_newest,
 				         inc->nproblems, b->log_entries, (long long)b->log_newest, full->nproblems);
+			strbuf ta, tb;
+			strbuf_init(&ta);
+			strbuf_init(&tb);
+			alerts_text(inc, &ta);
+			alerts_text(full, &tb);
+			if (strcmp(ta.buf, tb.buf) != 0)
+				fail_msg("step %u (op %u): alerts differ\n--- incremental ---\n%s--- full ---\n%s", step, op,
+				         ta.buf, tb.buf);
+			strbuf_free(&ta);
+			strbuf_free(&tb);
 			lw_snapshot_free(prev);
 			prev = inc;
 		} else {
