@@ -130,7 +130,10 @@ int cli_main(int argc, char **argv)
 			int sub_argc = optind < argc ? argc - optind : 1;
 			char *hud_argv[] = { (char *)"hud", NULL };
 			char **sub_argv = optind < argc ? argv + optind : hud_argv;
-			optind = 1;   /* the command's own getopt starts afresh */
+			/* The command's own getopt starts afresh: 0, not 1, makes glibc
+			 * re-read the option string, so the "+" above does not stop the
+			 * command's options at its first operand (reject T --reason R). */
+			optind = 0;
 			return commands[i].run(&o, sub_argc, sub_argv);
 		}
 	}
