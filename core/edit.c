@@ -178,6 +178,7 @@ int edit_set_scalar(editor *ed, const doc_node *map, const char *key, edit_value
 	return 0;
 }
 
+/* A scalar item is stored as one pair whose key is NULL. */
 static int add_item(editor *ed, expect *e, const doc_node *at, const edit_pair *item, size_t n)
 {
 	if (!item || n == 0)
@@ -185,6 +186,11 @@ static int add_item(editor *ed, expect *e, const doc_node *at, const edit_pair *
 	edit_item *it = arena_alloc(&ed->mem, sizeof *it);
 	it->pairs = arena_alloc(&ed->mem, n * sizeof *it->pairs);
 	it->n = n;
+	if (n == 1 && !item[0].key) {
+		if (copy_value(ed, at, &it->pairs[0].val, &item[0].val) < 0)
+			return -1;
+		n = 0;   /* nothing more to copy */
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (!item[i].key || !*item[i].key)
 			return edit_fail(ed, at, "an appended item has an empty key");
@@ -207,6 +213,12 @@ static int add_item(editor *ed, expect *e, const doc_node *at, const edit_pair *
 static bool null_scalar(const doc_node *v)
 {
 	return v->kind == DOC_SCALAR && doc_is_null(v);
+}
+
+int edit_append_scalar(editor *ed, const doc_node *map, const char *key, edit_value v)
+{
+	edit_pair one = { NULL, v };
+	return edit_append_item(ed, map, key, &one, 1);
 }
 
 int edit_append_item(editor *ed, const doc_node *map, const char *key, const edit_pair *item, size_t n)

@@ -70,6 +70,10 @@ int edit_set_scalar(editor *ed, const doc_node *map, const char *key, edit_value
 int edit_append_item(editor *ed, const doc_node *map, const char *key,
                      const edit_pair *item, size_t n);
 
+/* Append one scalar item (a string, number, …) to the sequence at map[key],
+ * created as for edit_append_item. */
+int edit_append_scalar(editor *ed, const doc_node *map, const char *key, edit_value v);
+
 /* Append an item to the document's root sequence (log.yaml); an empty
  * document becomes a one-item sequence. */
 int edit_append_root_item(editor *ed, const edit_pair *item, size_t n);

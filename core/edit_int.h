@@ -9,10 +9,12 @@
 #include "core/strbuf.h"
 
 typedef struct edit_item {
-	edit_pair *pairs;   /* arena copies */
+	edit_pair *pairs;   /* arena copies; one pair with a NULL key: a scalar item */
 	size_t n;
 	struct edit_item *next;
 } edit_item;
+
+static inline bool item_is_scalar(const edit_item *it) { return it->n == 1 && !it->pairs[0].key; }
 
 typedef enum expect_op { EXP_SET, EXP_APPEND } expect_op;
 

@@ -135,6 +135,10 @@ static int value_text(rctx *r, const edit_value *v, quote_ctx *q, const doc_node
 
 static int flow_item(rctx *r, const edit_item *it, const doc_node *seq, const char *pad, const doc_node *at)
 {
+	if (item_is_scalar(it)) {
+		quote_ctx q = { .flow = true };
+		return value_text(r, &it->pairs[0].val, &q, at);
+	}
 	strbuf_addc(&r->b, '{');
 	strbuf_adds(&r->b, pad);
 	for (size_t j = 0; j < it->n; j++) {
@@ -176,10 +180,15 @@ static int block_items(rctx *r, const expect *e, unsigned dash, unsigned off, co
 			strbuf_adds(&r->b, r->eol);
 		spaces(&r->b, dash);
 		strbuf_addc(&r->b, '-');
-		if (flow_pad) {
+		if (flow_pad || item_is_scalar(it)) {
 			strbuf_addc(&r->b, ' ');
-			if (flow_item(r, it, seq, flow_pad, at) < 0)
+			if (item_is_scalar(it)) {
+				quote_ctx q = { .literal_ok = followed || it->next, .literal_indent = dash + 2 };
+				if (value_text(r, &it->pairs[0].val, &q, at) < 0)
+					return -1;
+			} else if (flow_item(r, it, seq, flow_pad, at) < 0) {
 				return -1;
+			}
 			continue;
 		}
 		spaces(&r->b, off - 1);

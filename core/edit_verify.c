@@ -116,6 +116,8 @@ static int check_value(vctx *c, const doc_node *n, const edit_value *v, const do
 
 static int check_item(vctx *c, const doc_node *n, const edit_item *it, const doc_node *at)
 {
+	if (item_is_scalar(it))
+		return check_value(c, n, &it->pairs[0].val, at);
 	if (!n || n->kind != DOC_MAP || n->u.coll.count != 2 * it->n)
 		return mismatch(c, at, "the appended item reads back as %s of %zu keys", kind_name(n), doc_len(n));
 	const doc_node *k = n->u.coll.first;

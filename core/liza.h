@@ -89,6 +89,10 @@ typedef struct liza_state {
 } liza_state;
 
 extern const lw_adapter lw_adapter_liza;
+/* The transitions an operator fires (formats/liza.md), and the function that
+ * applies one under .liza/state.yaml.lock. dir is the `.liza` folder. */
+extern const tx_table liza_tx_table;
+int liza_transition(const char *dir, const tx_request *rq, tx_result *res);
 
 /* Loader entry point used by the adapter (and tests): dir is the `.liza` folder. */
 int liza_load(const char *liza_dir, lw_snapshot *snap, lw_error *err);

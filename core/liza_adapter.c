@@ -30,10 +30,17 @@ static void liza_adapter_check(const lw_source *src, const lw_snapshot *snap, lw
 	liza_check(snap->sys, snap, ctx);
 }
 
+static int liza_adapter_transition(const lw_source *src, const tx_request *rq, tx_result *res)
+{
+	return liza_transition(src->root, rq, res);
+}
+
 const lw_adapter lw_adapter_liza = {
 	.name = "liza",
 	.detect = liza_detect,
 	.watch_paths = liza_watch_paths,
 	.load = liza_adapter_load,
 	.check = liza_adapter_check,
+	.tx = &liza_tx_table,
+	.transition = liza_adapter_transition,
 };

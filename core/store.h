@@ -35,6 +35,9 @@ typedef struct store_lock {
  * timeout_ms (<= 0: try once). On timeout: "<lockpath>: lock held by another
  * process for 10 s (timed out)". */
 int  store_lock_acquire(store_lock *l, const char *lock_path, int timeout_ms, lw_error *err);
+/* The timeout writers use: STORE_LOCK_TIMEOUT_MS, or LIZA_WATCH_LOCK_TIMEOUT_MS
+ * from the environment (1 to 600000), so tests need not wait 10 s. */
+int  store_lock_timeout_ms(void);
 /* Idempotent; a zeroed-then-released or never-acquired lock (fd -1) is fine. */
 void store_lock_release(store_lock *l);
 /* "<path>.lock" into out; false (and err set) if it does not fit. */

@@ -7,6 +7,7 @@
  * flock(2) has no timeout, and a SIGALRM-interrupted blocking flock would need
  * process-wide signal state; so poll with LOCK_NB and sleep with a backoff. */
 #include "core/store.h"
+#include <stdlib.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -103,4 +104,16 @@ void store_lock_release(store_lock *l)
 	/* Closing the only descriptor drops the flock; no LOCK_UN needed. */
 	close(l->fd);
 	l->fd = -1;
+}
+
+int store_lock_timeout_ms(void)
+{
+	const char *env = getenv("LIZA_WATCH_LOCK_TIMEOUT_MS");
+	if (env && *env) {
+		char *end;
+		long v = strtol(env, &end, 10);
+		if (!*end && v >= 1 && v <= 600000)
+			return (int)v;
+	}
+	return STORE_LOCK_TIMEOUT_MS;
 }
