@@ -171,8 +171,10 @@ static int edit_state(const char *cur, size_t len, strbuf *out, void *ctx, lw_er
 		return deny(j, TX_IO, "the front matter is not complete (the file is being written?); nothing written, "
 		            "try again");
 	doc d;
-	if (doc_parse(&d, cur, yaml_end, j->path, NULL, err) < 0)
+	if (doc_parse(&d, cur, yaml_end, j->path, NULL, err) < 0) {
+		doc_free(&d);
 		return STORE_ERR;
+	}
 	const doc_node *root = doc_deref(d.root);
 	const doc_node *control = doc_get(root, "control");
 	int rc = STORE_ERR;

@@ -105,8 +105,10 @@ static int clear_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_er
 	if (!cur)
 		return EDIT_NOCHANGE;
 	doc d;
-	if (doc_parse(&d, cur, len, j->c->path, NULL, err) < 0)
+	if (doc_parse(&d, cur, len, j->c->path, NULL, err) < 0) {
+		doc_free(&d);
 		return STORE_ERR;
+	}
 	const doc_node *root = doc_deref(d.root);
 	int rc = EDIT_NOCHANGE;
 	editor *ed = doc_is_map(root) ? edit_new(&d, err) : NULL;

@@ -25,6 +25,7 @@ int rcs_read_json(lw_snapshot *snap, const char *path, const doc_node **root, lw
 	snap->state_bytes += len;
 	doc d;
 	if (doc_parse(&d, buf, len, path, NULL, err) < 0) {
+		doc_free(&d);   /* a failed parse may hold memory too */
 		free(buf);
 		return -1;
 	}

@@ -167,8 +167,10 @@ static int activate_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw
 		return 0;
 	}
 	doc dd;
-	if (doc_parse(&dd, cur, len, a->skills_path, NULL, err) < 0)
+	if (doc_parse(&dd, cur, len, a->skills_path, NULL, err) < 0) {
+		doc_free(&dd);
 		return STORE_ERR;
+	}
 	int rc = STORE_ERR;
 	editor *ed = edit_new(&dd, err);
 	const doc_node *root = doc_deref(dd.root);
@@ -214,8 +216,10 @@ static int mode_on_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_
 		return 0;
 	}
 	doc dd;
-	if (doc_parse(&dd, cur, len, a->mode_path, NULL, err) < 0)
+	if (doc_parse(&dd, cur, len, a->mode_path, NULL, err) < 0) {
+		doc_free(&dd);
 		return STORE_ERR;
+	}
 	const doc_node *root = doc_deref(dd.root);
 	bool on = false;
 	doc_bool(doc_get(root, "active"), &on);
