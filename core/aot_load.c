@@ -140,6 +140,8 @@ int aot_load(const char *path, lw_snapshot *snap, lw_error *err)
 	if (!d)
 		return -1;
 	const doc_node *root = doc_deref(d->root);
+	if (doc_is_null(root))
+		root = NULL;   /* an empty front matter: every section is missing */
 	if (root && root->kind != DOC_MAP) {
 		lw_error_set(err, path, root->line, root->col, "the front matter must be a mapping (objective, control, "
 		             "atoms, …)");
