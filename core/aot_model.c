@@ -111,9 +111,9 @@ static const doc_node *detail_of(arena *a, const aot_state *st, const aot_atom *
 	if (x->or_group)
 		doc_map_put(a, m, "or_group_state", doc_get(st->or_groups, x->or_group));
 	doc_map_put(a, m, "dag", dag);
-	doc_map_put(a, m, "objective", st->objective);
 	doc_map_put(a, m, "checklist", checklist);
 	doc_map_put(a, m, "control", st->control);
+	doc_map_put(a, m, "objective", st->objective);
 	doc_map_put(a, m, "or_groups", st->or_groups);
 	doc_map_put(a, m, "decompositions", st->decompositions);
 	doc_map_put(a, m, "bindings", st->bindings);

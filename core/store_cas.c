@@ -29,7 +29,7 @@ int store_update_cas(const char *path, store_edit_fn edit, void *ctx, lw_error *
 	cas c = { path, edit, ctx };
 	int rc = EDIT_RETRY;
 	for (int i = 0; i < STORE_CAS_TRIES && rc == EDIT_RETRY; i++)
-		rc = store_update(path, STORE_LOCK_TIMEOUT_MS, edit_then_compare, &c, err);
+		rc = store_update(path, store_lock_timeout_ms(), edit_then_compare, &c, err);
 	if (rc == EDIT_RETRY) {
 		lw_error_set(err, path, 0, 0, "kept changing under us (%d tries); nothing written", STORE_CAS_TRIES);
 		rc = STORE_ERR;
