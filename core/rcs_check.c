@@ -70,7 +70,9 @@ static void check_mismatch(ck *c)
 	const rcs_state *st = c->st;
 	for (size_t i = 0; i < st->nmodes; i++) {
 		const rcs_mode *m = &st->modes[i];
-		if (m->active && !rcs_set_has(&st->set, m->canon))
+		/* Only workflow modes: other *-state.json files may carry an
+		 * `active` of their own meaning. */
+		if (m->active && rcs_tracked(m->canon) && !rcs_set_has(&st->set, m->canon))
 			emit(c, LW_WARN, "active_set_mismatch", m->name, LW_NO_TIME,
 			     "%s says active: true but skill-active-state.json does not list %s", m->path, m->name);
 	}
@@ -123,7 +125,7 @@ static void check_modes(ck *c)
 		bool member = false;
 		for (size_t j = 0; j < st->nmembers; j++)
 			member |= st->members[j].mode == m;
-		if (member || m->active)
+		if (member || (m->active && rcs_tracked(m->canon)))
 			check_mode(c, m);
 	}
 }

@@ -8,6 +8,7 @@
  * root entries it can see; --all-sessions clears every scope. */
 #include "core/rcs_tx.h"
 #include "core/edit.h"
+#include "core/fileio.h"
 #include "core/store_cas.h"
 #include "core/timeparse.h"
 #include <stdio.h>
@@ -133,6 +134,9 @@ static int clear_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_er
 
 static int clear_file(clr *c, const char *path, int (*edits)(clr *, editor *, const doc_node *), tx_result *res)
 {
+	/* No file, nothing to clear: and no lock file left beside nothing. */
+	if (!lw_exists(path, NULL))
+		return 0;
 	file_job j = { c, edits };
 	lw_error err;
 	lw_error_clear(&err);

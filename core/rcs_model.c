@@ -1,6 +1,7 @@
 /* rcs_model.c — an rcs_state into the neutral model: one workflow row per
  * member of the active set (a combined set shows every member, none as
- * primary), then any mode whose file says active outside the set; the team
+ * primary), then any workflow mode whose file says active outside the set
+ * (flagged NOT-IN-SET; other *-state.json files are not workflows); the team
  * runtime's tasks as cards and its workers as agents; the status segment. */
 #include "core/rcs.h"
 #include "core/strbuf.h"
@@ -62,7 +63,7 @@ static void project_workflows(lw_snapshot *snap, const rcs_state *st)
 	}
 	for (size_t i = 0; i < st->nmodes; i++) {
 		const rcs_mode *m = &st->modes[i];
-		if (!m->active || rcs_set_has(&st->set, m->canon))
+		if (!m->active || !rcs_tracked(m->canon) || rcs_set_has(&st->set, m->canon))
 			continue;
 		add_workflow(snap, m->name, m->phase, m, NULL, "NOT-IN-SET");
 		strbuf_printf(&seg, "%s%s", seg.len ? "+" : "", m->name);

@@ -64,6 +64,11 @@ static void active_set_mismatch_both_ways(void **state)
 	TP_EXPECT(&p, LW_WARN, "rcs", "active_set_mismatch", "forge", "does not say active: true");
 	TP_EXPECT(&p, LW_WARN, "rcs", "active_set_mismatch", "ultrawork", "skill-active-state.json does not list");
 	TP_NONE(&p, "rcs", "active_set_mismatch", "team");
+	/* A state file that is not a workflow mode is not held to the set. */
+	tp_write(&p, ".rcs/state/hud-state.json", "{ \"active\": true }\n");
+	tp_load(&p, NOW);
+	TP_NONE(&p, "rcs", "active_set_mismatch", "hud");
+	assert_int_equal(tp_snap(&p, "rcs")->nworkflows, 3);
 	tp_remove(&p, ".rcs/state/forge-state.json");
 	tp_load(&p, NOW);
 	TP_EXPECT(&p, LW_WARN, "rcs", "active_set_mismatch", "forge", "there is no forge-state.json");
