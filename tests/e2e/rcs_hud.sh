@@ -38,6 +38,16 @@ cmp -s "$s1/team-state.json" "$LW_TESTS/fixtures/rcs/team-forge/.rcs/state/sessi
 out=$("$LW_BIN" -C "$proj" status) || true
 case "$out" in *"rcs: team,"*) ;; *) fail "status after clear: $out";; esac
 
+# Agents keep writing: a new task file, then a whole new team folder, come
+# in through the recursive watch of the state folder.
+printf '{ "id": "3", "subject": "Brand new task", "status": "pending" }\n' >"$proj/.rcs/state/team/fix/tasks/task-3.json"
+wait_for 'Brand new task'
+mkdir -p "$proj/.rcs/state/team/other/tasks"
+printf '{ "id": "1", "subject": "Second team work", "status": "in_progress" }\n' \
+	>"$proj/.rcs/state/team/other/tasks/task-1.json"
+wait_for 'Second team work'
+wait_for 'other/task-1'
+
 # Nothing left to clear on the remaining member's row but itself.
 keys x
 wait_for 'clear rcs workflow team'

@@ -63,6 +63,27 @@ static void verbatim_combined_session(void **state)
 	assert_string_equal(joined(&p), "team+forge");
 	const lw_snapshot *s = tp_snap(&p, "rcs");
 	assert_string_equal(s->status_segment, "team+ralph");
+	/* What upstream's HUD reads from this state (its test's expectation):
+	 * every member, with its phase and gauge. */
+	tp_copy_shared(&p, "examples/rcs/hud-readAllState.expected.team+ralph.json", "expected.json");
+	char *want = tp_read(&p, "expected.json");
+	doc d;
+	lw_error err;
+	assert_int_equal(doc_parse(&d, want, strlen(want), "expected.json", NULL, &err), 0);
+	assert_int_equal(doc_len(d.root), s->nworkflows);
+	for (size_t i = 0; i < s->nworkflows; i++) {
+		const lw_workflow *w = &s->workflows[i];
+		const doc_node *e = doc_get(d.root, w->name);
+		assert_non_null(e);
+		assert_string_equal(doc_str(doc_get(e, "current_phase")), w->phase);
+		long long it = -1, max = -1;
+		doc_int(doc_get(e, "iteration"), &it);
+		doc_int(doc_get(e, "max_iterations"), &max);
+		assert_int_equal(it, w->iteration);
+		assert_int_equal(max, w->max);
+	}
+	doc_free(&d);
+	free(want);
 	/* The board: task 1 in progress, worker-1 working with a 15-minute-old
 	 * heartbeat (the only alert). */
 	assert_int_equal(s->ntasks, 1);
