@@ -287,9 +287,14 @@ static void load_lists(ld *l, liza_state *st, const doc_node *root)
 static int load_state(ld *l, liza_state *st, const doc *d, lw_error *err)
 {
 	const doc_node *root = doc_deref(d->root);
-	if (!root || root->kind != DOC_MAP) {
-		lw_error_set(err, l->path, root ? root->line : 1, root ? root->col : 1,
-		             "state.yaml must be a mapping (version, goal, tasks, agents, …)");
+	if (!root || doc_is_null(root)) {
+		lw_error_set(err, l->path, 1, 1, "state.yaml is empty (a Liza state is a mapping: version, goal, tasks, …)");
+		return -1;
+	}
+	if (root->kind != DOC_MAP) {
+		lw_error_set(err, l->path, root->line, root->col,
+		             "state.yaml must be a mapping (version, goal, tasks, agents, …), not %s",
+		             root->kind == DOC_SEQ ? "a list" : "a single value");
 		return -1;
 	}
 	st->root = root;
