@@ -12,6 +12,16 @@ static doc_node *node(arena *a, doc_kind kind)
 	return n;
 }
 
+static void link_in(doc_node *coll, doc_node *n)
+{
+	if (coll->u.coll.last)
+		coll->u.coll.last->next = n;
+	else
+		coll->u.coll.first = n;
+	coll->u.coll.last = n;
+	coll->u.coll.count++;
+}
+
 /* Depth is bounded by the parser's limits already; the bound here only
  * keeps a hand-built cycle from recursing forever. */
 static doc_node *clone_at(arena *a, const doc_node *n, unsigned depth)
@@ -30,14 +40,8 @@ static doc_node *clone_at(arena *a, const doc_node *n, unsigned depth)
 	c->u.coll.count = 0;
 	for (const doc_node *i = n->u.coll.first; i; i = i->next) {
 		doc_node *k = clone_at(a, i, depth + 1);
-		if (!k)
-			continue;
-		if (c->u.coll.last)
-			c->u.coll.last->next = k;
-		else
-			c->u.coll.first = k;
-		c->u.coll.last = k;
-		c->u.coll.count++;
+		if (k)
+			link_in(c, k);
 	}
 	return c;
 }
@@ -66,16 +70,6 @@ doc_node *doc_new_strf(arena *a, const char *fmt, ...)
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	return doc_new_str(a, buf);
-}
-
-static void link_in(doc_node *coll, doc_node *n)
-{
-	if (coll->u.coll.last)
-		coll->u.coll.last->next = n;
-	else
-		coll->u.coll.first = n;
-	coll->u.coll.last = n;
-	coll->u.coll.count++;
 }
 
 static doc_node *shallow(arena *a, const doc_node *n)
