@@ -14,6 +14,8 @@ bool can_note(const hud *h);
 bool can_pause(const hud *h);
 bool can_abort(const hud *h);
 bool can_clear_checkpoint(const hud *h);
+bool can_reset(const hud *h);
+bool can_move(const hud *h);
 
 void act_approve(hud *h);
 void act_reject(hud *h);
@@ -22,5 +24,7 @@ void act_note(hud *h);
 void act_pause(hud *h);
 void act_abort(hud *h);
 void act_clear_checkpoint(hud *h);
+void act_reset(hud *h);
+void act_move(hud *h);
 
 #endif
