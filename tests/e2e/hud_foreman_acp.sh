@@ -11,6 +11,8 @@ agent=$proj/agent_workspaces/Agent-2/state.json
 start_hud 150 42 -C "$proj" --as operator-1
 wait_for 'foreman +acp'
 wait_for 'review \(1\)'
+# The alerts pane carries the systems' own codes.
+wait_for 'INFO +[0-9a-z]+ acp awaiting_approval Agent-2: waits in AWAITING_APPROVAL'
 
 # The detail view of the executing task: the derived mode, its tools, the lease.
 keys Left                      # review -> active: DEMO-2
@@ -65,5 +67,7 @@ wait_for '\[y/N\]'
 keys y
 wait_for 'acp:Agent-5 IDLE --reset_requested--> READY'
 grep -q '"state": "ready"' "$proj/agent_workspaces/Agent-5/state.json" || fail "reset not written"
+# Approved, the agent no longer waits: its alert clears.
+wait_gone 'acp awaiting_approval Agent-2'
 keys q
 wait_exit 0

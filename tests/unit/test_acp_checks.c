@@ -140,7 +140,8 @@ static void every_code(void **state)
 	agent(&r, "A-blk", V2("core", "BLOCKED", "\"blocked_reason\": \"rate limit\", "));
 	agent(&r, "A-done", V2("jarvis", "DONE", "\"evidence\": [], "));
 	agent(&r, "A-cmp", V2("core", "COMPLETE", ""));
-	agent(&r, "A-ill", V2("core", "AWAITING_APPROVAL", "\"evidence\": [\"x\"], \"last_event\": {\"event\": \"step_passed\", "
+	agent(&r, "A-ill", V2("core", "AWAITING_APPROVAL",
+	                      "\"evidence\": [\"x\"], \"last_event\": {\"event\": \"step_passed\", "
 	                                                   "\"from\": \"READY\", \"to\": \"AWAITING_APPROVAL\"}, "));
 	agent(&r, "A-ok-ev", V2("core", "COMPLETE", "\"evidence\": [\"x\"], \"last_event\": {\"event\": \"approve\", "
 	                                            "\"from\": \"AWAITING_APPROVAL\", \"to\": \"COMPLETE\"}, "));

@@ -40,7 +40,8 @@ static void write_agent(fa_run *r, const rec *x)
 		n += snprintf(j + n, sizeof j - (size_t)n, "  \"approval_required\": %s,\n", x->approval);
 	snprintf(j + n, sizeof j - (size_t)n,
 	         "  \"blocked_reason\": null,\n"
-	         "  \"last_event\": {\"event\": \"start\", \"from\": \"X\", \"to\": \"%s\", \"guard\": null, \"ts\": \"2026-02-20T14:00:00\"},\n"
+	         "  \"last_event\": {\"event\": \"start\", \"from\": \"X\", \"to\": \"%s\", \"guard\": null,"
+	         " \"ts\": \"2026-02-20T14:00:00\"},\n"
 	         "  \"evidence\": %s,\n  \"updated\": \"2026-02-20T14:00:00\"\n}\n",
 	         x->state, x->evidence);
 	fa_write(r, AGENT, j);
@@ -398,7 +399,8 @@ static void jarvis_and_null_event(void **state)
 	assert_int_equal(fa_tx(&r, "acp", "Agent-2", "dependency_ready", NULL, NOW, &res), TX_DONE);
 	assert_non_null(strstr(res.note, "no last_event mapping"));
 	now = fa_read(&r, AGENT);
-	assert_string_equal(now, "{\"schema_version\": 2, \"fsm\": \"core\", \"state\": \"EXECUTING_TASK\", \"last_event\": null,"
+	assert_string_equal(now, "{\"schema_version\": 2, \"fsm\": \"core\", \"state\": \"EXECUTING_TASK\","
+	                         " \"last_event\": null,"
 	                         " \"updated\": \"2026-02-20T15:00:00Z\"}\n");
 	free(now);
 	fa_close(&r);

@@ -215,7 +215,8 @@ static void detection(void **state)
 
 	fa_open(&r);
 	fa_write(&r, ".taskfactory/tasks/t-1/task.yaml", "id: T-1\nphase: ready\n" CRIT1);
-	fa_write(&r, ".taskfactory/factory/execution-leases.json", "{\"leases\": {\"T-1\": {\"lastHeartbeatAt\": \"2026-02-20T14:00:00Z\"}}}");
+	fa_write(&r, ".taskfactory/factory/execution-leases.json",
+	         "{\"leases\": {\"T-1\": {\"lastHeartbeatAt\": \"2026-02-20T14:00:00Z\"}}}");
 	fa_load_at(&r, ".taskfactory/tasks", NOW);
 	fa_task(&r, "foreman", "T-1");
 	/* the factory folder beside "tasks" is still found */

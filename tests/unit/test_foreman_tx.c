@@ -43,7 +43,8 @@ static void write_task(fa_run *r, const char *phase, const char *planning, int c
 		n += snprintf(y + n, sizeof y - (size_t)n, "acceptanceCriteria: []\n");
 	if (plan)
 		n += snprintf(y + n, sizeof y - (size_t)n, "plan:\n  goal: resilient client\n  steps:\n    - wrap fetch\n");
-	n += snprintf(y + n, sizeof y - (size_t)n, "blocked:\n  isBlocked: false\norder: 3\ncustomKey: kept  # unknown to us\n");
+	n += snprintf(y + n, sizeof y - (size_t)n,
+	              "blocked:\n  isBlocked: false\norder: 3\ncustomKey: kept  # unknown to us\n");
 	if (history)
 		snprintf(y + n, sizeof y - (size_t)n,
 		         "history:\n  - from: backlog\n    to: ready\n    timestamp: 2026-02-20T14:01:00.000Z\n    actor: system\n");
