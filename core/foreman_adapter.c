@@ -25,37 +25,43 @@ static bool holds_tasks(const char *dir)
 /* root: .taskfactory (or the older .pi) of the project; or, with -C naming
  * a tasks folder, its parent when the folder is called "tasks" (so the
  * factory folder beside it is found), else the folder itself. */
+/* The last component of a path, trailing slashes ignored, into buf. */
+static const char *base_name(const char *path, char *buf, size_t n, const char **slash)
+{
+	snprintf(buf, n, "%s", path);
+	size_t len = strlen(buf);
+	while (len > 1 && buf[len - 1] == '/')
+		buf[--len] = '\0';
+	*slash = strrchr(buf, '/');
+	return *slash ? *slash + 1 : buf;
+}
+
 static bool foreman_detect(const char *dir, char *root, size_t n)
 {
 	static const char *const bases[] = { ".taskfactory", ".pi" };
-	char p[LW_PATH_MAX];
+	char p[LW_PATH_MAX], b[LW_PATH_MAX];
 	for (size_t i = 0; i < sizeof bases / sizeof *bases; i++) {
 		lw_path_join(root, n, dir, bases[i]);
 		if (lw_is_dir(lw_path_join(p, sizeof p, root, "tasks")))
 			return true;
 	}
-	if (holds_tasks(lw_path_join(p, sizeof p, dir, "tasks"))) {
+	const char *slash;
+	const char *base = base_name(dir, b, sizeof b, &slash);
+	if ((strcmp(base, ".taskfactory") == 0 || strcmp(base, ".pi") == 0) &&
+	    lw_is_dir(lw_path_join(p, sizeof p, dir, "tasks"))) {
 		snprintf(root, n, "%s", dir);     /* -C named .taskfactory (or .pi) itself */
 		return true;
 	}
 	if (!holds_tasks(dir))
 		return false;
-	snprintf(p, sizeof p, "%s", dir);
-	size_t len = strlen(p);
-	while (len > 1 && p[len - 1] == '/')
-		p[--len] = '\0';
-	const char *slash = strrchr(p, '/');
-	const char *base = slash ? slash + 1 : p;
-	if (strcmp(base, "tasks") == 0) {
-		if (!slash)
-			snprintf(root, n, ".");
-		else if (slash == p)
-			snprintf(root, n, "/");
-		else
-			snprintf(root, n, "%.*s", (int)(slash - p), p);
-	} else {
-		snprintf(root, n, "%s", p);
-	}
+	if (strcmp(base, "tasks") != 0)
+		snprintf(root, n, "%s", b);       /* a folder of task folders, named otherwise */
+	else if (!slash)
+		snprintf(root, n, ".");
+	else if (slash == b)
+		snprintf(root, n, "/");
+	else
+		snprintf(root, n, "%.*s", (int)(slash - b), b);
 	return true;
 }
 

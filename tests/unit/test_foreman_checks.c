@@ -227,6 +227,16 @@ static void detection(void **state)
 	assert_int_equal(r.proj.n, 0);
 	fa_close(&r);
 
+	/* another tool's tasks/<x>/task.yaml in a project is not Task Factory */
+	fa_open(&r);
+	fa_write(&r, "tasks/build/task.yaml", "id: build\n");
+	fa_load(&r, NOW);
+	assert_int_equal(r.proj.n, 0);
+	fa_write(&r, ".pi/tasks/p-2/task.yaml", "id: P-2\nphase: ready\n" CRIT1);
+	fa_load_at(&r, ".pi", NOW);
+	fa_task(&r, "foreman", "P-2");
+	fa_close(&r);
+
 	/* a folder of task folders that is not called tasks */
 	fa_open(&r);
 	fa_write(&r, "board/q-1/task.yaml", "id: Q-1\nphase: archived\n");
