@@ -16,10 +16,12 @@ const char cli_usage[] =
 	"  check [--json] [--follow]  run every check once and print alerts\n"
 	"  status [--tmux|--json] [--follow] [--format FMT]\n"
 	"                             one-line summary (tmux status line, scripts)\n"
-	"  approve TASK               approve a task awaiting review\n"
-	"  reject TASK --reason TEXT  reject a task awaiting review\n"
-	"  transition TASK EVENT [--reason TEXT]\n"
+	"  approve TASK [--force]     approve a task awaiting review\n"
+	"  reject TASK --reason TEXT [--force]\n"
+	"                             reject a task awaiting review\n"
+	"  transition TASK EVENT [--reason TEXT] [--question TEXT] [--force]\n"
 	"                             any other transition of the system's table\n"
+	"                             (liza: block, note; levers: transition liza pause|resume|abort|clear-checkpoint)\n"
 	"  demo                       the HUD on a copy of the examples, with simulated agents\n"
 	"\n"
 	"options:\n"
@@ -32,6 +34,7 @@ const char cli_usage[] =
 	"  -V, --version      the version\n"
 	"\n"
 	"check exits 0 (no alert >= WARN), 1 (WARN), 2 (CRIT), 3 (a state file could not be read).\n"
+	"Transitions exit 0 (done), 1 (denied, nothing written), 2 (usage), 3 (read/lock/write failure).\n"
 	"LIZA_WATCH_NOW=2026-01-20T10:00:00Z fixes the clock for checks.\n";
 
 void cli_error(const char *fmt, ...)

@@ -57,6 +57,24 @@ int  doc_parse(doc *d, const char *buf, size_t len, const char *path,
                const doc_limits *lim, lw_error *err);
 void doc_free(doc *d);
 
+/* Streaming, for files whose tree is not needed (a long log): libyaml's
+ * events as they come, with the same limits and error positions as
+ * doc_parse, and nothing kept. The visitor returns -1 to stop (it may fill
+ * err first). Strings in an event live until the visitor returns. */
+typedef enum doc_ev_kind { DOC_EV_SCALAR, DOC_EV_ALIAS, DOC_EV_SEQ, DOC_EV_MAP, DOC_EV_END } doc_ev_kind;
+typedef struct doc_event {
+	doc_ev_kind kind;
+	unsigned depth;           /* 0 for the root; a collection's END has its START's depth */
+	bool is_key;              /* a mapping's key (scalars and collections alike) */
+	bool plain;               /* an unquoted scalar */
+	const char *str;          /* DOC_EV_SCALAR */
+	size_t len;
+	unsigned line, col;
+} doc_event;
+typedef int (*doc_visit_fn)(const doc_event *ev, void *ctx);
+int doc_stream(const char *buf, size_t len, const char *path, const doc_limits *lim, doc_visit_fn fn, void *ctx,
+               lw_error *err);
+
 /* ---- navigation (all accept NULL and follow aliases) ---- */
 const doc_node *doc_deref(const doc_node *n);
 const doc_node *doc_get(const doc_node *map, const char *key);     /* value for key */

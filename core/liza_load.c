@@ -287,9 +287,14 @@ static void load_lists(ld *l, liza_state *st, const doc_node *root)
 static int load_state(ld *l, liza_state *st, const doc *d, lw_error *err)
 {
 	const doc_node *root = doc_deref(d->root);
-	if (!root || root->kind != DOC_MAP) {
-		lw_error_set(err, l->path, root ? root->line : 1, root ? root->col : 1,
-		             "state.yaml must be a mapping (version, goal, tasks, agents, …)");
+	if (!root || doc_is_null(root)) {
+		lw_error_set(err, l->path, 1, 1, "state.yaml is empty (a Liza state is a mapping: version, goal, tasks, …)");
+		return -1;
+	}
+	if (root->kind != DOC_MAP) {
+		lw_error_set(err, l->path, root->line, root->col,
+		             "state.yaml must be a mapping (version, goal, tasks, agents, …), not %s",
+		             root->kind == DOC_SEQ ? "a list" : "a single value");
 		return -1;
 	}
 	st->root = root;
@@ -330,28 +335,58 @@ static int load_state(ld *l, liza_state *st, const doc *d, lw_error *err)
 	return 0;
 }
 
-static int load_log(ld *l, liza_state *st, const doc *d, lw_error *err)
+/* log.yaml is only ever appended to and can grow large; the checks need the
+ * number of entries and the newest timestamp, so it is streamed, never built
+ * into a tree. */
+typedef struct log_scan {
+	ld *l;
+	liza_state *st;
+	lw_error *err;
+	bool root_seen, want_time;
+} log_scan;
+
+static int log_event(const doc_event *ev, void *ctx)
 {
-	const doc_node *root = doc_deref(d->root);
-	st->has_log = true;
-	st->log_newest = LW_NO_TIME;
-	if (!root || doc_is_null(root))
+	log_scan *s = ctx;
+	if (ev->depth == 0 && ev->kind != DOC_EV_END) {
+		s->root_seen = true;
+		bool null_root = ev->kind == DOC_EV_SCALAR && ev->plain &&
+		                 (ev->len == 0 || strcmp(ev->str, "~") == 0 || strcmp(ev->str, "null") == 0);
+		if (ev->kind != DOC_EV_SEQ && !null_root) {
+			lw_error_set(s->err, s->l->path, ev->line, ev->col, "log.yaml must be a list of entries");
+			return -1;
+		}
 		return 0;
-	if (root->kind != DOC_SEQ) {
-		lw_error_set(err, l->path, root->line, root->col, "log.yaml must be a list of entries");
-		return -1;
 	}
-	l->subject = "log";
-	for (const doc_node *i = doc_seq_first(root); i; i = i->next) {
-		st->log_entries++;
-		const doc_node *m = doc_deref(i);
-		if (m->kind != DOC_MAP)
-			continue;
-		time_t t = get_time(l, m, "timestamp");
-		if (t != LW_NO_TIME && (st->log_newest == LW_NO_TIME || t > st->log_newest))
-			st->log_newest = t;
+	if (ev->depth == 1 && ev->kind != DOC_EV_END)
+		s->st->log_entries++;
+	if (ev->depth != 2 || ev->kind != DOC_EV_SCALAR)
+		return 0;
+	if (ev->is_key) {
+		s->want_time = strcmp(ev->str, "timestamp") == 0;
+		return 0;
+	}
+	if (!s->want_time)
+		return 0;
+	s->want_time = false;
+	time_t t;
+	if (lw_parse_time(ev->str, &t) == 0) {
+		if (s->st->log_newest == LW_NO_TIME || t > s->st->log_newest)
+			s->st->log_newest = t;
+	} else if (!(ev->plain && (ev->len == 0 || strcmp(ev->str, "null") == 0 || strcmp(ev->str, "~") == 0))) {
+		doc_node at = { .line = ev->line, .col = ev->col };
+		lw_snapshot_problem(s->l->snap, "log", "types", s->l->path, &at,
+		                    "timestamp must be an ISO 8601 time, not \"%.40s\"", ev->str);
 	}
 	return 0;
+}
+
+static int load_log(ld *l, liza_state *st, const char *buf, size_t len, lw_error *err)
+{
+	st->has_log = true;
+	st->log_newest = LW_NO_TIME;
+	log_scan s = { .l = l, .st = st, .err = err };
+	return doc_stream(buf, len, l->path, NULL, log_event, &s, err);
 }
 
 /* Marker files: presence, and the time they speak of. CHECKPOINT's first
@@ -482,13 +517,9 @@ int liza_load(const char *dir, lw_snapshot *snap, lw_error *err)
 	if (rc == LW_READ_ERROR)
 		return -1;
 	if (rc == LW_READ_OK) {
-		/* Only the entry count and the newest timestamp are kept: the
-		 * log's tree is freed at once, so it never adds to the peak. */
-		doc log;
 		l.path = st->log_path;
 		snap->state_bytes += len;
-		rc = doc_parse(&log, buf, len, st->log_path, NULL, err) < 0 ? -1 : load_log(&l, st, &log, err);
-		doc_free(&log);
+		rc = load_log(&l, st, buf, len, err);
 		free(buf);
 		if (rc < 0)
 			return -1;
