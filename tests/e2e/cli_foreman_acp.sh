@@ -24,6 +24,16 @@ out=$(LIZA_WATCH_NOW=2026-02-20T14:30:00Z lw check); rc=$?
 printf '%s\n' "$out" | grep -q '^WARN foreman lease_stale DEMO-2: ' || fail "no lease_stale: $out"
 lw check --json | grep -q '"code": "awaiting_approval"' || fail "check --json"
 
+# One task file half written (upstream writes in place): exit 3, the file
+# named with its line and column, the other tasks still checked.
+mkdir -p "$proj/.taskfactory/tasks/demo-9"
+printf 'id: DEMO-9\nphase: [ready\n' > "$proj/.taskfactory/tasks/demo-9/task.yaml"
+out=$(LIZA_WATCH_NOW=2026-02-20T14:30:00Z lw check); rc=$?
+[ "$rc" -eq 3 ] || fail "a broken task file: exit $rc"
+printf '%s\n' "$out" | grep -q '^CRIT foreman parse_error .*demo-9/task.yaml: .*demo-9/task.yaml:3:1: ' || fail "$out"
+printf '%s\n' "$out" | grep -q '^WARN foreman lease_stale DEMO-2: ' || fail "other tasks not checked: $out"
+rm -r "$proj/.taskfactory/tasks/demo-9"
+
 # A denied move names its rule and writes nothing (exit 1).
 task=$proj/.taskfactory/tasks/demo-1/task.yaml
 sed -i 's/^  - GET \/health answers 200$//; s/^acceptanceCriteria:$/acceptanceCriteria: []/' "$task"
