@@ -33,6 +33,12 @@ static int edit_cb(const char *cur, size_t len, strbuf *out, void *c, lw_error *
 		return NOT_WRITTEN;
 	}
 	editor *ed = edit_new(&d, err);
+	if (!ed) {
+		tx_set(r->res, TX_IO, "%s; nothing written", lw_error_format(err, msg, sizeof msg));
+		doc_free(&d);
+		r->rc = TX_IO;
+		return NOT_WRITTEN;
+	}
 	r->rc = r->fn(&d, ed, r->ctx, r->res);
 	if (r->rc == TX_DONE) {
 		char *o;

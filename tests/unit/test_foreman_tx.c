@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 #include "core/foreman.h"
+#include "core/store.h"
 #include "tests/unit/helper_fa.h"
 
 #define TASK ".taskfactory/tasks/t-1/task.yaml"
@@ -322,6 +324,34 @@ static void lock_held(void **state)
 	fa_close(&r);
 }
 
+static ssize_t write_enospc(int fd, const void *buf, size_t n)
+{
+	(void)fd; (void)buf; (void)n;
+	errno = ENOSPC;
+	return -1;
+}
+
+/* The disk is full: the move fails with the cause, the file stays as it was. */
+static void write_fails(void **state)
+{
+	(void)state;
+	fa_run r;
+	fa_open(&r);
+	write_task(&r, "backlog", NULL, 1, false, true);
+	char *old = fa_read(&r, TASK);
+	fa_load(&r, NOW);
+	struct store_ops ops = { .write = write_enospc };
+	store_set_ops(&ops);
+	tx_result res;
+	tx_rc rc = fa_tx(&r, "foreman", "T-1", "ready", NULL, NOW, &res);
+	store_set_ops(NULL);
+	assert_int_equal(rc, TX_IO);
+	assert_non_null(strstr(res.message, "nothing written"));
+	expect_unchanged(&r, old);
+	free(old);
+	fa_close(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -334,6 +364,7 @@ int main(void)
 		cmocka_unit_test(history_created),
 		cmocka_unit_test(shared_example_move),
 		cmocka_unit_test(lock_held),
+		cmocka_unit_test(write_fails),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
