@@ -56,13 +56,13 @@ grep -q '"event": "approval_granted"' "$agent" || { cat "$agent"; fail "last_eve
 
 # ACP: reset the idle upstream agent, after a confirm; written in its own shape.
 keys Left Left Left Left g     # backlog lane: Agent-5
-wait_for 'R reset'
-keys R
+wait_for 'X reset'
+keys X
 wait_for 'reset acp:Agent-5 to READY\? \[y/N\]'
 keys n
 wait_for 'reset_requested cancelled'
 grep -q '"state": "idle"' "$proj/agent_workspaces/Agent-5/state.json" || fail "n must not write"
-keys R
+keys X
 wait_for '\[y/N\]'
 keys y
 wait_for 'acp:Agent-5 IDLE --reset_requested--> READY'
