@@ -91,7 +91,7 @@ static void run_reload(input *in, const char *dir)
 	lw_error err;
 	lw_error_clear(&err);
 	lw_snapshot *snap = lw_snapshot_new();
-	if (liza_load(dir, snap, &err) < 0)
+	if (liza_load(dir, NULL, snap, &err) < 0)
 		die(dir, &err);
 	lw_alerts al;
 	lw_alerts_init(&al);

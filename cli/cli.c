@@ -19,9 +19,11 @@ const char cli_usage[] =
 	"  approve TASK [--force]     approve a task awaiting review\n"
 	"  reject TASK --reason TEXT [--force]\n"
 	"                             reject a task awaiting review\n"
-	"  transition TASK EVENT [--reason TEXT] [--question TEXT] [--force]\n"
+	"  transition TASK EVENT [--reason TEXT] [--question TEXT] [--force] [--all-sessions]\n"
 	"                             any other transition of the system's table\n"
 	"                             (liza: block, note; levers: transition liza pause|resume|abort|clear-checkpoint)\n"
+	"                             (rcs: transition rcs:MODE activate|clear [--all-sessions])\n"
+	"                             (aot: transition aot:ATOM start|resolve; transition aot stop|redirect)\n"
 	"  demo                       the HUD on a copy of the examples, with simulated agents\n"
 	"\n"
 	"options:\n"
@@ -57,7 +59,8 @@ int cli_open_project(const lw_opts *o, lw_project *p)
 		return -1;
 	}
 	if (p->n == 0) {
-		cli_error("%s: no agent workflow state found (looked for .liza/)", o->dir);
+		cli_error("%s: no agent workflow state found (looked for .liza/, .rcs/state/, .omx/state/, "
+		          ".claude/aot-loop-state.md)", o->dir);
 		return -1;
 	}
 	lw_project_load_all(p);

@@ -23,13 +23,21 @@ lw_snapshot *lw_snapshot_new(void)
 	if (!s)
 		abort();
 	arena_init(&s->mem);
+	s->refs = 1;
 	return s;
+}
+
+void lw_snapshot_set_base(lw_snapshot *s, lw_snapshot *base)
+{
+	base->refs++;
+	s->base = base;
 }
 
 void lw_snapshot_free(lw_snapshot *s)
 {
-	if (!s)
+	if (!s || --s->refs > 0)
 		return;
+	lw_snapshot_free(s->base);
 	for (size_t i = 0; i < s->ndocs; i++) {
 		doc_free(s->docs[i]);
 		free(s->docs[i]);
@@ -67,8 +75,7 @@ doc *lw_snapshot_parse(lw_snapshot *s, char *buf, size_t len, const char *path, 
 	return d;
 }
 
-void lw_snapshot_problem(lw_snapshot *s, const char *subject, const char *rule, const char *file,
-                         const doc_node *at, const char *fmt, ...)
+static lw_problem *problem_slot(lw_snapshot *s)
 {
 	if (s->nproblems == s->cap_problems) {
 		s->cap_problems = s->cap_problems ? s->cap_problems * 2 : 16;
@@ -76,12 +83,23 @@ void lw_snapshot_problem(lw_snapshot *s, const char *subject, const char *rule, 
 		if (!s->problems)
 			abort();
 	}
+	return &s->problems[s->nproblems++];
+}
+
+void lw_snapshot_problem_copy(lw_snapshot *s, const lw_problem *p)
+{
+	*problem_slot(s) = *p;
+}
+
+void lw_snapshot_problem(lw_snapshot *s, const char *subject, const char *rule, const char *file,
+                         const doc_node *at, const char *fmt, ...)
+{
 	char what[512];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
-	lw_problem *p = &s->problems[s->nproblems++];
+	lw_problem *p = problem_slot(s);
 	p->subject = arena_strdup(&s->mem, subject);
 	p->rule = rule;
 	if (!file)   /* what already says where (a formatted parse error) */

@@ -76,13 +76,22 @@ typedef struct lw_snapshot {
 	                               system name ("team+forge", "5/20 stall 1/3");
 	                               may hold text from state files: escaped on output */
 	size_t state_bytes;    /* bytes of input read */
+	/* A snapshot may stand on an older one whose parse it reuses (a file
+	 * that did not change): it then holds a reference to that base. */
+	struct lw_snapshot *base;
+	unsigned refs;
 } lw_snapshot;
 
 lw_snapshot *lw_snapshot_new(void);
+/* Drops one reference; the last one frees it (and its reference to a base). */
 void lw_snapshot_free(lw_snapshot *s);
+/* s will use base's memory: base lives at least as long as s. */
+void lw_snapshot_set_base(lw_snapshot *s, lw_snapshot *base);
 /* Adopt a malloc'd buffer and parse it; returns the doc or NULL with err
  * (the buffer is then freed, and nothing of it stays in the snapshot). */
 doc *lw_snapshot_parse(lw_snapshot *s, char *buf, size_t len, const char *path, lw_error *err);
+/* Copy a problem found by an earlier load (its strings must outlive s). */
+void lw_snapshot_problem_copy(lw_snapshot *s, const lw_problem *p);
 /* file NULL: the message says where itself (a formatted lw_error). */
 void lw_snapshot_problem(lw_snapshot *s, const char *subject, const char *rule,
                          const char *file, const doc_node *at, const char *fmt, ...)

@@ -85,6 +85,27 @@ bool can_note(const hud *h) { return lever_allows(h, "note"); }
 bool can_pause(const hud *h) { return lever_allows(h, "pause"); }
 bool can_abort(const hud *h) { return lever_allows(h, "abort") && !source_flag(h, "ABORT"); }
 bool can_clear_checkpoint(const hud *h) { return lever_allows(h, "clear-checkpoint") && source_flag(h, "CHECKPOINT"); }
+bool can_start(const hud *h) { return task_allows(h, "start"); }
+bool can_resolve(const hud *h) { return task_allows(h, "resolve"); }
+bool can_stop(const hud *h) { return lever_allows(h, "stop"); }
+bool can_redirect(const hud *h) { return lever_allows(h, "redirect"); }
+
+/* The selected row of the workflows pane, when its system can clear it. */
+static const lw_workflow *clearable_workflow(const hud *h, const lw_source **src)
+{
+	if (h->focus != PANE_WORKFLOWS)
+		return NULL;
+	const lw_workflow *w = hud_workflow(h, (size_t)h->workflow_row, src);
+	return w && w->name && (*src)->adapter->tx && (*src)->adapter->transition &&
+	       tx_lever((*src)->adapter->tx, "clear") ? w : NULL;
+}
+
+bool can_clear_workflow(const hud *h)
+{
+	const lw_source *src;
+	return clearable_workflow(h, &src) != NULL;
+}
+
 bool can_reset(const hud *h) { return task_allows(h, "reset_requested"); }
 bool can_move(const hud *h)
 {
@@ -145,7 +166,7 @@ static void fire(hud *h, const char *reason, const char *question, bool force)
 		.as = h->opts->as ? h->opts->as : "human",
 		.reason = reason,
 		.question = question,
-		.expect_status = pend.has_subject ? pend.status : NULL,
+		.expect_status = pend.has_subject && pend.status[0] ? pend.status : NULL,
 		.expect_commit = pend.has_commit ? pend.commit : NULL,
 		.force = force,
 		.now = lw_now(),
@@ -305,4 +326,50 @@ void act_move(hud *h)
 		else
 			hud_choice_add(h, "%s -> %s  %s", r->event, r->to, r->help ? r->help : "");
 	}
+}
+
+void act_start(hud *h)
+{
+	capture(h, "start", true);
+	fire(h, NULL, NULL, false);
+}
+
+void act_resolve(hud *h)
+{
+	capture(h, "resolve", true);
+	fire(h, NULL, NULL, false);
+}
+
+void act_stop(hud *h)
+{
+	capture(h, "stop", false);
+	char label[96];
+	snprintf(label, sizeof label, "ask the %s loop to stop?", pend.src->adapter->name);
+	hud_ask_confirm(h, label, "", confirmed);
+}
+
+void act_redirect(hud *h)
+{
+	capture(h, "redirect", false);
+	char label[96];
+	snprintf(label, sizeof label, "redirect the %s loop: new direction", pend.src->adapter->name);
+	hud_ask_text(h, label, "", reason_given);
+}
+
+/* The workflow's name is the subject (an RCS mode): clearing it takes only
+ * that member out of a combined set, so the confirm says the rest stays. */
+void act_clear_workflow(hud *h)
+{
+	const lw_source *src;
+	const lw_workflow *w = clearable_workflow(h, &src);
+	if (!w)
+		return;
+	memset(&pend, 0, sizeof pend);
+	snprintf(pend.event, sizeof pend.event, "clear");
+	pend.src = src;
+	pend.has_subject = true;
+	snprintf(pend.subject, sizeof pend.subject, "%s", w->name);
+	char label[96];
+	snprintf(label, sizeof label, "clear %s workflow %.40s (any other member stays)?", src->adapter->name, w->name);
+	hud_ask_confirm(h, label, pend.subject, confirmed);
 }
