@@ -60,7 +60,8 @@ int cli_open_project(const lw_opts *o, lw_project *p)
 	}
 	if (p->n == 0) {
 		cli_error("%s: no agent workflow state found (looked for .liza/, .rcs/state/, .omx/state/, "
-		          ".claude/aot-loop-state.md)", o->dir);
+		          ".claude/aot-loop-state.md, .taskfactory/tasks/, .pi/tasks/, agent_workspaces/*/state.json, "
+		          "fsm_data/tasks/)", o->dir);
 		return -1;
 	}
 	lw_project_load_all(p);
