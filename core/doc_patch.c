@@ -60,6 +60,23 @@ static bool lines_stay_inside(const char *s, size_t from, size_t to, long dash)
 	return true;
 }
 
+/* Where libyaml's next token starts at or after i: past spaces, line
+ * breaks and comments. Block collections (and block scalars) end there. */
+static size_t next_token(const char *s, size_t len, size_t i)
+{
+	while (i < len) {
+		if (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t') {
+			i++;
+		} else if (s[i] == '#') {
+			while (i < len && s[i] != '\n' && s[i] != '\r')
+				i++;
+		} else {
+			break;
+		}
+	}
+	return i;
+}
+
 static unsigned count_lines(const char *s, size_t from, size_t to)
 {
 	unsigned n = 0;
@@ -73,6 +90,8 @@ typedef struct cloner {
 	const doc_node *old_item;
 	const doc_node *new_item;     /* from the slice parse: positions already absolute */
 	size_t change_end;            /* old offset from which positions shift */
+	size_t slice_end, next_token; /* a fresh node ending at the slice's end ends, in a full
+	                                 parse, where the next token starts */
 	long delta;
 	int dlines;
 } cloner;
@@ -90,6 +109,10 @@ static doc_node *clone(cloner *c, const doc_node *n, bool fresh)
 			m->line = (unsigned)((int)n->line + c->dlines);
 		m->start = shift(c, n->start);
 		m->end = shift(c, n->end);
+	} else if (m->end == c->slice_end && (m->kind == DOC_SEQ || m->kind == DOC_MAP)) {
+		/* Block collections end at the next token; a block scalar ends
+		 * at the start of the line after it, which is the slice's end. */
+		m->end = c->next_token;
 	}
 	if (n->kind == DOC_SCALAR) {
 		m->u.scalar.str = arena_strndup(&c->d->mem, n->u.scalar.str, n->u.scalar.len);
@@ -166,6 +189,7 @@ int doc_reparse_item(doc *d, const doc *old, const doc_node *seq, const char *bu
 	cloner c = {
 		.d = d, .old_item = item, .new_item = r->u.coll.first, .change_end = end_old, .delta = delta,
 		.dlines = (int)count_lines(buf, ls, end_new) - (int)count_lines(os, ls, end_old),
+		.slice_end = end_new, .next_token = next_token(buf, len, end_new),
 	};
 	d->root = clone(&c, old->root, false);
 	doc_free(&slice);
