@@ -85,6 +85,29 @@ static unsigned count_lines(const char *s, size_t from, size_t to)
 	return n;
 }
 
+/* Equal leading bytes; memcmp over blocks first, since states run to
+ * megabytes and this runs on every reload. */
+static size_t common_prefix(const char *a, const char *b, size_t n)
+{
+	size_t i = 0;
+	while (i + 4096 <= n && memcmp(a + i, b + i, 4096) == 0)
+		i += 4096;
+	while (i < n && a[i] == b[i])
+		i++;
+	return i;
+}
+
+/* Equal trailing bytes before a_end and b_end, at most n. */
+static size_t common_suffix(const char *a_end, const char *b_end, size_t n)
+{
+	size_t i = 0;
+	while (i + 4096 <= n && memcmp(a_end - i - 4096, b_end - i - 4096, 4096) == 0)
+		i += 4096;
+	while (i < n && a_end[-(long)i - 1] == b_end[-(long)i - 1])
+		i++;
+	return i;
+}
+
 typedef struct cloner {
 	doc *d;
 	const doc_node *old_item;
@@ -139,14 +162,11 @@ int doc_reparse_item(doc *d, const doc *old, const doc_node *seq, const char *bu
 		return -1;
 	const char *os = old->src;
 	size_t olen = old->len;
-	size_t pre = 0, lim = olen < len ? olen : len;
-	while (pre < lim && os[pre] == buf[pre])
-		pre++;
+	size_t lim = olen < len ? olen : len;
+	size_t pre = common_prefix(os, buf, lim);
 	if (pre == olen && olen == len)
 		return -1;   /* identical: nothing to patch */
-	size_t suf = 0;
-	while (suf < lim - pre && os[olen - 1 - suf] == buf[len - 1 - suf])
-		suf++;
+	size_t suf = common_suffix(os + olen, buf + len, lim - pre);
 	size_t ce_old = olen - suf;
 	/* The item whose lines hold the whole change. */
 	const doc_node *item = NULL, *next = NULL;
