@@ -100,7 +100,7 @@ e2e: build/san/liza-watch
 # ---- benchmarks -----------------------------------------------------------
 # Bench programs are built like the release binary (-O2, no sanitizers): the
 # reload timer links the core objects, so it measures the code users run.
-BENCH_BIN := build/bench/gen_liza build/bench/timeit build/bench/reload
+BENCH_BIN := build/bench/gen_liza build/bench/timeit build/bench/reload build/bench/latency
 CORE_REL_OBJ := $(filter build/rel/core/%,$(REL_OBJ))
 
 build/bench/gen_liza: build/rel/bench/gen_liza.o
@@ -114,6 +114,11 @@ build/bench/timeit: build/rel/bench/timeit.o
 build/bench/reload: build/rel/bench/reload.o $(CORE_REL_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
+
+# forkpty() lives in libutil (an empty stub in glibc >= 2.34, which has it in libc).
+build/bench/latency: build/rel/bench/latency.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lutil
 
 bench: liza-watch $(BENCH_BIN)
 	@bench/run

@@ -16,10 +16,14 @@ const char cli_usage[] =
 	"  check [--json] [--follow]  run every check once and print alerts\n"
 	"  status [--tmux|--json] [--follow] [--format FMT]\n"
 	"                             one-line summary (tmux status line, scripts)\n"
-	"  approve TASK               approve a task awaiting review\n"
-	"  reject TASK --reason TEXT  reject a task awaiting review\n"
-	"  transition TASK EVENT [--reason TEXT]\n"
+	"  approve TASK [--force]     approve a task awaiting review\n"
+	"  reject TASK --reason TEXT [--force]\n"
+	"                             reject a task awaiting review\n"
+	"  transition TASK EVENT [--reason TEXT] [--question TEXT] [--force] [--all-sessions]\n"
 	"                             any other transition of the system's table\n"
+	"                             (liza: block, note; levers: transition liza pause|resume|abort|clear-checkpoint)\n"
+	"                             (rcs: transition rcs:MODE activate|clear [--all-sessions])\n"
+	"                             (aot: transition aot:ATOM start|resolve; transition aot stop|redirect)\n"
 	"  demo [--keep] [--seed N]   the HUD on a copy of the examples, with simulated agents\n"
 	"  demo --no-hud DIR [--seed N] [--ticks N] [--interval MS]\n"
 	"                             only the simulated agents, writing DIR's state (tests, soak)\n"
@@ -34,6 +38,7 @@ const char cli_usage[] =
 	"  -V, --version      the version\n"
 	"\n"
 	"check exits 0 (no alert >= WARN), 1 (WARN), 2 (CRIT), 3 (a state file could not be read).\n"
+	"Transitions exit 0 (done), 1 (denied, nothing written), 2 (usage), 3 (read/lock/write failure).\n"
 	"LIZA_WATCH_NOW=2026-01-20T10:00:00Z fixes the clock for checks.\n";
 
 void cli_error(const char *fmt, ...)
@@ -56,7 +61,9 @@ int cli_open_project(const lw_opts *o, lw_project *p)
 		return -1;
 	}
 	if (p->n == 0) {
-		cli_error("%s: no agent workflow state found (looked for .liza/)", o->dir);
+		cli_error("%s: no agent workflow state found (looked for .liza/, .rcs/state/, .omx/state/, "
+		          ".claude/aot-loop-state.md, .taskfactory/tasks/, .pi/tasks/, agent_workspaces/*/state.json, "
+		          "fsm_data/tasks/)", o->dir);
 		return -1;
 	}
 	lw_project_load_all(p);

@@ -9,7 +9,7 @@
 
 typedef struct tx_args {
 	const char *task, *event, *reason, *question;
-	bool force;
+	bool force, all_sessions;
 } tx_args;
 
 static int run(const lw_opts *o, const tx_args *a)
@@ -31,8 +31,11 @@ static int run(const lw_opts *o, const tx_args *a)
 		rc = EXIT_USAGE;
 		goto out;
 	}
+	/* rcs:forge names a workflow mode, not a task: pass the name on. */
+	const char *colon = strchr(a->task, ':');
+	const char *named = colon && colon[1] ? colon + 1 : NULL;
 	tx_request rq = {
-		.subject = task ? task->id : NULL,
+		.subject = task ? task->id : src->adapter->open_subjects ? named : NULL,
 		.event = a->event,
 		.as = o->as,
 		.reason = a->reason,
@@ -41,6 +44,7 @@ static int run(const lw_opts *o, const tx_args *a)
 		.expect_status = task ? task->status : NULL,
 		.expect_commit = task ? task->revision : NULL,
 		.force = a->force,
+		.all_sessions = a->all_sessions,
 		.now = lw_now(),
 	};
 	tx_result res;
@@ -71,13 +75,15 @@ out:
 	return rc;
 }
 
-/* Parses [--reason TEXT] [--question TEXT] [--force] and the positionals. */
+/* Parses [--reason TEXT] [--question TEXT] [--force] [--all-sessions] and
+ * the positionals. */
 static int parse(int argc, char **argv, tx_args *a, int want_pos, const char **pos)
 {
 	static const struct option longopts[] = {
 		{ "reason", required_argument, NULL, 'r' },
 		{ "question", required_argument, NULL, 'Q' },
 		{ "force", no_argument, NULL, 'F' },
+		{ "all-sessions", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -86,6 +92,7 @@ static int parse(int argc, char **argv, tx_args *a, int want_pos, const char **p
 		case 'r': a->reason = optarg; break;
 		case 'Q': a->question = optarg; break;
 		case 'F': a->force = true; break;
+		case 'S': a->all_sessions = true; break;
 		default: return -1;
 		}
 	}
@@ -121,7 +128,8 @@ int cmd_transition(const lw_opts *o, int argc, char **argv)
 	tx_args a = { 0 };
 	const char *pos[2];
 	if (parse(argc, argv, &a, 2, pos) < 0) {
-		fputs("usage: liza-watch transition TASK EVENT [--reason TEXT] [--question TEXT] [--force]\n", stderr);
+		fputs("usage: liza-watch transition TASK EVENT [--reason TEXT] [--question TEXT] [--force] "
+		      "[--all-sessions]\n", stderr);
 		return EXIT_USAGE;
 	}
 	a.task = pos[0];

@@ -5,6 +5,7 @@
 #define LW_ADAPTER_H
 #include "core/fileio.h"
 #include "core/model.h"
+#include "core/strbuf.h"
 #include "core/tx.h"
 
 typedef struct lw_source lw_source;
@@ -24,6 +25,13 @@ typedef struct lw_adapter {
 	 * (under the system's lock, compare-and-swap, atomic write). */
 	const tx_table *tx;
 	int  (*transition)(const lw_source *src, const tx_request *rq, tx_result *res);
+	/* TASK after "system:" may name something that is not a task (an RCS
+	 * workflow mode, active or not): resolution passes the name through
+	 * and the adapter's transition validates it. */
+	bool open_subjects;
+	/* Optional: lines the detail view prints before the task's own fields,
+	 * for what no field holds (a derived mode, an age at now), one per line. */
+	void (*detail)(const lw_source *src, const lw_task *t, time_t now, strbuf *out);
 } lw_adapter;
 
 struct lw_source {
@@ -58,8 +66,10 @@ size_t lw_project_load_all(lw_project *p);
 void lw_project_check(const lw_project *p, lw_check_ctx *ctx);
 /* Resolve TASK as written on the command line: "task-3", "liza:task-3", or
  * a system name alone ("liza", "liza:") for project-wide levers (*task is
- * then NULL). 0 found; -1 with msg when unknown or when a bare id matches in
- * two systems (msg lists both). */
+ * then NULL). A qualified name of an open_subjects system that names no
+ * task resolves too (*task NULL): the text after the colon is the subject.
+ * 0 found; -1 with msg when unknown or when a bare id matches in two
+ * systems (msg lists both). */
 int lw_project_resolve(const lw_project *p, const char *spec, const lw_source **src, const lw_task **task,
                        char *msg, size_t n);
 /* Find the source of a system by short name. */

@@ -47,15 +47,49 @@ static size_t break_len(const unsigned char *b, size_t i, size_t len)
 	return 0;
 }
 
+/* Any byte >= 0x80 in [p, p + n)? Eight at a time: the parse of a large
+ * state is dominated by libyaml, and this scan should not add to it. */
+static bool has_high_byte(const unsigned char *p, size_t n)
+{
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, p + i, 8);
+		if (w & 0x8080808080808080ULL)
+			return true;
+	}
+	for (; i < n; i++)
+		if (p[i] & 0x80)
+			return true;
+	return false;
+}
+
+static int add_line(span_conv *c, size_t *cap, size_t start, bool ascii)
+{
+	if (c->nlines == *cap) {
+		*cap *= 2;
+		uint32_t *ls = realloc(c->line_start, *cap * sizeof *ls);
+		if (!ls)
+			return -1;
+		c->line_start = ls;
+		unsigned char *la = realloc(c->line_ascii, *cap);
+		if (!la)
+			return -1;
+		c->line_ascii = la;
+	}
+	c->line_start[c->nlines] = (uint32_t)start;
+	c->line_ascii[c->nlines] = ascii;
+	c->nlines++;
+	return 0;
+}
+
 static int conv_init(span_conv *c, const char *buf, size_t len, size_t base)
 {
 	memset(c, 0, sizeof *c);
 	c->buf = (const unsigned char *)buf;
 	c->len = len;
 	c->base = base;
-	c->ascii = true;
-	for (size_t i = 0; i < len; i++)
-		if (c->buf[i] >= 0x80) { c->ascii = false; break; }
+	c->ascii = !has_high_byte(c->buf, len);
 	if (c->ascii)
 		return 0;
 	size_t cap = 1024;
@@ -63,35 +97,37 @@ static int conv_init(span_conv *c, const char *buf, size_t len, size_t base)
 	c->line_ascii = malloc(cap);
 	if (!c->line_start || !c->line_ascii)
 		return -1;
-	c->line_start[0] = 0;
-	c->line_ascii[0] = 1;
-	c->nlines = 1;
-	for (size_t i = 0; i < len;) {
-		size_t bl = break_len(c->buf, i, len);
-		if (!bl) {
-			if (c->buf[i] >= 0x80)
-				c->line_ascii[c->nlines - 1] = 0;
-			i++;
-			continue;
-		}
-		i += bl;
-		if (c->nlines == cap) {
-			cap *= 2;
-			uint32_t *ls = realloc(c->line_start, cap * sizeof *ls);
-			unsigned char *la = realloc(c->line_ascii, cap);
-			if (!ls || !la) {
-				free(ls ? ls : c->line_start);
-				free(la ? la : c->line_ascii);
-				c->line_start = NULL;
-				c->line_ascii = NULL;
-				return -1;
+	/* Lines end at LF (memchr finds those fast); a line holding CR or a
+	 * non-ASCII byte is rescanned byte by byte for CR, NEL, LS and PS. */
+	bool any_cr = memchr(buf, '\r', len) != NULL;
+	size_t p = 0;
+	if (add_line(c, &cap, 0, true) < 0)
+		return -1;
+	while (p < len) {
+		const unsigned char *nl = memchr(c->buf + p, '\n', len - p);
+		size_t end = nl ? (size_t)(nl - c->buf) : len;
+		bool high = has_high_byte(c->buf + p, end - p);
+		if (high || (any_cr && memchr(c->buf + p, '\r', end - p))) {
+			for (size_t i = p; i < end;) {
+				size_t bl = break_len(c->buf, i, len);
+				if (!bl) {
+					if (c->buf[i] >= 0x80)
+						c->line_ascii[c->nlines - 1] = 0;
+					i++;
+					continue;
+				}
+				i += bl;
+				if (i > end)   /* a CR LF across the boundary: the LF ends it */
+					break;
+				if (add_line(c, &cap, i, true) < 0)
+					return -1;
 			}
-			c->line_start = ls;
-			c->line_ascii = la;
 		}
-		c->line_start[c->nlines] = (uint32_t)i;
-		c->line_ascii[c->nlines] = 1;
-		c->nlines++;
+		if (!nl)
+			break;
+		p = end + 1;
+		if (add_line(c, &cap, p, true) < 0)
+			return -1;
 	}
 	return 0;
 }
@@ -143,6 +179,7 @@ typedef struct builder {
 	unsigned depth;
 	anchor *anchors;
 	size_t alias_nodes;
+	unsigned line_base;     /* lines above the parsed slice */
 	lw_error *err;
 } builder;
 
@@ -150,7 +187,7 @@ static doc_node *new_node(builder *b, doc_kind kind, const yaml_mark_t *s, const
 {
 	doc_node *n = arena_alloc(&b->d->mem, sizeof *n);
 	n->kind = (uint8_t)kind;
-	n->line = (unsigned)s->line + 1;
+	n->line = (unsigned)s->line + 1 + b->line_base;
 	n->col = (unsigned)s->column + 1;
 	n->start = conv_byte(&b->conv, s);
 	n->end = e ? conv_byte(&b->conv, e) : n->start;
@@ -170,6 +207,7 @@ static void register_anchor(builder *b, const char *name, doc_node *n, size_t we
 {
 	if (!name)
 		return;
+	b->d->has_anchors = true;
 	anchor *a = arena_alloc(&b->d->mem, sizeof *a);
 	a->name = arena_strdup(&b->d->mem, name);
 	a->node = n;
@@ -257,6 +295,7 @@ static int on_event(builder *b, yaml_event_t *e)
 		return 0;
 	}
 	case YAML_ALIAS_EVENT: {
+		d->has_anchors = true;
 		const char *name = (const char *)e->data.alias.anchor;
 		anchor *a = b->anchors;
 		while (a && strcmp(a->name, name) != 0)
@@ -353,29 +392,147 @@ static void locate_offset(const char *buf, size_t len, size_t off, unsigned *lin
 	*col = c;
 }
 
-static void parser_error(builder *b, yaml_parser_t *p)
+/* libyaml's complaint as file:line:col. base: bytes of a BOM skipped before
+ * the text handed to libyaml. */
+static void yaml_error(lw_error *err, const char *path, const char *src, size_t len, size_t base,
+                       const yaml_parser_t *p)
 {
 	unsigned line, col;
 	const char *problem = p->problem ? p->problem : "cannot parse";
 	if (p->error == YAML_READER_ERROR) {
-		locate_offset(b->d->src, b->d->len, b->conv.base + p->problem_offset, &line, &col);
+		locate_offset(src, len, base + p->problem_offset, &line, &col);
 		if (p->problem_value != -1)
-			lw_error_set(b->err, b->d->path, line, col, "%s (byte 0x%02X): the file must be UTF-8 text",
+			lw_error_set(err, path, line, col, "%s (byte 0x%02X): the file must be UTF-8 text",
 			             problem, (unsigned)p->problem_value & 0xFFu);
 		else
-			lw_error_set(b->err, b->d->path, line, col, "%s", problem);
+			lw_error_set(err, path, line, col, "%s", problem);
 		return;
 	}
 	line = (unsigned)p->problem_mark.line + 1;
 	col = (unsigned)p->problem_mark.column + 1;
 	if (p->context)
-		lw_error_set(b->err, b->d->path, line, col, "%s %s (from line %u)", problem, p->context,
+		lw_error_set(err, path, line, col, "%s %s (from line %u)", problem, p->context,
 		             (unsigned)p->context_mark.line + 1);
 	else
-		lw_error_set(b->err, b->d->path, line, col, "%s", problem);
+		lw_error_set(err, path, line, col, "%s", problem);
 }
 
-int doc_parse(doc *d, const char *buf, size_t len, const char *path, const doc_limits *lim, lw_error *err)
+static void parser_error(builder *b, yaml_parser_t *p)
+{
+	yaml_error(b->err, b->d->path, b->d->src, b->d->len, b->conv.base, p);
+}
+
+/* The checks every input gets before libyaml sees it. Returns the BOM length,
+ * or -1 with err set. */
+static int precheck(const char *buf, size_t len, const char *path, const doc_limits *lim, lw_error *err)
+{
+	if (len > lim->max_bytes) {
+		lw_error_set(err, path, 0, 0, "file is %zu bytes, over the limit of %zu", len, lim->max_bytes);
+		return -1;
+	}
+	const char *nul = memchr(buf, '\0', len);
+	if (nul) {
+		unsigned line, col;
+		locate_offset(buf, len, (size_t)(nul - buf), &line, &col);
+		lw_error_set(err, path, line, col, "NUL byte in a text file");
+		return -1;
+	}
+	return len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+int doc_stream(const char *buf, size_t len, const char *path, const doc_limits *lim, doc_visit_fn fn, void *ctx,
+               lw_error *err)
+{
+	if (!lim)
+		lim = &doc_default_limits;
+	if (!path)
+		path = "<input>";
+	int bom = precheck(buf, len, path, lim, err);
+	if (bom < 0)
+		return -1;
+	/* Per depth: is it a mapping, and is the next scalar there a key? */
+	unsigned char *is_map = malloc((size_t)lim->max_depth + 1), *want_key = malloc((size_t)lim->max_depth + 1);
+	if (!is_map || !want_key) {
+		free(is_map);
+		free(want_key);
+		lw_error_set(err, path, 0, 0, "out of memory");
+		return -1;
+	}
+	yaml_parser_t p;
+	yaml_parser_initialize(&p);
+	yaml_parser_set_input_string(&p, (const unsigned char *)buf + bom, len - (size_t)bom);
+	yaml_parser_set_encoding(&p, YAML_UTF8_ENCODING);
+	unsigned depth = 0;
+	size_t events = 0;
+	int rc = 0;
+	for (;;) {
+		yaml_event_t e;
+		if (!yaml_parser_parse(&p, &e)) {
+			yaml_error(err, path, buf, len, (size_t)bom, &p);
+			rc = -1;
+			break;
+		}
+		doc_event ev = { .depth = depth, .line = (unsigned)e.start_mark.line + 1,
+		                 .col = (unsigned)e.start_mark.column + 1 };
+		bool deliver = true, stop = e.type == YAML_STREAM_END_EVENT;
+		switch (e.type) {
+		case YAML_SCALAR_EVENT:
+		case YAML_ALIAS_EVENT:
+			ev.kind = e.type == YAML_SCALAR_EVENT ? DOC_EV_SCALAR : DOC_EV_ALIAS;
+			if (e.type == YAML_SCALAR_EVENT) {
+				ev.str = (const char *)e.data.scalar.value;
+				ev.len = e.data.scalar.length;
+				ev.plain = e.data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+			}
+			break;
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			if (depth >= lim->max_depth) {
+				lw_error_set(err, path, ev.line, ev.col, "nesting deeper than %u levels (limit)", lim->max_depth);
+				rc = -1;
+			}
+			ev.kind = e.type == YAML_SEQUENCE_START_EVENT ? DOC_EV_SEQ : DOC_EV_MAP;
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			ev.kind = DOC_EV_END;
+			ev.depth = --depth;
+			break;
+		default:
+			deliver = false;
+		}
+		if (rc == 0 && deliver && ++events > lim->max_nodes) {
+			lw_error_set(err, path, ev.line, ev.col, "more than %zu nodes (limit)", lim->max_nodes);
+			rc = -1;
+		}
+		if (rc == 0 && deliver && ev.kind != DOC_EV_END) {
+			/* A node directly in a mapping alternates key, value. */
+			ev.is_key = depth > 0 && is_map[depth - 1] && want_key[depth - 1];
+			if (depth > 0 && is_map[depth - 1])
+				want_key[depth - 1] = !want_key[depth - 1];
+		}
+		if (rc == 0 && deliver && fn(&ev, ctx) < 0) {
+			if (!err->set)
+				lw_error_set(err, path, ev.line, ev.col, "refused");
+			rc = -1;
+		}
+		if (rc == 0 && (ev.kind == DOC_EV_SEQ || ev.kind == DOC_EV_MAP) && deliver) {
+			is_map[depth] = ev.kind == DOC_EV_MAP;
+			want_key[depth] = 1;
+			depth++;
+		}
+		yaml_event_delete(&e);
+		if (rc < 0 || stop)
+			break;
+	}
+	yaml_parser_delete(&p);
+	free(is_map);
+	free(want_key);
+	return rc;
+}
+
+static int parse_range(doc *d, const char *buf, size_t len, size_t start, size_t end, unsigned line0,
+                       const char *path, const doc_limits *lim, lw_error *err)
 {
 	if (!lim)
 		lim = &doc_default_limits;
@@ -384,27 +541,17 @@ int doc_parse(doc *d, const char *buf, size_t len, const char *path, const doc_l
 	d->src = buf;
 	d->len = len;
 	d->path = arena_strdup(&d->mem, path ? path : "<input>");
-	if (len > lim->max_bytes) {
-		lw_error_set(err, d->path, 0, 0, "file is %zu bytes, over the limit of %zu", len, lim->max_bytes);
+	int bom_len = precheck(buf + start, end - start, d->path, lim, err);
+	if (bom_len < 0)
 		return -1;
-	}
-	/* libyaml reads a NUL as the end of input in some states and as an error
-	 * in others; say plainly what is wrong instead. */
-	const char *nul = memchr(buf, '\0', len);
-	if (nul) {
-		unsigned line, col;
-		locate_offset(buf, len, (size_t)(nul - buf), &line, &col);
-		lw_error_set(err, d->path, line, col, "NUL byte in a text file");
-		return -1;
-	}
-	builder b = { .d = d, .lim = lim, .err = err };
+	builder b = { .d = d, .lim = lim, .err = err, .line_base = line0 };
 	/* libyaml, told the encoding, reads a leading BOM as a character and
 	 * then takes the first line as indented by one column, so a BOM file of
 	 * more than one root key fails to parse. Hand it the text after the BOM
 	 * and add its three bytes back to every offset. */
-	size_t bom = len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	size_t from = start + (start == 0 ? (size_t)bom_len : 0);
 	b.stack = malloc(((size_t)lim->max_depth + 1) * sizeof *b.stack);
-	if (!b.stack || conv_init(&b.conv, buf + bom, len - bom, bom) < 0) {
+	if (!b.stack || conv_init(&b.conv, buf + from, end - from, from) < 0) {
 		free(b.stack);
 		conv_free(&b.conv);
 		lw_error_set(err, d->path, 0, 0, "out of memory");
@@ -412,13 +559,15 @@ int doc_parse(doc *d, const char *buf, size_t len, const char *path, const doc_l
 	}
 	yaml_parser_t p;
 	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)buf + bom, len - bom);
+	yaml_parser_set_input_string(&p, (const unsigned char *)buf + from, end - from);
 	yaml_parser_set_encoding(&p, YAML_UTF8_ENCODING);
 	int rc = 0;
 	for (;;) {
 		yaml_event_t e;
 		if (!yaml_parser_parse(&p, &e)) {
 			parser_error(&b, &p);
+			if (line0 && err->line)
+				err->line += line0;
 			rc = -1;
 			break;
 		}
@@ -433,6 +582,23 @@ int doc_parse(doc *d, const char *buf, size_t len, const char *path, const doc_l
 	free(b.stack);
 	conv_free(&b.conv);
 	return rc;
+}
+
+int doc_parse(doc *d, const char *buf, size_t len, const char *path, const doc_limits *lim, lw_error *err)
+{
+	return parse_range(d, buf, len, 0, len, 0, path, lim, err);
+}
+
+int doc_parse_slice(doc *d, const char *buf, size_t len, size_t start, size_t end, unsigned line0,
+                    const char *path, const doc_limits *lim, lw_error *err)
+{
+	if (start > end || end > len) {
+		memset(d, 0, sizeof *d);
+		arena_init(&d->mem);
+		lw_error_set(err, path, 0, 0, "slice out of range");
+		return -1;
+	}
+	return parse_range(d, buf, len, start, end, line0, path, lim, err);
 }
 
 void doc_free(doc *d)

@@ -3,6 +3,7 @@
  * checks and invariants read only this. See shared/formats/liza.md. */
 #ifndef LW_LIZA_H
 #define LW_LIZA_H
+#include <sys/stat.h>
 #include "core/adapter.h"
 
 typedef enum liza_status {
@@ -79,10 +80,14 @@ typedef struct liza_state {
 	liza_strv sprint_planned, sprint_stretch;
 	const char *circuit_status;
 	liza_config config;
-	/* log.yaml */
+	/* log.yaml: only what the checks need, and what the next load needs
+	 * to tell an unchanged or merely appended log from a rewritten one */
 	bool has_log;
 	size_t log_entries;
 	time_t log_newest;
+	size_t log_problems;      /* timestamps that did not read */
+	struct { dev_t dev; ino_t ino; off_t size; struct timespec mtime, ctime; } log_stat, state_stat;
+	bool log_ends_nl;         /* the text ended with a line break */
 	/* marker files: presence and the time they speak of */
 	bool paused, aborted, checkpoint;
 	time_t pause_since, abort_since, checkpoint_at;
@@ -94,8 +99,11 @@ extern const lw_adapter lw_adapter_liza;
 extern const tx_table liza_tx_table;
 int liza_transition(const char *dir, const tx_request *rq, tx_result *res);
 
-/* Loader entry point used by the adapter (and tests): dir is the `.liza` folder. */
-int liza_load(const char *liza_dir, lw_snapshot *snap, lw_error *err);
+/* Loader entry point used by the adapter (and tests): dir is the `.liza`
+ * folder. prev, the last good snapshot (or NULL), lets unchanged files be
+ * skipped (an unchanged state.yaml is shared with prev, not parsed again)
+ * and an appended log.yaml be read from its old end. */
+int liza_load(const char *liza_dir, lw_snapshot *prev, lw_snapshot *snap, lw_error *err);
 /* Checks and invariants over a loaded state. */
 void liza_check(const liza_state *st, const lw_snapshot *snap, lw_check_ctx *ctx);
 void liza_invariants(const liza_state *st, lw_check_ctx *ctx);

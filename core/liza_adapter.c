@@ -21,7 +21,7 @@ static void liza_watch_paths(const lw_source *src, lw_watch_add_fn add, void *ct
 
 static int liza_adapter_load(const lw_source *src, lw_snapshot *snap, lw_error *err)
 {
-	return liza_load(src->root, snap, err);
+	return liza_load(src->root, src->good, snap, err);
 }
 
 static void liza_adapter_check(const lw_source *src, const lw_snapshot *snap, lw_check_ctx *ctx)

@@ -287,9 +287,14 @@ static void load_lists(ld *l, liza_state *st, const doc_node *root)
 static int load_state(ld *l, liza_state *st, const doc *d, lw_error *err)
 {
 	const doc_node *root = doc_deref(d->root);
-	if (!root || root->kind != DOC_MAP) {
-		lw_error_set(err, l->path, root ? root->line : 1, root ? root->col : 1,
-		             "state.yaml must be a mapping (version, goal, tasks, agents, …)");
+	if (!root || doc_is_null(root)) {
+		lw_error_set(err, l->path, 1, 1, "state.yaml is empty (a Liza state is a mapping: version, goal, tasks, …)");
+		return -1;
+	}
+	if (root->kind != DOC_MAP) {
+		lw_error_set(err, l->path, root->line, root->col,
+		             "state.yaml must be a mapping (version, goal, tasks, agents, …), not %s",
+		             root->kind == DOC_SEQ ? "a list" : "a single value");
 		return -1;
 	}
 	st->root = root;
@@ -330,28 +335,158 @@ static int load_state(ld *l, liza_state *st, const doc *d, lw_error *err)
 	return 0;
 }
 
-static int load_log(ld *l, liza_state *st, const doc *d, lw_error *err)
+/* log.yaml is only ever appended to and can grow large; the checks need the
+ * number of entries and the newest timestamp, so it is streamed, never built
+ * into a tree. */
+typedef struct log_scan {
+	ld *l;
+	liza_state *st;
+	lw_error *err;
+	bool root_seen, want_time;
+} log_scan;
+
+static int log_event(const doc_event *ev, void *ctx)
 {
-	const doc_node *root = doc_deref(d->root);
-	st->has_log = true;
-	st->log_newest = LW_NO_TIME;
-	if (!root || doc_is_null(root))
+	log_scan *s = ctx;
+	if (ev->depth == 0 && ev->kind != DOC_EV_END) {
+		s->root_seen = true;
+		bool null_root = ev->kind == DOC_EV_SCALAR && ev->plain &&
+		                 (ev->len == 0 || strcmp(ev->str, "~") == 0 || strcmp(ev->str, "null") == 0);
+		if (ev->kind != DOC_EV_SEQ && !null_root) {
+			lw_error_set(s->err, s->l->path, ev->line, ev->col, "log.yaml must be a list of entries");
+			return -1;
+		}
 		return 0;
-	if (root->kind != DOC_SEQ) {
-		lw_error_set(err, l->path, root->line, root->col, "log.yaml must be a list of entries");
-		return -1;
 	}
-	l->subject = "log";
-	for (const doc_node *i = doc_seq_first(root); i; i = i->next) {
-		st->log_entries++;
-		const doc_node *m = doc_deref(i);
-		if (m->kind != DOC_MAP)
-			continue;
-		time_t t = get_time(l, m, "timestamp");
-		if (t != LW_NO_TIME && (st->log_newest == LW_NO_TIME || t > st->log_newest))
-			st->log_newest = t;
+	if (ev->depth == 1 && ev->kind != DOC_EV_END)
+		s->st->log_entries++;
+	if (ev->depth != 2 || ev->kind != DOC_EV_SCALAR)
+		return 0;
+	if (ev->is_key) {
+		s->want_time = strcmp(ev->str, "timestamp") == 0;
+		return 0;
+	}
+	if (!s->want_time)
+		return 0;
+	s->want_time = false;
+	time_t t;
+	if (lw_parse_time(ev->str, &t) == 0) {
+		if (s->st->log_newest == LW_NO_TIME || t > s->st->log_newest)
+			s->st->log_newest = t;
+	} else if (!(ev->plain && (ev->len == 0 || strcmp(ev->str, "null") == 0 || strcmp(ev->str, "~") == 0))) {
+		doc_node at = { .line = ev->line, .col = ev->col };
+		lw_snapshot_problem(s->l->snap, "log", "types", s->l->path, &at,
+		                    "timestamp must be an ISO 8601 time, not \"%.40s\"", ev->str);
 	}
 	return 0;
+}
+
+static int load_log(ld *l, liza_state *st, const char *buf, size_t len, lw_error *err)
+{
+	st->has_log = true;
+	st->log_entries = 0;
+	st->log_newest = LW_NO_TIME;
+	size_t problems = l->snap->nproblems;
+	log_scan s = { .l = l, .st = st, .err = err };
+	int rc = doc_stream(buf, len, l->path, NULL, log_event, &s, err);
+	st->log_problems = l->snap->nproblems - problems;
+	st->log_ends_nl = len && buf[len - 1] == '\n';
+	return rc;
+}
+
+static bool same_time(struct timespec a, struct timespec b) { return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec; }
+
+/* The appended tail alone, when it is provably a continuation of the list:
+ * the old text ended a line and the new text starts a top-level "- " item.
+ * Any doubt (or a problem in the tail) returns -1 and the caller parses the
+ * whole file, so the result always equals a full parse. */
+static int load_log_tail(ld *l, liza_state *st, const liza_state *prev, const char *buf, size_t len)
+{
+	size_t old = (size_t)prev->log_stat.size;
+	if (!prev->log_ends_nl || prev->log_problems || old >= len || buf[old] != '-' ||
+	    (old + 1 < len && buf[old + 1] != ' ' && buf[old + 1] != '\n' && buf[old + 1] != '\r'))
+		return -1;
+	liza_state tail = { 0 };
+	tail.log_newest = LW_NO_TIME;
+	size_t problems = l->snap->nproblems;
+	lw_error ignored;
+	lw_error_clear(&ignored);
+	log_scan s = { .l = l, .st = &tail, .err = &ignored };
+	if (doc_stream(buf + old, len - old, l->path, NULL, log_event, &s, &ignored) < 0 ||
+	    l->snap->nproblems != problems) {
+		l->snap->nproblems = problems;   /* the full parse will report them, at the right line */
+		return -1;
+	}
+	st->has_log = true;
+	st->log_entries = prev->log_entries + tail.log_entries;
+	st->log_newest = prev->log_newest;
+	if (tail.log_newest != LW_NO_TIME && (st->log_newest == LW_NO_TIME || tail.log_newest > st->log_newest))
+		st->log_newest = tail.log_newest;
+	st->log_problems = 0;
+	st->log_ends_nl = buf[len - 1] == '\n';
+	return 0;
+}
+
+static void remember_stat(liza_state *st, const struct stat *sb)
+{
+	st->log_stat.dev = sb->st_dev;
+	st->log_stat.ino = sb->st_ino;
+	st->log_stat.size = sb->st_size;
+	st->log_stat.mtime = sb->st_mtim;
+	st->log_stat.ctime = sb->st_ctim;
+}
+
+/* Is state.yaml exactly the file prev parsed? Same inode, size, mtime and
+ * ctime: a rename, an in-place write or a truncation changes one of them. */
+static bool state_unchanged(const liza_state *prev, const struct stat *sb)
+{
+	return prev && S_ISREG(sb->st_mode) && prev->state_stat.ino == sb->st_ino &&
+	       prev->state_stat.dev == sb->st_dev && prev->state_stat.size == sb->st_size &&
+	       same_time(prev->state_stat.mtime, sb->st_mtim) && same_time(prev->state_stat.ctime, sb->st_ctim);
+}
+
+/* log.yaml, read as little as provably gives the same result as a full read. */
+static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error *err)
+{
+	struct stat sb;
+	/* st may start as a copy of prev (a shared state.yaml): start clean. */
+	st->has_log = st->log_ends_nl = false;
+	st->log_entries = st->log_problems = 0;
+	memset(&st->log_stat, 0, sizeof st->log_stat);
+	st->log_newest = LW_NO_TIME;
+	if (stat(st->log_path, &sb) < 0)
+		return 0;   /* missing: no log */
+	bool same_file = prev && prev->has_log && prev->log_stat.dev == sb.st_dev && prev->log_stat.ino == sb.st_ino;
+	if (same_file && S_ISREG(sb.st_mode) && prev->log_stat.size == sb.st_size &&
+	    same_time(prev->log_stat.mtime, sb.st_mtim) && same_time(prev->log_stat.ctime, sb.st_ctim) &&
+	    !prev->log_problems) {
+		st->has_log = true;
+		st->log_entries = prev->log_entries;
+		st->log_newest = prev->log_newest;
+		st->log_ends_nl = prev->log_ends_nl;
+		st->log_stat = prev->log_stat;
+		return 0;
+	}
+	char *buf;
+	size_t len;
+	int rc = lw_read_file(st->log_path, doc_default_limits.max_bytes, &buf, &len, err);
+	if (rc == LW_READ_MISSING)
+		return 0;
+	if (rc != LW_READ_OK)
+		return -1;
+	l->path = st->log_path;
+	l->snap->state_bytes += len;
+	/* Remember the size actually read: a write between stat() and read()
+	 * is then seen as a change next time (its mtime differs too). */
+	sb.st_size = (off_t)len;
+	if (same_file && prev->log_stat.size < (off_t)len && load_log_tail(l, st, prev, buf, len) == 0)
+		rc = 0;
+	else
+		rc = load_log(l, st, buf, len, err);
+	free(buf);
+	if (rc == 0)
+		remember_stat(st, &sb);
+	return rc;
 }
 
 /* Marker files: presence, and the time they speak of. CHECKPOINT's first
@@ -455,44 +590,57 @@ static void project_model(lw_snapshot *snap, const liza_state *st)
 	w->node = st->root;
 }
 
-int liza_load(const char *dir, lw_snapshot *snap, lw_error *err)
+int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_error *err)
 {
+	const liza_state *prev = prev_snap ? prev_snap->sys : NULL;
 	liza_state *st = arena_alloc(&snap->mem, sizeof *st);
 	ld l = { .snap = snap, .a = &snap->mem };
 	char p[LW_PATH_MAX];
 	char *buf;
 	size_t len;
 
-	st->state_path = arena_strdup(&snap->mem, lw_path_join(p, sizeof p, dir, "state.yaml"));
-	int rc = lw_read_file(st->state_path, doc_default_limits.max_bytes, &buf, &len, err);
-	if (rc == LW_READ_MISSING) {
-		lw_error_set(err, st->state_path, 0, 0, "missing (is this a Liza project? run liza-init.sh)");
-		return -1;
+	const char *state_path = lw_path_join(p, sizeof p, dir, "state.yaml");
+	struct stat sb;
+	bool have_stat = stat(state_path, &sb) == 0;
+	if (have_stat && state_unchanged(prev, &sb)) {
+		/* Only the log or a marker changed: stand on prev's parse. Its
+		 * typed tasks, problems and nodes stay valid while it lives. */
+		lw_snapshot_set_base(snap, prev_snap);
+		*st = *prev;
+		st->log_problems = 0;
+		for (size_t i = 0; i < prev_snap->nproblems; i++)
+			if (strcmp(prev_snap->problems[i].subject, "log") != 0 &&
+			    strcmp(prev_snap->problems[i].subject, "CHECKPOINT") != 0)   /* both read again below */
+				lw_snapshot_problem_copy(snap, &prev_snap->problems[i]);
+		snap->state_bytes = (size_t)sb.st_size;
+	} else {
+		st->state_path = arena_strdup(&snap->mem, state_path);
+		int rc = lw_read_file(st->state_path, doc_default_limits.max_bytes, &buf, &len, err);
+		if (rc == LW_READ_MISSING) {
+			lw_error_set(err, st->state_path, 0, 0, "missing (is this a Liza project? run liza-init.sh)");
+			return -1;
+		}
+		if (rc != LW_READ_OK)
+			return -1;
+		const doc *d = lw_snapshot_parse(snap, buf, len, st->state_path, err);
+		l.path = st->state_path;
+		if (!d || load_state(&l, st, d, err) < 0)
+			return -1;
+		/* The stat of what was read: a write after stat() shows as a
+		 * change next time, because its mtime differs. */
+		if (have_stat && (size_t)sb.st_size == len) {
+			st->state_stat.dev = sb.st_dev;
+			st->state_stat.ino = sb.st_ino;
+			st->state_stat.size = sb.st_size;
+			st->state_stat.mtime = sb.st_mtim;
+			st->state_stat.ctime = sb.st_ctim;
+		}
 	}
-	if (rc != LW_READ_OK)
-		return -1;
-	const doc *d = lw_snapshot_parse(snap, buf, len, st->state_path, err);
-	l.path = st->state_path;
-	if (!d || load_state(&l, st, d, err) < 0)
-		return -1;
 
 	st->log_path = arena_strdup(&snap->mem, lw_path_join(p, sizeof p, dir, "log.yaml"));
-	st->log_newest = LW_NO_TIME;
-	rc = lw_read_file(st->log_path, doc_default_limits.max_bytes, &buf, &len, err);
-	if (rc == LW_READ_ERROR)
+	if (load_log_file(&l, st, prev, err) < 0)
 		return -1;
-	if (rc == LW_READ_OK) {
-		/* Only the entry count and the newest timestamp are kept: the
-		 * log's tree is freed at once, so it never adds to the peak. */
-		doc log;
-		l.path = st->log_path;
-		snap->state_bytes += len;
-		rc = doc_parse(&log, buf, len, st->log_path, NULL, err) < 0 ? -1 : load_log(&l, st, &log, err);
-		doc_free(&log);
-		free(buf);
-		if (rc < 0)
-			return -1;
-	}
+	st->paused = st->aborted = st->checkpoint = false;
 	load_markers(&l, st, dir);
 	snap->sys = st;
 	project_model(snap, st);

@@ -34,6 +34,8 @@ typedef struct lw_task {
 	                             transitions compare it with what the operator saw */
 	const char *path;         /* file the task lives in */
 	const doc_node *node;     /* the task's source node: the detail view shows it whole */
+	const struct tx_table *tx; /* the table this task moves by, when not the adapter's
+	                              (ACP agents follow the core or the Jarvis FSM) */
 } lw_task;
 
 typedef struct lw_agent {
@@ -57,14 +59,14 @@ typedef struct lw_problem {
 	const char *message;      /* file:line:col: what is wrong */
 } lw_problem;
 
-#define LW_MAX_DOCS 8
 /* One source's loaded state. Everything lives in mem or docs; freeing the
- * snapshot frees it all. */
+ * snapshot frees it all. Docs grow with the files (one per task for some
+ * systems); each doc is allocated on its own, so a doc pointer stays valid. */
 typedef struct lw_snapshot {
 	arena mem;
-	doc docs[LW_MAX_DOCS];
-	char *bufs[LW_MAX_DOCS];  /* file bytes the docs point into (malloc'd) */
-	size_t ndocs;
+	doc **docs;
+	char **bufs;              /* file bytes the docs point into (malloc'd) */
+	size_t ndocs, cap_docs;
 	lw_task *tasks;        size_t ntasks;
 	lw_agent *agents;      size_t nagents;
 	lw_workflow *workflows; size_t nworkflows;
@@ -74,12 +76,23 @@ typedef struct lw_snapshot {
 	                               system name ("team+forge", "5/20 stall 1/3");
 	                               may hold text from state files: escaped on output */
 	size_t state_bytes;    /* bytes of input read */
+	/* A snapshot may stand on an older one whose parse it reuses (a file
+	 * that did not change): it then holds a reference to that base. */
+	struct lw_snapshot *base;
+	unsigned refs;
 } lw_snapshot;
 
 lw_snapshot *lw_snapshot_new(void);
+/* Drops one reference; the last one frees it (and its reference to a base). */
 void lw_snapshot_free(lw_snapshot *s);
-/* Adopt a malloc'd buffer and parse it; returns the doc or NULL with err. */
+/* s will use base's memory: base lives at least as long as s. */
+void lw_snapshot_set_base(lw_snapshot *s, lw_snapshot *base);
+/* Adopt a malloc'd buffer and parse it; returns the doc or NULL with err
+ * (the buffer is then freed, and nothing of it stays in the snapshot). */
 doc *lw_snapshot_parse(lw_snapshot *s, char *buf, size_t len, const char *path, lw_error *err);
+/* Copy a problem found by an earlier load (its strings must outlive s). */
+void lw_snapshot_problem_copy(lw_snapshot *s, const lw_problem *p);
+/* file NULL: the message says where itself (a formatted lw_error). */
 void lw_snapshot_problem(lw_snapshot *s, const char *subject, const char *rule,
                          const char *file, const doc_node *at, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));

@@ -30,6 +30,8 @@ int lw_project_resolve(const lw_project *p, const char *spec, const lw_source **
 		if (whole || !colon[1])
 			return 0;   /* the system itself */
 		*task = find_in(&p->src[i], colon + 1);
+		if (!*task && p->src[i].adapter->open_subjects)
+			return 0;   /* a name the adapter checks itself (an RCS mode) */
 		if (!*task) {
 			snprintf(msg, n, "%s has no task '%s'", name, colon + 1);
 			return -1;

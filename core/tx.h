@@ -45,6 +45,7 @@ typedef struct tx_request {
 	const char *expect_status;    /* compare-and-swap: the state the operator saw (NULL = any) */
 	const char *expect_commit;    /* and the review commit, when there was one */
 	bool force;               /* override another reviewer's live review lease */
+	bool all_sessions;        /* RCS clear: every session's scope, not just the current one */
 	time_t now;
 } tx_request;
 

@@ -70,10 +70,10 @@ static int locked_tick(liza_sim *m, const char *root, time_t now, sim_rng *rng, 
 	char *out = NULL;
 	size_t len;
 	int rc = -1;
-	if (liza_load(root, snap, err) < 0)
+	if (liza_load(root, NULL, snap, err) < 0)   /* no prev: read it all, now, under the lock */
 		goto done;
 	const liza_state *st = snap->sys;
-	const doc *d = &snap->docs[0];   /* liza_load parses state.yaml first */
+	const doc *d = snap->docs[0];   /* liza_load parses state.yaml first */
 	if (!m->started) {
 		rc = lsim_rebase(st, d, now, line, n, err);
 		m->started = true;

@@ -9,9 +9,20 @@ TMUX_CMD=(tmux -L "$TMUX_SOCK" -f /dev/null)
 E2E_TMP=$(mktemp -d /tmp/lw-e2e.XXXXXX)
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 
+TMUX_SOCKS=("$TMUX_SOCK")
 e2e_cleanup() {
-	"${TMUX_CMD[@]}" kill-server >/dev/null 2>&1 || true
+	local s
+	for s in "${TMUX_SOCKS[@]}"; do tmux -L "$s" kill-server >/dev/null 2>&1 || true; done
 	rm -rf "$E2E_TMP"
+}
+
+# A fresh tmux server for the next start_hud: killing one and starting another
+# on the same socket races with its shutdown.
+new_server() {
+	"${TMUX_CMD[@]}" kill-server >/dev/null 2>&1 || true
+	TMUX_SOCK="$TMUX_SOCK-${#TMUX_SOCKS[@]}"
+	TMUX_SOCKS+=("$TMUX_SOCK")
+	TMUX_CMD=(tmux -L "$TMUX_SOCK" -f /dev/null)
 }
 trap e2e_cleanup EXIT
 
@@ -31,11 +42,12 @@ start_hud() {
 	local cmd
 	cmd=$(printf '%q ' "$LW_BIN" "$@")
 	"${TMUX_CMD[@]}" new-session -d -s t -x "$cols" -y "$rows" \
-		"ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LIZA_WATCH_NOW=${LIZA_WATCH_NOW:-} TERM=screen-256color $cmd; echo \"[exited \$?]\"; sleep 30"
+		"ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LIZA_WATCH_NOW=${LIZA_WATCH_NOW:-} LANG=${HUD_LANG:-C.UTF-8} LC_ALL=${HUD_LANG:-C.UTF-8} NO_COLOR=${HUD_NO_COLOR:-} TERM=${HUD_TERM:-screen-256color} $cmd; echo \"[exited \$?]\"; sleep 30"
 	"${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null
 }
 
 screen() { "${TMUX_CMD[@]}" capture-pane -p -t t; }
+screen_escapes() { "${TMUX_CMD[@]}" capture-pane -p -e -t t; }   # with colour/attribute sequences
 keys() { "${TMUX_CMD[@]}" send-keys -t t "$@"; }
 resize() { "${TMUX_CMD[@]}" resize-window -t t -x "$1" -y "$2"; }
 pane_pid() { "${TMUX_CMD[@]}" display-message -p -t t '#{pane_pid}'; }

@@ -14,6 +14,13 @@ bool can_note(const hud *h);
 bool can_pause(const hud *h);
 bool can_abort(const hud *h);
 bool can_clear_checkpoint(const hud *h);
+bool can_start(const hud *h);
+bool can_resolve(const hud *h);
+bool can_stop(const hud *h);
+bool can_redirect(const hud *h);
+bool can_clear_workflow(const hud *h);
+bool can_reset(const hud *h);
+bool can_move(const hud *h);
 
 void act_approve(hud *h);
 void act_reject(hud *h);
@@ -22,5 +29,12 @@ void act_note(hud *h);
 void act_pause(hud *h);
 void act_abort(hud *h);
 void act_clear_checkpoint(hud *h);
+void act_start(hud *h);
+void act_resolve(hud *h);
+void act_stop(hud *h);
+void act_redirect(hud *h);
+void act_clear_workflow(hud *h);
+void act_reset(hud *h);
+void act_move(hud *h);
 
 #endif

@@ -119,6 +119,11 @@ void hud_rebuild(hud *h)
 		}
 	}
 	restore_selection(h);
+	/* A workflow may have gone (cleared, finished): keep the selection on
+	 * a row that exists, or the pane scrolls past its only row. */
+	size_t nw = hud_workflow_count(h);
+	if ((size_t)h->workflow_row >= nw)
+		h->workflow_row = nw ? (int)nw - 1 : 0;
 }
 
 static int cmp_newest(const void *pa, const void *pb)

@@ -3,8 +3,11 @@
 # rewrite, and a broken write that keeps the last good board with the error.
 . "$(dirname "$0")/../tmux-lib.sh"
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
+for mode in inotify poll; do
+new_server
+rm -rf "$E2E_TMP/proj"
 proj=$(make_project "$LW_TESTS/fixtures/hud/basic")
-start_hud 140 40 -C "$proj"
+if [ "$mode" = poll ]; then start_hud 140 40 --poll=50 -C "$proj"; else start_hud 140 40 -C "$proj"; fi
 wait_for 'review \(1\)'
 
 st=$proj/.liza/state.yaml
@@ -30,3 +33,4 @@ printf '%s\n' "$good" > "$st"
 wait_gone 'liza stale'
 keys q
 wait_exit 0
+done

@@ -38,7 +38,7 @@ wait_exit 0
 [ "$("${TMUX_CMD[@]}" display-message -p -t t '#{cursor_flag}')" = 1 ] || fail "cursor left hidden"
 
 # SIGTERM: same clean exit.
-"${TMUX_CMD[@]}" kill-server
+new_server
 start_hud 140 40 -C "$proj"
 wait_for 'review \(1\)'
 pid=$(pgrep -f -n "$(basename "$LW_BIN") -C $proj") || fail "no HUD process"

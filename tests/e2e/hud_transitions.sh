@@ -36,6 +36,18 @@ keys Enter
 wait_for 'review-1: READY_FOR_REVIEW -> REJECTED'
 grep -q 'rejection_reason: no tests for the CLI' "$st" || { cat "$st"; fail "reason not written as typed"; }
 
+# Another reviewer holds a live review lease: the HUD asks before overriding.
+sed -i 's/status: REJECTED/status: READY_FOR_REVIEW/; s/^    reviewing_by: null$/    reviewing_by: code-reviewer-1/; s/^    review_lease_expires: null$/    review_lease_expires: "2026-01-20T10:40:00Z"/' "$st"
+wait_for '!review-1'
+keys a
+wait_for '\[y/N\]'
+keys y
+wait_for 'code-reviewer-1 holds the review lease.*Override\? \[y/N\]'
+grep -q 'status: READY_FOR_REVIEW' "$st" || fail "asking must not write"
+keys y
+wait_for 'review-1: READY_FOR_REVIEW -> APPROVED'
+grep -q 'reviewing_by: null' "$st" || fail "override did not clear reviewing_by"
+
 # Escape cancels a prompt without writing.
 keys a
 wait_for 'not available here|\[y/N\]'

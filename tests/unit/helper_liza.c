@@ -77,7 +77,7 @@ int th_load(th_run *r, const char *now)
 	lw_snapshot_free(r->snap);
 	r->snap = lw_snapshot_new();
 	lw_error_clear(&r->err);
-	r->load_rc = liza_load(r->liza, r->snap, &r->err);
+	r->load_rc = liza_load(r->liza, NULL, r->snap, &r->err);
 	if (r->load_rc < 0) {
 		lw_snapshot_free(r->snap);
 		r->snap = NULL;

@@ -193,6 +193,50 @@ static void duplicate_keys_are_refused_in_small_and_large_maps(void **state)
 	doc_free(&d);
 }
 
+typedef struct trace { char text[512]; } trace;
+
+static int record(const doc_event *ev, void *ctx)
+{
+	trace *t = ctx;
+	static const char *const k[] = { "S", "A", "[", "{", "}" };
+	size_t n = strlen(t->text);
+	snprintf(t->text + n, sizeof t->text - n, "%s%u%s%s%s ", k[ev->kind], ev->depth, ev->is_key ? "k" : "",
+	         ev->kind == DOC_EV_SCALAR ? ":" : "", ev->kind == DOC_EV_SCALAR ? ev->str : "");
+	return 0;
+}
+
+static void stream_reports_depth_and_keys(void **state)
+{
+	(void)state;
+	const char *src = "- a: 1\n  b: [x, {c: d}]\n- plain\n";
+	trace t = { "" };
+	lw_error err;
+	lw_error_clear(&err);
+	assert_int_equal(doc_stream(src, strlen(src), "s.yaml", NULL, record, &t, &err), 0);
+	assert_string_equal(t.text, "[0 {1 S2k:a S2:1 S2k:b [2 S3:x {3 S4k:c S4:d }3 }2 }1 S1:plain }0 ");
+}
+
+static void stream_fails_with_positions_and_limits(void **state)
+{
+	(void)state;
+	trace t = { "" };
+	lw_error err;
+	lw_error_clear(&err);
+	const char *bad = "- a: 1\n- b: [2\n";
+	assert_int_equal(doc_stream(bad, strlen(bad), "s.yaml", NULL, record, &t, &err), -1);
+	assert_string_equal(err.file, "s.yaml");
+	assert_int_equal(err.line, 3);
+	doc_limits lim = doc_default_limits;
+	lim.max_depth = 3;
+	lw_error_clear(&err);
+	const char *deep = "[[[[1]]]]";
+	assert_int_equal(doc_stream(deep, strlen(deep), "d.yaml", &lim, record, &t, &err), -1);
+	assert_non_null(strstr(err.msg, "nesting deeper than 3"));
+	lw_error_clear(&err);
+	assert_int_equal(doc_stream("a: \0", 4, "n.yaml", NULL, record, &t, &err), -1);
+	assert_non_null(strstr(err.msg, "NUL byte"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -206,6 +250,8 @@ int main(void)
 		cmocka_unit_test(spans_survive_every_line_break_and_width),
 		cmocka_unit_test(aliases_within_budget_resolve),
 		cmocka_unit_test(duplicate_keys_are_refused_in_small_and_large_maps),
+		cmocka_unit_test(stream_reports_depth_and_keys),
+		cmocka_unit_test(stream_fails_with_positions_and_limits),
 	};
 	return cmocka_run_group_tests_name("doc", tests, NULL, NULL);
 }

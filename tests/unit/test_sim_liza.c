@@ -99,7 +99,7 @@ static void view_load(view *v, const fx *x, time_t now)
 	v->snap = lw_snapshot_new();
 	lw_error err;
 	lw_error_clear(&err);
-	if (liza_load(x->liza, v->snap, &err) < 0) {
+	if (liza_load(x->liza, NULL, v->snap, &err) < 0) {
 		char m[1200];
 		print_error("load failed: %s\n", lw_error_format(&err, m, sizeof m));
 		fail();

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# A new CRIT rings the terminal bell once; the same CRIT after more reloads
+# does not ring again; a second, different CRIT rings once more.
+. "$(dirname "$0")/../tmux-lib.sh"
+export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
+proj=$(make_project "$LW_TESTS/fixtures/hud/basic")
+bells=$E2E_TMP/bells
+: > "$bells"
+start_hud 120 30 -C "$proj"
+"${TMUX_CMD[@]}" set-option -g bell-action any >/dev/null
+"${TMUX_CMD[@]}" set-option -g monitor-bell on >/dev/null
+"${TMUX_CMD[@]}" set-hook -g alert-bell "run-shell 'echo bell >> $bells'" >/dev/null
+wait_for 'review \(1\)'
+count() { wc -l < "$bells"; }
+wait_count() {
+	local want=$1 end=$(( $(date +%s) + 10 ))
+	while [ "$(date +%s)" -le "$end" ]; do [ "$(count)" -ge "$want" ] && return 0; sleep 0.05; done
+	fail "expected $want bell(s), heard $(count)"
+}
+touch "$proj/.liza/ABORT"           # abort_requested: CRIT
+wait_for 'CRIT liza abort_requested|abort_requested'
+wait_count 1
+st=$proj/.liza/state.yaml
+sed -i 's/Shipped/Shipped again/' "$st"   # a reload with the same CRIT
+wait_for 'Shipped again'
+sleep 0.3   # a negative check: give a wrong second bell the chance to ring
+[ "$(count)" -eq 1 ] || fail "the same CRIT rang again ($(count) bells)"
+sed -i 's/status: OK/status: TRIGGERED/' "$st"    # circuit_breaker: a new CRIT
+wait_for 'circuit_breaker'
+wait_count 2
+keys q
+wait_exit 0

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# approve / reject / transition from the command line: messages and the exit
+# codes of DESIGN.md (0 done, 1 denied, 2 usage, 3 read/lock/write failure).
+set -u
+fail() { echo "FAIL: $*" >&2; exit 1; }
+tmp=$(mktemp -d /tmp/lw-txcli.XXXXXX); pids=(); trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
+export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
+cp -r "$LW_TESTS/fixtures/hud/basic" "$tmp/p"
+st=$tmp/p/.liza/state.yaml
+lw() { "$LW_BIN" -C "$tmp/p" "$@"; }
+expect_rc() { local want=$1; shift; "$@" >"$tmp/out" 2>&1; local rc=$?; [ "$rc" -eq "$want" ] || { cat "$tmp/out"; fail "'$*' exited $rc, not $want"; }; }
+
+expect_rc 2 lw approve
+expect_rc 2 lw reject review-1
+grep -q 'a reason is required' "$tmp/out" || fail "reject without --reason must say a reason is required"
+expect_rc 2 lw approve no-such-task
+grep -q "no task 'no-such-task'" "$tmp/out" || fail "unknown task message"
+expect_rc 2 lw approve rcs:review-1
+grep -q "no system 'rcs' here" "$tmp/out" || fail "unknown system message"
+expect_rc 1 lw approve ready-1
+grep -q 'not allowed from UNCLAIMED (only from READY_FOR_REVIEW)' "$tmp/out" || fail "wrong-state message"
+
+# Another reviewer's live review lease: denied without --force, nothing written.
+sed -i 's/^    review_commit: def456$/    review_commit: def456\n    reviewing_by: code-reviewer-1\n    review_lease_expires: "2026-01-20T10:40:00Z"/' "$st"
+cp "$st" "$tmp/before"
+expect_rc 1 lw --as code-reviewer-2 approve liza:review-1
+grep -q 'code-reviewer-1 holds the review lease of review-1 until 2026-01-20T10:40:00Z (20m left); override with --force' "$tmp/out" \
+	|| fail "lease message: $(cat "$tmp/out")"
+cmp -s "$st" "$tmp/before" || fail "a denied approve changed the file"
+
+# The lock held by someone else: exit 3 after the timeout, file unchanged.
+( exec 9>"$st.lock"; flock -x 9; exec sleep 30 ) & pids+=($!)   # the sleeper itself holds the lock
+for _ in $(seq 100); do flock -n "$st.lock" true 2>/dev/null || break; sleep 0.02; done
+LIZA_WATCH_LOCK_TIMEOUT_MS=300 expect_rc 3 lw --as code-reviewer-2 approve review-1 --force
+grep -q 'lock held by another process.*timed out' "$tmp/out" || fail "lock timeout message: $(cat "$tmp/out")"
+cmp -s "$st" "$tmp/before" || fail "a timed-out approve changed the file"
+kill "${pids[@]}"; wait "${pids[@]}" 2>/dev/null
+
+expect_rc 0 lw --as code-reviewer-2 approve review-1 --force
+grep -q 'review-1: READY_FOR_REVIEW -> APPROVED' "$tmp/out" || fail "done message"
+! grep -q 'note:' "$tmp/out" || fail "a code-reviewer-N needs no merge note"
+expect_rc 1 lw --as code-reviewer-2 approve review-1
+# $LIZA_AGENT_ID is the default identity; a non-reviewer gets the merge note.
+sed -i 's/status: APPROVED/status: READY_FOR_REVIEW/' "$st"
+LIZA_AGENT_ID=planner-1 expect_rc 0 lw approve review-1 --force
+grep -q 'approved_by: planner-1' "$st" || fail "LIZA_AGENT_ID not used as the identity"
+grep -q "note: approved_by is 'planner-1': no reviewer supervisor will merge review-1" "$tmp/out" || fail "merge note"
+
+expect_rc 0 lw transition active-1 block --reason 'spec gap' --question 'Which API?'
+expect_rc 1 lw transition active-1 block --reason again --question again
+expect_rc 0 lw transition liza pause
+[ -e "$tmp/p/.liza/PAUSE" ] || fail "pause did not create PAUSE"
+expect_rc 0 lw transition liza: resume
+[ ! -e "$tmp/p/.liza/PAUSE" ] || fail "resume did not remove PAUSE"
+expect_rc 2 lw transition liza launch
+
+# A bare id found in two systems is refused, naming both spellings.
+mkdir -p "$tmp/p/.claude"
+sed 's/id: A1$/id: ready-1/; s/\bA1\b/ready-1/g' "$LW_SHARED/examples/aot/example-running-state.md" > "$tmp/p/.claude/aot-loop-state.md"
+expect_rc 2 lw transition ready-1 note --reason x
+grep -q "'ready-1' names a task in liza and in aot: write liza:ready-1 or aot:ready-1" "$tmp/out" || fail "ambiguity message: $(cat "$tmp/out")"
+expect_rc 0 lw transition liza:ready-1 note --reason "qualified works"
+echo ok
