@@ -10,9 +10,11 @@
 #include "core/liza_log.h"
 #include "core/store.h"
 #include "core/timeparse.h"
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum {
 	PAUSE_MIN = 6, PAUSE_SPREAD = 7,   /* a simulated pause lasts 6-12 s */
@@ -50,8 +52,14 @@ static int markers(const char *root, liza_sim *m, const lsim_plan *p, time_t now
 	char path[LW_PATH_MAX];
 	lw_path_join(path, sizeof path, root, "PAUSE");
 	if (p->kind == LSIM_PAUSE) {
-		if (store_touch_marker(path, err) == STORE_ERR)
+		int rc = store_touch_marker(path, err);
+		if (rc == STORE_ERR)
 			return -1;
+		/* Its age is its mtime: make it the team's clock (the same as the
+		 * system's, except under a test's or LIZA_WATCH_NOW's fixed one). */
+		struct timespec ts[2] = { { .tv_sec = now }, { .tv_sec = now } };
+		if (rc == STORE_OK)
+			utimensat(AT_FDCWD, path, ts, 0);
 		m->our_pause = true;
 		m->pause_until = now + PAUSE_MIN + (time_t)sim_below(rng, PAUSE_SPREAD);
 	} else if (p->kind == LSIM_UNPAUSE) {

@@ -21,6 +21,7 @@ typedef enum lsim_kind {
 	LSIM_FINALIZE, LSIM_DRAFTS, LSIM_UNBLOCK, LSIM_RESCOPE, LSIM_CONVERT,
 	/* coders */
 	LSIM_CLAIM, LSIM_RECLAIM, LSIM_SUBMIT, LSIM_BLOCK, LSIM_HANDOFF, LSIM_RESUME, LSIM_DISCOVER,
+	LSIM_RESTART,     /* session died and was restarted: the task re-claimed, one iteration more */
 	/* code reviewer */
 	LSIM_REVIEW, LSIM_RELEASE, LSIM_APPROVE, LSIM_REJECT, LSIM_MERGE,
 	LSIM_KIND_COUNT
@@ -35,6 +36,7 @@ typedef struct liza_sim {
 	time_t pause_until;
 	time_t pause_ok_after;    /* no pause in the first half minute, nor twice in a row */
 	time_t moment_ok_after;   /* alert-raising moments (block, handoff, discovery, pause) spaced out */
+	char creep[128];          /* the task whose iteration is creeping up, or "" */
 } liza_sim;
 
 /* One decided action. Pointers are into the liza_state just loaded. */
@@ -45,7 +47,7 @@ typedef struct lsim_plan {
 	const liza_task *dep;           /* FINALIZE: a dependency to add, or NULL */
 	const liza_discovery *disc;     /* CONVERT */
 	unsigned pick;                  /* which text of the cast's tables */
-	unsigned count;                 /* DRAFTS: how many */
+	unsigned count;                 /* DRAFTS: how many; RESTART: 1 when it starts a creep */
 } lsim_plan;
 
 /* What the log entry says (log.yaml: timestamp, agent, action, task, detail). */

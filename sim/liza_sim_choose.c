@@ -5,7 +5,7 @@
  * Every plausible action is a candidate with a weight; one is drawn. The
  * weights keep the board moving (claims, submits, verdicts, merges) and
  * make the alert-raising moments (a block, a handoff, an immediate
- * discovery, a pause) rare enough to notice. Rules the draw never breaks:
+ * discovery, a pause, an iteration creeping up) rare enough to notice. Rules the draw never breaks:
  * - the reviewer acts only while two or more tasks wait for review, and
  *   never on the one waiting longest, so the operator always has a task to
  *   approve or reject from the HUD;
@@ -17,6 +17,7 @@
 #include "sim/liza_sim.h"
 #include "core/liza_index.h"
 #include "core/timeparse.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -204,8 +205,26 @@ static bool open_immediate_discovery(const liza_state *st)
 	return false;
 }
 
-static void coder_offers(pool *p, const liza_state *st, time_t now, sim_rng *rng, bool moments)
+/* The iteration creep: a coder's session keeps dying (exit 42, context
+ * exhausted) and the supervisor restarts it; each restart re-claims the
+ * task, one iteration more, until the warning threshold shows on the board.
+ * Returns the creeping task, NULL when there is none (any more). */
+static const liza_task *creeping(const liza_state *st, liza_sim *m)
 {
+	const liza_task *t = m->creep[0] ? liza_find_task(st, m->creep) : NULL;
+	if (!t || t->status != LS_CLAIMED || t->handoff_pending || !lsim_holder(st, t, "coder") ||
+	    t->iteration >= iteration_cliff(st, t) - 2) {
+		m->creep[0] = '\0';
+		return NULL;
+	}
+	return t;
+}
+
+static void coder_offers(pool *p, const liza_state *st, liza_sim *m, time_t now, sim_rng *rng, bool moments)
+{
+	const liza_task *creep = creeping(st, m);
+	if (creep)
+		offer(p, LSIM_RESTART, 40, creep, lsim_holder(st, creep, "coder"));
 	for (size_t i = 0; i < st->ntasks; i++) {
 		const liza_task *t = &st->tasks[i];
 		if (t->status != LS_REJECTED || !lsim_deps_merged(st, t))
@@ -223,12 +242,14 @@ static void coder_offers(pool *p, const liza_state *st, time_t now, sim_rng *rng
 	const liza_agent *c = t ? idle_coder(st, rng) : NULL;
 	if (c)
 		offer(p, LSIM_CLAIM, 25, t, c);
-	if ((t = any_task(st, now, rng, ready_to_submit)))
+	if ((t = any_task(st, now, rng, ready_to_submit)) && t != creep)
 		offer(p, LSIM_SUBMIT, 20, t, lsim_holder(st, t, "coder"));
 	if ((t = any_task(st, now, rng, handoff_done)))
 		offer(p, LSIM_RESUME, 15, t, lsim_holder(st, t, "coder"));
-	if (moments && (t = any_task(st, now, rng, coder_working))) {
+	if (moments && (t = any_task(st, now, rng, coder_working)) && t != creep) {
 		const liza_agent *h = lsim_holder(st, t, "coder");
+		if (!creep && t->iteration < iteration_cliff(st, t) - 3)
+			offer(p, LSIM_RESTART, 3, t, h)->count = 1;   /* the first restart of a creep */
 		offer(p, LSIM_BLOCK, 3, t, h)->pick = sim_below(rng, (unsigned)lsim_n_blocks);
 		if (lsim_status_is(h, "WORKING"))
 			offer(p, LSIM_HANDOFF, 3, t, h);
@@ -305,7 +326,7 @@ void lsim_choose(const liza_state *st, liza_sim *m, bool paused, time_t now, sim
 	}
 	pool p = { .n = 0 };
 	bool moments = now >= m->moment_ok_after;
-	coder_offers(&p, st, now, rng, moments);
+	coder_offers(&p, st, m, now, rng, moments);
 	reviewer_offers(&p, st, now, rng);
 	planner_offers(&p, st, now, rng);
 	const liza_agent *pl = lsim_first_with_role(st, "planner");
@@ -320,7 +341,10 @@ void lsim_choose(const liza_state *st, liza_sim *m, bool paused, time_t now, sim
 		if (roll < p.w[i]) {
 			*out = p.c[i];
 			lsim_kind k = out->kind;
-			if (k == LSIM_BLOCK || k == LSIM_HANDOFF || k == LSIM_DISCOVER || k == LSIM_PAUSE)
+			bool creep_starts = k == LSIM_RESTART && out->count == 1;
+			if (creep_starts)
+				snprintf(m->creep, sizeof m->creep, "%s", out->task->id);
+			if (k == LSIM_BLOCK || k == LSIM_HANDOFF || k == LSIM_DISCOVER || k == LSIM_PAUSE || creep_starts)
 				m->moment_ok_after = now + MOMENT_GAP + (time_t)sim_below(rng, MOMENT_SPREAD);
 			return;
 		}

@@ -228,6 +228,18 @@ static void claim(wctx *w, const liza_task *t, const liza_agent *c, bool again)
 		say(w, c->id, "claimed", t->id, "worktree %s at %s", wt, base);
 }
 
+/* The Ralph loop's restart: the session exits 42 (context exhausted), the
+ * supervisor restarts it, the fresh session releases and re-claims the
+ * task (CLAIMED -> UNCLAIMED -> CLAIMED: one iteration more). */
+static void restart(wctx *w, const liza_task *t, const liza_agent *c)
+{
+	set_time(w, t->node, "lease_expires", lease(w));
+	set(w, t->node, "iteration", edit_int(t->iteration + 1));
+	history(w, t, "released", c->id, "session restarted (exit 42): context exhausted");
+	history(w, t, "claimed", c->id, NULL);
+	say(w, c->id, "claimed", t->id, "iteration %lld: session restarted and re-claimed", t->iteration + 1);
+}
+
 static void submit(wctx *w, const liza_task *t, const liza_agent *c)
 {
 	char hex[16];
@@ -414,6 +426,7 @@ int lsim_write(editor *ed, const doc_node *root, const liza_state *st, const lsi
 	case LSIM_CLAIM: claim(&w, t, a, false); break;
 	case LSIM_RECLAIM: claim(&w, t, a, true); break;
 	case LSIM_SUBMIT: submit(&w, t, a); break;
+	case LSIM_RESTART: restart(&w, t, a); break;
 	case LSIM_BLOCK: block(&w, t, a); break;
 	case LSIM_HANDOFF: handoff(&w, t, a); break;
 	case LSIM_RESUME: resume(&w, t, a); break;
