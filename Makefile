@@ -100,7 +100,7 @@ e2e: build/san/liza-watch
 # ---- benchmarks -----------------------------------------------------------
 # Bench programs are built like the release binary (-O2, no sanitizers): the
 # reload timer links the core objects, so it measures the code users run.
-BENCH_BIN := build/bench/gen_liza build/bench/timeit build/bench/reload build/bench/latency
+BENCH_BIN := build/bench/gen_liza build/bench/timeit build/bench/reload build/bench/latency build/bench/edit_one
 CORE_REL_OBJ := $(filter build/rel/core/%,$(REL_OBJ))
 
 build/bench/gen_liza: build/rel/bench/gen_liza.o
@@ -112,6 +112,10 @@ build/bench/timeit: build/rel/bench/timeit.o
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
 
 build/bench/reload: build/rel/bench/reload.o $(CORE_REL_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
+
+build/bench/edit_one: build/rel/bench/edit_one.o $(CORE_REL_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
 

@@ -60,6 +60,23 @@ static bool lines_stay_inside(const char *s, size_t from, size_t to, long dash)
 	return true;
 }
 
+/* Where libyaml's next token starts at or after i: past spaces, line
+ * breaks and comments. Block collections (and block scalars) end there. */
+static size_t next_token(const char *s, size_t len, size_t i)
+{
+	while (i < len) {
+		if (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t') {
+			i++;
+		} else if (s[i] == '#') {
+			while (i < len && s[i] != '\n' && s[i] != '\r')
+				i++;
+		} else {
+			break;
+		}
+	}
+	return i;
+}
+
 static unsigned count_lines(const char *s, size_t from, size_t to)
 {
 	unsigned n = 0;
@@ -68,11 +85,36 @@ static unsigned count_lines(const char *s, size_t from, size_t to)
 	return n;
 }
 
+/* Equal leading bytes; memcmp over blocks first, since states run to
+ * megabytes and this runs on every reload. */
+static size_t common_prefix(const char *a, const char *b, size_t n)
+{
+	size_t i = 0;
+	while (i + 4096 <= n && memcmp(a + i, b + i, 4096) == 0)
+		i += 4096;
+	while (i < n && a[i] == b[i])
+		i++;
+	return i;
+}
+
+/* Equal trailing bytes before a_end and b_end, at most n. */
+static size_t common_suffix(const char *a_end, const char *b_end, size_t n)
+{
+	size_t i = 0;
+	while (i + 4096 <= n && memcmp(a_end - i - 4096, b_end - i - 4096, 4096) == 0)
+		i += 4096;
+	while (i < n && a_end[-(long)i - 1] == b_end[-(long)i - 1])
+		i++;
+	return i;
+}
+
 typedef struct cloner {
 	doc *d;
 	const doc_node *old_item;
 	const doc_node *new_item;     /* from the slice parse: positions already absolute */
 	size_t change_end;            /* old offset from which positions shift */
+	size_t slice_end, next_token; /* a fresh node ending at the slice's end ends, in a full
+	                                 parse, where the next token starts */
 	long delta;
 	int dlines;
 } cloner;
@@ -90,6 +132,10 @@ static doc_node *clone(cloner *c, const doc_node *n, bool fresh)
 			m->line = (unsigned)((int)n->line + c->dlines);
 		m->start = shift(c, n->start);
 		m->end = shift(c, n->end);
+	} else if (m->end == c->slice_end && (m->kind == DOC_SEQ || m->kind == DOC_MAP)) {
+		/* Block collections end at the next token; a block scalar ends
+		 * at the start of the line after it, which is the slice's end. */
+		m->end = c->next_token;
 	}
 	if (n->kind == DOC_SCALAR) {
 		m->u.scalar.str = arena_strndup(&c->d->mem, n->u.scalar.str, n->u.scalar.len);
@@ -116,14 +162,11 @@ int doc_reparse_item(doc *d, const doc *old, const doc_node *seq, const char *bu
 		return -1;
 	const char *os = old->src;
 	size_t olen = old->len;
-	size_t pre = 0, lim = olen < len ? olen : len;
-	while (pre < lim && os[pre] == buf[pre])
-		pre++;
+	size_t lim = olen < len ? olen : len;
+	size_t pre = common_prefix(os, buf, lim);
 	if (pre == olen && olen == len)
 		return -1;   /* identical: nothing to patch */
-	size_t suf = 0;
-	while (suf < lim - pre && os[olen - 1 - suf] == buf[len - 1 - suf])
-		suf++;
+	size_t suf = common_suffix(os + olen, buf + len, lim - pre);
 	size_t ce_old = olen - suf;
 	/* The item whose lines hold the whole change. */
 	const doc_node *item = NULL, *next = NULL;
@@ -166,6 +209,7 @@ int doc_reparse_item(doc *d, const doc *old, const doc_node *seq, const char *bu
 	cloner c = {
 		.d = d, .old_item = item, .new_item = r->u.coll.first, .change_end = end_old, .delta = delta,
 		.dlines = (int)count_lines(buf, ls, end_new) - (int)count_lines(os, ls, end_old),
+		.slice_end = end_new, .next_token = next_token(buf, len, end_new),
 	};
 	d->root = clone(&c, old->root, false);
 	doc_free(&slice);

@@ -50,7 +50,7 @@ void lw_snapshot_free(lw_snapshot *s)
 	free(s);
 }
 
-doc *lw_snapshot_parse(lw_snapshot *s, char *buf, size_t len, const char *path, lw_error *err)
+static void reserve_doc(lw_snapshot *s)
 {
 	if (s->ndocs == s->cap_docs) {
 		s->cap_docs = s->cap_docs ? s->cap_docs * 2 : 8;
@@ -59,6 +59,24 @@ doc *lw_snapshot_parse(lw_snapshot *s, char *buf, size_t len, const char *path, 
 		if (!s->docs || !s->bufs)
 			abort();
 	}
+}
+
+doc *lw_snapshot_adopt(lw_snapshot *s, char *buf, size_t len, const doc *built)
+{
+	reserve_doc(s);
+	doc *d = malloc(sizeof *d);
+	if (!d)
+		abort();
+	*d = *built;
+	s->state_bytes += len;
+	s->docs[s->ndocs] = d;
+	s->bufs[s->ndocs++] = buf;
+	return d;
+}
+
+doc *lw_snapshot_parse(lw_snapshot *s, char *buf, size_t len, const char *path, lw_error *err)
+{
+	reserve_doc(s);
 	doc *d = malloc(sizeof *d);
 	if (!d)
 		abort();

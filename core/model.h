@@ -90,6 +90,8 @@ void lw_snapshot_set_base(lw_snapshot *s, lw_snapshot *base);
 /* Adopt a malloc'd buffer and parse it; returns the doc or NULL with err
  * (the buffer is then freed, and nothing of it stays in the snapshot). */
 doc *lw_snapshot_parse(lw_snapshot *s, char *buf, size_t len, const char *path, lw_error *err);
+/* Adopt a buffer and a doc already built over it (moved: do not free built). */
+doc *lw_snapshot_adopt(lw_snapshot *s, char *buf, size_t len, const doc *built);
 /* Copy a problem found by an earlier load (its strings must outlive s). */
 void lw_snapshot_problem_copy(lw_snapshot *s, const lw_problem *p);
 /* file NULL: the message says where itself (a formatted lw_error). */
