@@ -24,7 +24,9 @@ const char cli_usage[] =
 	"                             (liza: block, note; levers: transition liza pause|resume|abort|clear-checkpoint)\n"
 	"                             (rcs: transition rcs:MODE activate|clear [--all-sessions])\n"
 	"                             (aot: transition aot:ATOM start|resolve; transition aot stop|redirect)\n"
-	"  demo                       the HUD on a copy of the examples, with simulated agents\n"
+	"  demo [--keep] [--seed N]   the HUD on a copy of the examples, with simulated agents\n"
+	"  demo --no-hud DIR [--seed N] [--ticks N] [--interval MS]\n"
+	"                             only the simulated agents, writing DIR's state (tests, soak)\n"
 	"\n"
 	"options:\n"
 	"  -C DIR             project directory (default: the current directory)\n"
@@ -85,7 +87,7 @@ static const command commands[] = {
 
 int cli_main(int argc, char **argv)
 {
-	lw_opts o = { .dir = ".", .poll_ms = 1000 };
+	lw_opts o = { .dir = ".", .poll_ms = 1000, .argv0 = argc > 0 ? argv[0] : NULL };
 	const char *env_as = getenv("LIZA_AGENT_ID");
 	o.as = env_as && *env_as ? env_as : "human";
 	const char *nc = getenv("NO_COLOR");
