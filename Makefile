@@ -1,6 +1,6 @@
 # liza-watch — build, test, install.
 #
-# Sources are found by wildcard: a new file in core/, watch/, tui/ or cli/ is
+# Sources are found by wildcard: a new file in core/, watch/, tui/, sim/ or cli/ is
 # built and linked without touching this file; a new tests/unit/test_*.c is a
 # new cmocka test binary that `make check` runs.
 
@@ -37,7 +37,7 @@ LDLIBS   += $(YAML_LIBS) $(CURSES_LIBS) $(INOTIFY_LIBS)
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-LIB_SRC  := $(sort $(wildcard core/*.c watch/*.c tui/*.c cli/*.c))
+LIB_SRC  := $(sort $(wildcard core/*.c watch/*.c tui/*.c sim/*.c cli/*.c))
 MAIN_SRC := liza-watch.c
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 TEST_HELPER_SRC := $(sort $(wildcard tests/unit/helper_*.c))
@@ -154,7 +154,7 @@ fuzz-smoke: $(FUZZ_BIN)
 # ---- benchmarks -----------------------------------------------------------
 # Bench programs are built like the release binary (-O2, no sanitizers): the
 # reload timer links the core objects, so it measures the code users run.
-BENCH_BIN := build/bench/gen_liza build/bench/timeit build/bench/reload build/bench/latency
+BENCH_BIN := build/bench/gen_liza build/bench/timeit build/bench/reload build/bench/latency build/bench/edit_one
 CORE_REL_OBJ := $(filter build/rel/core/%,$(REL_OBJ))
 
 build/bench/gen_liza: build/rel/bench/gen_liza.o
@@ -166,6 +166,10 @@ build/bench/timeit: build/rel/bench/timeit.o
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
 
 build/bench/reload: build/rel/bench/reload.o $(CORE_REL_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
+
+build/bench/edit_one: build/rel/bench/edit_one.o $(CORE_REL_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
 

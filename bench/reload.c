@@ -29,6 +29,7 @@
  */
 #include "core/liza.h"
 #include "core/fileio.h"
+#include "core/memtune.h"
 #include "core/timeparse.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,6 +154,7 @@ static double median(double *v, size_t n)
 
 int main(int argc, char **argv)
 {
+	lw_memory_tune();   /* as liza-watch does: measure what users run */
 	double budget_s = 5;
 	long maxiters = 200, warmup = 2;
 	int c;

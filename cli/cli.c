@@ -24,7 +24,9 @@ const char cli_usage[] =
 	"                             (liza: block, note; levers: transition liza pause|resume|abort|clear-checkpoint)\n"
 	"                             (rcs: transition rcs:MODE activate|clear [--all-sessions])\n"
 	"                             (aot: transition aot:ATOM start|resolve; transition aot stop|redirect)\n"
-	"  demo                       the HUD on a copy of the examples, with simulated agents\n"
+	"  demo [--keep] [--seed N]   the HUD on a copy of the examples, with simulated agents\n"
+	"  demo --no-hud DIR [--seed N] [--ticks N] [--interval MS]\n"
+	"                             only the simulated agents, writing DIR's state (tests, soak)\n"
 	"\n"
 	"options:\n"
 	"  -C DIR             project directory (default: the current directory)\n"
@@ -60,7 +62,8 @@ int cli_open_project(const lw_opts *o, lw_project *p)
 	}
 	if (p->n == 0) {
 		cli_error("%s: no agent workflow state found (looked for .liza/, .rcs/state/, .omx/state/, "
-		          ".claude/aot-loop-state.md)", o->dir);
+		          ".claude/aot-loop-state.md, .taskfactory/tasks/, .pi/tasks/, agent_workspaces/*/state.json, "
+		          "fsm_data/tasks/)", o->dir);
 		return -1;
 	}
 	lw_project_load_all(p);
@@ -84,7 +87,7 @@ static const command commands[] = {
 
 int cli_main(int argc, char **argv)
 {
-	lw_opts o = { .dir = ".", .poll_ms = 1000 };
+	lw_opts o = { .dir = ".", .poll_ms = 1000, .argv0 = argc > 0 ? argv[0] : NULL };
 	const char *env_as = getenv("LIZA_AGENT_ID");
 	o.as = env_as && *env_as ? env_as : "human";
 	const char *nc = getenv("NO_COLOR");

@@ -6,6 +6,7 @@
 #include "cli/follow.h"
 #include <getopt.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Gathers the alerts of a loaded project at the current clock. */
 static void run_checks(lw_project *p, lw_alerts *al)
@@ -100,6 +101,11 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 		rc = EXIT_CRIT;
 	for (size_t i = 0; i < p.n; i++)
 		if (p.src[i].failed)
+			rc = EXIT_UNREADABLE;
+	/* Systems with a file per task load on past one bad file, and report it
+	 * as parse_error: the file still could not be read. */
+	for (size_t i = 0; i < al.n; i++)
+		if (strcmp(al.v[i].code, "parse_error") == 0)
 			rc = EXIT_UNREADABLE;
 	lw_alerts_free(&al);
 	lw_project_close(&p);

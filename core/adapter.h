@@ -5,6 +5,7 @@
 #define LW_ADAPTER_H
 #include "core/fileio.h"
 #include "core/model.h"
+#include "core/strbuf.h"
 #include "core/tx.h"
 
 typedef struct lw_source lw_source;
@@ -28,6 +29,9 @@ typedef struct lw_adapter {
 	 * workflow mode, active or not): resolution passes the name through
 	 * and the adapter's transition validates it. */
 	bool open_subjects;
+	/* Optional: lines the detail view prints before the task's own fields,
+	 * for what no field holds (a derived mode, an age at now), one per line. */
+	void (*detail)(const lw_source *src, const lw_task *t, time_t now, strbuf *out);
 } lw_adapter;
 
 struct lw_source {

@@ -179,6 +179,7 @@ typedef struct builder {
 	unsigned depth;
 	anchor *anchors;
 	size_t alias_nodes;
+	unsigned line_base;     /* lines above the parsed slice */
 	lw_error *err;
 } builder;
 
@@ -186,7 +187,7 @@ static doc_node *new_node(builder *b, doc_kind kind, const yaml_mark_t *s, const
 {
 	doc_node *n = arena_alloc(&b->d->mem, sizeof *n);
 	n->kind = (uint8_t)kind;
-	n->line = (unsigned)s->line + 1;
+	n->line = (unsigned)s->line + 1 + b->line_base;
 	n->col = (unsigned)s->column + 1;
 	n->start = conv_byte(&b->conv, s);
 	n->end = e ? conv_byte(&b->conv, e) : n->start;
@@ -206,6 +207,7 @@ static void register_anchor(builder *b, const char *name, doc_node *n, size_t we
 {
 	if (!name)
 		return;
+	b->d->has_anchors = true;
 	anchor *a = arena_alloc(&b->d->mem, sizeof *a);
 	a->name = arena_strdup(&b->d->mem, name);
 	a->node = n;
@@ -293,6 +295,7 @@ static int on_event(builder *b, yaml_event_t *e)
 		return 0;
 	}
 	case YAML_ALIAS_EVENT: {
+		d->has_anchors = true;
 		const char *name = (const char *)e->data.alias.anchor;
 		anchor *a = b->anchors;
 		while (a && strcmp(a->name, name) != 0)
@@ -528,7 +531,8 @@ int doc_stream(const char *buf, size_t len, const char *path, const doc_limits *
 	return rc;
 }
 
-int doc_parse(doc *d, const char *buf, size_t len, const char *path, const doc_limits *lim, lw_error *err)
+static int parse_range(doc *d, const char *buf, size_t len, size_t start, size_t end, unsigned line0,
+                       const char *path, const doc_limits *lim, lw_error *err)
 {
 	if (!lim)
 		lim = &doc_default_limits;
@@ -537,17 +541,17 @@ int doc_parse(doc *d, const char *buf, size_t len, const char *path, const doc_l
 	d->src = buf;
 	d->len = len;
 	d->path = arena_strdup(&d->mem, path ? path : "<input>");
-	int bom_len = precheck(buf, len, d->path, lim, err);
+	int bom_len = precheck(buf + start, end - start, d->path, lim, err);
 	if (bom_len < 0)
 		return -1;
-	builder b = { .d = d, .lim = lim, .err = err };
+	builder b = { .d = d, .lim = lim, .err = err, .line_base = line0 };
 	/* libyaml, told the encoding, reads a leading BOM as a character and
 	 * then takes the first line as indented by one column, so a BOM file of
 	 * more than one root key fails to parse. Hand it the text after the BOM
 	 * and add its three bytes back to every offset. */
-	size_t bom = (size_t)bom_len;
+	size_t from = start + (start == 0 ? (size_t)bom_len : 0);
 	b.stack = malloc(((size_t)lim->max_depth + 1) * sizeof *b.stack);
-	if (!b.stack || conv_init(&b.conv, buf + bom, len - bom, bom) < 0) {
+	if (!b.stack || conv_init(&b.conv, buf + from, end - from, from) < 0) {
 		free(b.stack);
 		conv_free(&b.conv);
 		lw_error_set(err, d->path, 0, 0, "out of memory");
@@ -555,13 +559,15 @@ int doc_parse(doc *d, const char *buf, size_t len, const char *path, const doc_l
 	}
 	yaml_parser_t p;
 	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)buf + bom, len - bom);
+	yaml_parser_set_input_string(&p, (const unsigned char *)buf + from, end - from);
 	yaml_parser_set_encoding(&p, YAML_UTF8_ENCODING);
 	int rc = 0;
 	for (;;) {
 		yaml_event_t e;
 		if (!yaml_parser_parse(&p, &e)) {
 			parser_error(&b, &p);
+			if (line0 && err->line)
+				err->line += line0;
 			rc = -1;
 			break;
 		}
@@ -576,6 +582,23 @@ int doc_parse(doc *d, const char *buf, size_t len, const char *path, const doc_l
 	free(b.stack);
 	conv_free(&b.conv);
 	return rc;
+}
+
+int doc_parse(doc *d, const char *buf, size_t len, const char *path, const doc_limits *lim, lw_error *err)
+{
+	return parse_range(d, buf, len, 0, len, 0, path, lim, err);
+}
+
+int doc_parse_slice(doc *d, const char *buf, size_t len, size_t start, size_t end, unsigned line0,
+                    const char *path, const doc_limits *lim, lw_error *err)
+{
+	if (start > end || end > len) {
+		memset(d, 0, sizeof *d);
+		arena_init(&d->mem);
+		lw_error_set(err, path, 0, 0, "slice out of range");
+		return -1;
+	}
+	return parse_range(d, buf, len, start, end, line0, path, lim, err);
 }
 
 void doc_free(doc *d)

@@ -48,6 +48,7 @@ typedef struct doc {
 	const char *path;        /* for messages (arena copy) */
 	doc_node *root;          /* NULL for an empty document */
 	size_t nodes;
+	bool has_anchors;        /* any anchor or alias: node sharing, so no partial re-parse */
 } doc;
 
 /* Parse buf (not copied: it must outlive the doc). Returns 0, or -1 with err
@@ -56,6 +57,16 @@ typedef struct doc {
 int  doc_parse(doc *d, const char *buf, size_t len, const char *path,
                const doc_limits *lim, lw_error *err);
 void doc_free(doc *d);
+/* Parse only buf[start, end) — a run of whole lines, line0 of them (0-based)
+ * before it — keeping positions absolute: spans are offsets in buf and
+ * lines count from the top of buf. For re-parsing one changed item. */
+int  doc_parse_slice(doc *d, const char *buf, size_t len, size_t start, size_t end, unsigned line0,
+                     const char *path, const doc_limits *lim, lw_error *err);
+/* After one item of a block sequence changed: build the new buffer's tree
+ * by re-parsing only that item and copying the rest of old with shifted
+ * positions. -1 (nothing built, no error) when that cannot be proven to
+ * equal a full parse of new: the caller parses in full. */
+int  doc_reparse_item(doc *d, const doc *old, const doc_node *seq, const char *buf, size_t len);
 
 /* Streaming, for files whose tree is not needed (a long log): libyaml's
  * events as they come, with the same limits and error positions as

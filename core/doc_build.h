@@ -1,9 +1,9 @@
 /* doc_build.h — node trees made in an arena instead of parsed from a file.
  *
  * doc_clone copies a parsed tree (positions and spans kept) into another
- * arena, so a loader that reads many small files can free each file's doc at
- * once and still keep its tree for the detail view: a snapshot holds only
- * LW_MAX_DOCS parsed documents. The builders make small synthetic trees
+ * arena, so a loader that reads many small files can free each file's doc
+ * (and its bytes) at once and still keep its tree for the detail view. The
+ * builders make small synthetic trees
  * (a detail view that gathers values from several places of a file). */
 #ifndef LW_DOC_BUILD_H
 #define LW_DOC_BUILD_H

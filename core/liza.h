@@ -68,6 +68,7 @@ typedef struct liza_config {
 
 typedef struct liza_state {
 	const char *state_path, *log_path;   /* display paths for messages */
+	const doc *state_doc;     /* the parse of state.yaml (the next load patches it) */
 	const doc_node *root;
 	const char *goal_id, *goal_status, *goal_description;
 	liza_task *tasks;           size_t ntasks;

@@ -622,7 +622,17 @@ int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_err
 		}
 		if (rc != LW_READ_OK)
 			return -1;
-		const doc *d = lw_snapshot_parse(snap, buf, len, st->state_path, err);
+		/* One task edited in a large file: re-parse that task alone when
+		 * that provably gives the same tree (doc_patch.c), else all of it. */
+		const doc *d = NULL;
+		if (prev && prev->state_doc) {
+			doc patched;
+			if (doc_reparse_item(&patched, prev->state_doc, doc_get(prev->root, "tasks"), buf, len) == 0)
+				d = lw_snapshot_adopt(snap, buf, len, &patched);
+		}
+		if (!d)
+			d = lw_snapshot_parse(snap, buf, len, st->state_path, err);
+		st->state_doc = d;
 		l.path = st->state_path;
 		if (!d || load_state(&l, st, d, err) < 0)
 			return -1;

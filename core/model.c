@@ -39,27 +39,58 @@ void lw_snapshot_free(lw_snapshot *s)
 		return;
 	lw_snapshot_free(s->base);
 	for (size_t i = 0; i < s->ndocs; i++) {
-		doc_free(&s->docs[i]);
+		doc_free(s->docs[i]);
+		free(s->docs[i]);
 		free(s->bufs[i]);
 	}
+	free(s->docs);
+	free(s->bufs);
 	free(s->problems);
 	arena_free(&s->mem);
 	free(s);
 }
 
+static void reserve_doc(lw_snapshot *s)
+{
+	if (s->ndocs == s->cap_docs) {
+		s->cap_docs = s->cap_docs ? s->cap_docs * 2 : 8;
+		s->docs = realloc(s->docs, s->cap_docs * sizeof *s->docs);
+		s->bufs = realloc(s->bufs, s->cap_docs * sizeof *s->bufs);
+		if (!s->docs || !s->bufs)
+			abort();
+	}
+}
+
+doc *lw_snapshot_adopt(lw_snapshot *s, char *buf, size_t len, const doc *built)
+{
+	reserve_doc(s);
+	doc *d = malloc(sizeof *d);
+	if (!d)
+		abort();
+	*d = *built;
+	s->state_bytes += len;
+	s->docs[s->ndocs] = d;
+	s->bufs[s->ndocs++] = buf;
+	return d;
+}
+
 doc *lw_snapshot_parse(lw_snapshot *s, char *buf, size_t len, const char *path, lw_error *err)
 {
-	if (s->ndocs == LW_MAX_DOCS) {
+	reserve_doc(s);
+	doc *d = malloc(sizeof *d);
+	if (!d)
+		abort();
+	s->state_bytes += len;
+	if (doc_parse(d, buf, len, path, NULL, err) < 0) {
+		/* A multi-file source reports one bad file and goes on: keep nothing of it. */
+		doc_free(d);
+		free(d);
 		free(buf);
-		lw_error_set(err, path, 0, 0, "too many files in one source");
 		return NULL;
 	}
-	size_t i = s->ndocs++;
-	s->bufs[i] = buf;
-	s->state_bytes += len;
-	if (doc_parse(&s->docs[i], buf, len, path, NULL, err) < 0)
-		return NULL;
-	return &s->docs[i];
+	s->docs[s->ndocs] = d;
+	s->bufs[s->ndocs++] = buf;
+	return d;
 }
 
 static lw_problem *problem_slot(lw_snapshot *s)
@@ -89,7 +120,9 @@ void lw_snapshot_problem(lw_snapshot *s, const char *subject, const char *rule, 
 	lw_problem *p = problem_slot(s);
 	p->subject = arena_strdup(&s->mem, subject);
 	p->rule = rule;
-	if (at)
+	if (!file)   /* what already says where (a formatted parse error) */
+		p->message = arena_strdup(&s->mem, what);
+	else if (at)
 		p->message = arena_printf(&s->mem, "%s:%u:%u: %s", file, at->line, at->col, what);
 	else
 		p->message = arena_printf(&s->mem, "%s: %s", file, what);

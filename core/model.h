@@ -34,6 +34,8 @@ typedef struct lw_task {
 	                             transitions compare it with what the operator saw */
 	const char *path;         /* file the task lives in */
 	const doc_node *node;     /* the task's source node: the detail view shows it whole */
+	const struct tx_table *tx; /* the table this task moves by, when not the adapter's
+	                              (ACP agents follow the core or the Jarvis FSM) */
 } lw_task;
 
 typedef struct lw_agent {
@@ -57,14 +59,14 @@ typedef struct lw_problem {
 	const char *message;      /* file:line:col: what is wrong */
 } lw_problem;
 
-#define LW_MAX_DOCS 8
 /* One source's loaded state. Everything lives in mem or docs; freeing the
- * snapshot frees it all. */
+ * snapshot frees it all. Docs grow with the files (one per task for some
+ * systems); each doc is allocated on its own, so a doc pointer stays valid. */
 typedef struct lw_snapshot {
 	arena mem;
-	doc docs[LW_MAX_DOCS];
-	char *bufs[LW_MAX_DOCS];  /* file bytes the docs point into (malloc'd) */
-	size_t ndocs;
+	doc **docs;
+	char **bufs;              /* file bytes the docs point into (malloc'd) */
+	size_t ndocs, cap_docs;
 	lw_task *tasks;        size_t ntasks;
 	lw_agent *agents;      size_t nagents;
 	lw_workflow *workflows; size_t nworkflows;
@@ -85,10 +87,14 @@ lw_snapshot *lw_snapshot_new(void);
 void lw_snapshot_free(lw_snapshot *s);
 /* s will use base's memory: base lives at least as long as s. */
 void lw_snapshot_set_base(lw_snapshot *s, lw_snapshot *base);
-/* Adopt a malloc'd buffer and parse it; returns the doc or NULL with err. */
+/* Adopt a malloc'd buffer and parse it; returns the doc or NULL with err
+ * (the buffer is then freed, and nothing of it stays in the snapshot). */
 doc *lw_snapshot_parse(lw_snapshot *s, char *buf, size_t len, const char *path, lw_error *err);
+/* Adopt a buffer and a doc already built over it (moved: do not free built). */
+doc *lw_snapshot_adopt(lw_snapshot *s, char *buf, size_t len, const doc *built);
 /* Copy a problem found by an earlier load (its strings must outlive s). */
 void lw_snapshot_problem_copy(lw_snapshot *s, const lw_problem *p);
+/* file NULL: the message says where itself (a formatted lw_error). */
 void lw_snapshot_problem(lw_snapshot *s, const char *subject, const char *rule,
                          const char *file, const doc_node *at, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));

@@ -24,15 +24,40 @@ static const lw_source *lever_source(const hud *h)
 	return NULL;
 }
 
-static bool task_allows(const hud *h, const char *event)
+/* The table a task moves by: its own (ACP agents follow the core or the
+ * Jarvis FSM), else its system's. */
+static const tx_table *table_of(const hud_item *it)
+{
+	return it->task->tx ? it->task->tx : it->src->adapter->tx;
+}
+
+/* The row an event would take from the selected task, or NULL. */
+static const tx_row *task_row(const hud *h, const char *event)
 {
 	if (h->focus != PANE_BOARD)
-		return false;
+		return NULL;
 	const hud_item *it = hud_selected(h);
+	if (!it || !table_of(it) || !it->src->adapter->transition)
+		return NULL;
 	char why[256];
-	return it && it->src->adapter->tx && it->src->adapter->transition &&
-	       tx_lookup(it->src->adapter->tx, it->task->status, event, why, sizeof why) &&
-	       tx_lookup(it->src->adapter->tx, it->task->status, event, why, sizeof why)->from;
+	const tx_row *r = tx_lookup(table_of(it), it->task->status, event, why, sizeof why);
+	return r && r->from ? r : NULL;
+}
+
+static bool task_allows(const hud *h, const char *event) { return task_row(h, event) != NULL; }
+
+/* Rows that change the selected task's state, in table order. */
+static size_t moves_of(const hud *h, const tx_row **out, size_t max)
+{
+	const hud_item *it = h->focus == PANE_BOARD ? hud_selected(h) : NULL;
+	if (!it || !table_of(it) || !it->src->adapter->transition)
+		return 0;
+	const tx_row *all[HUD_CHOICES_MAX];
+	size_t n = tx_rows_from(table_of(it), it->task->status, all, HUD_CHOICES_MAX), k = 0;
+	for (size_t i = 0; i < n && k < max; i++)
+		if (all[i]->to)
+			out[k++] = all[i];
+	return k;
 }
 
 static bool lever_allows(const hud *h, const char *event)
@@ -81,11 +106,19 @@ bool can_clear_workflow(const hud *h)
 	return clearable_workflow(h, &src) != NULL;
 }
 
+bool can_reset(const hud *h) { return task_allows(h, "reset_requested"); }
+bool can_move(const hud *h)
+{
+	const tx_row *rows[1];
+	return moves_of(h, rows, 1) > 0;
+}
+
 /* What the key was pressed on, kept while prompts are open. */
 typedef struct pending {
 	const lw_source *src;
 	char subject[256], status[128], commit[128], event[32], reason[512];
 	bool has_subject, has_commit;
+	unsigned needs;           /* the row's tx_needs: what to ask before firing */
 } pending;
 
 /* The HUD is single-threaded and shows one prompt at a time, so one pending
@@ -97,6 +130,8 @@ static void capture(hud *h, const char *event, bool task)
 	memset(&pend, 0, sizeof pend);
 	snprintf(pend.event, sizeof pend.event, "%s", event);
 	const hud_item *it = hud_selected(h);
+	const tx_row *row = task ? task_row(h, event) : NULL;
+	pend.needs = row ? row->needs : 0;
 	if (task && it) {
 		pend.src = it->src;
 		pend.has_subject = true;
@@ -184,6 +219,8 @@ static void block_reason_given(hud *h, const char *text)
 	if (!text || !*text)
 		return hud_message(h, !text ? false : true, "%s", !text ? "block cancelled" : "denied: block needs a reason");
 	snprintf(pend.reason, sizeof pend.reason, "%s", text);
+	if (!(pend.needs & TX_QUESTION))
+		return fire(h, pend.reason, NULL, false);   /* a block that wants no question (ACP Jarvis) */
 	hud_ask_text(h, "question for the planner", pend.subject, question_given);
 }
 
@@ -237,6 +274,58 @@ void act_clear_checkpoint(hud *h)
 {
 	capture(h, "clear-checkpoint", false);
 	fire(h, NULL, NULL, false);
+}
+
+void act_reset(hud *h)
+{
+	capture(h, "reset_requested", true);
+	char label[96];
+	snprintf(label, sizeof label, "reset %s:%.40s to READY?", pend.src->adapter->name, pend.subject);
+	hud_ask_confirm(h, label, pend.subject, confirmed);
+}
+
+/* The rows offered by the last chooser, in its order (table rows are static). */
+static const tx_row *offered[HUD_CHOICES_MAX];
+
+static void move_chosen(hud *h, int index)
+{
+	if (index < 0)
+		return hud_message(h, false, "move cancelled");
+	const tx_row *r = offered[index];
+	snprintf(pend.event, sizeof pend.event, "%s", r->event);
+	pend.needs = r->needs;
+	char label[96];
+	if (r->needs & TX_QUESTION) {
+		snprintf(label, sizeof label, "%.30s %.50s: reason", r->event, pend.subject);
+		hud_ask_text(h, label, pend.subject, block_reason_given);
+	} else if (r->needs & TX_REASON) {
+		snprintf(label, sizeof label, "%.30s %.50s: reason", r->event, pend.subject);
+		hud_ask_text(h, label, pend.subject, reason_given);
+	} else if (r->needs & TX_CONFIRM) {
+		snprintf(label, sizeof label, "%.30s %.50s?", r->event, pend.subject);
+		hud_ask_confirm(h, label, pend.subject, confirmed);
+	} else {
+		fire(h, NULL, NULL, false);
+	}
+}
+
+void act_move(hud *h)
+{
+	size_t n = moves_of(h, offered, HUD_CHOICES_MAX);
+	if (!n)
+		return;
+	capture(h, offered[0]->event, true);
+	char label[96];
+	snprintf(label, sizeof label, "%s:%.40s (%.20s) to", pend.src->adapter->name, pend.subject, pend.status);
+	hud_ask_choice(h, label, move_chosen);
+	for (size_t i = 0; i < n; i++) {
+		const tx_row *r = offered[i];
+		/* Foreman's events are the phases themselves: say it once. */
+		if (strcmp(r->event, r->to) == 0)
+			hud_choice_add(h, "%-12s %s", r->to, r->help ? r->help : "");
+		else
+			hud_choice_add(h, "%s -> %s  %s", r->event, r->to, r->help ? r->help : "");
+	}
 }
 
 void act_start(hud *h)

@@ -19,6 +19,8 @@ bool can_resolve(const hud *h);
 bool can_stop(const hud *h);
 bool can_redirect(const hud *h);
 bool can_clear_workflow(const hud *h);
+bool can_reset(const hud *h);
+bool can_move(const hud *h);
 
 void act_approve(hud *h);
 void act_reject(hud *h);
@@ -32,5 +34,7 @@ void act_resolve(hud *h);
 void act_stop(hud *h);
 void act_redirect(hud *h);
 void act_clear_workflow(hud *h);
+void act_reset(hud *h);
+void act_move(hud *h);
 
 #endif

@@ -43,7 +43,9 @@ void hud_draw(hud *h)
 			put_text(h, h->rows - 2, 0, h->cols, h->message, h->message_error ? EL_WARN : EL_OK);
 		view_footer(h, h->rows - 1);
 	}
-	if (h->mode == MODE_PROMPT || h->mode == MODE_CONFIRM || h->mode == MODE_CHOOSE)
+	if (h->mode == MODE_CHOOSE)
+		view_chooser(h);
+	else if (h->mode == MODE_PROMPT || h->mode == MODE_CONFIRM)
 		view_prompt(h);
 	else
 		curs_set(0);

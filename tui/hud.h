@@ -23,6 +23,7 @@ typedef struct hud_item {
 struct hud;
 typedef void (*hud_prompt_done)(struct hud *h, const char *text);   /* NULL text = cancelled */
 typedef void (*hud_confirm_done)(struct hud *h, bool yes);
+typedef void (*hud_choose_done)(struct hud *h, int index);         /* -1 = cancelled */
 
 typedef struct hud_prompt {
 	char label[96];
@@ -33,6 +34,15 @@ typedef struct hud_prompt {
 	char context[128];        /* what the prompt acts on (task key) */
 	char extra[512];          /* a first answer kept while a second is asked */
 } hud_prompt;
+
+#define HUD_CHOICES_MAX 24
+/* A short list to pick one from (the transitions reachable from a task). */
+typedef struct hud_choice {
+	char label[96];
+	char items[HUD_CHOICES_MAX][160];
+	int n, sel;
+	hud_choose_done done;
+} hud_choice;
 
 typedef struct hud {
 	lw_project *proj;
@@ -60,6 +70,7 @@ typedef struct hud {
 	char sel_key[256];        /* "system:id" of the selected task, kept across reloads */
 
 	hud_prompt prompt;
+	hud_choice choice;
 	char message[512];        /* one-line feedback: a denied transition, an error */
 	bool message_error;
 	bool quit;
@@ -88,12 +99,17 @@ void view_footer(hud *h, int y);
 void view_detail(hud *h);
 void view_help(hud *h);
 void view_prompt(hud *h);
+void view_chooser(hud *h);
 
 /* ---- keys (keymap.c, prompt.c) ---- */
 void hud_key(hud *h, int key);
 void prompt_key(hud *h, int key);
 void hud_ask_text(hud *h, const char *label, const char *context, hud_prompt_done done);
 void hud_ask_confirm(hud *h, const char *label, const char *context, hud_confirm_done done);
+/* Open the chooser; add its items with hud_choice_add before the next key. */
+void hud_ask_choice(hud *h, const char *label, hud_choose_done done);
+void hud_choice_add(hud *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void chooser_key(hud *h, int key);
 
 /* ---- text (text.c) ---- */
 int  style_attr(const hud *h, theme_elem e);

@@ -55,6 +55,8 @@ const hud_binding hud_bindings[] = {
 	{ { 'a' }, "a", "approve the selected task (asks y/N)", "approve", can_approve, act_approve },
 	{ { 'r' }, "r", "reject the selected task (asks for a reason)", "reject", can_reject, act_reject },
 	{ { 'b' }, "b", "block the selected task (a reason and a question)", "block", can_block, act_block },
+	{ { 'm' }, "m", "move: choose a phase or transition reachable from the selected task", "move", can_move, act_move },
+	{ { 'X' }, "X", "reset the selected agent to READY (asks y/N)", "reset", can_reset, act_reset },
 	{ { 'n' }, "n", "leave a note for the agents (on the task, or for all)", "note", can_note, act_note },
 	{ { 'p' }, "p", "pause or resume every agent", "pause", can_pause, act_pause },
 	{ { 'A' }, "A", "abort: every agent exits (asks y/N)", NULL, can_abort, act_abort },

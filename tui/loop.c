@@ -44,8 +44,11 @@ static int min_timeout(int a, int b)
 static void mode_key(hud *h, int ch)
 {
 	switch (h->mode) {
-	case MODE_PROMPT: case MODE_CONFIRM: case MODE_CHOOSE:
+	case MODE_PROMPT: case MODE_CONFIRM:
 		prompt_key(h, ch);
+		return;
+	case MODE_CHOOSE:
+		chooser_key(h, ch);
 		return;
 	case MODE_DETAIL:
 		if (ch == KEY_UP || ch == 'k') h->detail_scroll--;

@@ -1,6 +1,7 @@
 /* view_detail.c — every field of the selected task, straight from its source
  * node (history, reasons, dependencies included), scrollable. */
 #include "tui/hud.h"
+#include "core/timeparse.h"
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +97,20 @@ void view_detail(hud *h)
 	fill_row(h, 0, 0, h->cols, EL_HEADER);
 	put_textf(h, 0, 0, h->cols, EL_HEADER, " %s:%s  %s  (%s)", t->system, t->id, t->status, t->path ? t->path : "");
 	lines l = { 0 };
+	if (it->src->adapter->detail) {
+		/* What the system derives (a mode, an age at now) before the fields. */
+		strbuf b;
+		strbuf_init(&b);
+		it->src->adapter->detail(it->src, t, lw_now(), &b);
+		for (const char *s = b.buf; s && *s;) {
+			size_t len = strcspn(s, "\n");
+			add_line(&l, 1, "", s, len);
+			s += len + (s[len] == '\n');
+		}
+		if (b.len)
+			add_line(&l, 1, "", "--", 2);
+		strbuf_free(&b);
+	}
 	render(&l, t->node, 1, 0, NULL);
 	int rows = h->rows - 2;
 	if (h->detail_scroll > (int)l.n - rows)

@@ -76,9 +76,10 @@ int view_workflows(hud *h, int y, int height)
 			fill_row(h, yy, 0, h->cols, EL_SELECTED);
 		theme_elem e = sel ? EL_SELECTED : EL_NORMAL;
 		int x = 1;
-		x += put_textf(h, yy, x, 8, sel ? EL_SELECTED : EL_TITLE, "%-7s", w->system);
-		x += put_textf(h, yy, x, 24, e, "%-23.23s", w->name ? w->name : "-");
-		x += put_textf(h, yy, x, 18, e, "%-17.17s", w->phase ? w->phase : "-");
+		x += put_textf(h, yy, x, 9, sel ? EL_SELECTED : EL_TITLE, "%-8s", w->system);
+		/* A column keeps one blank after it even when its text fills it. */
+		x += put_textf(h, yy, x, 23, e, "%-22.22s", w->name ? w->name : "-") + 1;
+		x += put_textf(h, yy, x, 18, e, "%-17.17s", w->phase ? w->phase : "-") + 1;
 		if (w->max > 0 && x + 24 < h->cols) {
 			gauge(h, yy, x, 12, w->iteration, w->max);
 			x += 13;

@@ -10,7 +10,7 @@ f=$proj/.claude/aot-loop-state.md
 body() { sed -n '/^---$/,$p' "$1" | sed '1,/^---$/d' | sed '1,/^---$/d'; }
 orig_body=$(body "$f")
 start_hud 140 40 -C "$proj"
-wait_for '^ aot +Implement authenticatio.*running .* 5/20'
+wait_for '^ aot +Implement authenticat.*running .* 5/20'
 wait_for 'ready \(1\)'
 
 # The ready lane holds A2; its detail shows the DAG and the checklist.

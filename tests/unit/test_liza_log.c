@@ -117,6 +117,23 @@ static void incremental_equals_full_over_random_edits(void **state)
 			char *e = entry(n++, true, false);
 			e[strlen(e) - 1] = '\0';
 			write_file(logp, "a", e);
+		} else if (op == 8 && rand_r(&seed) % 3 == 0) { /* one task edited in place: the patch path */
+			FILE *in = fopen(st, "r");
+			char text[8192];
+			size_t tl = fread(text, 1, sizeof text - 1, in);
+			fclose(in);
+			text[tl] = '\0';
+			char *it = strstr(text, "iteration: ");
+			for (unsigned k = (unsigned)rand_r(&seed) % 4; it && k; k--)
+				it = strstr(it + 1, "iteration: ");
+			if (it) {
+				char *v = it + strlen("iteration: ");
+				*v = (char)('0' + (unsigned)rand_r(&seed) % 10);
+				char tmp[200];
+				snprintf(tmp, sizeof tmp, "%s.tmp", st);
+				write_file(tmp, "w", text);
+				rename(tmp, st);
+			}
 		} else if (op == 8 && rand_r(&seed) % 2) { /* state.yaml rewritten, or a marker flips */
 			unsigned what = (unsigned)rand_r(&seed) % 3;
 			char mk[160];

@@ -1,0 +1,86 @@
+/* chooser.c — pick one of a few options (the transitions reachable from the
+ * selected task): arrows or j/k move, Enter takes, Esc cancels. Drawn as a
+ * box over the bottom of the board, so the board stays in view above it. */
+#include "tui/hud.h"
+#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void hud_ask_choice(hud *h, const char *label, hud_choose_done done)
+{
+	memset(&h->choice, 0, sizeof h->choice);
+	snprintf(h->choice.label, sizeof h->choice.label, "%s", label);
+	h->choice.done = done;
+	h->mode = MODE_CHOOSE;
+}
+
+void hud_choice_add(hud *h, const char *fmt, ...)
+{
+	hud_choice *c = &h->choice;
+	if (c->n == HUD_CHOICES_MAX)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->items[c->n++], sizeof c->items[0], fmt, ap);
+	va_end(ap);
+}
+
+static void finish(hud *h, int index)
+{
+	hud_choose_done done = h->choice.done;
+	h->mode = MODE_NORMAL;
+	if (done)
+		done(h, index);
+}
+
+void chooser_key(hud *h, int key)
+{
+	hud_choice *c = &h->choice;
+	switch (key) {
+	case KEY_UP: case 'k': c->sel = c->sel > 0 ? c->sel - 1 : c->n - 1; return;
+	case KEY_DOWN: case 'j': c->sel = c->sel + 1 < c->n ? c->sel + 1 : 0; return;
+	case KEY_HOME: case 'g': c->sel = 0; return;
+	case KEY_END: case 'G': c->sel = c->n ? c->n - 1 : 0; return;
+	case '\n': case '\r': case KEY_ENTER: finish(h, c->n ? c->sel : -1); return;
+	case 27: case 'q': finish(h, -1); return;
+	default:
+		if (key >= '1' && key <= '9' && key - '1' < c->n)
+			finish(h, key - '1');   /* the number shown beside each option */
+	}
+}
+
+void view_chooser(hud *h)
+{
+	hud_choice *c = &h->choice;
+	int w = text_width(h, c->label) + 4;
+	for (int i = 0; i < c->n; i++) {
+		int iw = text_width(h, c->items[i]) + 8;
+		if (iw > w)
+			w = iw;
+	}
+	if (w > h->cols - 2)
+		w = h->cols - 2;
+	int rows = c->n + 3;   /* title, items, hint, bottom edge */
+	if (rows > h->rows - 2)
+		rows = h->rows - 2;
+	int y0 = h->rows - 1 - rows, x0 = 1;
+	for (int r = 0; r < rows; r++)
+		fill_row(h, y0 + r, x0, w, EL_NORMAL);
+	attrset(style_attr(h, EL_BORDER));
+	mvhline(y0, x0, h->utf8 ? ACS_HLINE : '-', w);
+	mvhline(y0 + rows - 1, x0, h->utf8 ? ACS_HLINE : '-', w);
+	attrset(A_NORMAL);
+	put_textf(h, y0, x0 + 1, w - 2, EL_TITLE, " %s ", c->label);
+	int shown = rows - 3;
+	int first = c->sel >= shown ? c->sel - shown + 1 : 0;
+	for (int i = 0; i < shown && first + i < c->n; i++) {
+		bool sel = first + i == c->sel;
+		if (sel)
+			fill_row(h, y0 + 1 + i, x0, w, EL_SELECTED);
+		put_textf(h, y0 + 1 + i, x0 + 1, w - 2, sel ? EL_SELECTED : EL_NORMAL, "%s%d %s", sel ? ">" : " ",
+		          first + i + 1, c->items[first + i]);
+	}
+	put_text(h, y0 + rows - 2, x0 + 1, w - 2, "Up/Down choose   Enter take   Esc cancel", EL_DIM);
+	curs_set(0);
+}
