@@ -47,7 +47,7 @@ SAN_OBJ  := $(LIB_SRC:%.c=build/san/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=build/san/tests/%)
 TEST_HELPER_OBJ := $(TEST_HELPER_SRC:%.c=build/san/%.o)
 
-.PHONY: all deps check unit e2e valgrind bench demo install uninstall clean fuzz fuzz-smoke soak lint
+.PHONY: all deps check unit e2e valgrind bench demo install uninstall clean fuzz fuzz-smoke soak soak-smoke lint
 all: liza-watch
 
 liza-watch: $(REL_OBJ) build/rel/liza-watch.o
@@ -90,7 +90,7 @@ deps:
 	else echo "deps: missing:$$missing"; echo "deps: run as root: sudo sh -c '$$cmd'"; exit 1; fi
 
 # ---- tests ----------------------------------------------------------------
-check: unit e2e valgrind fuzz-smoke
+check: unit e2e valgrind fuzz-smoke soak-smoke
 
 unit: $(TEST_BIN)
 	@tests/run-unit $(TEST_BIN)
@@ -150,6 +150,20 @@ fuzz: $(FUZZ_BIN)
 
 fuzz-smoke: $(FUZZ_BIN)
 	@tests/fuzz/run-fuzz --smoke --seconds $(FUZZ_SMOKE) $(FUZZ_BIN)
+
+# ---- soak ------------------------------------------------------------------
+# The HUD in tmux for SOAK_SECONDS while a simulated team, our own writers
+# (in place, truncating, renaming), resizes, approvals and a removed and
+# recreated .liza work on it (tests/soak/run says what is checked). `make
+# soak` runs the release binary (the RSS users see); `make check` runs the
+# sanitized one for SOAK_SMOKE seconds.
+SOAK_SECONDS ?= 120
+SOAK_SMOKE   ?= 20
+soak: liza-watch
+	@tests/soak/run ./liza-watch $(SOAK_SECONDS)
+
+soak-smoke: build/san/liza-watch
+	@tests/soak/run build/san/liza-watch $(SOAK_SMOKE)
 
 # ---- benchmarks -----------------------------------------------------------
 # Bench programs are built like the release binary (-O2, no sanitizers): the
