@@ -11,10 +11,14 @@ enum {
 	EXIT_UNREADABLE = 3, EXIT_IO = 3,
 };
 
+struct lw_config;
+
 typedef struct lw_opts {
 	const char *dir;          /* -C */
-	const char *as;           /* --as, else $LIZA_AGENT_ID, else "human" */
-	const char *theme;        /* --theme */
+	const char *as;           /* --as, else $LIZA_AGENT_ID, else the config's as, else "human" */
+	const char *theme;        /* --theme, else the config's theme */
+	const char *theme_at;     /* "file:line" when the theme came from a config file */
+	const struct lw_config *cfg;   /* the config files, read (never NULL in a command) */
 	bool no_color;            /* --no-color or NO_COLOR */
 	bool poll;                /* --poll */
 	int poll_ms;
@@ -30,6 +34,8 @@ int cmd_approve(const lw_opts *o, int argc, char **argv);
 int cmd_reject(const lw_opts *o, int argc, char **argv);
 int cmd_transition(const lw_opts *o, int argc, char **argv);
 int cmd_demo(const lw_opts *o, int argc, char **argv);
+int cmd_keys(const lw_opts *o, int argc, char **argv);
+int cmd_config(const lw_opts *o, int argc, char **argv);
 
 /* Shared by commands: print "liza-watch: msg" to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

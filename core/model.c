@@ -135,3 +135,8 @@ void lw_check_deadline(lw_check_ctx *c, time_t t)
 	if (c->next_deadline == LW_NO_TIME || t < c->next_deadline)
 		c->next_deadline = t;
 }
+
+const lw_thresholds *lw_check_thresholds(const lw_check_ctx *c)
+{
+	return c->th ? c->th : lw_thresholds_builtin();
+}

@@ -21,6 +21,7 @@ typedef struct hud_item {
 } hud_item;
 
 struct hud;
+struct hud_keymap;
 typedef void (*hud_prompt_done)(struct hud *h, const char *text);   /* NULL text = cancelled */
 typedef void (*hud_confirm_done)(struct hud *h, bool yes);
 typedef void (*hud_choose_done)(struct hud *h, int index);         /* -1 = cancelled */
@@ -47,6 +48,7 @@ typedef struct hud_choice {
 typedef struct hud {
 	lw_project *proj;
 	const tui_opts *opts;
+	const struct hud_keymap *keymap;   /* the bindings in effect (defaults + config) */
 	theme th;
 	bool color, utf8;
 	int rows, cols;
