@@ -229,7 +229,7 @@ static int make_sandbox(const char *examples, char *base, size_t bn, char *proj,
 	snprintf(proj, pn, "%s/examples", base);
 	lw_error err;
 	lw_error_clear(&err);
-	if (sim_tree_copy(examples, proj, &err) < 0) {
+	if (sim_tree_copy(examples, proj, &err) < 0 || sim_shift_times(proj, lw_now(), &err) < 0) {
 		char msg[1200];
 		cli_error("demo: copying the examples: %s", lw_error_format(&err, msg, sizeof msg));
 		sim_tree_remove(base, &err);

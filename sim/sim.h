@@ -93,4 +93,8 @@ int sim_tree_copy(const char *src, const char *dst, lw_error *err);
 /* Remove a tree (not following links). */
 int sim_tree_remove(const char *path, lw_error *err);
 
+/* Move the timestamps of every file under dir, outside .liza/, so each
+ * file's newest reads as now (see sim_shift.c). */
+int sim_shift_times(const char *dir, time_t now, lw_error *err);
+
 #endif
