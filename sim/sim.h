@@ -47,6 +47,9 @@ typedef struct sim_system {
 	int (*tick)(void *mem, const char *root, time_t now, sim_rng *rng, char *line, size_t n, lw_error *err);
 } sim_system;
 
+/* Teams driven by the systems' own transition tables (sim_generic.c). */
+extern const sim_system sim_aot, sim_foreman, sim_acp;
+extern const sim_system sim_rcs;   /* rcs_sim.c: turns of the active modes */
 /* Every simulated system, in lw_adapters order; NULL-terminated. */
 extern const sim_system *const sim_systems[];
 
