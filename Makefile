@@ -1,6 +1,6 @@
 # liza-watch — build, test, install.
 #
-# Sources are found by wildcard: a new file in core/, watch/, tui/ or cli/ is
+# Sources are found by wildcard: a new file in core/, watch/, tui/, sim/ or cli/ is
 # built and linked without touching this file; a new tests/unit/test_*.c is a
 # new cmocka test binary that `make check` runs.
 
@@ -39,7 +39,7 @@ LDLIBS   += $(YAML_LIBS) $(CURSES_LIBS) $(INOTIFY_LIBS)
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-LIB_SRC  := $(sort $(wildcard core/*.c watch/*.c tui/*.c cli/*.c))
+LIB_SRC  := $(sort $(wildcard core/*.c watch/*.c tui/*.c sim/*.c cli/*.c))
 MAIN_SRC := liza-watch.c
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 TEST_HELPER_SRC := $(sort $(wildcard tests/unit/helper_*.c))

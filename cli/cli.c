@@ -25,7 +25,9 @@ const char cli_usage[] =
 	"                             (liza: block, note; levers: transition liza pause|resume|abort|clear-checkpoint)\n"
 	"                             (rcs: transition rcs:MODE activate|clear [--all-sessions])\n"
 	"                             (aot: transition aot:ATOM start|resolve; transition aot stop|redirect)\n"
-	"  demo                       the HUD on a copy of the examples, with simulated agents\n"
+	"  demo [--keep] [--seed N]   the HUD on a copy of the examples, with simulated agents\n"
+	"  demo --no-hud DIR [--seed N] [--ticks N] [--interval MS]\n"
+	"                             only the simulated agents, writing DIR's state (tests, soak)\n"
 	"  keys                       the HUD's key bindings, after the config's bind lines\n"
 	"  config                     every setting in effect and the file that set it\n"
 	"\n"
@@ -111,7 +113,7 @@ static void apply_config(lw_opts *o, lw_config *cfg, const char *cli_as)
 
 int cli_main(int argc, char **argv)
 {
-	lw_opts o = { .dir = ".", .poll_ms = 1000 };
+	lw_opts o = { .dir = ".", .poll_ms = 1000, .argv0 = argc > 0 ? argv[0] : NULL };
 	const char *cli_as = NULL;
 	const char *nc = getenv("NO_COLOR");
 	o.no_color = nc && *nc;

@@ -2,6 +2,7 @@
 #ifndef LW_CLI_H
 #define LW_CLI_H
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Exit codes of DESIGN.md. */
 enum {
@@ -22,6 +23,7 @@ typedef struct lw_opts {
 	bool no_color;            /* --no-color or NO_COLOR */
 	bool poll;                /* --poll */
 	int poll_ms;
+	const char *argv0;        /* how we were run: finds files installed beside the binary */
 } lw_opts;
 
 int cli_main(int argc, char **argv);
@@ -43,6 +45,15 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * directory cannot be used or holds no known state. */
 struct lw_project;
 int cli_open_project(const lw_opts *o, struct lw_project *p);
+/* The HUD on a loaded project, with the config's key bindings, thresholds
+ * and theme (hud and demo both start it this way). Returns an exit code. */
+int cli_run_hud(const lw_opts *o, struct lw_project *p);
+
+/* A data folder shipped with the program (name "examples"): beside the
+ * running binary (a build tree: `make demo`), else in LW_DATADIR (an
+ * install). true with its path in out; false with the places looked at in
+ * tried. */
+bool cli_find_data(const char *argv0, const char *name, char *out, size_t n, char *tried, size_t tn);
 
 extern const char cli_usage[];
 

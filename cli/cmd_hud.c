@@ -7,15 +7,8 @@
 #include "tui/tui.h"
 #include <stdio.h>
 
-int cmd_hud(const lw_opts *o, int argc, char **argv)
+int cli_run_hud(const lw_opts *o, lw_project *p)
 {
-	if (argc > 1) {
-		cli_error("hud: unexpected argument '%s'", argv[1]);
-		return EXIT_USAGE;
-	}
-	lw_project p;
-	if (cli_open_project(o, &p) < 0)
-		return EXIT_UNREADABLE;
 	hud_keymap km;
 	keymap_init(&km);
 	strbuf bind_warn;
@@ -32,9 +25,22 @@ int cmd_hud(const lw_opts *o, int argc, char **argv)
 		.theme = o->theme, .theme_at = o->theme_at, .no_color = o->no_color, .poll = o->poll,
 		.poll_ms = o->poll_ms, .as = o->as, .keymap = &km, .th = &o->cfg->th, .warnings = warn.buf,
 	};
-	int rc = tui_run(&p, &t);
+	int rc = tui_run(p, &t);
 	strbuf_free(&warn);
 	strbuf_free(&bind_warn);
+	return rc;
+}
+
+int cmd_hud(const lw_opts *o, int argc, char **argv)
+{
+	if (argc > 1) {
+		cli_error("hud: unexpected argument '%s'", argv[1]);
+		return EXIT_USAGE;
+	}
+	lw_project p;
+	if (cli_open_project(o, &p) < 0)
+		return EXIT_UNREADABLE;
+	int rc = cli_run_hud(o, &p);
 	lw_project_close(&p);
 	return rc;
 }

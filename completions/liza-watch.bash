@@ -89,7 +89,8 @@ _liza_watch()
 			if [[ $cur == */* ]]; then COMPREPLY=($(compgen -f -- "$cur"))
 			else _liza_watch_reply "$(_liza_watch_themes)" "$cur"; fi
 			return 0 ;;
-		--as|--reason|--question|--format) return 0 ;;   # free text
+		--as|--reason|--question|--format|--seed|--ticks|--interval) return 0 ;;   # free text
+		--no-hud) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
 	esac
 	if [ -z "$cmd" ]; then
 		if [[ $cur == -* ]]; then _liza_watch_reply "$global" "$cur"
@@ -103,6 +104,7 @@ _liza_watch()
 		approve) opts="--force" ;;
 		reject) opts="--reason --force" ;;
 		transition) opts="--reason --question --force --all-sessions" ;;
+		demo) opts="--keep --seed --no-hud --ticks --interval" ;;
 	esac
 	if [[ $cur == -* ]]; then
 		_liza_watch_reply "$opts" "$cur"

@@ -5,6 +5,7 @@
  * re-checks the task against what the operator saw (compare-and-swap). */
 #include "core/liza.h"
 #include "core/edit.h"
+#include "core/liza_log.h"
 #include "core/store.h"
 #include "core/timeparse.h"
 #include "core/tx.h"
@@ -116,41 +117,18 @@ static int task_edits(editor *ed, const doc *d, const doc_node *task, const tx_r
  * block sequence (or empty). Called with the lock held. */
 static void log_entry(const char *dir, const tx_request *rq, const char *ts, tx_result *res)
 {
-	char path[LW_PATH_MAX], *buf = NULL, *out = NULL, msg[1200];
-	size_t len, out_len;
-	lw_error err;
-	lw_error_clear(&err);
-	lw_path_join(path, sizeof path, dir, "log.yaml");
-	int rc = store_read(path, STORE_MAX_FILE_BYTES, &buf, &len, &err);
-	if (rc == STORE_ENOENT)
-		return;
-	doc d;
-	memset(&d, 0, sizeof d);
-	if (rc != STORE_OK || doc_parse(&d, buf, len, path, NULL, &err) < 0)
-		goto fail;
-	if (d.root && (d.root->kind != DOC_SEQ || d.root->style != DOC_BLOCK))
-		goto done;   /* not the scripts' shape: leave it alone */
-	char action[64];
-	snprintf(action, sizeof action, "%s", strcmp(rq->event, "approve") == 0 ? "approved"
-	                                  : strcmp(rq->event, "reject") == 0 ? "rejected"
-	                                  : strcmp(rq->event, "block") == 0 ? "blocked" : "human_note");
-	editor *ed = edit_new(&d, &err);
+	const char *ev = rq->event;
+	const char *action = strcmp(ev, "approve") == 0 ? "approved"
+	                   : strcmp(ev, "reject") == 0 ? "rejected"
+	                   : strcmp(ev, "block") == 0 ? "blocked" : "human_note";
 	edit_pair e[] = { { "timestamp", edit_str(ts) }, { "agent", edit_str(rq->as) }, { "action", edit_str(action) },
 	                  { "task", edit_str(rq->subject) },
 	                  { "detail", edit_str(rq->reason ? rq->reason : "by the operator from liza-watch") } };
-	rc = ed ? edit_append_root_item(ed, e, 5) : -1;
-	if (rc == 0)
-		rc = edit_apply(ed, &out, &out_len);
-	edit_free(ed);
-	if (rc < 0 || store_write_atomic(path, out, out_len, &err) != STORE_OK)
-		goto fail;
-	goto done;
-fail:
-	snprintf(res->note, sizeof res->note, "log.yaml not updated: %s", lw_error_format(&err, msg, sizeof msg));
-done:
-	doc_free(&d);
-	free(buf);
-	free(out);
+	lw_error err;
+	lw_error_clear(&err);
+	char msg[1200];
+	if (liza_log_append(dir, e, 5, &err) == STORE_ERR)
+		snprintf(res->note, sizeof res->note, "log.yaml not updated: %s", lw_error_format(&err, msg, sizeof msg));
 }
 
 /* Everything under the lock: read, compare, edit, verify, write. lever is

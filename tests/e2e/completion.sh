@@ -49,6 +49,7 @@ expect 'liza-watch transition --reason why foreman:DEMO-3 ex' 'executing '
 expect 'liza-watch transition liza pa' 'pause '
 expect 'liza-watch transition fo' 'foreman: '
 expect 'liza-watch --as ' ''
+expect 'liza-watch demo --' '--interval --keep --no-hud --seed --ticks '
 mkdir -p "$tmp/proj.d"
 expect 'liza-watch -C pro' 'proj.d '
 # A theme of the user's own, found by name.

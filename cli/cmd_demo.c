@@ -1,0 +1,319 @@
+/* cmd_demo.c — `demo`: what a newcomer runs first. The bundled examples are
+ * copied to a private temporary folder (the originals are never written),
+ * a simulated agent team is forked to write that copy every second or two
+ * under the systems' own locks, and the HUD opens on it, so the board, the
+ * alerts and the approve/reject keys are live from the first second.
+ *
+ * `demo --no-hud DIR` runs only the team, in the foreground, on a project
+ * that already exists: for tests, and for long soak runs next to a HUD. */
+#include "cli/cli.h"
+#include "core/adapter.h"
+#include "core/timeparse.h"
+#include "sim/sim.h"
+#include "tui/tui.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+static const char demo_usage[] =
+	"usage: liza-watch demo [--keep] [--seed N]\n"
+	"       liza-watch demo --no-hud DIR [--seed N] [--ticks N] [--interval MS]\n"
+	"\n"
+	"Copies the bundled examples to a temporary folder, starts a simulated agent\n"
+	"team that claims, submits, reviews, rejects and merges tasks there every 1-2 s\n"
+	"(under the same lock the real agents take), and opens the HUD on it. A task\n"
+	"always waits in review for you: approve (a) or reject (r) it. On quit the team\n"
+	"stops and the copy is removed.\n"
+	"\n"
+	"  --keep          keep the copy (and the team's log, simulator.log) and print where\n"
+	"  --seed N        replay the team's choices (the default seed is time-based)\n"
+	"  --no-hud DIR    no HUD, no copy: run the team on DIR's own state, in the\n"
+	"                  foreground, printing each action, until SIGINT/SIGTERM\n"
+	"  --ticks N       with --no-hud: stop after N ticks\n"
+	"  --interval MS   with --no-hud: wait MS to 2 x MS between ticks (default 1000)\n"
+	"\n"
+	"The examples are looked for beside the binary, then in " LW_DATADIR "/examples.\n";
+
+typedef struct demo_opts {
+	bool keep;
+	const char *no_hud_dir;
+	uint64_t seed;
+	long ticks;
+	int interval_ms;
+} demo_opts;
+
+static bool parse_num(const char *opt, const char *s, long long lo, long long hi, long long *out)
+{
+	char *end;
+	errno = 0;
+	long long v = strtoll(s, &end, 10);
+	if (errno || end == s || *end || v < lo || v > hi) {
+		cli_error("demo: %s %s: give a whole number from %lld to %lld", opt, s, lo, hi);
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+static int parse(int argc, char **argv, demo_opts *d)
+{
+	enum { OPT_KEEP = 256, OPT_NO_HUD, OPT_SEED, OPT_TICKS, OPT_INTERVAL };
+	static const struct option longopts[] = {
+		{ "keep", no_argument, NULL, OPT_KEEP },
+		{ "no-hud", no_argument, NULL, OPT_NO_HUD },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "ticks", required_argument, NULL, OPT_TICKS },
+		{ "interval", required_argument, NULL, OPT_INTERVAL },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	bool no_hud = false, seeded = false;
+	long long v;
+	int c;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_KEEP: d->keep = true; break;
+		case OPT_NO_HUD: no_hud = true; break;
+		case OPT_SEED:
+			if (!parse_num("--seed", optarg, 0, 0x7fffffffffffffffLL, &v))
+				return EXIT_USAGE;
+			d->seed = (uint64_t)v;
+			seeded = true;
+			break;
+		case OPT_TICKS:
+			if (!parse_num("--ticks", optarg, 1, 1000000000LL, &v))
+				return EXIT_USAGE;
+			d->ticks = (long)v;
+			break;
+		case OPT_INTERVAL:
+			if (!parse_num("--interval", optarg, 1, 600000, &v))
+				return EXIT_USAGE;
+			d->interval_ms = (int)v;
+			break;
+		case 'h': fputs(demo_usage, stdout); return -1;
+		default: fputs(demo_usage, stderr); return EXIT_USAGE;
+		}
+	}
+	if (no_hud && optind + 1 == argc) {
+		d->no_hud_dir = argv[optind];
+	} else if (optind < argc || no_hud) {
+		cli_error(no_hud ? "demo: --no-hud needs one folder" : "demo: unexpected argument '%s'",
+		          optind < argc ? argv[optind] : "");
+		return EXIT_USAGE;
+	}
+	if (!no_hud && (d->ticks || d->interval_ms)) {
+		cli_error("demo: --ticks and --interval go with --no-hud");
+		return EXIT_USAGE;
+	}
+	if (no_hud && d->keep) {
+		cli_error("demo: --keep goes with the HUD (--no-hud makes no copy)");
+		return EXIT_USAGE;
+	}
+	if (!seeded)
+		d->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+	return EXIT_OK;
+}
+
+/* ---- --no-hud: the team in the foreground ---- */
+
+static void print_line(const char *line, void *ctx)
+{
+	FILE *f = ctx;
+	char ts[32];
+	fprintf(f, "%s %s\n", lw_format_time(lw_now(), ts, sizeof ts), line);
+	fflush(f);
+}
+
+static int run_team_only(const demo_opts *d)
+{
+	sim_team team;
+	lw_error err;
+	lw_error_clear(&err);
+	char msg[1200];
+	if (sim_team_open(&team, d->no_hud_dir, d->seed, &err) < 0) {
+		cli_error("demo: %s", lw_error_format(&err, msg, sizeof msg));
+		return EXIT_UNREADABLE;
+	}
+	fprintf(stdout, "liza-watch demo: simulated team on %s, seed %llu\n", d->no_hud_dir,
+	        (unsigned long long)d->seed);
+	fflush(stdout);
+	sim_loop_opts lo = { .ticks = d->ticks, .interval_ms = d->interval_ms, .report = print_line, .ctx = stdout };
+	int rc = sim_loop(&team, &lo);
+	sim_team_close(&team);
+	if (rc) {
+		cli_error("demo: ten ticks in a row failed; stopping (the reasons are above)");
+		return EXIT_IO;
+	}
+	return EXIT_OK;
+}
+
+/* ---- the HUD on a copy ---- */
+
+/* The child: the team, writing the copy until the HUD stops it — or dies:
+ * PR_SET_PDEATHSIG on Linux, a getppid() check every tick everywhere. */
+static void team_child(sim_team *team, pid_t parent, FILE *log)
+{
+#ifdef __linux__
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+#endif
+	if (getppid() != parent)   /* the parent died before prctl took hold */
+		_exit(0);
+	/* The terminal belongs to the HUD: no reading from it, no writing on it. */
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+	if (null >= 0)
+		dup2(null, STDIN_FILENO);
+	dup2(fileno(log), STDOUT_FILENO);
+	dup2(fileno(log), STDERR_FILENO);
+	signal(SIGINT, SIG_IGN);   /* ^C is the HUD's to handle; it stops us with SIGTERM */
+	sim_loop_opts lo = { .parent = parent, .wait_first = true, .report = print_line, .ctx = log };
+	int rc = sim_loop(team, &lo);
+	sim_team_close(team);
+	fclose(log);
+	if (null >= 0)
+		close(null);
+	exit(rc ? EXIT_IO : EXIT_OK);
+}
+
+/* SIGTERM, then a little patience, then SIGKILL. Returns the wait status. */
+static int stop_child(pid_t pid)
+{
+	int status = 0;
+	kill(pid, SIGTERM);
+	for (int i = 0; i < 300; i++) {
+		pid_t r = waitpid(pid, &status, WNOHANG);
+		if (r == pid || (r < 0 && errno != EINTR))
+			return status;
+		struct timespec ts = { 0, 10 * 1000000L };
+		nanosleep(&ts, NULL);
+	}
+	kill(pid, SIGKILL);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	return status;
+}
+
+/* The last line of the team's log, to say why it stopped early. */
+static void last_log_line(const char *path, char *out, size_t n)
+{
+	out[0] = '\0';
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return;
+	char line[1024];
+	while (fgets(line, sizeof line, f))
+		if (line[0] != '\n')
+			snprintf(out, n, "%.*s", (int)strcspn(line, "\n"), line);
+	fclose(f);
+}
+
+static int make_sandbox(const char *examples, char *base, size_t bn, char *proj, size_t pn)
+{
+	const char *tmp = getenv("TMPDIR");
+	if ((size_t)snprintf(base, bn, "%s/liza-watch-demo.XXXXXX", tmp && *tmp ? tmp : "/tmp") >= bn ||
+	    !mkdtemp(base)) {
+		cli_error("demo: cannot create a temporary folder in %s: %s", tmp && *tmp ? tmp : "/tmp",
+		          strerror(errno));
+		return -1;
+	}
+	/* Named "examples", so the HUD's header reads as the project it is. */
+	snprintf(proj, pn, "%s/examples", base);
+	lw_error err;
+	lw_error_clear(&err);
+	if (sim_tree_copy(examples, proj, &err) < 0 || sim_shift_times(proj, lw_now(), &err) < 0) {
+		char msg[1200];
+		cli_error("demo: copying the examples: %s", lw_error_format(&err, msg, sizeof msg));
+		sim_tree_remove(base, &err);
+		return -1;
+	}
+	return 0;
+}
+
+static int run_hud(const lw_opts *o, const demo_opts *d, const char *proj, const char *log_path)
+{
+	lw_error err;
+	lw_error_clear(&err);
+	char msg[1200];
+	sim_team team;
+	FILE *log = fopen(log_path, "a");
+	if (!log || sim_team_open(&team, proj, d->seed, &err) < 0) {
+		cli_error("demo: %s", log ? lw_error_format(&err, msg, sizeof msg) : strerror(errno));
+		if (log)
+			fclose(log);
+		return EXIT_IO;
+	}
+	fprintf(log, "seed %llu (replay with: liza-watch demo --seed %llu)\n", (unsigned long long)d->seed,
+	        (unsigned long long)d->seed);
+	/* The first tick here, before the HUD loads: it brings the example's
+	 * times to the present, so the HUD never opens on stale alerts. */
+	sim_team_tick(&team, lw_now(), print_line, log);
+	fflush(NULL);
+	pid_t parent = getpid(), pid = fork();
+	if (pid == 0)
+		team_child(&team, parent, log);
+	sim_team_close(&team);
+	fclose(log);
+	if (pid < 0) {
+		cli_error("demo: cannot start the simulated team: %s", strerror(errno));
+		return EXIT_IO;
+	}
+	lw_opts ho = *o;
+	ho.dir = proj;
+	lw_project p;
+	int rc = EXIT_UNREADABLE;
+	if (cli_open_project(&ho, &p) == 0) {
+		rc = cli_run_hud(o, &p);
+		lw_project_close(&p);
+	}
+	int status = stop_child(pid);
+	if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
+		char last[1024];
+		last_log_line(log_path, last, sizeof last);
+		cli_error("demo: the simulated team stopped early: %s", last[0] ? last : "(no message)");
+	}
+	return rc;
+}
+
+int cmd_demo(const lw_opts *o, int argc, char **argv)
+{
+	demo_opts d = { 0 };
+	int rc = parse(argc, argv, &d);
+	if (rc < 0)
+		return EXIT_OK;   /* --help */
+	if (rc)
+		return rc;
+	if (d.no_hud_dir)
+		return run_team_only(&d);
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		cli_error("demo: the HUD needs a terminal (for the team alone: demo --no-hud DIR)");
+		return EXIT_USAGE;
+	}
+	char examples[LW_PATH_MAX], tried[2 * LW_PATH_MAX + 8];
+	if (!cli_find_data(o->argv0, "examples", examples, sizeof examples, tried, sizeof tried)) {
+		cli_error("demo: no examples folder (looked in %s); run it from the build tree or install", tried);
+		return EXIT_UNREADABLE;
+	}
+	char base[LW_PATH_MAX], proj[LW_PATH_MAX + 16], log_path[LW_PATH_MAX + 16];
+	if (make_sandbox(examples, base, sizeof base, proj, sizeof proj) < 0)
+		return EXIT_IO;
+	snprintf(log_path, sizeof log_path, "%s/simulator.log", base);
+	rc = run_hud(o, &d, proj, log_path);
+	lw_error err;
+	lw_error_clear(&err);
+	if (d.keep) {
+		printf("liza-watch demo: kept the project in %s (the team's log: %s)\n", proj, log_path);
+	} else if (sim_tree_remove(base, &err) < 0) {
+		char msg[1200];
+		cli_error("demo: could not remove the demo's copy in %s: %s", base, lw_error_format(&err, msg, sizeof msg));
+	}
+	return rc;
+}

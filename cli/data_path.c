@@ -1,0 +1,76 @@
+/* data_path.c — finding the folders shipped with the program. The binary's
+ * own folder comes first, so `./liza-watch demo` in a build tree uses that
+ * tree's examples even when an older version is installed; LW_DATADIR (set
+ * at build time from DATADIR) is where `make install` put them. */
+#include "cli/cli.h"
+#include "core/fileio.h"
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The running binary's path, symlinks resolved. Linux: /proc/self/exe.
+ * Elsewhere (the BSDs, or no /proc): argv[0] as the shell found it — a
+ * path when it holds a slash, else the first match on $PATH. */
+static bool exe_path(const char *argv0, char *out, size_t n)
+{
+#ifdef __linux__
+	ssize_t r = readlink("/proc/self/exe", out, n - 1);
+	if (r > 0 && (size_t)r < n - 1) {
+		out[r] = '\0';
+		return true;
+	}
+#endif
+	if (!argv0 || !*argv0)
+		return false;
+	char found[PATH_MAX], *real;
+	if (strchr(argv0, '/')) {
+		real = realpath(argv0, NULL);
+	} else {
+		const char *path = getenv("PATH");
+		real = NULL;
+		for (const char *p = path ? path : ""; !real && *p;) {
+			size_t len = strcspn(p, ":");
+			if (len && (size_t)snprintf(found, sizeof found, "%.*s/%s", (int)len, p, argv0) < sizeof found &&
+			    access(found, X_OK) == 0)
+				real = realpath(found, NULL);
+			p += len + (p[len] == ':');
+		}
+	}
+	if (!real)
+		return false;
+	bool ok = strlen(real) < n;
+	if (ok)
+		strcpy(out, real);
+	free(real);
+	return ok;
+}
+
+static bool is_dir(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+bool cli_find_data(const char *argv0, const char *name, char *out, size_t n, char *tried, size_t tn)
+{
+	char exe[LW_PATH_MAX];
+	size_t used = 0;
+	tried[0] = '\0';
+	if (exe_path(argv0, exe, sizeof exe)) {
+		char *slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			snprintf(out, n, "%s/%s", exe[0] ? exe : "", name);
+			if (is_dir(out))
+				return true;
+			used += (size_t)snprintf(tried, tn, "%s, ", out);
+		}
+	}
+	snprintf(out, n, "%s/%s", LW_DATADIR, name);
+	if (used < tn)
+		snprintf(tried + used, tn - used, "%s", out);
+	return is_dir(out);
+}

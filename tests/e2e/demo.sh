@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# `liza-watch demo` as a newcomer meets it: the binary finds examples/ beside
+# itself, the board changes on its own (the simulated team) at least twice
+# within 20 s, the task left waiting in review is approved from the keyboard
+# and then merged by the team, q exits cleanly, the team stops with the HUD
+# and the temporary copy is removed.
+. "$(dirname "$0")/../tmux-lib.sh"
+unset LIZA_WATCH_NOW          # the team lives on the real clock
+
+# An install-like layout: the binary with examples/ beside it.
+app=$E2E_TMP/app
+mkdir -p "$app" "$E2E_TMP/tmp"
+cp "$LW_BIN" "$app/liza-watch"
+cp -r "$LW_TESTS/../examples" "$app/examples"
+LW_BIN=$app/liza-watch
+export TMPDIR=$E2E_TMP/tmp    # where the demo's copy goes, so we can see it go
+
+start_hud 140 40 --as code-reviewer-9 demo
+wait_for 'backlog \(' 15
+copy=$(ls -d "$TMPDIR"/liza-watch-demo.* 2>/dev/null | head -1)
+[ -n "$copy" ] && [ -f "$copy/examples/.liza/state.yaml" ] || fail "no demo copy in $TMPDIR"
+[ -f "$copy/simulator.log" ] || fail "no simulator.log beside the copy"
+
+# The board (lane headers and cards, not the header's reload time) changes
+# at least twice on its own.
+board() { screen | sed -n '/backlog (/,/Alerts (/p'; }
+declare -A seen=()
+n=0 end=$(( $(date +%s) + 20 ))
+while [ "$(date +%s)" -lt "$end" ] && [ "$n" -lt 3 ]; do
+	b=$(board)
+	if [ -n "$b" ] && [ -z "${seen[$b]+x}" ]; then seen[$b]=1; n=$((n + 1)); fi
+	sleep 0.2
+done
+[ "$n" -ge 3 ] || fail "the board changed $((n - 1)) times in 20 s, want 2"
+
+# The task waiting longest for review is the operator's: it is selected at
+# start and stays in review until we act.
+st=$copy/examples/.liza/state.yaml
+status_of() { awk -v id="$1" '$0 ~ "- id: "id"$" {f=1} f && /status:/ {print $2; exit}' "$st"; }
+[ "$(status_of user-api)" = READY_FOR_REVIEW ] || fail "user-api left review without the operator"
+keys Escape
+wait_for 'a approve +r reject'
+keys a
+wait_for 'approve liza:user-api as code-reviewer-9\? \[y/N\]'
+keys y
+wait_for 'user-api: READY_FOR_REVIEW -> APPROVED'
+# The team merges what the operator approved.
+end=$(( $(date +%s) + 30 ))
+while [ "$(status_of user-api)" != MERGED ]; do
+	[ "$(date +%s)" -lt "$end" ] || fail "user-api not merged within 30 s ($(status_of user-api))"
+	sleep 0.2
+done
+grep -q 'merged user-api' "$copy/simulator.log" || fail "the merge is not in the team's log"
+
+keys q
+wait_exit 0
+screen | grep -q 'stopped early' && fail "the simulated team died"
+[ ! -e "$copy" ] || fail "the demo copy $copy was not removed"
+diff -r "$LW_TESTS/../examples" "$app/examples" >/dev/null || fail "the demo wrote into examples/ itself"
+pgrep -f "^$app/liza-watch" >/dev/null && fail "a demo process outlived the HUD"
+exit 0
