@@ -49,7 +49,7 @@ SAN_OBJ  := $(LIB_SRC:%.c=build/san/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=build/san/tests/%)
 TEST_HELPER_OBJ := $(TEST_HELPER_SRC:%.c=build/san/%.o)
 
-.PHONY: all deps check unit e2e bench demo install uninstall clean fuzz soak lint
+.PHONY: all deps check unit e2e valgrind bench demo install uninstall clean fuzz fuzz-smoke soak soak-smoke lint
 all: liza-watch
 
 liza-watch: $(REL_OBJ) build/rel/liza-watch.o
@@ -79,8 +79,9 @@ build/san/tests/%: build/san/tests/unit/%.o $(SAN_OBJ) $(TEST_HELPER_OBJ)
 
 # ---- dependencies ---------------------------------------------------------
 # Debian packages the build, the tests and the benchmarks need.
+# libFuzzer ships in libclang-rt-14-dev, which clang only recommends.
 DEB_PKGS := make gcc pkg-config libyaml-dev libncurses-dev libcmocka-dev tmux \
-            valgrind clang groff-base zsh
+            valgrind clang libclang-rt-14-dev groff-base zsh
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' \
@@ -91,13 +92,80 @@ deps:
 	else echo "deps: missing:$$missing"; echo "deps: run as root: sudo sh -c '$$cmd'"; exit 1; fi
 
 # ---- tests ----------------------------------------------------------------
-check: unit e2e
+check: unit e2e valgrind fuzz-smoke soak-smoke
 
 unit: $(TEST_BIN)
 	@tests/run-unit $(TEST_BIN)
 
 e2e: build/san/liza-watch
 	@tests/run-e2e build/san/liza-watch
+
+# ---- valgrind ------------------------------------------------------------
+# memcheck can't run beside ASan, so a subset of the unit tests is built
+# again without sanitizers (-O1 keeps the stack traces readable) and run
+# under valgrind; any error or leak fails.
+VG_TESTS := test_doc test_edit test_edit_prop test_escape test_liza_checks test_liza_log test_liza_tx \
+            test_store test_rcs_tx test_aot_tx
+VG_BIN   := $(VG_TESTS:%=build/vg/tests/%)
+VG_OBJ   := $(LIB_SRC:%.c=build/vg/%.o) $(TEST_HELPER_SRC:%.c=build/vg/%.o)
+.SECONDARY: $(VG_OBJ) $(VG_TESTS:%=build/vg/tests/unit/%.o)
+
+build/vg/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -O1 -c -o $@ $<
+
+build/vg/tests/%: build/vg/tests/unit/%.o $(VG_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(CMOCKA_LIBS)
+
+valgrind: $(VG_BIN)
+	@tests/run-valgrind $(VG_BIN)
+
+# ---- fuzzing ---------------------------------------------------------------
+# libFuzzer targets (tests/fuzz/fuzz_*.c, one binary each) link the core
+# objects built by clang with coverage and ASan+UBSan; other tests/fuzz/*.c
+# are helpers linked into every target. `make fuzz` runs every target
+# FUZZ_SECONDS on one core; `make check` replays the kept crashers and the
+# seeds, then fuzzes each target FUZZ_SMOKE seconds.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE   ?= 3
+FUZZ_FLAGS   := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_SRC     := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_HELPER_SRC := $(filter-out $(FUZZ_SRC),$(sort $(wildcard tests/fuzz/*.c))) \
+                   tests/unit/helper_flatten.c tests/unit/helper_edit_oracle.c
+FUZZ_BIN     := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/bin/%)
+FUZZ_LIB_OBJ := $(patsubst %.c,build/fuzz/%.o,$(filter core/%,$(LIB_SRC)) $(FUZZ_HELPER_SRC))
+# Kept, so a second `make fuzz` does not recompile the targets.
+.SECONDARY: $(FUZZ_SRC:%.c=build/fuzz/%.o) $(FUZZ_LIB_OBJ)
+
+build/fuzz/%.o: %.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CPPFLAGS) -DLW_FUZZ_SRCDIR='"$(CURDIR)"' $(CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+build/fuzz/bin/%: build/fuzz/tests/fuzz/%.o $(FUZZ_LIB_OBJ)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
+
+fuzz: $(FUZZ_BIN)
+	@tests/fuzz/run-fuzz --seconds $(FUZZ_SECONDS) $(FUZZ_BIN)
+
+fuzz-smoke: $(FUZZ_BIN)
+	@tests/fuzz/run-fuzz --smoke --seconds $(FUZZ_SMOKE) $(FUZZ_BIN)
+
+# ---- soak ------------------------------------------------------------------
+# The HUD in tmux for SOAK_SECONDS while a simulated team, our own writers
+# (in place, truncating, renaming), resizes, approvals and a removed and
+# recreated .liza work on it (tests/soak/run says what is checked). `make
+# soak` runs the release binary (the RSS users see); `make check` runs the
+# sanitized one for SOAK_SMOKE seconds.
+SOAK_SECONDS ?= 120
+SOAK_SMOKE   ?= 20
+soak: liza-watch
+	@tests/soak/run ./liza-watch $(SOAK_SECONDS)
+
+soak-smoke: build/san/liza-watch
+	@tests/soak/run build/san/liza-watch $(SOAK_SMOKE)
 
 # ---- benchmarks -----------------------------------------------------------
 # Bench programs are built like the release binary (-O2, no sanitizers): the

@@ -37,6 +37,14 @@ static bool is_format_control(unsigned cp)
 	       cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFB);
 }
 
+/* Unicode's own line and paragraph separators: YAML folds them like a
+ * newline (so a JSON string read back by a YAML parser would lose them) and
+ * a terminal draws nothing sensible. */
+static bool is_separator(unsigned cp) { return cp == 0x2028 || cp == 0x2029; }
+
+/* Noncharacters no reader is obliged to accept (libyaml refuses them). */
+static bool is_nonchar(unsigned cp) { return cp == 0xFFFE || cp == 0xFFFF; }
+
 void esc_term(strbuf *out, const char *str, size_t len, bool utf8)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -60,7 +68,9 @@ void esc_term(strbuf *out, const char *str, size_t len, bool utf8)
 				strbuf_addc(out, '?');
 				i++;
 			} else {
-				if (!utf8 || is_format_control(cp))
+				if (is_separator(cp))
+					strbuf_addc(out, ' ');
+				else if (!utf8 || is_format_control(cp) || is_nonchar(cp))
 					strbuf_addc(out, '?');
 				else
 					strbuf_add(out, s + i, n);
@@ -103,7 +113,10 @@ void esc_json(strbuf *out, const char *str, size_t len)
 			unsigned cp;
 			size_t n = utf8_decode(s + i, len - i, &cp);
 			if (!n) { strbuf_adds(out, "\\ufffd"); i++; }
-			else if (is_format_control(cp)) { strbuf_printf(out, "\\u%04x", cp); i += n; }
+			else if (is_format_control(cp) || is_separator(cp) || is_nonchar(cp)) {
+				strbuf_printf(out, "\\u%04x", cp);
+				i += n;
+			}
 			else { strbuf_add(out, s + i, n); i += n; }
 		}
 	}

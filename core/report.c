@@ -7,7 +7,14 @@ static void term(strbuf *out, const char *s) { esc_term(out, s, strlen(s), true)
 
 void report_alert_line(strbuf *out, const lw_alert *a)
 {
-	strbuf_printf(out, "%s %s %s ", lw_level_name(a->level), a->system, a->code);
+	/* System and code are the adapters' own words today; escaped anyway,
+	 * so no future check that builds a code from file text can reach the
+	 * terminal raw. */
+	strbuf_printf(out, "%s ", lw_level_name(a->level));
+	term(out, a->system);
+	strbuf_addc(out, ' ');
+	term(out, a->code);
+	strbuf_addc(out, ' ');
 	term(out, a->subject);
 	strbuf_adds(out, ": ");
 	term(out, a->message);

@@ -8,10 +8,12 @@ tmp=$(mktemp -d /tmp/lw-hostile.XXXXXX); trap 'chmod -R u+rwx "$tmp" 2>/dev/null
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 good=$LW_TESTS/fixtures/hud/basic/.liza/state.yaml
 
-# case NAME EXIT REGEX : run check on $tmp/NAME (state.yaml already written).
+# case NAME EXIT REGEX : run check on $tmp/NAME (state.yaml already written),
+# as the user as_user names (empty: ourselves).
+as_user=()
 case_() {
 	local name=$1 want=$2 re=$3 out rc
-	out=$(timeout 20 "$LW_BIN" -C "$tmp/$name" check 2>&1); rc=$?
+	out=$(timeout 20 "${as_user[@]}" "$LW_BIN" -C "$tmp/$name" check 2>&1); rc=$?
 	[ "$rc" -ne 124 ] || fail "$name: hung"
 	[ "$rc" -eq "$want" ] || { printf '%s\n' "$out" | head -5; fail "$name: exit $rc, not $want"; }
 	printf '%s\n' "$out" | grep -Eq -- "$re" || { printf '%s\n' "$out" | head -5; fail "$name: no /$re/ in the output"; }
@@ -41,9 +43,24 @@ mkdir -p "$tmp/dir/.liza/state.yaml";    case_ dir 3 'state.yaml: not a regular 
 mkdir -p "$tmp/fifo/.liza"; mkfifo "$tmp/fifo/.liza/state.yaml"; case_ fifo 3 'not a regular file \(a FIFO\)'
 mkdir -p "$tmp/loop/.liza"; ln -s state.yaml "$tmp/loop/.liza/state.yaml"; case_ loop 3 'state.yaml: cannot open: Too many levels of symbolic links'
 mkdir -p "$tmp/gone/.liza";              case_ gone 3 'state.yaml: missing'
+# Unreadable: root reads anything, so as root the check runs as nobody.
+f=$(mk noperm); cp "$good" "$f"; chmod 000 "$f"
 if [ "$(id -u)" -ne 0 ]; then
-	f=$(mk noperm); cp "$good" "$f"; chmod 000 "$f"; case_ noperm 3 'cannot open: Permission denied'
+	case_ noperm 3 'cannot open: Permission denied'
+elif command -v setpriv >/dev/null; then
+	chmod 711 "$tmp"
+	as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	case_ noperm 3 'state.yaml: cannot open: Permission denied'
+	as_user=()
 fi
+# 100,000 tasks (11 MB): read whole and counted, in seconds, not a limit hit.
+f=$(mk many)
+awk 'BEGIN { print "version: 1\ngoal: {id: g, description: many, status: IN_PROGRESS}\nagents: {}"
+             print "config: {max_coder_iterations: 10}\nsprint: {id: s, goal_ref: g, status: IN_PROGRESS}\ntasks:"
+             for (i = 1; i <= 100000; i++)
+               printf "  - id: t%d\n    description: task %d\n    status: UNCLAIMED\n    priority: %d\n    spec_ref: s.md\n    done_when: it works\n", i, i, i % 5 + 1 }' > "$f"
+out=$(timeout 60 "$LW_BIN" -C "$tmp/many" status 2>&1); rc=$?
+[ "$rc" -eq 0 ] && [ "$out" = "liza: 100000 ready | ok" ] || fail "many: exit $rc: $out"
 # Truncated at every byte of a small valid file: never a crash, always a clean outcome.
 src=$tmp/trunc-src.yaml
 cat > "$src" <<'YAML'

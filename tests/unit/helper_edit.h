@@ -7,6 +7,7 @@
 #include "core/doc.h"
 #include "core/edit.h"
 #include "core/strbuf.h"
+#include "tests/unit/helper_flatten.h"
 
 /* Read $LW_SHARED/rel (falling back to ../shared/rel) or $LW_FIXTURES/rel
  * (falling back to tests/fixtures/rel); malloc'd, NUL-terminated, NULL when
@@ -35,8 +36,5 @@ void te_close(te_edit *t);
 /* The sequence item of root[seq_key] whose id is id. */
 const doc_node *te_item(const doc *d, const char *seq_key, const char *id);
 
-/* Every node of a tree as one line "path<TAB>kind/style<TAB>text", sorted,
- * so two trees can be compared as sets of lines. */
-void te_flatten(const doc_node *root, strbuf *out);
 
 #endif

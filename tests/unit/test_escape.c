@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "core/escape.h"
+#include "core/report.h"
 
 static char out_buf[1024];
 
@@ -87,6 +88,7 @@ static void controls_show_as_caret_text(void **state)
 	assert_string_equal(term("caf\xC3\xA9 \xE6\x97\xA5", true), "caf\xC3\xA9 \xE6\x97\xA5");
 	assert_string_equal(term("caf\xC3\xA9", false), "caf?");   /* no UTF-8 locale */
 	assert_string_equal(term("bad\xC3(", true), "bad?(");
+	assert_string_equal(term("a\xE2\x80\xA8" "b\xE2\x80\xA9" "c\xEF\xBF\xBF", true), "a b c?");
 }
 
 static void tmux_doubles_every_hash(void **state)
@@ -105,6 +107,23 @@ static void json_escapes_and_replaces_invalid_utf8(void **state)
 	assert_string_equal(json("\xE2\x80\xAE", 3), "\"\\u202e\"");
 	assert_string_equal(json("\xC3\xA9", 2), "\"\xC3\xA9\"");
 	assert_string_equal(json("a\0b", 3), "\"a\\u0000b\"");
+	/* Found by fuzz_report: a raw U+2028 folded away when read back. */
+	assert_string_equal(json(" \xE2\x80\xA8", 4), "\" \\u2028\"");
+	assert_string_equal(json("\xEF\xBF\xBE", 3), "\"\\ufffe\"");
+}
+
+/* Found by fuzz_report: the alert line printed system and code raw. Every
+ * field of an alert line is escaped, whoever filled it. */
+static void alert_line_escapes_every_field(void **state)
+{
+	(void)state;
+	lw_alert a = { .level = LW_WARN, .system = "sys\x1b[2J", .code = "co\nde", .subject = "s#\x07",
+	               .message = "m\xE2\x80\xAE" };
+	strbuf b;
+	strbuf_init(&b);
+	report_alert_line(&b, &a);
+	assert_string_equal(b.buf, "WARN sys^[[2J co de s#^G: m?\n");
+	strbuf_free(&b);
 }
 
 int main(void)
@@ -114,6 +133,7 @@ int main(void)
 		cmocka_unit_test(controls_show_as_caret_text),
 		cmocka_unit_test(tmux_doubles_every_hash),
 		cmocka_unit_test(json_escapes_and_replaces_invalid_utf8),
+		cmocka_unit_test(alert_line_escapes_every_field),
 	};
 	return cmocka_run_group_tests_name("escape", tests, NULL, NULL);
 }
