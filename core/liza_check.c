@@ -62,16 +62,6 @@ static lw_alert *emit(ck *c, lw_level level, const char *code, const char *subje
 	return lw_alerts_add(c->ctx->out, level, SYS, code, subject, since, "%s", msg);
 }
 
-/* Has the instant `at` come? If not, it is when a result changes: register it. */
-static bool due(ck *c, time_t at)
-{
-	if (at == LW_NO_TIME)
-		return false;
-	if (c->ctx->now >= at)
-		return true;
-	lw_check_deadline(c->ctx, at);
-	return false;
-}
 
 static time_t plus(time_t t, long long secs) { return t == LW_NO_TIME ? LW_NO_TIME : t + (time_t)secs; }
 
@@ -215,7 +205,7 @@ static void check_claimed(ck *c, const liza_task *t, const task_history *h)
 	bool agent_lease = holder && holder->lease_expires != LW_NO_TIME;
 	time_t exp = agent_lease ? holder->lease_expires : t->lease_expires;
 	time_t lost = plus(exp, c->th->lease_grace);
-	if (due(c, lost))
+	if (lw_check_due(c->ctx, lost))
 		emit(c, LW_WARN, "lease_expired", t->id, lost,
 		     "%s%s lease expired at %s, %s ago (grace %llds): no live holder, the task can be reclaimed",
 		     agent_lease ? holder->id : "task", agent_lease ? "'s" : "", iso(exp, tb, sizeof tb),
@@ -233,7 +223,7 @@ static void check_review_lease(ck *c, const liza_task *t)
 		return;
 	char tb[32], ab[32];
 	time_t lost = plus(t->review_lease_expires, c->th->lease_grace);
-	if (due(c, lost))
+	if (lw_check_due(c->ctx, lost))
 		emit(c, LW_WARN, "review_lease_expired", t->id, lost,
 		     "review lease of %s expired at %s, %s ago (grace %llds): the review can be reclaimed",
 		     t->reviewing_by, iso(t->review_lease_expires, tb, sizeof tb),
@@ -249,7 +239,7 @@ static void check_rejected(ck *c, const liza_task *t, const task_history *h)
 		return;
 	/* Orphaned since the rejection when we know it, else from now on. */
 	time_t from = plus(h->last_rejected, c->th->orphan_grace);
-	if (from != LW_NO_TIME && !due(c, from))
+	if (from != LW_NO_TIME && !lw_check_due(c->ctx, from))
 		return;
 	char why[160];
 	if (!ag)
@@ -273,7 +263,7 @@ static void check_approved(ck *c, const liza_task *t, const task_history *h)
 		     t->approved_by ? ": merge is up to " : "", t->approved_by ? t->approved_by : "");
 		return;
 	}
-	if (due(c, from))
+	if (lw_check_due(c->ctx, from))
 		emit(c, LW_WARN, "approved_unmerged", t->id, from, "approved %s ago%s%s, not merged yet",
 		     age(c, h->last_approved, ab, sizeof ab), t->approved_by ? " by " : "",
 		     t->approved_by ? t->approved_by : "");
@@ -324,7 +314,7 @@ static void check_task(ck *c, const liza_task *t)
 		break;
 	case LS_DRAFT: {
 		time_t from = plus(t->created, c->th->stale_draft);
-		if (due(c, from))
+		if (lw_check_due(c->ctx, from))
 			emit(c, LW_WARN, "stale_draft", t->id, from,
 			     "DRAFT created %s ago, never finalized (planner crash?)",
 			     age(c, t->created, ab, sizeof ab));
@@ -344,7 +334,7 @@ static void check_agents(ck *c)
 	for (size_t i = 0; i < c->st->nagents; i++) {
 		const liza_agent *ag = &c->st->agents[i];
 		time_t from = plus(ag->heartbeat, factor * hi);
-		if (due(c, from))
+		if (lw_check_due(c->ctx, from))
 			emit(c, LW_WARN, "agent_stale", ag->id, from,
 			     "heartbeat %s old (stale after %s = %lld × heartbeat_interval %llds)",
 			     age(c, ag->heartbeat, ab, sizeof ab), lw_format_age(factor * hi, lb, sizeof lb),
@@ -391,7 +381,7 @@ static void check_log(ck *c)
 		return;
 	char tb[32], ab[32];
 	time_t from = plus(st->log_newest, c->th->stalled);
-	if (due(c, from))
+	if (lw_check_due(c->ctx, from))
 		emit(c, LW_WARN, "stalled", "log.yaml", from, "no log entry for %s (newest %s): no progress",
 		     age(c, st->log_newest, ab, sizeof ab), iso(st->log_newest, tb, sizeof tb));
 }
@@ -408,7 +398,7 @@ static void check_marker(ck *c, const char *subject, time_t t, const level_step 
 {
 	int reached = -1;
 	for (size_t i = 0; i < n; i++) {
-		if (due(c, plus(t, steps[i].after)))
+		if (lw_check_due(c->ctx, plus(t, steps[i].after)))
 			reached = (int)i;
 		else
 			break;   /* the first level ahead is registered; later ones follow from it */
@@ -447,7 +437,7 @@ static void check_sprint_and_breaker(ck *c)
 {
 	const liza_state *st = c->st;
 	char tb[32], ab[32];
-	if (st->sprint_status && strcmp(st->sprint_status, "IN_PROGRESS") == 0 && due(c, st->sprint_deadline))
+	if (st->sprint_status && strcmp(st->sprint_status, "IN_PROGRESS") == 0 && lw_check_due(c->ctx, st->sprint_deadline))
 		emit(c, LW_WARN, "sprint_overdue", st->sprint_id ? st->sprint_id : "sprint", st->sprint_deadline,
 		     "deadline %s passed %s ago and the sprint is still IN_PROGRESS",
 		     iso(st->sprint_deadline, tb, sizeof tb), age(c, st->sprint_deadline, ab, sizeof ab));

@@ -140,3 +140,13 @@ const lw_thresholds *lw_check_thresholds(const lw_check_ctx *c)
 {
 	return c->th ? c->th : lw_thresholds_builtin();
 }
+
+bool lw_check_due(lw_check_ctx *c, time_t at)
+{
+	if (at == LW_NO_TIME)
+		return false;
+	if (c->now >= at)
+		return true;
+	lw_check_deadline(c, at);
+	return false;
+}

@@ -138,6 +138,9 @@ typedef struct lw_check_ctx {
 	const lw_thresholds *th;
 } lw_check_ctx;
 void lw_check_deadline(lw_check_ctx *c, time_t t);
+/* Has the instant at come (true)? If not, it is when a result will change:
+ * register it as a deadline (false). LW_NO_TIME never comes. */
+bool lw_check_due(lw_check_ctx *c, time_t at);
 /* ctx->th, or the built-in thresholds when the caller gave none. */
 const lw_thresholds *lw_check_thresholds(const lw_check_ctx *c);
 

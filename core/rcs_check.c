@@ -36,15 +36,6 @@ static void emit(ck *c, lw_level level, const char *code, const char *subject, t
 	lw_alerts_add(c->ctx->out, level, SYS, code, subject, since, "%s", msg);
 }
 
-static bool due(ck *c, time_t at)
-{
-	if (at == LW_NO_TIME)
-		return false;
-	if (c->ctx->now >= at)
-		return true;
-	lw_check_deadline(c->ctx, at);
-	return false;
-}
 
 static void check_overlap(ck *c)
 {
@@ -108,7 +99,7 @@ static void check_mode(ck *c, const rcs_mode *m)
 		emit(c, LW_CRIT, "mode_error", m->name, LW_NO_TIME, "%s says run_outcome: failed while active", m->path);
 	time_t last = m->last_turn_at != LW_NO_TIME ? m->last_turn_at : m->updated_at;
 	long long after = lw_check_thresholds(c->ctx)->rcs_session_stale;
-	if (last != LW_NO_TIME && due(c, last + (time_t)after)) {
+	if (last != LW_NO_TIME && lw_check_due(c->ctx, last + (time_t)after)) {
 		char age[24], lim[24];
 		emit(c, LW_WARN, "session_stale", m->name, last + (time_t)after, "%s %s old (stale after %s)",
 		     m->last_turn_at != LW_NO_TIME ? "last turn" : "last update",
@@ -149,7 +140,7 @@ static void check_team(ck *c)
 			continue;
 		long long after = lw_check_thresholds(c->ctx)->rcs_worker_stale;
 		time_t at = w->heartbeat + (time_t)after;
-		if (due(c, at)) {
+		if (lw_check_due(c->ctx, at)) {
 			char age[24], lim[24];
 			emit(c, LW_WARN, "worker_stale", w->name, at, "team %s: heartbeat %s old while working%s%s "
 			     "(stale after %s)", w->team, lw_format_age((long long)(c->ctx->now - w->heartbeat), age, sizeof age),
