@@ -478,9 +478,22 @@ int doc_stream(const char *buf, size_t len, const char *path, const doc_limits *
 		lw_error_set(err, path, 0, 0, "out of memory");
 		return -1;
 	}
+	/* The same JSON surrogate rewrite as doc_parse, so both accept the same
+	 * files; event lines are unchanged by it. */
+	json_fix fx;
+	int rewritten = json_fix_surrogates(buf + bom, len - (size_t)bom, &fx);
+	if (rewritten < 0) {
+		free(is_map);
+		free(want_key);
+		lw_error_set(err, path, 0, 0, "out of memory");
+		return -1;
+	}
 	yaml_parser_t p;
 	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)buf + bom, len - (size_t)bom);
+	if (rewritten)
+		yaml_parser_set_input_string(&p, (const unsigned char *)fx.text, fx.len);
+	else
+		yaml_parser_set_input_string(&p, (const unsigned char *)buf + bom, len - (size_t)bom);
 	yaml_parser_set_encoding(&p, YAML_UTF8_ENCODING);
 	unsigned depth = 0;
 	size_t events = 0;
@@ -546,6 +559,7 @@ int doc_stream(const char *buf, size_t len, const char *path, const doc_limits *
 			break;
 	}
 	yaml_parser_delete(&p);
+	json_fix_free(&fx);
 	free(is_map);
 	free(want_key);
 	return rc;

@@ -42,6 +42,149 @@ static bool looks_json(const char *s, size_t n)
 	                 s[i] == '-' || isdigit((unsigned char)s[i]) || s[i] == 't' || s[i] == 'f' || s[i] == 'n');
 }
 
+/* What may follow a number, a literal or a string in JSON. */
+static bool delimiter_at(const char *s, size_t n, size_t i)
+{
+	return i >= n || strchr(",]}: \t\r\n", s[i]) != NULL;
+}
+
+/* Bytes of the JSON token (outside strings) at s, or 0 when none starts
+ * there: punctuation, white space, a number, true/false/null (each followed
+ * by a delimiter, as JSON requires and YAML's plain scalars do not), or a
+ * quote. */
+static size_t json_token(const char *s, size_t n)
+{
+	static const char *const words[] = { "true", "false", "null" };
+	char c = s[0];
+	if (strchr("{}[]:,\" \t\r\n", c))
+		return 1;
+	if (c == '-' || isdigit((unsigned char)c)) {
+		/* -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? and nothing looser */
+		size_t i = c == '-';
+		if (i >= n || !isdigit((unsigned char)s[i]))
+			return 0;
+		if (s[i] == '0')
+			i++;
+		else
+			while (i < n && isdigit((unsigned char)s[i]))
+				i++;
+		if (i < n && s[i] == '.') {
+			if (++i >= n || !isdigit((unsigned char)s[i]))
+				return 0;
+			while (i < n && isdigit((unsigned char)s[i]))
+				i++;
+		}
+		if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+			if (++i < n && (s[i] == '+' || s[i] == '-'))
+				i++;
+			if (i >= n || !isdigit((unsigned char)s[i]))
+				return 0;
+			while (i < n && isdigit((unsigned char)s[i]))
+				i++;
+		}
+		return delimiter_at(s, n, i) ? i : 0;
+	}
+	for (size_t w = 0; w < 3; w++) {
+		size_t l = strlen(words[w]);
+		if (n >= l && memcmp(s, words[w], l) == 0 && delimiter_at(s, n, l))
+			return l;
+	}
+	return 0;
+}
+
+/* End of the string whose opening quote is at s[i], just past its closing
+ * quote; 0 when it does not close on its line. */
+static size_t string_end(const char *s, size_t n, size_t i)
+{
+	for (i++; i < n; i++) {
+		if (s[i] == '\\')
+			i++;
+		else if (s[i] == '"')
+			return i + 1;
+		else if (s[i] == '\n' || s[i] == '\r')
+			return 0;
+	}
+	return 0;
+}
+
+/* Is s exactly one JSON value (RFC 8259 grammar, depth <= 256)? Only then is
+ * every quote outside a string the start of one for libyaml too; in other
+ * text a quote may sit inside a YAML plain scalar. */
+static bool is_json(const char *s, size_t n)
+{
+	enum { VALUE, KEY_OR_CLOSE, KEY, COLON, VALUE_OR_CLOSE, AFTER } st = VALUE;
+	char stack[256];
+	size_t depth = 0, i = 0;
+	while (i < n) {
+		char c = s[i];
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+			i++;
+			continue;
+		}
+		switch (st) {
+		case KEY_OR_CLOSE:
+		case VALUE_OR_CLOSE:
+			if (c == (st == KEY_OR_CLOSE ? '}' : ']')) {
+				depth--;
+				i++;
+				st = AFTER;
+				continue;
+			}
+			st = st == KEY_OR_CLOSE ? KEY : VALUE;
+			continue;
+		case KEY: {
+			size_t e = c == '"' ? string_end(s, n, i) : 0;
+			if (!e)
+				return false;
+			i = e;
+			st = COLON;
+			continue;
+		}
+		case COLON:
+			if (c != ':')
+				return false;
+			i++;
+			st = VALUE;
+			continue;
+		case VALUE:
+			if (c == '{' || c == '[') {
+				if (depth == sizeof stack)
+					return false;
+				stack[depth++] = c;
+				i++;
+				st = c == '{' ? KEY_OR_CLOSE : VALUE_OR_CLOSE;
+				continue;
+			}
+			if (c == '"') {
+				size_t e = string_end(s, n, i);
+				if (!e)
+					return false;
+				i = e;
+			} else {
+				size_t l = json_token(s + i, n - i);
+				if (!l || strchr("{}[]:,", c))
+					return false;
+				i += l;
+			}
+			st = AFTER;
+			continue;
+		case AFTER:
+			if (!depth)
+				return false;   /* something after the one value */
+			if (c == ',') {
+				st = stack[depth - 1] == '{' ? KEY : VALUE;
+			} else if (c == (stack[depth - 1] == '{' ? '}' : ']')) {
+				depth--;
+			} else {
+				return false;
+			}
+			i++;
+			continue;
+		}
+	}
+	return st == AFTER && depth == 0;
+}
+
 int json_fix_surrogates(const char *s, size_t n, json_fix *fx)
 {
 	memset(fx, 0, sizeof *fx);
@@ -54,7 +197,7 @@ int json_fix_surrogates(const char *s, size_t n, json_fix *fx)
 			if (v >= 0xD800 && v <= 0xDFFF) { any = true; break; }
 		}
 	}
-	if (!any)
+	if (!any || !is_json(s, n))
 		return 0;
 	char *out = malloc(n + 1);
 	if (!out)
@@ -64,8 +207,18 @@ int json_fix_surrogates(const char *s, size_t n, json_fix *fx)
 	for (size_t i = 0; i < n;) {
 		char c = s[i];
 		if (!in_str) {
-			out[o++] = c;
-			i++;
+			/* Outside strings only JSON's own tokens may stand; anything
+			 * else (a YAML plain scalar, a comment) means this is not JSON,
+			 * and a quote inside such text is no string: rewrite nothing. */
+			size_t lit = json_token(s + i, n - i);
+			if (!lit) {
+				free(out);
+				json_fix_free(fx);
+				return 0;
+			}
+			memcpy(out + o, s + i, lit);
+			o += lit;
+			i += lit;
 			in_str = c == '"';
 			continue;
 		}
@@ -73,6 +226,11 @@ int json_fix_surrogates(const char *s, size_t n, json_fix *fx)
 			out[o++] = c;
 			i++;
 			in_str = false;
+			if (!delimiter_at(s, n, i)) {   /* "a"b is no JSON */
+				free(out);
+				json_fix_free(fx);
+				return 0;
+			}
 			continue;
 		}
 		if (c != '\\' || i + 1 >= n) {
