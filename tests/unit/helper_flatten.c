@@ -1,5 +1,6 @@
 /* helper_flatten.c — see helper_flatten.h. No cmocka here: the editor's
  * fuzz target links this too. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,16 +22,19 @@ static void flat_add(flat *f, strbuf *line)
 	f->lines[f->n++] = strbuf_detach(line, NULL);
 }
 
-static void add_text(strbuf *b, const char *s, size_t n)
+/* Visible escapes so a line holds one node; in a key (is_key) '/' too, so
+ * a key "a/0" cannot pass for item 0 under key "a" (found by fuzz_edit). */
+static void add_text_as(strbuf *b, const char *s, size_t n, bool is_key)
 {
-	/* Visible escapes so a line holds one node. */
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if (c == '\\') strbuf_adds(b, "\\\\");
-		else if (c < 0x20 || c == 0x7F) strbuf_printf(b, "\\x%02X", c);
+		else if (c < 0x20 || c == 0x7F || (is_key && c == '/')) strbuf_printf(b, "\\x%02X", c);
 		else strbuf_addc(b, (char)c);
 	}
 }
+
+static void add_text(strbuf *b, const char *s, size_t n) { add_text_as(b, s, n, false); }
 
 static void flat_visit(flat *f, const doc_node *n, strbuf *path)
 {
@@ -64,7 +68,7 @@ static void flat_visit(flat *f, const doc_node *n, strbuf *path)
 			strbuf_addc(path, '/');
 			const doc_node *kk = doc_deref(k);
 			if (kk->kind == DOC_SCALAR)
-				add_text(path, kk->u.scalar.str, kk->u.scalar.len);
+				add_text_as(path, kk->u.scalar.str, kk->u.scalar.len, true);
 			flat_visit(f, k->next, path);
 			path->len = old;
 			path->buf[old] = '\0';

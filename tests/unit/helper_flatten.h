@@ -8,7 +8,8 @@
 
 /* Every node of a tree as one line "path<TAB>kind/style<TAB>text", sorted,
  * so two trees can be compared as sets of lines. Control bytes in keys and
- * values are written as \xNN, so a line holds one node. */
+ * values are written as \xNN, so a line holds one node, and so is a "/" in
+ * a key, so a path names one node. */
 void te_flatten(const doc_node *root, strbuf *out);
 
 #endif
