@@ -9,6 +9,8 @@ PREFIX      ?= /usr/local
 BINDIR      ?= $(PREFIX)/bin
 MANDIR      ?= $(PREFIX)/share/man
 DATADIR     ?= $(PREFIX)/share/liza-watch
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 DESTDIR     ?=
 
 CC          ?= cc
@@ -80,7 +82,7 @@ build/san/tests/%: build/san/tests/unit/%.o $(SAN_OBJ) $(TEST_HELPER_OBJ)
 # libFuzzer ships in libclang-rt-14-dev, which clang only recommends.
 # procps: pgrep, which the tmux tests use to find the HUD's process.
 DEB_PKGS := make gcc pkg-config libyaml-dev libncurses-dev libcmocka-dev tmux \
-            valgrind clang libclang-rt-14-dev groff-base procps
+            valgrind clang libclang-rt-14-dev groff-base zsh procps
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' \
@@ -199,27 +201,44 @@ bench: liza-watch $(BENCH_BIN)
 demo: liza-watch
 	./liza-watch demo
 
-# ---- install --------------------------------------------------------------
-INSTALLED_DIRS = $(BINDIR) $(MANDIR)/man1 $(DATADIR)/themes $(DATADIR)/examples
+# ---- install ----------------------------------------------------------------
+# The man pages and completion scripts name the data directory (themes, the
+# demo's examples): the installed copies get the real one.
+MAN1 := $(wildcard man/*.1)
+MAN5 := $(wildcard man/*.5)
+INSTALLED_DIRS = $(BINDIR) $(MANDIR)/man1 $(MANDIR)/man5 $(DATADIR)/themes $(DATADIR)/examples \
+                 $(BASHCOMPDIR) $(ZSHCOMPDIR)
+WITH_DATADIR = sed -e 's|/usr/local/share/liza\\-watch|$(subst -,\\-,$(DATADIR))|g' \
+                   -e 's|/usr/local/share/liza-watch|$(DATADIR)|g'
 install: liza-watch
 	install -d $(addprefix $(DESTDIR),$(INSTALLED_DIRS))
 	install -m 755 liza-watch $(DESTDIR)$(BINDIR)/liza-watch
-	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
+	for f in $(MAN1); do $(WITH_DATADIR) "$$f" > $(DESTDIR)$(MANDIR)/man1/$${f##*/} || exit 1; done
+	for f in $(MAN5); do $(WITH_DATADIR) "$$f" > $(DESTDIR)$(MANDIR)/man5/$${f##*/} || exit 1; done
+	chmod 644 $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) \
+	          $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(MAN5)))
 	install -m 644 themes/*.theme $(DESTDIR)$(DATADIR)/themes/
 	cp -R examples/. $(DESTDIR)$(DATADIR)/examples/
+	$(WITH_DATADIR) completions/liza-watch.bash > $(DESTDIR)$(BASHCOMPDIR)/liza-watch
+	$(WITH_DATADIR) completions/_liza-watch > $(DESTDIR)$(ZSHCOMPDIR)/_liza-watch
+	chmod 644 $(DESTDIR)$(BASHCOMPDIR)/liza-watch $(DESTDIR)$(ZSHCOMPDIR)/_liza-watch
 
-# Removes exactly what install put there, then the folders it made that are
-# now empty, up to (not including) DESTDIR or PREFIX.
+# Removes exactly what install put there. Into a DESTDIR (a staging tree),
+# the folders install made are removed too once empty, up to DESTDIR; on a
+# live system only liza-watch's own data folder goes, never a shared one
+# like share/man/man5 that was there before.
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/liza-watch
-	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(wildcard man/*.1)))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1)))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(MAN5)))
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/liza-watch $(DESTDIR)$(ZSHCOMPDIR)/_liza-watch
 	rm -rf $(DESTDIR)$(DATADIR)
-	@for d in $(addprefix $(DESTDIR),$(INSTALLED_DIRS)); do \
-	  while [ "$$d" != "$(DESTDIR)" ] && [ "$$d" != "$(DESTDIR)$(PREFIX)" ] && [ -d "$$d" ] \
-	        && rmdir "$$d" 2>/dev/null; do d=$$(dirname "$$d"); done; \
-	done; \
-	if [ -n "$(DESTDIR)" ]; then d="$(DESTDIR)$(PREFIX)"; \
-	  while [ "$$d" != "$(DESTDIR)" ] && rmdir "$$d" 2>/dev/null; do d=$$(dirname "$$d"); done; fi
+	@if [ -n "$(DESTDIR)" ]; then \
+	  for d in $(addprefix $(DESTDIR),$(INSTALLED_DIRS)); do \
+	    while [ "$$d" != "$(DESTDIR)" ] && [ "$$d" != "/" ] && rmdir "$$d" 2>/dev/null; do \
+	      d=$$(dirname "$$d"); done; \
+	  done; \
+	fi
 
 clean:
 	rm -rf build liza-watch

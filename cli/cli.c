@@ -1,6 +1,7 @@
 /* cli.c — global options, then one table entry per command (tmux style). */
 #include "cli/cli.h"
 #include "core/adapter.h"
+#include "core/config.h"
 #include "core/timeparse.h"
 #include <getopt.h>
 #include <stdarg.h>
@@ -27,6 +28,8 @@ const char cli_usage[] =
 	"  demo [--keep] [--seed N]   the HUD on a copy of the examples, with simulated agents\n"
 	"  demo --no-hud DIR [--seed N] [--ticks N] [--interval MS]\n"
 	"                             only the simulated agents, writing DIR's state (tests, soak)\n"
+	"  keys                       the HUD's key bindings, after the config's bind lines\n"
+	"  config                     every setting in effect and the file that set it\n"
 	"\n"
 	"options:\n"
 	"  -C DIR             project directory (default: the current directory)\n"
@@ -39,7 +42,10 @@ const char cli_usage[] =
 	"\n"
 	"check exits 0 (no alert >= WARN), 1 (WARN), 2 (CRIT), 3 (a state file could not be read).\n"
 	"Transitions exit 0 (done), 1 (denied, nothing written), 2 (usage), 3 (read/lock/write failure).\n"
-	"LIZA_WATCH_NOW=2026-01-20T10:00:00Z fixes the clock for checks.\n";
+	"LIZA_WATCH_NOW=2026-01-20T10:00:00Z fixes the clock for checks.\n"
+	"\n"
+	"Config: $XDG_CONFIG_HOME/liza-watch/config (else ~/.config/liza-watch/config), then\n"
+	"DIR/.liza-watch; options win over both. See liza-watch(1) and liza-watch.conf(5).\n";
 
 void cli_error(const char *fmt, ...)
 {
@@ -83,13 +89,32 @@ static const command commands[] = {
 	{ "reject", cmd_reject },
 	{ "transition", cmd_transition },
 	{ "demo", cmd_demo },
+	{ "keys", cmd_keys },
+	{ "config", cmd_config },
 };
+
+/* Read the config files into cfg and fill what the command line left
+ * unset: options win over the project's file, which wins over the user's.
+ * LIZA_AGENT_ID sits between --as and the files, as it names the agent a
+ * shell belongs to. */
+static void apply_config(lw_opts *o, lw_config *cfg, const char *cli_as)
+{
+	lw_config_load(cfg, o->dir);
+	if (cfg->warnings.len)
+		fputs(cfg->warnings.buf, stderr);
+	o->cfg = cfg;
+	const char *env_as = getenv("LIZA_AGENT_ID");
+	o->as = cli_as ? cli_as : env_as && *env_as ? env_as : cfg->as ? cfg->as : "human";
+	if (!o->theme && cfg->theme) {
+		o->theme = cfg->theme;
+		o->theme_at = lw_config_origin(cfg, "theme");
+	}
+}
 
 int cli_main(int argc, char **argv)
 {
 	lw_opts o = { .dir = ".", .poll_ms = 1000, .argv0 = argc > 0 ? argv[0] : NULL };
-	const char *env_as = getenv("LIZA_AGENT_ID");
-	o.as = env_as && *env_as ? env_as : "human";
+	const char *cli_as = NULL;
 	const char *nc = getenv("NO_COLOR");
 	o.no_color = nc && *nc;
 
@@ -108,7 +133,7 @@ int cli_main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "+C:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'C': o.dir = optarg; break;
-		case OPT_AS: o.as = optarg; break;
+		case OPT_AS: cli_as = optarg; break;
 		case OPT_THEME: o.theme = optarg; break;
 		case OPT_NO_COLOR: o.no_color = true; break;
 		case OPT_POLL:
@@ -142,7 +167,12 @@ int cli_main(int argc, char **argv)
 			/* 0, not 1: glibc then re-reads the option string, so the
 			 * command's options may follow its operands. */
 			optind = 0;
-			return commands[i].run(&o, sub_argc, sub_argv);
+			lw_config cfg;
+			lw_config_init(&cfg);
+			apply_config(&o, &cfg, cli_as);
+			int rc = commands[i].run(&o, sub_argc, sub_argv);
+			lw_config_free(&cfg);
+			return rc;
 		}
 	}
 	cli_error("unknown command '%s' (try --help)", name);

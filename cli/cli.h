@@ -12,10 +12,14 @@ enum {
 	EXIT_UNREADABLE = 3, EXIT_IO = 3,
 };
 
+struct lw_config;
+
 typedef struct lw_opts {
 	const char *dir;          /* -C */
-	const char *as;           /* --as, else $LIZA_AGENT_ID, else "human" */
-	const char *theme;        /* --theme */
+	const char *as;           /* --as, else $LIZA_AGENT_ID, else the config's as, else "human" */
+	const char *theme;        /* --theme, else the config's theme */
+	const char *theme_at;     /* "file:line" when the theme came from a config file */
+	const struct lw_config *cfg;   /* the config files, read (never NULL in a command) */
 	bool no_color;            /* --no-color or NO_COLOR */
 	bool poll;                /* --poll */
 	int poll_ms;
@@ -32,6 +36,8 @@ int cmd_approve(const lw_opts *o, int argc, char **argv);
 int cmd_reject(const lw_opts *o, int argc, char **argv);
 int cmd_transition(const lw_opts *o, int argc, char **argv);
 int cmd_demo(const lw_opts *o, int argc, char **argv);
+int cmd_keys(const lw_opts *o, int argc, char **argv);
+int cmd_config(const lw_opts *o, int argc, char **argv);
 
 /* Shared by commands: print "liza-watch: msg" to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -39,6 +45,9 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * directory cannot be used or holds no known state. */
 struct lw_project;
 int cli_open_project(const lw_opts *o, struct lw_project *p);
+/* The HUD on a loaded project, with the config's key bindings, thresholds
+ * and theme (hud and demo both start it this way). Returns an exit code. */
+int cli_run_hud(const lw_opts *o, struct lw_project *p);
 
 /* A data folder shipped with the program (name "examples"): beside the
  * running binary (a build tree: `make demo`), else in LW_DATADIR (an

@@ -1,6 +1,7 @@
 /* cmd_check.c — `check`: every check once, alert lines, a monitoring exit code. */
 #include "cli/cli.h"
 #include "core/adapter.h"
+#include "core/config.h"
 #include "core/report.h"
 #include "core/timeparse.h"
 #include "cli/follow.h"
@@ -9,9 +10,9 @@
 #include <string.h>
 
 /* Gathers the alerts of a loaded project at the current clock. */
-static void run_checks(lw_project *p, lw_alerts *al)
+static void run_checks(const lw_opts *o, lw_project *p, lw_alerts *al)
 {
-	lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = al };
+	lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = al, .th = &o->cfg->th };
 	lw_project_check(p, &ctx);
 	lw_alerts_sort(al);
 }
@@ -83,7 +84,7 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 	}
 	lw_alerts al;
 	lw_alerts_init(&al);
-	run_checks(&p, &al);
+	run_checks(o, &p, &al);
 	strbuf out;
 	strbuf_init(&out);
 	if (json)

@@ -229,7 +229,7 @@ static int make_sandbox(const char *examples, char *base, size_t bn, char *proj,
 	snprintf(proj, pn, "%s/examples", base);
 	lw_error err;
 	lw_error_clear(&err);
-	if (sim_tree_copy(examples, proj, &err) < 0) {
+	if (sim_tree_copy(examples, proj, &err) < 0 || sim_shift_times(proj, lw_now(), &err) < 0) {
 		char msg[1200];
 		cli_error("demo: copying the examples: %s", lw_error_format(&err, msg, sizeof msg));
 		sim_tree_remove(base, &err);
@@ -271,9 +271,7 @@ static int run_hud(const lw_opts *o, const demo_opts *d, const char *proj, const
 	lw_project p;
 	int rc = EXIT_UNREADABLE;
 	if (cli_open_project(&ho, &p) == 0) {
-		tui_opts t = { .theme = o->theme, .no_color = o->no_color, .poll = o->poll, .poll_ms = o->poll_ms,
-		               .as = o->as };
-		rc = tui_run(&p, &t);
+		rc = cli_run_hud(o, &p);
 		lw_project_close(&p);
 	}
 	int status = stop_child(pid);

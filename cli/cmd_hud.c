@@ -1,8 +1,35 @@
-/* cmd_hud.c — `hud` (the default command): the full-screen HUD. */
+/* cmd_hud.c — `hud` (the default command): the full-screen HUD, with the
+ * config's key bindings applied to a copy of the default keymap. */
 #include "cli/cli.h"
 #include "core/adapter.h"
+#include "core/config.h"
+#include "tui/keymap.h"
 #include "tui/tui.h"
 #include <stdio.h>
+
+int cli_run_hud(const lw_opts *o, lw_project *p)
+{
+	hud_keymap km;
+	keymap_init(&km);
+	strbuf bind_warn;
+	strbuf_init(&bind_warn);
+	keymap_apply(&km, o->cfg, &bind_warn);
+	if (bind_warn.len)
+		fputs(bind_warn.buf, stderr);
+	/* The message line shows the first complaint of either kind. */
+	strbuf warn;
+	strbuf_init(&warn);
+	strbuf_adds(&warn, o->cfg->warnings.buf ? o->cfg->warnings.buf : "");
+	strbuf_adds(&warn, bind_warn.buf ? bind_warn.buf : "");
+	tui_opts t = {
+		.theme = o->theme, .theme_at = o->theme_at, .no_color = o->no_color, .poll = o->poll,
+		.poll_ms = o->poll_ms, .as = o->as, .keymap = &km, .th = &o->cfg->th, .warnings = warn.buf,
+	};
+	int rc = tui_run(p, &t);
+	strbuf_free(&warn);
+	strbuf_free(&bind_warn);
+	return rc;
+}
 
 int cmd_hud(const lw_opts *o, int argc, char **argv)
 {
@@ -13,8 +40,7 @@ int cmd_hud(const lw_opts *o, int argc, char **argv)
 	lw_project p;
 	if (cli_open_project(o, &p) < 0)
 		return EXIT_UNREADABLE;
-	tui_opts t = { .theme = o->theme, .no_color = o->no_color, .poll = o->poll, .poll_ms = o->poll_ms, .as = o->as };
-	int rc = tui_run(&p, &t);
+	int rc = cli_run_hud(o, &p);
 	lw_project_close(&p);
 	return rc;
 }

@@ -1,6 +1,7 @@
 /* cmd_status.c — `status`: one line for a status bar or a script. */
 #include "cli/cli.h"
 #include "core/adapter.h"
+#include "core/config.h"
 #include "core/report.h"
 #include "core/timeparse.h"
 #include "cli/follow.h"
@@ -61,6 +62,12 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 		cli_error("status: unexpected argument '%s'", argv[optind]);
 		return EXIT_USAGE;
 	}
+	/* --format, else the config's template for this style (tmux falls back
+	 * to the plain one); JSON has no template. */
+	if (!fmt && style == STATUS_TMUX)
+		fmt = o->cfg->status_tmux_format ? o->cfg->status_tmux_format : o->cfg->status_format;
+	else if (!fmt && style == STATUS_PLAIN)
+		fmt = o->cfg->status_format;
 	lw_project p;
 	if (cli_open_project(o, &p) < 0)
 		return EXIT_UNREADABLE;
@@ -74,7 +81,7 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 	}
 	lw_alerts al;
 	lw_alerts_init(&al);
-	lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = &al };
+	lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = &al, .th = &o->cfg->th };
 	lw_project_check(&p, &ctx);
 	strbuf out;
 	strbuf_init(&out);

@@ -1,5 +1,6 @@
 /* follow.c — see follow.h. */
 #include "cli/follow.h"
+#include "core/config.h"
 #include "core/timeparse.h"
 #include "watch/live.h"
 #include "watch/sigpipe.h"
@@ -42,7 +43,7 @@ int follow_run(const lw_opts *o, lw_project *p, follow_fn fn, void *ctx)
 		if (changed) {
 			lw_alerts al;
 			lw_alerts_init(&al);
-			lw_check_ctx c = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = &al };
+			lw_check_ctx c = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = &al, .th = &o->cfg->th };
 			lw_project_check(p, &c);
 			lw_alerts_sort(&al);
 			deadline = c.next_deadline;

@@ -71,8 +71,6 @@ typedef struct acp_task {
 	time_t updated;
 } acp_task;
 
-#define ACP_STALE_AFTER (15 * 60)   /* s without an update while executing */
-
 typedef struct acp_state {
 	const char *root, *workspaces, *tasks_dir;
 	acp_agent *agents;        size_t nagents;

@@ -54,15 +54,16 @@ static void check_stale(const acp_agent *a, lw_check_ctx *ctx)
 {
 	if (a->updated == LW_NO_TIME)
 		return;
-	time_t stale = a->updated + ACP_STALE_AFTER;
+	long long after = lw_check_thresholds(ctx)->acp_stale;
+	time_t stale = a->updated + (time_t)after;
 	if (ctx->now < stale) {
 		lw_check_deadline(ctx, stale);
 		return;
 	}
-	char tb[32], ab[32];
+	char tb[32], ab[32], lb[32];
 	lw_check_emit(ctx, LW_WARN, SYS, "agent_stale", a->id, NULL, stale,
-	              "executing, last update %s (%s ago, stale after %dm)", lw_format_time(a->updated, tb, sizeof tb),
-	              lw_format_age((long long)(ctx->now - a->updated), ab, sizeof ab), ACP_STALE_AFTER / 60);
+	              "executing, last update %s (%s ago, stale after %s)", lw_format_time(a->updated, tb, sizeof tb),
+	              lw_format_age((long long)(ctx->now - a->updated), ab, sizeof ab), lw_format_age(after, lb, sizeof lb));
 }
 
 static void check_agent(const acp_agent *a, lw_check_ctx *ctx)

@@ -9,7 +9,7 @@
  * and their documents freed at once. */
 #include "core/acp.h"
 #include "core/dirlist.h"
-#include "core/docread.h"
+#include "core/field.h"
 #include "core/fileio.h"
 #include "core/timeparse.h"
 #include <stdio.h>
@@ -21,8 +21,8 @@
 
 bool acp_has_evidence(const doc_node *record)
 {
-	return dr_nonempty(doc_get(record, "evidence")) ||
-	       dr_nonempty(doc_get(doc_get(record, "metadata"), "completion_evidence"));
+	return fld_nonempty(doc_get(record, "evidence")) ||
+	       fld_nonempty(doc_get(doc_get(record, "metadata"), "completion_evidence"));
 }
 
 bool acp_task_path(const char *root, const char *id, char *out, size_t n)
@@ -111,32 +111,32 @@ static void count_inbox(acp_agent *a, const char *dir, int depth, size_t *parsed
 	lw_dirlist_free(&dl);
 }
 
-static void read_record(dr *r, acp_agent *a, const doc_node *root)
+static void read_record(fld *r, acp_agent *a, const doc_node *root)
 {
 	long long v;
-	bool versioned = dr_int(r, root, "schema_version", &v);
+	bool versioned = fld_int_get(r, root, "schema_version", &v);
 	a->shape = (versioned && v >= 2) || doc_get(root, "fsm") ? ACP_CONTRACT : ACP_UPSTREAM;
-	const char *fsm = dr_str(r, root, "fsm");
+	const char *fsm = fld_str(r, root, "fsm");
 	a->fsm = fsm && strcmp(fsm, "jarvis") == 0 ? ACP_JARVIS : ACP_CORE;
 	if (fsm && strcmp(fsm, "jarvis") != 0 && strcmp(fsm, "core") != 0)
-		dr_bad(r, "fsm", doc_get(root, "fsm"), "core or jarvis");
-	a->state_raw = dr_str(r, root, "state");
+		fld_bad_type(r, "fsm", doc_get(root, "fsm"), "core or jarvis");
+	a->state_raw = fld_str(r, root, "state");
 	a->state = acp_state_of(a->state_raw, a->fsm);
-	a->task_id = dr_str(r, root, "task_id");
-	a->blocked_reason = dr_str(r, root, "blocked_reason");
-	a->retries = dr_int(r, root, "retries_remaining", &v) ? v : -1;
-	a->approval_required = dr_bool(r, root, "approval_required");
+	a->task_id = fld_str(r, root, "task_id");
+	a->blocked_reason = fld_str(r, root, "blocked_reason");
+	a->retries = fld_int_get(r, root, "retries_remaining", &v) ? v : -1;
+	a->approval_required = fld_bool(r, root, "approval_required");
 	a->evidence = acp_has_evidence(root);
-	a->updated = dr_time(r, root, "updated");
-	const doc_node *ev = dr_map(r, root, "last_event");
+	a->updated = fld_time(r, root, "updated");
+	const doc_node *ev = fld_map(r, root, "last_event");
 	a->has_last_event = ev != NULL;
 	a->ev_node = ev;
-	a->ev_event = dr_str(r, ev, "event");
-	a->ev_from = dr_str(r, ev, "from");
-	a->ev_to = dr_str(r, ev, "to");
-	const doc_node *lm = dr_map(r, root, "last_message");
-	a->last_type = dr_str(r, lm, "type");
-	a->last_from = dr_str(r, lm, "from");
+	a->ev_event = fld_str(r, ev, "event");
+	a->ev_from = fld_str(r, ev, "from");
+	a->ev_to = fld_str(r, ev, "to");
+	const doc_node *lm = fld_map(r, root, "last_message");
+	a->last_type = fld_str(r, lm, "type");
+	a->last_from = fld_str(r, lm, "from");
 }
 
 static void load_agents(lw_snapshot *snap, acp_state *st)
@@ -165,7 +165,7 @@ static void load_agents(lw_snapshot *snap, acp_state *st)
 		if (root) {
 			a->node = root;
 			a->path = arena_strdup(&snap->mem, p);
-			dr r = { .snap = snap, .path = a->path, .subject = a->id };
+			fld r = { .snap = snap, .path = a->path, .subject = a->id };
 			read_record(&r, a, root);
 		}
 		if (has_inbox)
@@ -206,14 +206,14 @@ static void load_tasks(lw_snapshot *snap, acp_state *st)
 		t->id = first_str(root, id_keys);
 		if (!t->id)
 			t->id = arena_strndup(&snap->mem, dl.names[i], strlen(dl.names[i]) - 5);
-		dr r = { .snap = snap, .path = t->path, .subject = t->id };
+		fld r = { .snap = snap, .path = t->path, .subject = t->id };
 		t->state_raw = first_str(root, state_keys);
 		t->state = acp_state_of(t->state_raw, ACP_CORE);
 		const char *title = first_str(root, title_keys);
 		t->title = title ? arena_strndup(&snap->mem, title, strcspn(title, "\r\n")) : NULL;
 		t->assignee = first_str(root, who_keys);
 		t->evidence = acp_has_evidence(root);
-		t->updated = dr_time(&r, root, "updated");
+		t->updated = fld_time(&r, root, "updated");
 	}
 	lw_dirlist_free(&dl);
 }

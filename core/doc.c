@@ -5,6 +5,7 @@
  * forward (and, rarely, back) converts each one in amortised O(1). Pure-ASCII
  * input, the common case, skips the walk entirely. */
 #include "core/doc.h"
+#include "core/doc_json.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,7 @@ typedef struct span_conv {
 	uint32_t *line_start;     /* byte offset of each line */
 	unsigned char *line_ascii; /* 1 when that line is pure ASCII */
 	size_t nlines;
+	const json_fix *fix;      /* the text was rewritten (doc_json.c): map offsets back */
 } span_conv;
 
 static size_t break_len(const unsigned char *b, size_t i, size_t len)
@@ -155,7 +157,23 @@ static size_t conv_byte_rel(const span_conv *c, const yaml_mark_t *m)
 	return b > c->len ? c->len : b;
 }
 
-static size_t conv_byte(const span_conv *c, const yaml_mark_t *m) { return c->base + conv_byte_rel(c, m); }
+static size_t conv_byte(const span_conv *c, const yaml_mark_t *m)
+{
+	size_t rel = conv_byte_rel(c, m);
+	return c->base + (c->fix ? json_fix_map(c->fix, rel) : rel);
+}
+
+/* 1-based column of byte off in src, counting characters from its line start. */
+static unsigned column_at(const char *src, size_t off)
+{
+	size_t ls = off;
+	while (ls > 0 && src[ls - 1] != '\n' && src[ls - 1] != '\r')
+		ls--;
+	unsigned col = 1;
+	for (size_t i = ls; i < off; i++)
+		col += ((unsigned char)src[i] & 0xC0) != 0x80;
+	return col;
+}
 
 /* ---- builder ---- */
 typedef struct anchor {
@@ -191,6 +209,8 @@ static doc_node *new_node(builder *b, doc_kind kind, const yaml_mark_t *s, const
 	n->col = (unsigned)s->column + 1;
 	n->start = conv_byte(&b->conv, s);
 	n->end = e ? conv_byte(&b->conv, e) : n->start;
+	if (b->conv.fix)   /* columns of the rewritten text are off after a pair: count again */
+		n->col = column_at(b->d->src, n->start);
 	b->d->nodes++;
 	return n;
 }
@@ -458,9 +478,22 @@ int doc_stream(const char *buf, size_t len, const char *path, const doc_limits *
 		lw_error_set(err, path, 0, 0, "out of memory");
 		return -1;
 	}
+	/* The same JSON surrogate rewrite as doc_parse, so both accept the same
+	 * files; event lines are unchanged by it. */
+	json_fix fx;
+	int rewritten = json_fix_surrogates(buf + bom, len - (size_t)bom, &fx);
+	if (rewritten < 0) {
+		free(is_map);
+		free(want_key);
+		lw_error_set(err, path, 0, 0, "out of memory");
+		return -1;
+	}
 	yaml_parser_t p;
 	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)buf + bom, len - (size_t)bom);
+	if (rewritten)
+		yaml_parser_set_input_string(&p, (const unsigned char *)fx.text, fx.len);
+	else
+		yaml_parser_set_input_string(&p, (const unsigned char *)buf + bom, len - (size_t)bom);
 	yaml_parser_set_encoding(&p, YAML_UTF8_ENCODING);
 	unsigned depth = 0;
 	size_t events = 0;
@@ -526,6 +559,7 @@ int doc_stream(const char *buf, size_t len, const char *path, const doc_limits *
 			break;
 	}
 	yaml_parser_delete(&p);
+	json_fix_free(&fx);
 	free(is_map);
 	free(want_key);
 	return rc;
@@ -550,16 +584,23 @@ static int parse_range(doc *d, const char *buf, size_t len, size_t start, size_t
 	 * more than one root key fails to parse. Hand it the text after the BOM
 	 * and add its three bytes back to every offset. */
 	size_t from = start + (start == 0 ? (size_t)bom_len : 0);
+	json_fix fx;
+	int rewritten = json_fix_surrogates(buf + from, end - from, &fx);
+	const char *text = rewritten > 0 ? fx.text : buf + from;
+	size_t text_len = rewritten > 0 ? fx.len : end - from;
 	b.stack = malloc(((size_t)lim->max_depth + 1) * sizeof *b.stack);
-	if (!b.stack || conv_init(&b.conv, buf + from, end - from, from) < 0) {
+	if (rewritten < 0 || !b.stack || conv_init(&b.conv, text, text_len, from) < 0) {
 		free(b.stack);
 		conv_free(&b.conv);
+		json_fix_free(&fx);
 		lw_error_set(err, d->path, 0, 0, "out of memory");
 		return -1;
 	}
+	if (rewritten > 0)
+		b.conv.fix = &fx;
 	yaml_parser_t p;
 	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)buf + from, end - from);
+	yaml_parser_set_input_string(&p, (const unsigned char *)text, text_len);
 	yaml_parser_set_encoding(&p, YAML_UTF8_ENCODING);
 	int rc = 0;
 	for (;;) {
@@ -581,6 +622,7 @@ static int parse_range(doc *d, const char *buf, size_t len, size_t start, size_t
 	yaml_parser_delete(&p);
 	free(b.stack);
 	conv_free(&b.conv);
+	json_fix_free(&fx);
 	return rc;
 }
 

@@ -16,7 +16,7 @@ void fld_problem(fld *f, const char *rule, const doc_node *at, const char *fmt, 
 	lw_snapshot_problem(f->snap, f->subject ? f->subject : "-", rule, f->path, at, "%s", what);
 }
 
-static void bad_type(fld *f, const char *key, const doc_node *v, const char *want)
+void fld_bad_type(fld *f, const char *key, const doc_node *v, const char *want)
 {
 	char got[64];
 	fld_problem(f, "types", v, "%s must be %s, not %s", key, want, doc_describe(v, got, sizeof got));
@@ -28,7 +28,7 @@ const char *fld_str(fld *f, const doc_node *map, const char *key)
 	if (!v || doc_is_null(v))
 		return NULL;
 	if (v->kind != DOC_SCALAR) {
-		bad_type(f, key, v, "text");
+		fld_bad_type(f, key, v, "text");
 		return NULL;
 	}
 	return v->u.scalar.str;
@@ -41,7 +41,7 @@ long long fld_int(fld *f, const doc_node *map, const char *key, long long dflt)
 	switch (doc_int(v, &x)) {
 	case DOC_OK: return x;
 	case DOC_ABSENT: return dflt;
-	default: bad_type(f, key, v, "an integer"); return dflt;
+	default: fld_bad_type(f, key, v, "an integer"); return dflt;
 	}
 }
 
@@ -52,7 +52,7 @@ int fld_bool(fld *f, const doc_node *map, const char *key)
 	switch (doc_bool(v, &b)) {
 	case DOC_OK: return b;
 	case DOC_ABSENT: return -1;
-	default: bad_type(f, key, v, "true or false"); return -1;
+	default: fld_bad_type(f, key, v, "true or false"); return -1;
 	}
 }
 
@@ -63,7 +63,7 @@ time_t fld_time(fld *f, const doc_node *map, const char *key)
 	switch (doc_time(v, &t)) {
 	case DOC_OK: return t;
 	case DOC_ABSENT: return LW_NO_TIME;
-	default: bad_type(f, key, v, "an ISO 8601 time"); return LW_NO_TIME;
+	default: fld_bad_type(f, key, v, "an ISO 8601 time"); return LW_NO_TIME;
 	}
 }
 
@@ -73,7 +73,7 @@ static const doc_node *get_kind(fld *f, const doc_node *map, const char *key, do
 	if (!v || doc_is_null(v))
 		return NULL;
 	if (v->kind != kind) {
-		bad_type(f, key, v, want);
+		fld_bad_type(f, key, v, want);
 		return NULL;
 	}
 	return v;
@@ -101,7 +101,7 @@ const char **fld_strv(fld *f, const doc_node *map, const char *key, size_t *n)
 		return out;
 	}
 	if (v->kind != DOC_SEQ) {
-		bad_type(f, key, v, "a list");
+		fld_bad_type(f, key, v, "a list");
 		return NULL;
 	}
 	const char **out = arena_alloc(f->mem, (doc_len(v) + 1) * sizeof *out);
@@ -110,7 +110,31 @@ const char **fld_strv(fld *f, const doc_node *map, const char *key, size_t *n)
 		if (s)
 			out[(*n)++] = s;
 		else if (!doc_is_null(i))
-			bad_type(f, key, doc_deref(i), "a list of ids");
+			fld_bad_type(f, key, doc_deref(i), "a list of ids");
 	}
 	return out;
+}
+
+bool fld_int_get(fld *f, const doc_node *map, const char *key, long long *out)
+{
+	const doc_node *v = doc_get(map, key);
+	switch (doc_int(v, out)) {
+	case DOC_OK: return true;
+	case DOC_ABSENT: return false;
+	default: fld_bad_type(f, key, v, "an integer"); return false;
+	}
+}
+
+bool fld_nonempty(const doc_node *v)
+{
+	v = doc_deref(v);
+	if (!v || doc_is_null(v))
+		return false;
+	if (v->kind == DOC_SCALAR) {
+		for (const char *s = v->u.scalar.str; *s; s++)
+			if (*s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
+				return true;
+		return false;
+	}
+	return v->u.coll.count > 0;
 }

@@ -1,7 +1,8 @@
 /* field.h — typed reads of one mapping's fields for loaders that report a
  * wrong type as a snapshot problem (at the value's file:line:col) and read
  * it as absent, so one bad value never blanks a whole board. Used by the
- * RCS and AoT loaders; Liza keeps its own copy for now. */
+ * RCS, AoT, Foreman and ACP loaders; Liza's loader has its own, which also
+ * hashes a task's keys (its states run to 10,000 tasks). */
 #ifndef LW_FIELD_H
 #define LW_FIELD_H
 #include "core/model.h"
@@ -25,6 +26,12 @@ const doc_node *fld_seq(fld *f, const doc_node *map, const char *key);
 /* A list of ids (a lone scalar counts as one); *n items into a NULL-ended
  * arena array. */
 const char **fld_strv(fld *f, const doc_node *map, const char *key, size_t *n);
+/* The wrong-type problem: "KEY must be WANT, not VALUE" at v (rule "types"). */
+void fld_bad_type(fld *f, const char *key, const doc_node *v, const char *want);
+/* An integer into *out: false when absent, or of the wrong type (reported). */
+bool fld_int_get(fld *f, const doc_node *map, const char *key, long long *out);
+/* Does this value hold something: a non-blank string, or a non-empty list or mapping? */
+bool fld_nonempty(const doc_node *v);
 /* Report a problem at node at (NULL: the file) with this snapshot's rule. */
 void fld_problem(fld *f, const char *rule, const doc_node *at, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

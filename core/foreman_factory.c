@@ -5,7 +5,7 @@
  * after the load. */
 #include "core/foreman.h"
 #include "core/dirlist.h"
-#include "core/docread.h"
+#include "core/field.h"
 #include "core/fileio.h"
 #include "core/timeparse.h"
 #include <fcntl.h>
@@ -54,8 +54,8 @@ static void load_leases(fm_state *st, lw_snapshot *snap, const char *path)
 	if (parse_file(snap, path, &d, &buf) != 0)
 		return;
 	arena *a = &snap->mem;
-	dr r = { .snap = snap, .path = arena_strdup(a, path), .subject = "execution-leases" };
-	const doc_node *leases = dr_map(&r, doc_deref(d.root), "leases");
+	fld r = { .snap = snap, .path = arena_strdup(a, path), .subject = "execution-leases" };
+	const doc_node *leases = fld_map(&r, doc_deref(d.root), "leases");
 	st->leases = arena_alloc(a, (doc_len(leases) + 1) * sizeof *st->leases);
 	for (const doc_node *k = doc_map_first(leases); k; k = doc_map_next(k)) {
 		const doc_node *v = doc_deref(k->next);
@@ -68,8 +68,8 @@ static void load_leases(fm_state *st, lw_snapshot *snap, const char *path)
 			l->task_id = arena_strdup(a, r.subject);
 		l->owner = dup_str(a, v, "ownerId");
 		l->status = dup_str(a, v, "status");
-		l->started = dr_time(&r, v, "startedAt");
-		l->heartbeat = dr_time(&r, v, "lastHeartbeatAt");
+		l->started = fld_time(&r, v, "startedAt");
+		l->heartbeat = fld_time(&r, v, "lastHeartbeatAt");
 	}
 	doc_free(&d);
 	free(buf);
@@ -162,12 +162,12 @@ static void load_limits(fm_state *st, lw_snapshot *snap, const char *path)
 	char *buf;
 	if (parse_file(snap, path, &d, &buf) != 0)
 		return;
-	dr r = { .snap = snap, .path = arena_strdup(&snap->mem, path), .subject = "factory.json" };
-	const doc_node *wip = dr_map(&r, doc_deref(d.root), "wipLimits");
+	fld r = { .snap = snap, .path = arena_strdup(&snap->mem, path), .subject = "factory.json" };
+	const doc_node *wip = fld_map(&r, doc_deref(d.root), "wipLimits");
 	long long v;
-	if (dr_int(&r, wip, "executing", &v) && v > 0)
+	if (fld_int_get(&r, wip, "executing", &v) && v > 0)
 		st->wip_executing = v;
-	if (dr_int(&r, wip, "ready", &v) && v > 0)
+	if (fld_int_get(&r, wip, "ready", &v) && v > 0)
 		st->wip_ready = v;
 	doc_free(&d);
 	free(buf);

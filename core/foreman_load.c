@@ -9,7 +9,7 @@
  * unknown keys are ignored here and kept on write by the editor. */
 #include "core/foreman.h"
 #include "core/dirlist.h"
-#include "core/docread.h"
+#include "core/field.h"
 #include "core/fileio.h"
 #include "core/timeparse.h"
 #include <errno.h>
@@ -38,10 +38,10 @@ static const char *first_line(arena *a, const char *s)
 	return s ? arena_strndup(a, s, strcspn(s, "\r\n")) : NULL;
 }
 
-static void load_criteria(dr *r, fm_task *t, const doc_node *root)
+static void load_criteria(fld *r, fm_task *t, const doc_node *root)
 {
 	arena *a = &r->snap->mem;
-	const doc_node *ac = dr_seq(r, root, "acceptanceCriteria");
+	const doc_node *ac = fld_seq(r, root, "acceptanceCriteria");
 	t->criteria = arena_alloc(a, (doc_len(ac) + 1) * sizeof *t->criteria);
 	for (const doc_node *i = doc_seq_first(ac); i; i = i->next) {
 		const char *s = doc_str(i);
@@ -49,21 +49,21 @@ static void load_criteria(dr *r, fm_task *t, const doc_node *root)
 			s = doc_str(doc_get(doc_deref(i), "text"));
 		if (!s) {
 			if (!doc_is_null(i))
-				dr_bad(r, "acceptanceCriteria item", i, "text");
+				fld_bad_type(r, "acceptanceCriteria item", i, "text");
 			continue;
 		}
 		t->criteria[t->ncriteria++].text = s;
 	}
 	/* Verdicts recorded by the post-execution summary: matched by the
 	 * criterion's text, else by position. */
-	const doc_node *sum = dr_map(r, root, "postExecutionSummary");
-	const doc_node *cv = dr_seq(r, sum, "criteriaValidation");
+	const doc_node *sum = fld_map(r, root, "postExecutionSummary");
+	const doc_node *cv = fld_seq(r, sum, "criteriaValidation");
 	size_t k = 0;
 	for (const doc_node *i = doc_seq_first(cv); i; i = i->next, k++) {
 		const doc_node *m = doc_deref(i);
 		if (!doc_is_map(m))
 			continue;
-		const char *text = dr_str(r, m, "criterion"), *status = dr_str(r, m, "status");
+		const char *text = fld_str(r, m, "criterion"), *status = fld_str(r, m, "status");
 		size_t at = t->ncriteria;
 		for (size_t c = 0; text && c < t->ncriteria; c++)
 			if (strcmp(t->criteria[c].text, text) == 0)
@@ -75,61 +75,61 @@ static void load_criteria(dr *r, fm_task *t, const doc_node *root)
 	}
 }
 
-static void load_plan(dr *r, fm_task *t, const doc_node *root)
+static void load_plan(fld *r, fm_task *t, const doc_node *root)
 {
 	const doc_node *plan = doc_get(root, "plan");
 	/* Upstream tests `!!plan`: any value that is not null counts. */
 	t->has_plan = plan && !doc_is_null(plan);
-	const doc_node *steps = doc_is_map(plan) ? dr_seq(r, doc_deref(plan), "steps") : NULL;
+	const doc_node *steps = doc_is_map(plan) ? fld_seq(r, doc_deref(plan), "steps") : NULL;
 	t->steps = arena_alloc(&r->snap->mem, (doc_len(steps) + 1) * sizeof *t->steps);
 	for (const doc_node *i = doc_seq_first(steps); i; i = i->next)
 		if (doc_str(i))
 			t->steps[t->nsteps++] = doc_str(i);
 }
 
-static void load_history(dr *r, fm_task *t, const doc_node *root)
+static void load_history(fld *r, fm_task *t, const doc_node *root)
 {
-	const doc_node *h = dr_seq(r, root, "history");
+	const doc_node *h = fld_seq(r, root, "history");
 	t->history = arena_alloc(&r->snap->mem, (doc_len(h) + 1) * sizeof *t->history);
 	for (const doc_node *i = doc_seq_first(h); i; i = i->next) {
 		const doc_node *m = doc_deref(i);
 		if (!doc_is_map(m)) {
-			dr_bad(r, "history entry", m, "a mapping");
+			fld_bad_type(r, "history entry", m, "a mapping");
 			continue;
 		}
 		fm_history *e = &t->history[t->nhistory++];
 		e->node = m;
-		e->from = dr_str(r, m, "from");
-		e->to = dr_str(r, m, "to");
-		e->actor = dr_str(r, m, "actor");
-		e->reason = dr_str(r, m, "reason");
-		e->at = dr_time(r, m, "timestamp");
+		e->from = fld_str(r, m, "from");
+		e->to = fld_str(r, m, "to");
+		e->actor = fld_str(r, m, "actor");
+		e->reason = fld_str(r, m, "reason");
+		e->at = fld_time(r, m, "timestamp");
 	}
 }
 
-static void load_task(dr *r, fm_task *t, const doc_node *root, const char *dirname)
+static void load_task(fld *r, fm_task *t, const doc_node *root, const char *dirname)
 {
 	arena *a = &r->snap->mem;
 	t->node = root;
-	t->id = dr_str(r, root, "id");
+	t->id = fld_str(r, root, "id");
 	if (!t->id)
 		t->id = arena_strdup(a, dirname);
 	r->subject = t->id;
-	t->title = dr_str(r, root, "title");
-	t->description = dr_str(r, root, "description");
-	t->phase_raw = dr_str(r, root, "phase");
+	t->title = fld_str(r, root, "title");
+	t->description = fld_str(r, root, "description");
+	t->phase_raw = fld_str(r, root, "phase");
 	t->phase = fm_phase_parse(t->phase_raw);
-	t->planning_raw = dr_str(r, root, "planningStatus");
+	t->planning_raw = fld_str(r, root, "planningStatus");
 	t->planning = fm_planning_parse(t->planning_raw);
-	t->assigned = dr_str(r, root, "assigned");
-	if (!dr_int(r, root, "order", &t->order))
+	t->assigned = fld_str(r, root, "assigned");
+	if (!fld_int_get(r, root, "order", &t->order))
 		t->order = 0;
-	t->created = dr_time(r, root, "created");
-	t->updated = dr_time(r, root, "updated");
-	const doc_node *b = dr_map(r, root, "blocked");
-	t->blocked = dr_bool(r, b, "isBlocked") == 1;
-	t->blocked_reason = dr_str(r, b, "reason");
-	t->blocked_since = dr_time(r, b, "since");
+	t->created = fld_time(r, root, "created");
+	t->updated = fld_time(r, root, "updated");
+	const doc_node *b = fld_map(r, root, "blocked");
+	t->blocked = fld_bool(r, b, "isBlocked") == 1;
+	t->blocked_reason = fld_str(r, b, "reason");
+	t->blocked_since = fld_time(r, b, "since");
 	load_criteria(r, t, root);
 	load_plan(r, t, root);
 	load_history(r, t, root);
@@ -166,7 +166,7 @@ static int load_one(lw_snapshot *snap, fm_state *st, const char *dirname)
 		lw_snapshot_problem(snap, p, "parse_error", p, root, "task.yaml must be a mapping (id, title, phase, …)");
 		return 0;
 	}
-	dr r = { .snap = snap, .path = arena_strdup(&snap->mem, p) };
+	fld r = { .snap = snap, .path = arena_strdup(&snap->mem, p) };
 	fm_task *t = &st->tasks[st->ntasks++];
 	t->path = r.path;
 	load_task(&r, t, root, dirname);

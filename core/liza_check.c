@@ -25,20 +25,13 @@
 
 #define SYS "liza"
 
+/* Fixed rules of the seed; the thresholds a config may change are in
+ * lw_thresholds (ctx->th). The cliffs come from state.yaml's config (the
+ * loader fills Liza's defaults); these stand in for a value of 0 or less. */
 enum {
 	DEFAULT_MAX_ITERATIONS = 10,
 	DEFAULT_MAX_REVIEW_CYCLES = 5,
 	DEFAULT_HEARTBEAT = 60,
-	WARN_BELOW_CLIFF = 2,            /* warnings sit two below the cliff */
-	FAILURE_RISK_CYCLES = 3,         /* seed: one coder failure counts only from 3 cycles */
-	LEASE_GRACE = 120,               /* s a lease may lapse before it counts as lost */
-	STALE_HEARTBEATS = 3,            /* missed heartbeats before an agent is stale */
-	ORPHAN_GRACE = 30,
-	APPROVED_UNMERGED_AFTER = 10 * 60,
-	STALE_DRAFT_AFTER = 30 * 60,
-	STALLED_AFTER = 30 * 60,
-	CHECKPOINT_STALE = 30 * 60, CHECKPOINT_STUCK = 2 * 3600, CHECKPOINT_ABANDONED = 8 * 3600,
-	PAUSE_STALE = 30 * 60, PAUSE_FORGOTTEN = 2 * 3600,
 	APPROVAL_MIN_VERDICTS = 5,
 	APPROVAL_MAX_PERCENT = 95,       /* above this: rubber-stamp risk */
 	MAX_LISTED = 8,                  /* ids named in one message */
@@ -48,6 +41,7 @@ enum {
 typedef struct ck {
 	const liza_state *st;
 	lw_check_ctx *ctx;
+	const lw_thresholds *th;
 	liza_index tasks, agents, handoffs;
 	size_t approvals, rejections;
 } ck;
@@ -68,16 +62,6 @@ static lw_alert *emit(ck *c, lw_level level, const char *code, const char *subje
 	return lw_alerts_add(c->ctx->out, level, SYS, code, subject, since, "%s", msg);
 }
 
-/* Has the instant `at` come? If not, it is when a result changes: register it. */
-static bool due(ck *c, time_t at)
-{
-	if (at == LW_NO_TIME)
-		return false;
-	if (c->ctx->now >= at)
-		return true;
-	lw_check_deadline(c->ctx, at);
-	return false;
-}
 
 static time_t plus(time_t t, long long secs) { return t == LW_NO_TIME ? LW_NO_TIME : t + (time_t)secs; }
 
@@ -127,7 +111,8 @@ static const liza_agent *agent_of(const ck *c, const char *id)
 	return i < 0 ? NULL : &c->st->agents[i];
 }
 
-/* ---- thresholds: cliffs from config, a task's max_iterations wins ---- */
+/* ---- thresholds: cliffs from the state's config, a task's max_iterations
+ * wins; the warning sits th->warn_below under the cliff ---- */
 static long long iteration_cliff(const ck *c, const liza_task *t)
 {
 	if (t->max_iterations > 0)
@@ -142,9 +127,9 @@ static long long review_cliff(const ck *c)
 	return m > 0 ? m : DEFAULT_MAX_REVIEW_CYCLES;
 }
 
-static long long warn_of(long long cliff)
+static long long warn_of(const ck *c, long long cliff)
 {
-	long long w = cliff - WARN_BELOW_CLIFF;
+	long long w = cliff - c->th->warn_below;
 	return w < 1 ? 1 : w;
 }
 
@@ -181,7 +166,7 @@ static void read_history(ck *c, const liza_task *t, task_history *h)
 
 static void check_limits(ck *c, const liza_task *t)
 {
-	long long cliff = iteration_cliff(c, t), warn = warn_of(cliff);
+	long long cliff = iteration_cliff(c, t), warn = warn_of(c, cliff);
 	if (t->iteration >= cliff)
 		emit(c, LW_CRIT, "iterations_cliff", t->id, LW_NO_TIME,
 		     "iteration %lld of %lld (cliff %lld): iteration limit reached, block or rescope the task",
@@ -190,7 +175,7 @@ static void check_limits(ck *c, const liza_task *t)
 		emit(c, LW_WARN, "iterations_warning", t->id, LW_NO_TIME,
 		     "iteration %lld of %lld: approaching the cliff", t->iteration, cliff);
 
-	long long rcliff = review_cliff(c), rwarn = warn_of(rcliff), cycles = t->review_cycles_current;
+	long long rcliff = review_cliff(c), rwarn = warn_of(c, rcliff), cycles = t->review_cycles_current;
 	if (cycles >= rcliff)
 		emit(c, LW_CRIT, "review_loop", t->id, LW_NO_TIME,
 		     "%lld review cycles (cliff %lld): review deadlock, planner must intervene", cycles, rcliff);
@@ -205,7 +190,7 @@ static void check_limits(ck *c, const liza_task *t)
 		emit(c, LW_CRIT, "hypothesis_exhaustion", t->id, LW_NO_TIME,
 		     "failed by %zu coders (%s): task framing presumed wrong, mandatory rescope", failed,
 		     join_ids(ids, sizeof ids, t->failed_by.v, t->failed_by.n));
-	else if (failed == 1 && cycles >= FAILURE_RISK_CYCLES)
+	else if (failed == 1 && cycles >= c->th->failure_risk_cycles)
 		emit(c, LW_WARN, "failure_risk", t->id, LW_NO_TIME,
 		     "failed by %s with %lld review cycles: a second coder failure means hypothesis exhaustion",
 		     t->failed_by.v[0], cycles);
@@ -219,12 +204,12 @@ static void check_claimed(ck *c, const liza_task *t, const task_history *h)
 	 * which is set at claim time only. */
 	bool agent_lease = holder && holder->lease_expires != LW_NO_TIME;
 	time_t exp = agent_lease ? holder->lease_expires : t->lease_expires;
-	time_t lost = plus(exp, LEASE_GRACE);
-	if (due(c, lost))
+	time_t lost = plus(exp, c->th->lease_grace);
+	if (lw_check_due(c->ctx, lost))
 		emit(c, LW_WARN, "lease_expired", t->id, lost,
-		     "%s%s lease expired at %s, %s ago (grace %ds): no live holder, the task can be reclaimed",
+		     "%s%s lease expired at %s, %s ago (grace %llds): no live holder, the task can be reclaimed",
 		     agent_lease ? holder->id : "task", agent_lease ? "'s" : "", iso(exp, tb, sizeof tb),
-		     age(c, exp, ab, sizeof ab), LEASE_GRACE);
+		     age(c, exp, ab, sizeof ab), c->th->lease_grace);
 
 	if (t->assigned_to && h->first_claimer && strcmp(t->assigned_to, h->first_claimer) != 0)
 		emit(c, LW_WARN, "reassigned", t->id, LW_NO_TIME,
@@ -237,12 +222,12 @@ static void check_review_lease(ck *c, const liza_task *t)
 	if (!t->reviewing_by)
 		return;
 	char tb[32], ab[32];
-	time_t lost = plus(t->review_lease_expires, LEASE_GRACE);
-	if (due(c, lost))
+	time_t lost = plus(t->review_lease_expires, c->th->lease_grace);
+	if (lw_check_due(c->ctx, lost))
 		emit(c, LW_WARN, "review_lease_expired", t->id, lost,
-		     "review lease of %s expired at %s, %s ago (grace %ds): the review can be reclaimed",
+		     "review lease of %s expired at %s, %s ago (grace %llds): the review can be reclaimed",
 		     t->reviewing_by, iso(t->review_lease_expires, tb, sizeof tb),
-		     age(c, t->review_lease_expires, ab, sizeof ab), LEASE_GRACE);
+		     age(c, t->review_lease_expires, ab, sizeof ab), c->th->lease_grace);
 }
 
 static void check_rejected(ck *c, const liza_task *t, const task_history *h)
@@ -253,8 +238,8 @@ static void check_rejected(ck *c, const liza_task *t, const task_history *h)
 	if (ag && ag->status && strcmp(ag->status, "WORKING") == 0)
 		return;
 	/* Orphaned since the rejection when we know it, else from now on. */
-	time_t from = plus(h->last_rejected, ORPHAN_GRACE);
-	if (from != LW_NO_TIME && !due(c, from))
+	time_t from = plus(h->last_rejected, c->th->orphan_grace);
+	if (from != LW_NO_TIME && !lw_check_due(c->ctx, from))
 		return;
 	char why[160];
 	if (!ag)
@@ -262,8 +247,8 @@ static void check_rejected(ck *c, const liza_task *t, const task_history *h)
 	else
 		snprintf(why, sizeof why, "which is %s, not WORKING", ag->status ? ag->status : "without status");
 	emit(c, LW_CRIT, "orphaned_rejected", t->id, from,
-	     "rejected and assigned to %s, %s: nobody will rework it (orphaned %ds+)", t->assigned_to, why,
-	     ORPHAN_GRACE);
+	     "rejected and assigned to %s, %s: nobody will rework it (orphaned %llds+)", t->assigned_to, why,
+	     c->th->orphan_grace);
 }
 
 static void check_approved(ck *c, const liza_task *t, const task_history *h)
@@ -271,14 +256,14 @@ static void check_approved(ck *c, const liza_task *t, const task_history *h)
 	if (t->merge_commit)
 		return;
 	char ab[32];
-	time_t from = plus(h->last_approved, APPROVED_UNMERGED_AFTER);
+	time_t from = plus(h->last_approved, c->th->approved_unmerged);
 	if (from == LW_NO_TIME) {
 		emit(c, LW_WARN, "approved_unmerged", t->id, LW_NO_TIME,
 		     "APPROVED (no approval time in history) and not merged%s%s",
 		     t->approved_by ? ": merge is up to " : "", t->approved_by ? t->approved_by : "");
 		return;
 	}
-	if (due(c, from))
+	if (lw_check_due(c->ctx, from))
 		emit(c, LW_WARN, "approved_unmerged", t->id, from, "approved %s ago%s%s, not merged yet",
 		     age(c, h->last_approved, ab, sizeof ab), t->approved_by ? " by " : "",
 		     t->approved_by ? t->approved_by : "");
@@ -328,8 +313,8 @@ static void check_task(ck *c, const liza_task *t)
 		     "merge into integration failed: any coder may claim it with integration_fix: true");
 		break;
 	case LS_DRAFT: {
-		time_t from = plus(t->created, STALE_DRAFT_AFTER);
-		if (due(c, from))
+		time_t from = plus(t->created, c->th->stale_draft);
+		if (lw_check_due(c->ctx, from))
 			emit(c, LW_WARN, "stale_draft", t->id, from,
 			     "DRAFT created %s ago, never finalized (planner crash?)",
 			     age(c, t->created, ab, sizeof ab));
@@ -344,15 +329,16 @@ static void check_task(ck *c, const liza_task *t)
 static void check_agents(ck *c)
 {
 	long long hi = c->st->config.heartbeat_interval > 0 ? c->st->config.heartbeat_interval : DEFAULT_HEARTBEAT;
+	long long factor = c->th->heartbeat_factor;
 	char ab[32], lb[32];
 	for (size_t i = 0; i < c->st->nagents; i++) {
 		const liza_agent *ag = &c->st->agents[i];
-		time_t from = plus(ag->heartbeat, STALE_HEARTBEATS * hi);
-		if (due(c, from))
+		time_t from = plus(ag->heartbeat, factor * hi);
+		if (lw_check_due(c->ctx, from))
 			emit(c, LW_WARN, "agent_stale", ag->id, from,
-			     "heartbeat %s old (stale after %s = %d × heartbeat_interval %llds)",
-			     age(c, ag->heartbeat, ab, sizeof ab), lw_format_age(STALE_HEARTBEATS * hi, lb, sizeof lb),
-			     STALE_HEARTBEATS, hi);
+			     "heartbeat %s old (stale after %s = %lld × heartbeat_interval %llds)",
+			     age(c, ag->heartbeat, ab, sizeof ab), lw_format_age(factor * hi, lb, sizeof lb),
+			     factor, hi);
 	}
 }
 
@@ -394,8 +380,8 @@ static void check_log(ck *c)
 	    strcmp(st->goal_status, "IN_PROGRESS") != 0)
 		return;
 	char tb[32], ab[32];
-	time_t from = plus(st->log_newest, STALLED_AFTER);
-	if (due(c, from))
+	time_t from = plus(st->log_newest, c->th->stalled);
+	if (lw_check_due(c->ctx, from))
 		emit(c, LW_WARN, "stalled", "log.yaml", from, "no log entry for %s (newest %s): no progress",
 		     age(c, st->log_newest, ab, sizeof ab), iso(st->log_newest, tb, sizeof tb));
 }
@@ -412,7 +398,7 @@ static void check_marker(ck *c, const char *subject, time_t t, const level_step 
 {
 	int reached = -1;
 	for (size_t i = 0; i < n; i++) {
-		if (due(c, plus(t, steps[i].after)))
+		if (lw_check_due(c->ctx, plus(t, steps[i].after)))
 			reached = (int)i;
 		else
 			break;   /* the first level ahead is registered; later ones follow from it */
@@ -427,14 +413,15 @@ static void check_marker(ck *c, const char *subject, time_t t, const level_step 
 
 static void check_markers(ck *c)
 {
-	static const level_step checkpoint[] = {
-		{ CHECKPOINT_STALE, LW_WARN, "checkpoint_stale", "waiting for a human" },
-		{ CHECKPOINT_STUCK, LW_CRIT, "checkpoint_stuck", "no human response, agents are idle" },
-		{ CHECKPOINT_ABANDONED, LW_CRIT, "checkpoint_abandoned", "no human response: abandoned?" },
+	const long long *ck_at = c->th->checkpoint, *pause_at = c->th->pause;
+	const level_step checkpoint[] = {
+		{ ck_at[0], LW_WARN, "checkpoint_stale", "waiting for a human" },
+		{ ck_at[1], LW_CRIT, "checkpoint_stuck", "no human response, agents are idle" },
+		{ ck_at[2], LW_CRIT, "checkpoint_abandoned", "no human response: abandoned?" },
 	};
-	static const level_step pause[] = {
-		{ PAUSE_STALE, LW_WARN, "pause_stale", "forgotten? remove it to resume" },
-		{ PAUSE_FORGOTTEN, LW_CRIT, "pause_forgotten", "agents are asleep; remove it to resume" },
+	const level_step pause[] = {
+		{ pause_at[0], LW_WARN, "pause_stale", "forgotten? remove it to resume" },
+		{ pause_at[1], LW_CRIT, "pause_forgotten", "agents are asleep; remove it to resume" },
 	};
 	const liza_state *st = c->st;
 	if (st->checkpoint)
@@ -450,7 +437,7 @@ static void check_sprint_and_breaker(ck *c)
 {
 	const liza_state *st = c->st;
 	char tb[32], ab[32];
-	if (st->sprint_status && strcmp(st->sprint_status, "IN_PROGRESS") == 0 && due(c, st->sprint_deadline))
+	if (st->sprint_status && strcmp(st->sprint_status, "IN_PROGRESS") == 0 && lw_check_due(c->ctx, st->sprint_deadline))
 		emit(c, LW_WARN, "sprint_overdue", st->sprint_id ? st->sprint_id : "sprint", st->sprint_deadline,
 		     "deadline %s passed %s ago and the sprint is still IN_PROGRESS",
 		     iso(st->sprint_deadline, tb, sizeof tb), age(c, st->sprint_deadline, ab, sizeof ab));
@@ -526,7 +513,7 @@ void liza_check(const liza_state *st, const lw_snapshot *snap, lw_check_ctx *ctx
 	if (!st)
 		return;
 
-	ck c = { .st = st, .ctx = ctx };
+	ck c = { .st = st, .ctx = ctx, .th = lw_check_thresholds(ctx) };
 	liza_index_tasks(&c.tasks, st);
 	liza_index_agents(&c.agents, st);
 	liza_index_handoffs(&c.handoffs, st);

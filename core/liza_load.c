@@ -18,7 +18,57 @@ typedef struct ld {
 	arena *a;
 	const char *path;         /* display path of the file being read */
 	const char *subject;      /* current task / agent id, for problems */
+	/* The keys of one mapping, hashed once, so a task's ~30 field lookups
+	 * (most for keys it does not have) cost a probe each, not a scan. */
+	const doc_node *idx_map;
+	struct { const doc_node *key; const doc_node *val; } idx[64];
 } ld;
+
+static unsigned key_hash(const char *s, size_t n)
+{
+	unsigned h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+/* Index map's keys; a map too big for the table is simply not indexed. */
+static void index_keys(ld *l, const doc_node *map)
+{
+	memset(l->idx, 0, sizeof l->idx);
+	l->idx_map = NULL;
+	if (doc_len(map) > 32)
+		return;
+	for (const doc_node *k = doc_map_first(map); k; k = doc_map_next(k)) {
+		const doc_node *kk = doc_deref(k);
+		if (kk->kind != DOC_SCALAR)
+			continue;
+		unsigned h = key_hash(kk->u.scalar.str, kk->u.scalar.len) & 63;
+		while (l->idx[h].key) {
+			if (l->idx[h].key->u.scalar.len == kk->u.scalar.len &&
+			    memcmp(l->idx[h].key->u.scalar.str, kk->u.scalar.str, kk->u.scalar.len) == 0)
+				break;   /* a duplicate key: the parser refuses those; keep the first */
+			h = (h + 1) & 63;
+		}
+		if (!l->idx[h].key) {
+			l->idx[h].key = kk;
+			l->idx[h].val = doc_deref(k->next);
+		}
+	}
+	l->idx_map = map;
+}
+
+/* doc_get, through the index when map is the indexed one. */
+static const doc_node *lookup(const ld *l, const doc_node *map, const char *key)
+{
+	if (!map || map != l->idx_map)
+		return doc_get(map, key);
+	size_t n = strlen(key);
+	for (unsigned h = key_hash(key, n) & 63; l->idx[h].key; h = (h + 1) & 63)
+		if (l->idx[h].key->u.scalar.len == n && memcmp(l->idx[h].key->u.scalar.str, key, n) == 0)
+			return l->idx[h].val;
+	return NULL;
+}
 
 static const char *const status_names[LS_COUNT] = {
 	"?", "DRAFT", "UNCLAIMED", "CLAIMED", "READY_FOR_REVIEW", "REJECTED", "APPROVED",
@@ -50,7 +100,7 @@ static void bad_type(ld *l, const char *key, const doc_node *v, const char *want
 
 static const char *get_str(ld *l, const doc_node *map, const char *key)
 {
-	const doc_node *v = doc_get(map, key);
+	const doc_node *v = lookup(l, map, key);
 	if (!v || doc_is_null(v))
 		return NULL;
 	if (v->kind != DOC_SCALAR) {
@@ -62,7 +112,7 @@ static const char *get_str(ld *l, const doc_node *map, const char *key)
 
 static long long get_int(ld *l, const doc_node *map, const char *key, long long dflt)
 {
-	const doc_node *v = doc_get(map, key);
+	const doc_node *v = lookup(l, map, key);
 	long long x;
 	switch (doc_int(v, &x)) {
 	case DOC_OK: return x;
@@ -73,7 +123,7 @@ static long long get_int(ld *l, const doc_node *map, const char *key, long long 
 
 static bool get_bool(ld *l, const doc_node *map, const char *key)
 {
-	const doc_node *v = doc_get(map, key);
+	const doc_node *v = lookup(l, map, key);
 	bool b = false;
 	if (doc_bool(v, &b) == DOC_BADTYPE)
 		bad_type(l, key, v, "true or false");
@@ -82,7 +132,7 @@ static bool get_bool(ld *l, const doc_node *map, const char *key)
 
 static time_t get_time(ld *l, const doc_node *map, const char *key)
 {
-	const doc_node *v = doc_get(map, key);
+	const doc_node *v = lookup(l, map, key);
 	time_t t;
 	switch (doc_time(v, &t)) {
 	case DOC_OK: return t;
@@ -94,7 +144,7 @@ static time_t get_time(ld *l, const doc_node *map, const char *key)
 static liza_strv get_strv(ld *l, const doc_node *map, const char *key)
 {
 	liza_strv sv = { 0 };
-	const doc_node *v = doc_get(map, key);
+	const doc_node *v = lookup(l, map, key);
 	if (!v || doc_is_null(v))
 		return sv;
 	if (v->kind == DOC_SCALAR) {   /* a lone id where a list belongs: accept it as one item */
@@ -121,7 +171,7 @@ static liza_strv get_strv(ld *l, const doc_node *map, const char *key)
 
 static const doc_node *get_map(ld *l, const doc_node *map, const char *key)
 {
-	const doc_node *v = doc_get(map, key);
+	const doc_node *v = lookup(l, map, key);
 	if (!v || doc_is_null(v))
 		return NULL;
 	if (v->kind != DOC_MAP) {
@@ -133,7 +183,7 @@ static const doc_node *get_map(ld *l, const doc_node *map, const char *key)
 
 static const doc_node *get_seq(ld *l, const doc_node *map, const char *key)
 {
-	const doc_node *v = doc_get(map, key);
+	const doc_node *v = lookup(l, map, key);
 	if (!v || doc_is_null(v))
 		return NULL;
 	if (v->kind != DOC_SEQ) {
@@ -167,6 +217,7 @@ static void load_history(ld *l, liza_task *t, const doc_node *task)
 static int load_task(ld *l, liza_task *t, const doc_node *n, size_t index)
 {
 	t->node = n;
+	index_keys(l, n);
 	t->id = get_str(l, n, "id");
 	if (!t->id)
 		t->id = arena_printf(l->a, "tasks[%zu]", index);
@@ -202,6 +253,7 @@ static int load_task(ld *l, liza_task *t, const doc_node *n, size_t index)
 	t->blocked_questions = get_strv(l, n, "blocked_questions");
 	t->superseded_by = get_strv(l, n, "superseded_by");
 	load_history(l, t, n);
+	l->idx_map = NULL;
 	return 0;
 }
 

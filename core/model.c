@@ -135,3 +135,18 @@ void lw_check_deadline(lw_check_ctx *c, time_t t)
 	if (c->next_deadline == LW_NO_TIME || t < c->next_deadline)
 		c->next_deadline = t;
 }
+
+const lw_thresholds *lw_check_thresholds(const lw_check_ctx *c)
+{
+	return c->th ? c->th : lw_thresholds_builtin();
+}
+
+bool lw_check_due(lw_check_ctx *c, time_t at)
+{
+	if (at == LW_NO_TIME)
+		return false;
+	if (c->now >= at)
+		return true;
+	lw_check_deadline(c, at);
+	return false;
+}

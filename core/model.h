@@ -10,6 +10,7 @@
 #include "core/arena.h"
 #include "core/doc.h"
 #include "core/error.h"
+#include "core/thresholds.h"
 
 typedef enum lw_level { LW_INFO = 0, LW_WARN = 1, LW_CRIT = 2 } lw_level;
 const char *lw_level_name(lw_level l);   /* "INFO", "WARN", "CRIT" */
@@ -127,13 +128,20 @@ const lw_alert *lw_alerts_find(const lw_alerts *a, const char *system, const cha
  * (system, code, key) that already existed keeps its since. */
 void lw_alerts_carry_since(lw_alerts *cur, const lw_alerts *prev);
 
-/* What a check run needs: the clock, where to put alerts, and a place to
- * record the next time a result could change (so the loop arms one timer). */
+/* What a check run needs: the clock, where to put alerts, a place to
+ * record the next time a result could change (so the loop arms one timer),
+ * and the thresholds to judge by (NULL = the built-in ones). */
 typedef struct lw_check_ctx {
 	time_t now;
 	time_t next_deadline;     /* LW_NO_TIME = none */
 	lw_alerts *out;
+	const lw_thresholds *th;
 } lw_check_ctx;
 void lw_check_deadline(lw_check_ctx *c, time_t t);
+/* Has the instant at come (true)? If not, it is when a result will change:
+ * register it as a deadline (false). LW_NO_TIME never comes. */
+bool lw_check_due(lw_check_ctx *c, time_t at);
+/* ctx->th, or the built-in thresholds when the caller gave none. */
+const lw_thresholds *lw_check_thresholds(const lw_check_ctx *c);
 
 #endif

@@ -9,9 +9,9 @@
 
 #define SYS "rcs"
 
+/* The stale ages are thresholds (ctx->th); the iteration percentages are
+ * the format's own rule. */
 enum {
-	SESSION_STALE_AFTER = 30 * 60,
-	WORKER_STALE_AFTER = 5 * 60,
 	ITER_WARN_PCT = 70,
 	ITER_CLIFF_PCT = 90,
 };
@@ -36,15 +36,6 @@ static void emit(ck *c, lw_level level, const char *code, const char *subject, t
 	lw_alerts_add(c->ctx->out, level, SYS, code, subject, since, "%s", msg);
 }
 
-static bool due(ck *c, time_t at)
-{
-	if (at == LW_NO_TIME)
-		return false;
-	if (c->ctx->now >= at)
-		return true;
-	lw_check_deadline(c->ctx, at);
-	return false;
-}
 
 static void check_overlap(ck *c)
 {
@@ -107,11 +98,12 @@ static void check_mode(ck *c, const rcs_mode *m)
 	else if (m->run_outcome && strcmp(m->run_outcome, "failed") == 0)
 		emit(c, LW_CRIT, "mode_error", m->name, LW_NO_TIME, "%s says run_outcome: failed while active", m->path);
 	time_t last = m->last_turn_at != LW_NO_TIME ? m->last_turn_at : m->updated_at;
-	if (last != LW_NO_TIME && due(c, last + SESSION_STALE_AFTER)) {
-		char age[24];
-		emit(c, LW_WARN, "session_stale", m->name, last + SESSION_STALE_AFTER, "%s %s old (stale after 30m)",
+	long long after = lw_check_thresholds(c->ctx)->rcs_session_stale;
+	if (last != LW_NO_TIME && lw_check_due(c->ctx, last + (time_t)after)) {
+		char age[24], lim[24];
+		emit(c, LW_WARN, "session_stale", m->name, last + (time_t)after, "%s %s old (stale after %s)",
 		     m->last_turn_at != LW_NO_TIME ? "last turn" : "last update",
-		     lw_format_age((long long)(c->ctx->now - last), age, sizeof age));
+		     lw_format_age((long long)(c->ctx->now - last), age, sizeof age), lw_format_age(after, lim, sizeof lim));
 	}
 }
 
@@ -146,12 +138,13 @@ static void check_team(ck *c)
 		const rcs_worker *w = &st->workers[i];
 		if (!w->state || strcmp(w->state, "working") != 0 || w->heartbeat == LW_NO_TIME)
 			continue;
-		time_t at = w->heartbeat + WORKER_STALE_AFTER;
-		if (due(c, at)) {
-			char age[24];
+		long long after = lw_check_thresholds(c->ctx)->rcs_worker_stale;
+		time_t at = w->heartbeat + (time_t)after;
+		if (lw_check_due(c->ctx, at)) {
+			char age[24], lim[24];
 			emit(c, LW_WARN, "worker_stale", w->name, at, "team %s: heartbeat %s old while working%s%s "
-			     "(stale after 5m)", w->team, lw_format_age((long long)(c->ctx->now - w->heartbeat), age, sizeof age),
-			     w->task ? " on task " : "", w->task ? w->task : "");
+			     "(stale after %s)", w->team, lw_format_age((long long)(c->ctx->now - w->heartbeat), age, sizeof age),
+			     w->task ? " on task " : "", w->task ? w->task : "", lw_format_age(after, lim, sizeof lim));
 		}
 	}
 }

@@ -185,8 +185,19 @@ static void template_line(strbuf *out, const lw_project *p, const status_counts 
                           bool tmux)
 {
 	for (const char *f = fmt; *f; f++) {
+		if (tmux && *f == '#') {
+			/* A template may come from a project's .liza-watch, which the
+			 * agents can write: tmux gets its #[style]s and ## from it,
+			 * and any other # doubled, so no #(command) or #{format}. */
+			if (f[1] == '#')
+				strbuf_addc(out, *f++);
+			else if (f[1] != '[')
+				strbuf_addc(out, '#');
+			strbuf_addc(out, '#');
+			continue;
+		}
 		if (*f != '%' || !f[1]) {
-			/* The template is the operator's own text: copied as is. */
+			/* Otherwise the template is the operator's own text: copied as is. */
 			strbuf_addc(out, *f);
 			continue;
 		}

@@ -47,6 +47,9 @@ typedef struct sim_system {
 	int (*tick)(void *mem, const char *root, time_t now, sim_rng *rng, char *line, size_t n, lw_error *err);
 } sim_system;
 
+/* Teams driven by the systems' own transition tables (sim_generic.c). */
+extern const sim_system sim_aot, sim_foreman, sim_acp;
+extern const sim_system sim_rcs;   /* rcs_sim.c: turns of the active modes */
 /* Every simulated system, in lw_adapters order; NULL-terminated. */
 extern const sim_system *const sim_systems[];
 
@@ -92,5 +95,9 @@ int sim_loop(sim_team *t, const sim_loop_opts *o);
 int sim_tree_copy(const char *src, const char *dst, lw_error *err);
 /* Remove a tree (not following links). */
 int sim_tree_remove(const char *path, lw_error *err);
+
+/* Move the timestamps of every file under dir, outside .liza/, so each
+ * file's newest reads as now (see sim_shift.c). */
+int sim_shift_times(const char *dir, time_t now, lw_error *err);
 
 #endif

@@ -4,7 +4,12 @@
 #include "sim/sim.h"
 #include "sim/liza_sim.h"
 
+
 const sim_system *const sim_systems[] = {
 	&sim_liza,
+	&sim_rcs,
+	&sim_aot,
+	&sim_foreman,
+	&sim_acp,
 	NULL,
 };

@@ -1,7 +1,9 @@
 /* chooser.c — pick one of a few options (the transitions reachable from the
- * selected task): arrows or j/k move, Enter takes, Esc cancels. Drawn as a
- * box over the bottom of the board, so the board stays in view above it. */
+ * selected task): arrows or the keys bound to up/down/top/bottom move, Enter
+ * takes, Esc (or quit's key) cancels. Drawn as a box over the bottom of the
+ * board, so the board stays in view above it. */
 #include "tui/hud.h"
+#include "tui/keymap.h"
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -37,17 +39,22 @@ static void finish(hud *h, int index)
 void chooser_key(hud *h, int key)
 {
 	hud_choice *c = &h->choice;
-	switch (key) {
-	case KEY_UP: case 'k': c->sel = c->sel > 0 ? c->sel - 1 : c->n - 1; return;
-	case KEY_DOWN: case 'j': c->sel = c->sel + 1 < c->n ? c->sel + 1 : 0; return;
-	case KEY_HOME: case 'g': c->sel = 0; return;
-	case KEY_END: case 'G': c->sel = c->n ? c->n - 1 : 0; return;
-	case '\n': case '\r': case KEY_ENTER: finish(h, c->n ? c->sel : -1); return;
-	case 27: case 'q': finish(h, -1); return;
-	default:
-		if (key >= '1' && key <= '9' && key - '1' < c->n)
-			finish(h, key - '1');   /* the number shown beside each option */
-	}
+	const char *a = keymap_action_of(h->keymap, key);
+	a = a ? a : "";
+	if (key == KEY_UP || strcmp(a, "up") == 0)
+		c->sel = c->sel > 0 ? c->sel - 1 : c->n - 1;
+	else if (key == KEY_DOWN || strcmp(a, "down") == 0)
+		c->sel = c->sel + 1 < c->n ? c->sel + 1 : 0;
+	else if (key == KEY_HOME || strcmp(a, "top") == 0)
+		c->sel = 0;
+	else if (key == KEY_END || strcmp(a, "bottom") == 0)
+		c->sel = c->n ? c->n - 1 : 0;
+	else if (key == '\n' || key == '\r' || key == KEY_ENTER)
+		finish(h, c->n ? c->sel : -1);
+	else if (key == 27 || strcmp(a, "quit") == 0)
+		finish(h, -1);
+	else if (key >= '1' && key <= '9' && key - '1' < c->n)
+		finish(h, key - '1');   /* the number shown beside each option */
 }
 
 void view_chooser(hud *h)

@@ -21,6 +21,7 @@ typedef struct hud_item {
 } hud_item;
 
 struct hud;
+struct hud_keymap;
 typedef void (*hud_prompt_done)(struct hud *h, const char *text);   /* NULL text = cancelled */
 typedef void (*hud_confirm_done)(struct hud *h, bool yes);
 typedef void (*hud_choose_done)(struct hud *h, int index);         /* -1 = cancelled */
@@ -47,6 +48,7 @@ typedef struct hud_choice {
 typedef struct hud {
 	lw_project *proj;
 	const tui_opts *opts;
+	const struct hud_keymap *keymap;   /* the bindings in effect (defaults + config) */
 	theme th;
 	bool color, utf8;
 	int rows, cols;
@@ -75,6 +77,10 @@ typedef struct hud {
 	bool message_error;
 	bool quit;
 	bool bell;                /* ring once on the next draw (a new CRIT) */
+	/* Which panes need drawing again: a key that moves the board's
+	 * selection redraws the board and the footer, not the alerts. */
+	unsigned dirty;
+	int last_layout[6];       /* pane rows of the last draw: a change redraws all */
 } hud;
 
 /* ---- model side (hud_model.c) ---- */
@@ -87,6 +93,9 @@ void hud_select_key(hud *h);                   /* remember sel_key from the curr
 void hud_message(hud *h, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 size_t hud_workflow_count(const hud *h);
 const lw_workflow *hud_workflow(const hud *h, size_t i, const lw_source **src);
+
+enum { DIRTY_HEADER = 1, DIRTY_WORKFLOWS = 2, DIRTY_BOARD = 4, DIRTY_ALERTS = 8, DIRTY_FOOTER = 16,
+       DIRTY_ALL = 0xff };
 
 /* ---- drawing (view_*.c) ---- */
 void hud_draw(hud *h);

@@ -141,7 +141,7 @@ void hud_recheck(hud *h)
 {
 	lw_alerts fresh;
 	lw_alerts_init(&fresh);
-	lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = &fresh };
+	lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = &fresh, .th = h->opts->th };
 	lw_project_check(h->proj, &ctx);
 	lw_alerts_carry_since(&fresh, &h->alerts);
 	/* A CRIT that was not there before rings the bell, once. */

@@ -1,4 +1,5 @@
-/* keymap.c — the bindings of the main screen and what each one does. */
+/* keymap.c — the actions of the main screen, their default keys, and the
+ * dispatch of a key through the runtime keymap (keymap_edit.c). */
 #include "tui/keymap.h"
 #include "tui/actions.h"
 #include <curses.h>
@@ -37,56 +38,52 @@ static void filter_done(hud *h, const char *text)
 static void start_filter(hud *h) { hud_ask_text(h, "filter (id, title, status, assignee)", "", filter_done); snprintf(h->prompt.text, sizeof h->prompt.text, "%s", h->filter); h->prompt.len = h->prompt.cursor = strlen(h->prompt.text); }
 static void clear_filter(hud *h) { h->filter[0] = '\0'; h->message[0] = '\0'; hud_rebuild(h); }
 
-const hud_binding hud_bindings[] = {
-	{ { KEY_UP, 'k' }, "Up/k", "select the task (or row) above", NULL, NULL, move_up },
-	{ { KEY_DOWN, 'j' }, "Down/j", "select the task (or row) below", NULL, NULL, move_down },
-	{ { KEY_LEFT, 'h' }, "Left/h", "previous lane", NULL, board_lanes, move_left },
-	{ { KEY_RIGHT, 'l' }, "Right/l", "next lane", NULL, board_lanes, move_right },
-	{ { KEY_PPAGE, CTRL('b') }, "PgUp", "ten rows up", NULL, NULL, page_up },
-	{ { KEY_NPAGE, CTRL('f') }, "PgDn", "ten rows down", NULL, NULL, page_down },
-	{ { KEY_HOME, 'g' }, "Home/g", "first row", NULL, NULL, go_top },
-	{ { KEY_END, 'G' }, "End/G", "last row", NULL, NULL, go_bottom },
-	{ { '\t' }, "Tab", "next pane (workflows, board, alerts)", "pane", NULL, next_pane },
-	{ { KEY_BTAB }, "S-Tab", "previous pane", NULL, NULL, prev_pane },
-	{ { '\n', '\r', KEY_ENTER }, "Enter", "details of the selected task", "detail", has_task, open_detail },
-	{ { 't' }, "t", "board lanes / table view", "table", on_board, toggle_table },
-	{ { '/' }, "/", "filter tasks", "filter", NULL, start_filter },
-	{ { 27 }, "Esc", "clear the filter and the message", "clear", has_filter, clear_filter },
-	{ { 'a' }, "a", "approve the selected task (asks y/N)", "approve", can_approve, act_approve },
-	{ { 'r' }, "r", "reject the selected task (asks for a reason)", "reject", can_reject, act_reject },
-	{ { 'b' }, "b", "block the selected task (a reason and a question)", "block", can_block, act_block },
-	{ { 'm' }, "m", "move: choose a phase or transition reachable from the selected task", "move", can_move, act_move },
-	{ { 'X' }, "X", "reset the selected agent to READY (asks y/N)", "reset", can_reset, act_reset },
-	{ { 'n' }, "n", "leave a note for the agents (on the task, or for all)", "note", can_note, act_note },
-	{ { 'p' }, "p", "pause or resume every agent", "pause", can_pause, act_pause },
-	{ { 'A' }, "A", "abort: every agent exits (asks y/N)", NULL, can_abort, act_abort },
-	{ { 'c' }, "c", "clear the checkpoint", "clear ckpt", can_clear_checkpoint, act_clear_checkpoint },
-	{ { 'x' }, "x", "clear the selected workflow; the other members stay (asks y/N)", "clear wf",
+const hud_action hud_actions[] = {
+	{ "up", { KEY_UP, 'k' }, "select the task (or row) above", NULL, NULL, move_up },
+	{ "down", { KEY_DOWN, 'j' }, "select the task (or row) below", NULL, NULL, move_down },
+	{ "left", { KEY_LEFT, 'h' }, "previous lane", NULL, board_lanes, move_left },
+	{ "right", { KEY_RIGHT, 'l' }, "next lane", NULL, board_lanes, move_right },
+	{ "page-up", { KEY_PPAGE, CTRL('b') }, "ten rows up", NULL, NULL, page_up },
+	{ "page-down", { KEY_NPAGE, CTRL('f') }, "ten rows down", NULL, NULL, page_down },
+	{ "top", { KEY_HOME, 'g' }, "first row", NULL, NULL, go_top },
+	{ "bottom", { KEY_END, 'G' }, "last row", NULL, NULL, go_bottom },
+	{ "next-pane", { '\t' }, "next pane (workflows, board, alerts)", "pane", NULL, next_pane },
+	{ "prev-pane", { KEY_BTAB }, "previous pane", NULL, NULL, prev_pane },
+	{ "detail", { '\n', '\r', KEY_ENTER }, "details of the selected task", "detail", has_task, open_detail },
+	{ "table", { 't' }, "board lanes / table view", "table", on_board, toggle_table },
+	{ "filter", { '/' }, "filter tasks", "filter", NULL, start_filter },
+	{ "clear-filter", { 27 }, "clear the filter and the message", "clear", has_filter, clear_filter },
+	{ "approve", { 'a' }, "approve the selected task (asks y/N)", "approve", can_approve, act_approve },
+	{ "reject", { 'r' }, "reject the selected task (asks for a reason)", "reject", can_reject, act_reject },
+	{ "block", { 'b' }, "block the selected task (a reason and a question)", "block", can_block, act_block },
+	{ "move", { 'm' }, "move: choose a phase or transition reachable from the selected task", "move", can_move, act_move },
+	{ "reset", { 'X' }, "reset the selected agent to READY (asks y/N)", "reset", can_reset, act_reset },
+	{ "note", { 'n' }, "leave a note for the agents (on the task, or for all)", "note", can_note, act_note },
+	{ "pause", { 'p' }, "pause or resume every agent", "pause", can_pause, act_pause },
+	{ "abort", { 'A' }, "abort: every agent exits (asks y/N)", NULL, can_abort, act_abort },
+	{ "clear-checkpoint", { 'c' }, "clear the checkpoint", "clear ckpt", can_clear_checkpoint, act_clear_checkpoint },
+	{ "clear-workflow", { 'x' }, "clear the selected workflow; the other members stay (asks y/N)", "clear wf",
 	  can_clear_workflow, act_clear_workflow },
-	{ { 's' }, "s", "start the selected task (pending -> in_progress)", "start", can_start, act_start },
-	{ { 'd' }, "d", "resolve the selected task (in_progress -> resolved)", "resolve", can_resolve, act_resolve },
-	{ { 'S' }, "S", "ask the loop to stop (asks y/N)", "stop", can_stop, act_stop },
-	{ { 'R' }, "R", "redirect the loop (asks for the new direction)", "redirect", can_redirect, act_redirect },
-	{ { CTRL('l') }, "C-l", "redraw the screen", NULL, NULL, redraw },
-	{ { '?' }, "?", "this help", "help", NULL, open_help },
-	{ { 'q' }, "q", "quit", "quit", NULL, quit },
+	{ "start", { 's' }, "start the selected task (pending -> in_progress)", "start", can_start, act_start },
+	{ "resolve", { 'd' }, "resolve the selected task (in_progress -> resolved)", "resolve", can_resolve, act_resolve },
+	{ "stop", { 'S' }, "ask the loop to stop (asks y/N)", "stop", can_stop, act_stop },
+	{ "redirect", { 'R' }, "redirect the loop (asks for the new direction)", "redirect", can_redirect, act_redirect },
+	{ "redraw", { CTRL('l') }, "redraw the screen", NULL, NULL, redraw },
+	{ "help", { '?' }, "this help", "help", NULL, open_help },
+	{ "quit", { 'q' }, "quit", "quit", NULL, quit },
 };
-const size_t hud_nbindings = sizeof hud_bindings / sizeof *hud_bindings;
+const size_t hud_nactions = sizeof hud_actions / sizeof *hud_actions;
+_Static_assert(sizeof hud_actions / sizeof *hud_actions <= HUD_ACTIONS_MAX, "raise HUD_ACTIONS_MAX");
 
-bool binding_applies(const hud_binding *b, const hud *h) { return !b->applies || b->applies(h); }
+bool binding_applies(const hud_binding *b, const hud *h) { return !b->act->applies || b->act->applies(h); }
 
 void hud_key(hud *h, int key)
 {
-	for (size_t i = 0; i < hud_nbindings; i++) {
-		const hud_binding *b = &hud_bindings[i];
-		for (int k = 0; k < 4 && b->keys[k]; k++) {
-			if (b->keys[k] != key)
-				continue;
-			if (binding_applies(b, h))
-				b->run(h);
-			else
-				hud_message(h, true, "%s: not available here (%s)", b->label, b->help);
-			return;
-		}
-	}
+	const hud_binding *b = keymap_find(h->keymap, key);
+	if (!b)
+		return;
+	if (binding_applies(b, h))
+		b->act->run(h);
+	else
+		hud_message(h, true, "%s: not available here (%s)", b->label, b->act->help);
 }

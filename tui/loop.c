@@ -4,6 +4,7 @@
  * minute (ages are shown in whole minutes). */
 #include "tui/hud.h"
 #include "tui/term.h"
+#include "tui/keymap.h"
 #include "core/timeparse.h"
 #include "watch/live.h"
 #include "watch/sigpipe.h"
@@ -41,8 +42,13 @@ static int min_timeout(int a, int b)
 	return a < b ? a : b;
 }
 
+static bool is(const char *action, const char *name) { return action && strcmp(action, name) == 0; }
+
+/* The detail and help views scroll by the keys bound to the movement
+ * actions (so a remapped j still scrolls), plus the arrows. */
 static void mode_key(hud *h, int ch)
 {
+	const char *a = keymap_action_of(h->keymap, ch);
 	switch (h->mode) {
 	case MODE_PROMPT: case MODE_CONFIRM:
 		prompt_key(h, ch);
@@ -51,16 +57,17 @@ static void mode_key(hud *h, int ch)
 		chooser_key(h, ch);
 		return;
 	case MODE_DETAIL:
-		if (ch == KEY_UP || ch == 'k') h->detail_scroll--;
-		else if (ch == KEY_DOWN || ch == 'j') h->detail_scroll++;
-		else if (ch == KEY_PPAGE) h->detail_scroll -= h->rows - 3;
-		else if (ch == KEY_NPAGE || ch == ' ') h->detail_scroll += h->rows - 3;
-		else if (ch == 27 || ch == 'q' || ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == KEY_LEFT)
+		if (ch == KEY_UP || is(a, "up")) h->detail_scroll--;
+		else if (ch == KEY_DOWN || is(a, "down")) h->detail_scroll++;
+		else if (ch == KEY_PPAGE || is(a, "page-up")) h->detail_scroll -= h->rows - 3;
+		else if (ch == KEY_NPAGE || ch == ' ' || is(a, "page-down")) h->detail_scroll += h->rows - 3;
+		else if (ch == 27 || ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == KEY_LEFT ||
+		         is(a, "quit") || is(a, "detail") || is(a, "left"))
 			h->mode = MODE_NORMAL;
 		return;
 	case MODE_HELP:
-		if (ch == KEY_UP || ch == 'k') h->help_scroll--;
-		else if (ch == KEY_DOWN || ch == 'j') h->help_scroll++;
+		if (ch == KEY_UP || is(a, "up")) h->help_scroll--;
+		else if (ch == KEY_DOWN || is(a, "down")) h->help_scroll++;
 		else h->mode = MODE_NORMAL;
 		return;
 	default:
@@ -70,11 +77,77 @@ static void mode_key(hud *h, int ch)
 	}
 }
 
+/* What the view shows, to tell which panes a key changed. */
+typedef struct view_sig {
+	int mode, focus, lane, row, table_row, alert_row, workflow_row, detail_scroll, help_scroll;
+	bool table_view;
+	size_t nitems;
+	char filter[128], message[512], prompt[512];
+} view_sig;
+
+static void sign(const hud *h, view_sig *v)
+{
+	memset(v, 0, sizeof *v);
+	v->mode = h->mode;
+	v->focus = h->focus;
+	v->lane = h->lane;
+	v->row = h->row;
+	v->table_row = h->table_row;
+	v->alert_row = h->alert_row;
+	v->workflow_row = h->workflow_row;
+	v->detail_scroll = h->detail_scroll;
+	v->help_scroll = h->help_scroll;
+	v->table_view = h->table_view;
+	v->nitems = h->nitems;
+	snprintf(v->filter, sizeof v->filter, "%s", h->filter);
+	snprintf(v->message, sizeof v->message, "%s", h->message);
+	snprintf(v->prompt, sizeof v->prompt, "%s", h->prompt.text);
+}
+
+/* Which panes differ between two signatures. */
+static unsigned changed(const view_sig *a, const view_sig *b)
+{
+	if (a->mode != b->mode || b->mode != MODE_NORMAL || a->focus != b->focus || a->table_view != b->table_view ||
+	    a->nitems != b->nitems || strcmp(a->filter, b->filter) || strcmp(a->message, b->message))
+		return DIRTY_ALL;
+	unsigned d = 0;
+	if (a->lane != b->lane || a->row != b->row || a->table_row != b->table_row)
+		d |= DIRTY_BOARD | DIRTY_FOOTER;
+	if (a->alert_row != b->alert_row)
+		d |= DIRTY_ALERTS | DIRTY_FOOTER;
+	if (a->workflow_row != b->workflow_row)
+		d |= DIRTY_WORKFLOWS | DIRTY_FOOTER;
+	return d;
+}
+
 static void after_reload(hud *h)
 {
 	hud_rebuild(h);
 	hud_recheck(h);
 	h->reloaded_at = time(NULL);
+	h->dirty = DIRTY_ALL;
+}
+
+/* Complaints about the config and the theme: all on stderr (printed before
+ * the screen is taken, so the scrollback keeps them), the first on the
+ * message line with a count of the rest. */
+static void show_complaints(hud *h, const char *config, const char *theme_warn)
+{
+	strbuf all;
+	strbuf_init(&all);
+	strbuf_adds(&all, config ? config : "");
+	strbuf_adds(&all, theme_warn);
+	if (all.len) {
+		size_t lines = 0;
+		for (const char *q = all.buf; *q; q++)
+			lines += *q == '\n';
+		int first = (int)strcspn(all.buf, "\n");
+		if (lines > 1)
+			hud_message(h, true, "%.*s (+%zu more on stderr)", first, all.buf, lines - 1);
+		else
+			hud_message(h, true, "%.*s", first, all.buf);
+	}
+	strbuf_free(&all);
 }
 
 int tui_run(lw_project *p, const tui_opts *o)
@@ -87,14 +160,23 @@ int tui_run(lw_project *p, const tui_opts *o)
 	memset(&h, 0, sizeof h);
 	h.proj = p;
 	h.opts = o;
-	lw_alerts_init(&h.alerts);
+	hud_keymap defaults;
+	if (!o->keymap)
+		keymap_init(&defaults);
+	h.keymap = o->keymap ? o->keymap : &defaults;
 	h.focus = PANE_BOARD;
 	char warn[1024] = "";
 	const char *theme_name = o->theme ? o->theme : o->no_color ? "mono" : "default";
 	if (theme_load(&h.th, theme_name, warn, sizeof warn) < 0) {
-		fprintf(stderr, "liza-watch: theme '%s' not found (try default, mono, solarized-dark, high-contrast, or a path)\n", theme_name);
-		return 2;
+		if (!o->theme_at) {
+			fprintf(stderr, "liza-watch: theme '%s' not found (try default, mono, solarized-dark, high-contrast, or a path)\n", theme_name);
+			return 2;
+		}
+		/* A config's theme that is gone must not keep the HUD from starting. */
+		snprintf(warn, sizeof warn, "%s: theme '%.200s' not found; using the default\n", o->theme_at, theme_name);
+		theme_load(&h.th, o->no_color ? "mono" : "default", warn + strlen(warn), sizeof warn - strlen(warn));
 	}
+	lw_alerts_init(&h.alerts);
 	live l;
 	lw_error err;
 	lw_error_clear(&err);
@@ -106,9 +188,9 @@ int tui_run(lw_project *p, const tui_opts *o)
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH };
 	int sfd = sigpipe_open(sigs, 4);
 	signal(SIGPIPE, SIG_IGN);
+	fputs(warn, stderr);
 	term_init(&h);
-	if (warn[0])
-		hud_message(&h, true, "%.*s", (int)strcspn(warn, "\n"), warn);
+	show_complaints(&h, o->warnings, warn);
 	after_reload(&h);
 	/* The first selection: the first task awaiting the operator, else the first task. */
 	for (size_t i = 0; i < h.nitems; i++)
@@ -137,7 +219,7 @@ int tui_run(lw_project *p, const tui_opts *o)
 			break;
 		for (int sig; (sig = sigpipe_next());) {
 			if (sig == SIGWINCH)
-				term_resize(&h);
+				{ term_resize(&h); h.dirty = DIRTY_ALL; }
 			else
 				h.quit = true;
 		}
@@ -145,8 +227,17 @@ int tui_run(lw_project *p, const tui_opts *o)
 			break;   /* the terminal went away: exit, never spin */
 		if (fds[0].revents & POLLIN) {
 			int n = 0;
-			for (int ch; (ch = getch()) != ERR; n++)
+			view_sig before, after;
+			sign(&h, &before);
+			for (int ch; (ch = getch()) != ERR; n++) {
+				if (ch == KEY_RESIZE)
+					h.dirty = DIRTY_ALL;
 				mode_key(&h, ch);
+			}
+			sign(&h, &after);
+			h.dirty |= changed(&before, &after);
+			if (h.quit)
+				break;
 			/* Readable yet nothing to read, again and again: the terminal is gone. */
 			spurious = n ? 0 : spurious + 1;
 			if (spurious > 100)
@@ -154,8 +245,10 @@ int tui_run(lw_project *p, const tui_opts *o)
 		}
 		if (live_process(&l) > 0)
 			after_reload(&h);
-		else if (r == 0 || timer_ms(&h) == 0)
+		else if (r == 0 || timer_ms(&h) == 0) {
 			hud_recheck(&h);
+			h.dirty |= DIRTY_HEADER | DIRTY_ALERTS;   /* ages and alerts; a new count changes the layout */
+		}
 	}
 	term_end();
 	sigpipe_close();

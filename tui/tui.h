@@ -4,12 +4,21 @@
 #include <stdbool.h>
 #include "core/adapter.h"
 
+struct hud_keymap;
+struct lw_thresholds;
+
 typedef struct tui_opts {
 	const char *theme;        /* name or path; NULL = default */
+	const char *theme_at;     /* "file:line" when the theme came from a config file
+	                             (then a missing theme is a warning, not an error) */
 	bool no_color;
 	bool poll;                /* stat polling instead of inotify */
 	int poll_ms;
 	const char *as;           /* who acts, for transitions */
+	const struct hud_keymap *keymap;        /* NULL = the defaults */
+	const struct lw_thresholds *th;         /* NULL = the built-in thresholds */
+	const char *warnings;     /* config complaints, "file:line: message" lines:
+	                             the first goes to the message line */
 } tui_opts;
 
 /* Runs until the operator quits or the terminal goes away. Returns an exit code. */

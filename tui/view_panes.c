@@ -128,12 +128,12 @@ void view_footer(hud *h, int y)
 {
 	fill_row(h, y, 0, h->cols, EL_NORMAL);
 	int x = 0;
-	for (size_t i = 0; i < hud_nbindings && x < h->cols; i++) {
-		const hud_binding *b = &hud_bindings[i];
-		if (!b->footer || !binding_applies(b, h))
+	for (size_t i = 0; i < h->keymap->n && x < h->cols; i++) {
+		const hud_binding *b = &h->keymap->v[i];
+		if (!b->act->footer || !b->keys[0] || !binding_applies(b, h))
 			continue;
 		x += put_textf(h, y, x, h->cols - x, EL_KEY, "%s", b->label);
-		x += put_textf(h, y, x, h->cols - x, EL_NORMAL, " %s  ", b->footer);
+		x += put_textf(h, y, x, h->cols - x, EL_NORMAL, " %s  ", b->act->footer);
 	}
 	if (h->filter[0] && x < h->cols)
 		put_textf(h, y, x, h->cols - x, EL_PROMPT, "filter: %s", h->filter);

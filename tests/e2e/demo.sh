@@ -21,6 +21,9 @@ copy=$(ls -d "$TMPDIR"/liza-watch-demo.* 2>/dev/null | head -1)
 [ -n "$copy" ] && [ -f "$copy/examples/.liza/state.yaml" ] || fail "no demo copy in $TMPDIR"
 [ -f "$copy/simulator.log" ] || fail "no simulator.log beside the copy"
 
+# Every system of the bundled project has its workflow on screen.
+for sys in liza rcs aot foreman acp; do wait_for "^ $sys +[^ ]" 10; done
+
 # The board (lane headers and cards, not the header's reload time) changes
 # at least twice on its own.
 board() { screen | sed -n '/backlog (/,/Alerts (/p'; }
@@ -32,6 +35,15 @@ while [ "$(date +%s)" -lt "$end" ] && [ "$n" -lt 3 ]; do
 	sleep 0.2
 done
 [ "$n" -ge 3 ] || fail "the board changed $((n - 1)) times in 20 s, want 2"
+
+# Each system's simulated team acts (its own lines in the team's log).
+end=$(( $(date +%s) + 30 ))
+for sys in liza rcs aot foreman acp; do
+	while ! grep -q "Z $sys: " "$copy/simulator.log"; do
+		[ "$(date +%s)" -le "$end" ] || { cat "$copy/simulator.log" >&2; fail "the $sys team did nothing"; }
+		sleep 0.2
+	done
+done
 
 # The task waiting longest for review is the operator's: it is selected at
 # start and stays in review until we act.

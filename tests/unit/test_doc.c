@@ -237,6 +237,30 @@ static void stream_fails_with_positions_and_limits(void **state)
 	assert_non_null(strstr(err.msg, "NUL byte"));
 }
 
+/* Python's json.dumps writes non-BMP characters as surrogate pairs and keeps
+ * lone surrogates; libyaml refuses both. They must read back as UTF-8 (a lone
+ * one as U+FFFD), and every span and column must still point at the file's
+ * own bytes, since the editor splices there. */
+static void json_surrogate_escapes_parse_with_true_spans(void **state)
+{
+	(void)state;
+	const char *src = "{\"a\": \"go \\ud83d\\ude80!\", \"lone\": \"x\\udc00y\", "
+	                  "\"lit\": \"\\\\ud83d\", \"b\": \"after\", \"n\": 7}";
+	doc d;
+	lw_error err;
+	lw_error_clear(&err);
+	assert_int_equal(doc_parse(&d, src, strlen(src), "s.json", NULL, &err), 0);
+	assert_string_equal(doc_str(doc_get(d.root, "a")), "go \xF0\x9F\x9A\x80!");
+	assert_string_equal(doc_str(doc_get(d.root, "lone")), "x\xEF\xBF\xBDy");
+	assert_string_equal(doc_str(doc_get(d.root, "lit")), "\\ud83d");   /* an escaped backslash, then text */
+	char buf[64];
+	assert_string_equal(span(doc_get(d.root, "b"), src, buf, sizeof buf), "\"after\"");
+	assert_string_equal(span(doc_get(d.root, "n"), src, buf, sizeof buf), "7");
+	assert_int_equal(doc_get(d.root, "b")->col, (unsigned)(strstr(src, "\"after\"") - src) + 1);
+	assert_int_equal(d.root->end, strlen(src));
+	doc_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -251,6 +275,7 @@ int main(void)
 		cmocka_unit_test(aliases_within_budget_resolve),
 		cmocka_unit_test(duplicate_keys_are_refused_in_small_and_large_maps),
 		cmocka_unit_test(stream_reports_depth_and_keys),
+		cmocka_unit_test(json_surrogate_escapes_parse_with_true_spans),
 		cmocka_unit_test(stream_fails_with_positions_and_limits),
 	};
 	return cmocka_run_group_tests_name("doc", tests, NULL, NULL);

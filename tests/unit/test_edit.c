@@ -672,6 +672,28 @@ static void verify_checks_aliases(void **state)
 	te_close(&t);
 }
 
+/* A JSON file with surrogate escapes before the edit point: the splice lands
+ * on the file's own bytes and the escapes survive untouched. */
+static void json_with_surrogate_escapes_is_edited_in_place(void **state)
+{
+	(void)state;
+	const char *src = "{\n  \"note\": \"ship \\ud83d\\ude80 now\",\n  \"state\": \"IDLE\"\n}\n";
+	doc d;
+	lw_error err;
+	lw_error_clear(&err);
+	assert_int_equal(doc_parse(&d, src, strlen(src), "a.json", NULL, &err), 0);
+	editor *ed = edit_new(&d, &err);
+	assert_non_null(ed);
+	assert_int_equal(edit_set_scalar(ed, d.root, "state", edit_str("READY")), 0);
+	char *out;
+	size_t len;
+	assert_int_equal(edit_apply(ed, &out, &len), 0);
+	assert_string_equal(out, "{\n  \"note\": \"ship \\ud83d\\ude80 now\",\n  \"state\": \"READY\"\n}\n");
+	free(out);
+	edit_free(ed);
+	doc_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -703,6 +725,7 @@ int main(void)
 		cmocka_unit_test(overlapping_edits_are_refused),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(verify_checks_aliases),
+		cmocka_unit_test(json_with_surrogate_escapes_is_edited_in_place),
 	};
 	return cmocka_run_group_tests_name("edit", tests, NULL, NULL);
 }

@@ -1,0 +1,20 @@
+/* cmd_config.c — `config`: every setting in effect, in config-file syntax,
+ * each with the file and line that set it (or "built in"), so a user can
+ * see which of the two files won and start a file of their own from it. */
+#include "cli/cli.h"
+#include "core/config.h"
+#include <stdio.h>
+
+int cmd_config(const lw_opts *o, int argc, char **argv)
+{
+	if (argc > 1) {
+		cli_error("config: unexpected argument '%s'", argv[1]);
+		return EXIT_USAGE;
+	}
+	strbuf out;
+	strbuf_init(&out);
+	lw_config_write(o->cfg, &out);
+	bool ok = fwrite(out.buf, 1, out.len, stdout) == out.len && fflush(stdout) == 0;
+	strbuf_free(&out);
+	return ok ? EXIT_OK : EXIT_IO;
+}

@@ -1,0 +1,28 @@
+/* cmd_keys.c — `keys`: the HUD's bindings in effect (the defaults with the
+ * config's bind and unbind lines applied), from the same runtime keymap the
+ * HUD draws its help and footer from. A script, a test or a user writing a
+ * config reads the action names here. */
+#include "cli/cli.h"
+#include "core/config.h"
+#include "tui/keymap.h"
+#include <stdio.h>
+
+int cmd_keys(const lw_opts *o, int argc, char **argv)
+{
+	if (argc > 1) {
+		cli_error("keys: unexpected argument '%s'", argv[1]);
+		return EXIT_USAGE;
+	}
+	hud_keymap km;
+	keymap_init(&km);
+	strbuf warn;
+	strbuf_init(&warn);
+	keymap_apply(&km, o->cfg, &warn);
+	if (warn.len)
+		fputs(warn.buf, stderr);
+	strbuf_free(&warn);
+	printf("%-16s %-17s %s\n", "KEYS", "ACTION", "DOES");
+	for (size_t i = 0; i < km.n; i++)
+		printf("%-16s %-17s %s\n", km.v[i].label, km.v[i].act->name, km.v[i].act->help);
+	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
+}

@@ -1,0 +1,132 @@
+# bash completion for liza-watch(1).
+# Installed as $(PREFIX)/share/bash-completion/completions/liza-watch, where
+# bash-completion loads it on first use; or source it from ~/.bashrc.
+# Completes the global options, the commands, each command's options,
+# directories after -C, theme names after --theme, and the events of
+# `transition TASK EVENT` (narrowed by TASK's system prefix).
+
+_liza_watch_themes()
+{
+	# The theme lookup of liza-watch-themes(5); the data dir is set at install.
+	local datadir=/usr/local/share/liza-watch d f names="default mono solarized-dark high-contrast"
+	for d in "${LIZA_WATCH_THEMES:-}" ./themes "$datadir/themes"; do
+		[ -n "$d" ] && [ -d "$d" ] || continue
+		for f in "$d"/*.theme; do
+			[ -e "$f" ] || continue
+			f=${f##*/}
+			names="$names ${f%.theme}"
+		done
+	done
+	printf '%s\n' $names | sort -u
+}
+
+_liza_watch_events()
+{
+	local liza="block note pause resume abort clear-checkpoint approve reject"
+	local rcs="activate clear"
+	local aot="start resolve stop redirect"
+	local foreman="backlog ready executing complete archived"
+	local acp="approve reject validate_passed validate_failed task_received step_passed step_failed
+		evidence_captured timeout rate_limited approval_granted approval_denied dependency_ready
+		step_retry reset_requested start submit_subtask request_changes block unblock"
+	case $1 in
+		liza|liza:*) echo "$liza" ;;
+		rcs|rcs:*) echo "$rcs" ;;
+		aot|aot:*) echo "$aot" ;;
+		foreman|foreman:*) echo "$foreman" ;;
+		acp|acp:*) echo "$acp" ;;
+		*) echo "$liza $rcs $aot $foreman $acp" ;;
+	esac
+}
+
+# COMPREPLY from a word list for the word being completed. bash splits
+# words at ':' (COMP_WORDBREAKS), so for "aot:A" it replaces only "A": the
+# candidates lose the part before the last colon to match.
+_liza_watch_reply()
+{
+	COMPREPLY=($(compgen -W "$1" -- "$2"))
+	if [[ $2 == *:* && $COMP_WORDBREAKS == *:* ]]; then
+		local prefix=${2%"${2##*:}"} i
+		local kept=()
+		for i in "${!COMPREPLY[@]}"; do
+			[ -n "${COMPREPLY[i]#"$prefix"}" ] && kept+=("${COMPREPLY[i]#"$prefix"}")
+		done
+		COMPREPLY=("${kept[@]}")
+	fi
+}
+
+_liza_watch()
+{
+	# Words as typed, whitespace-separated: "rcs:forge" stays one word
+	# (COMP_WORDS would hold "rcs", ":", "forge").
+	local words line
+	if [ -n "${COMP_LINE:-}" ]; then
+		line=${COMP_LINE:0:${COMP_POINT:-${#COMP_LINE}}}
+		read -ra words <<< "$line"
+		[[ -z $line || $line == *[[:space:]] ]] && words+=("")
+	else
+		words=("${COMP_WORDS[@]:0:COMP_CWORD+1}")
+	fi
+	local cword=$((${#words[@]} - 1))
+	local cur=${words[cword]} prev=""
+	[ "$cword" -gt 0 ] && prev=${words[cword-1]}
+	local commands="hud check status approve reject transition demo keys config"
+	local global="-C --as --theme --no-color --poll -h --help -V --version"
+	local i cmd="" cmd_at=0
+	# The command is the first word that is neither an option nor an
+	# option's argument.
+	for ((i = 1; i < cword; i++)); do
+		case ${words[i]} in
+			-C|--as|--theme) ((i++)) ;;
+			-*) ;;
+			*) cmd=${words[i]}; cmd_at=$i; break ;;
+		esac
+	done
+	COMPREPLY=()
+	case $prev in
+		-C) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+		--theme)
+			if [[ $cur == */* ]]; then COMPREPLY=($(compgen -f -- "$cur"))
+			else _liza_watch_reply "$(_liza_watch_themes)" "$cur"; fi
+			return 0 ;;
+		--as|--reason|--question|--format|--seed|--ticks|--interval) return 0 ;;   # free text
+		--no-hud) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+	esac
+	if [ -z "$cmd" ]; then
+		if [[ $cur == -* ]]; then _liza_watch_reply "$global" "$cur"
+		else _liza_watch_reply "$commands" "$cur"; fi
+		return 0
+	fi
+	local opts=""
+	case $cmd in
+		check) opts="--json --follow" ;;
+		status) opts="--tmux --json --follow --format" ;;
+		approve) opts="--force" ;;
+		reject) opts="--reason --force" ;;
+		transition) opts="--reason --question --force --all-sessions" ;;
+		demo) opts="--keep --seed --no-hud --ticks --interval" ;;
+	esac
+	if [[ $cur == -* ]]; then
+		_liza_watch_reply "$opts" "$cur"
+		return 0
+	fi
+	if [ "$cmd" = transition ]; then
+		# Operands after the command, skipping options and their arguments.
+		local operands=()
+		for ((i = cmd_at + 1; i < cword; i++)); do
+			case ${words[i]} in
+				--reason|--question) ((i++)) ;;
+				-*) ;;
+				*) operands+=("${words[i]}") ;;
+			esac
+		done
+		if [ "${#operands[@]}" -eq 1 ]; then
+			_liza_watch_reply "$(_liza_watch_events "${operands[0]}")" "$cur"
+		elif [ "${#operands[@]}" -eq 0 ]; then
+			_liza_watch_reply "liza rcs: aot aot: foreman: acp:" "$cur"
+		fi
+	fi
+	return 0
+}
+
+complete -F _liza_watch liza-watch

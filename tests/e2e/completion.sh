@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Shell completion: the bash script registers itself for liza-watch and
+# completes commands, global and per-command options, theme names and the
+# events of a transition (COMP_WORDS / COMP_LINE as bash would set them,
+# words split at ':' included); the zsh script parses, registers with
+# compinit, and completes in a real interactive zsh (when zsh is there).
+set -u
+fail() { echo "FAIL: $*" >&2; exit 1; }
+root=$(cd "$LW_TESTS/.." && pwd)
+bash_comp=$root/completions/liza-watch.bash
+zsh_comp=$root/completions/_liza-watch
+tmp=$(mktemp -d /tmp/lw-comp.XXXXXX); trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+
+out=$(bash --norc --noprofile -c '. "$1" && complete -p liza-watch' _ "$bash_comp") || fail "sourcing the bash completion"
+[ "$out" = "complete -F _liza_watch liza-watch" ] || fail "complete -p: $out"
+
+# complete LINE: what bash would offer with the cursor at the end of LINE.
+# COMP_WORDS is split the way readline splits (':' is a word of its own).
+cat > "$tmp/complete.bash" <<'BASH'
+. "$1"
+COMP_LINE=$2
+COMP_POINT=${#2}
+read -ra COMP_WORDS <<< "${2//:/ : }"
+[[ $2 == *" " ]] && COMP_WORDS+=("")
+COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+_liza_watch liza-watch "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+[ "${#COMPREPLY[@]}" -gt 0 ] && printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' '
+BASH
+complete_line() { bash --norc --noprofile "$tmp/complete.bash" "$bash_comp" "$1"; }
+expect() {
+	local got
+	got=$(complete_line "$1")
+	[ "$got" = "$2" ] || fail "completing '$1': got '$got', want '$2'"
+}
+expect 'liza-watch ' 'approve check config demo hud keys reject status transition '
+expect 'liza-watch ch' 'check '
+expect 'liza-watch --n' '--no-color '
+expect 'liza-watch --' '--as --help --no-color --poll --theme --version '
+expect 'liza-watch -C /tmp --as me st' 'status '
+expect 'liza-watch status --' '--follow --format --json --tmux '
+expect 'liza-watch check --' '--follow --json '
+expect 'liza-watch reject task-3 --r' '--reason '
+expect 'liza-watch transition task-3 --a' '--all-sessions '
+expect 'liza-watch --theme so' 'solarized-dark '
+expect 'liza-watch transition aot:A2 re' 'redirect resolve '
+expect 'liza-watch transition rcs:forge ' 'activate clear '
+expect 'liza-watch transition --reason why foreman:DEMO-3 ex' 'executing '
+expect 'liza-watch transition liza pa' 'pause '
+expect 'liza-watch transition fo' 'foreman: '
+expect 'liza-watch --as ' ''
+expect 'liza-watch demo --' '--interval --keep --no-hud --seed --ticks '
+mkdir -p "$tmp/proj.d"
+expect 'liza-watch -C pro' 'proj.d '
+# A theme of the user's own, found by name.
+mkdir -p "$tmp/themes" && : > "$tmp/themes/mine.theme"
+expect 'liza-watch --theme mi' 'mine '
+
+if ! command -v zsh >/dev/null; then echo "ok (zsh not installed: zsh completion not checked)"; exit 0; fi
+zsh -n "$zsh_comp" || fail "zsh completion does not parse"
+ZDOTDIR=$tmp zsh -f -c 'fpath=("$1" $fpath); autoload -U compinit; compinit -u -D; print -r -- $_comps[liza-watch]' \
+	_ "$root/completions" > "$tmp/reg" 2>&1
+[ "$(cat "$tmp/reg")" = "_liza-watch" ] || fail "compinit does not register _liza-watch: $(cat "$tmp/reg")"
+# Type into an interactive zsh and read the line back after Tab.
+cat > "$tmp/drive.zsh" <<'ZSH'
+zmodload zsh/zpty
+zpty z zsh -f -i
+zpty -w z "fpath=(${(q)1} \$fpath); autoload -U compinit; compinit -u -D; PS1='> '; unsetopt beep"
+shift
+for line in "$@"; do
+	zpty -w -n z "${line%%=>*}"$'\t'
+	want=${line#*=>}
+	got="" end=$(( SECONDS + 10 ))
+	while (( SECONDS < end )); do
+		zpty -r -t z chunk && got+=$chunk || sleep 0.1
+		[[ ${got//$'\e'\[[0-9;?]#[a-zA-Z]/} == *"$want"* ]] && break
+	done
+	[[ ${got//$'\e'\[[0-9;?]#[a-zA-Z]/} == *"$want"* ]] || { print -r -- "no '$want' after '${line%%=>*}'"; exit 1; }
+	zpty -w -n z $'\C-u'
+done
+zpty -d z
+ZSH
+out=$(ZDOTDIR=$tmp timeout 60 zsh -f "$tmp/drive.zsh" "$root/completions" \
+	'liza-watch sta=>liza-watch status' \
+	'liza-watch status --form=>liza-watch status --format' \
+	'liza-watch transition aot:A2 res=>liza-watch transition aot:A2 resolve' \
+	'liza-watch --theme solar=>liza-watch --theme solarized-dark' 2>&1) || fail "zsh: $out"
+echo ok
