@@ -1,7 +1,7 @@
 /* edit_one.c — the reload after one task changed in a large state.yaml, the
  * case the watcher meets most: an agent edits its own task, by rename.
  *
- *   edit_one [-n ITERS] LIZA_DIR NOW
+ *   edit_one [-n ITERS] [-o patched|full|parse] LIZA_DIR NOW
  *
  * LIZA_DIR is copied to a temporary folder; the copy's state.yaml is loaded
  * once (the previous snapshot), then one task in the middle is edited (an
@@ -14,6 +14,7 @@
  * Prints: iters=N patched_ms=… full_ms=… parse_ms=… patched=1|0 (whether the
  * partial re-parse was taken rather than a fallback). */
 #include "core/liza.h"
+#include "core/doc_posmap.h"
 #include "core/fileio.h"
 #include "core/memtune.h"
 #include "core/timeparse.h"
@@ -69,13 +70,8 @@ static double load_once(const char *dir, lw_snapshot *prev, time_t now, bool *pa
 	lw_alerts_free(&al);
 	double t = now_ms() - t0;
 	if (patched) {
-		/* The patched doc is a copy, not libyaml's tree: it has no anchors
-		 * and the previous doc's path; a fallback parse is told apart by
-		 * sharing nothing with prev. Compare node counts instead: equal. */
-		const liza_state *a = s->sys, *b = prev->sys;
-		*patched = a->state_doc && b->state_doc && a->state_doc->nodes == b->state_doc->nodes &&
-		           a->state_doc->mem.used_total < b->state_doc->mem.used_total + 4096 &&
-		           s->ndocs == 1;
+		const liza_state *a = s->sys;
+		*patched = a->state_doc && a->state_doc->posmap;   /* only doc_reparse_item sets a map */
 	}
 	lw_snapshot_free(s);
 	return t;
@@ -91,12 +87,14 @@ int main(int argc, char **argv)
 {
 	lw_memory_tune();   /* as liza-watch does: measure what users run */
 	long iters = 20;
-	int c;
-	while ((c = getopt(argc, argv, "n:")) != -1)
+	int c, only = -1;
+	while ((c = getopt(argc, argv, "n:o:")) != -1)
 		if (c == 'n')
 			iters = atol(optarg);
+		else if (c == 'o')
+			only = strcmp(optarg, "patched") == 0 ? 0 : strcmp(optarg, "full") == 0 ? 1 : 2;
 	if (argc - optind != 2 || iters < 1 || iters > 1000)
-		die("usage: edit_one [-n ITERS] LIZA_DIR NOW");
+		die("usage: edit_one [-n ITERS] [-o patched|full|parse] LIZA_DIR NOW");
 	time_t now;
 	if (lw_parse_time(argv[optind + 1], &now) < 0)
 		die("NOW must be ISO 8601");
@@ -138,6 +136,8 @@ int main(int argc, char **argv)
 	for (long i = 0; i < iters; i++) {
 		for (int k = 0; k < 3; k++) {
 			int m = (int)((k + i) % 3);
+			if (only >= 0 && m != only)
+				continue;
 			if (m == 0)
 				t[0][i] = load_once(liza, prev, now, NULL);
 			else if (m == 1)

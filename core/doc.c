@@ -6,6 +6,7 @@
  * input, the common case, skips the walk entirely. */
 #include "core/doc.h"
 #include "core/doc_json.h"
+#include "core/doc_shared.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -648,5 +649,7 @@ void doc_free(doc *d)
 	if (!d)
 		return;
 	arena_free(&d->mem);
+	doc_shared_release(d->shared);   /* a patched doc's nodes may live on in its share */
+	d->shared = NULL;
 	d->root = NULL;
 }

@@ -23,7 +23,8 @@ struct doc_node {
 	uint8_t kind;             /* doc_kind */
 	uint8_t style;            /* doc_style */
 	unsigned line, col;       /* 1-based position of the node's first character */
-	size_t start, end;        /* byte span [start, end) in the source buffer */
+	size_t start, end;        /* byte span [start, end) in the source buffer
+	                             (in a patched doc: read line and span through doc_where) */
 	doc_node *next;           /* next sibling; in a mapping keys and values alternate */
 	union {
 		struct { const char *str; size_t len; } scalar;  /* decoded, NUL-terminated */
@@ -49,6 +50,12 @@ typedef struct doc {
 	doc_node *root;          /* NULL for an empty document */
 	size_t nodes;
 	bool has_anchors;        /* any anchor or alias: node sharing, so no partial re-parse */
+	/* Both NULL after doc_parse; set by doc_reparse_item (doc_patch.c).
+	 * shared: the node memory this doc shares with the docs it was patched
+	 * from or into (refcounted, doc_shared.h); posmap: where the positions
+	 * its reused nodes keep lie in src (doc_posmap.h). */
+	struct doc_shared *shared;
+	const struct doc_posmap *posmap;
 } doc;
 
 /* Parse buf (not copied: it must outlive the doc). Returns 0, or -1 with err
@@ -63,10 +70,22 @@ void doc_free(doc *d);
 int  doc_parse_slice(doc *d, const char *buf, size_t len, size_t start, size_t end, unsigned line0,
                      const char *path, const doc_limits *lim, lw_error *err);
 /* After one item of a block sequence changed: build the new buffer's tree
- * by re-parsing only that item and copying the rest of old with shifted
- * positions. -1 (nothing built, no error) when that cannot be proven to
- * equal a full parse of new: the caller parses in full. */
-int  doc_reparse_item(doc *d, const doc *old, const doc_node *seq, const char *buf, size_t len);
+ * by re-parsing only that item and reusing every other node of old as it
+ * is (old's node memory becomes shared: free the two docs in any order;
+ * old's tree does not change). seq is old's root or a value of old's root
+ * mapping. *item is the index of the item replaced. -1 (nothing built, no
+ * error) when that cannot be proven to equal a full parse of new: the
+ * caller parses in full. The reused nodes keep their old positions: the
+ * new doc's positions must be read through doc_where. */
+int  doc_reparse_item(doc *d, doc *old, const doc_node *seq, const char *buf, size_t len, size_t *item);
+
+/* Where a node of d lies in d->src: its fields in a parsed doc, mapped in
+ * a patched one (any doc: prefer this to reading n->line or n->start). */
+typedef struct doc_pos {
+	size_t start, end;
+	unsigned line, col;
+} doc_pos;
+doc_pos doc_where(const doc *d, const doc_node *n);
 
 /* Streaming, for files whose tree is not needed (a long log): libyaml's
  * events as they come, with the same limits and error positions as

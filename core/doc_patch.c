@@ -1,19 +1,40 @@
 /* doc_patch.c — the tree of an edited file, from the tree of the old one,
  * when the edit lies inside one item of a block sequence (one task in a
  * 10,000-task state.yaml): only that item's lines are parsed again; every
- * other node is copied with its position shifted past the edit.
+ * other node of the old tree is reused as it is, not copied.
  *
  * This is only done when it provably equals a full parse of the new text:
  * - the old and new text differ only inside the item's lines, after its dash;
  * - every line of the new item text is indented past the dash (or blank, or
  *   a comment), so the item cannot swallow or release its neighbours;
  * - the item text parses alone as one block-sequence item at the same column;
- * - no anchor or alias anywhere (an alias could point into the item).
+ * - no anchor or alias anywhere (an alias could point into the item);
+ * - the item's lines end with LF or CR LF only, so counting LFs counts
+ *   libyaml's lines.
  * Anything else returns -1 and the caller parses the whole file. The
- * randomized tests compare both ways, node by node. */
+ * randomized tests compare both ways, node by node.
+ *
+ * Reuse without copying: a reused node keeps the offsets and line it had in
+ * the old text, and the new doc's position map (doc_posmap.h) says where
+ * they now lie; the memory holding reused nodes becomes a refcounted share
+ * (doc_shared.h). The new doc owns only the nodes whose links change: the
+ * way from the root to the sequence, and the sequence's items. So a patch
+ * costs the item's parse plus one small copy per item, whatever the file's
+ * size. Each patch adds a little memory to the share chain (the new item;
+ * the item it replaced stays in an older share) and two pieces to the map;
+ * past a budget the caller's full parse starts a fresh chain. */
 #include "core/doc.h"
-#include <stdio.h>
+#include "core/doc_posmap.h"
+#include "core/doc_shared.h"
+#include <stdlib.h>
 #include <string.h>
+
+/* Past these a patch falls back to a full parse, which starts a new chain:
+ * the map's pieces (two per patch, each resolve is a binary search over
+ * them), and the memory patches have added to the shares, against the first
+ * parse's (the replaced items in it are garbage until then). */
+enum { MAX_PIECES = 2048 };
+#define PATCH_BYTES_MIN (256u * 1024u)
 
 static size_t line_start(const char *s, size_t i)
 {
@@ -108,57 +129,146 @@ static size_t common_suffix(const char *a_end, const char *b_end, size_t n)
 	return i;
 }
 
-typedef struct cloner {
-	doc *d;
-	const doc_node *old_item;
-	const doc_node *new_item;     /* from the slice parse: positions already absolute */
-	size_t change_end;            /* old offset from which positions shift */
-	size_t slice_end, next_token; /* a fresh node ending at the slice's end ends, in a full
-	                                 parse, where the next token starts */
-	long delta;
-	int dlines;
-} cloner;
-
-static size_t shift(const cloner *c, size_t off) { return off >= c->change_end ? (size_t)((long)off + c->delta) : off; }
-
-static doc_node *clone(cloner *c, const doc_node *n, bool fresh)
+/* Lines are counted by LF: refuse a region holding any other break libyaml
+ * counts (a lone CR, NEL, LS, PS). */
+static bool lf_lines_only(const char *s, size_t from, size_t to)
 {
-	doc_node *m = arena_alloc(&c->d->mem, sizeof *m);
+	for (size_t i = from; i < to; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '\r' && (i + 1 >= to || s[i + 1] != '\n'))
+			return false;
+		if (c == 0xC2 && i + 1 < to && (unsigned char)s[i + 1] == 0x85)
+			return false;
+		if (c == 0xE2 && i + 2 < to && (unsigned char)s[i + 1] == 0x80 &&
+		    ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9))
+			return false;
+	}
+	return true;
+}
+
+static bool is_coll(const doc_node *n) { return n->kind == DOC_SEQ || n->kind == DOC_MAP; }
+
+static void count_tree(const doc_node *n, size_t *nodes, size_t *bytes)
+{
+	(*nodes)++;
+	if (n->kind == DOC_SCALAR)
+		*bytes += n->u.scalar.len + 1;
+	else if (is_coll(n))
+		for (const doc_node *k = n->u.coll.first; k; k = k->next)
+			count_tree(k, nodes, bytes);
+}
+
+/* ---- the re-parsed item, packed into one block of its own share ---- */
+typedef struct packer {
+	doc_node *node;               /* next free node of the block */
+	char *text;                   /* next free byte of its text */
+	const doc_posmap *map;        /* the new doc's: fresh positions become virtual */
+	size_t slice_end, next_token; /* a fresh collection ending at the slice's end ends,
+	                                 in a full parse, where the next token starts */
+} packer;
+
+static doc_node *pack(packer *p, const doc_node *n)
+{
+	doc_node *m = p->node++;
 	*m = *n;
 	m->next = NULL;
-	c->d->nodes++;
-	if (!fresh) {
-		if (n->start >= c->change_end)
-			m->line = (unsigned)((int)n->line + c->dlines);
-		m->start = shift(c, n->start);
-		m->end = shift(c, n->end);
-	} else if (m->end == c->slice_end && (m->kind == DOC_SEQ || m->kind == DOC_MAP)) {
-		/* Block collections end at the next token; a block scalar ends
-		 * at the start of the line after it, which is the slice's end. */
-		m->end = c->next_token;
-	}
+	/* Block collections end at the next token; a block scalar ends at the
+	 * start of the line after it, which is the slice's end. */
+	if (is_coll(m) && m->end == p->slice_end)
+		m->end = p->next_token;
+	doc_posmap_virtualize(p->map, m);
 	if (n->kind == DOC_SCALAR) {
-		m->u.scalar.str = arena_strndup(&c->d->mem, n->u.scalar.str, n->u.scalar.len);
+		memcpy(p->text, n->u.scalar.str, n->u.scalar.len);
+		p->text[n->u.scalar.len] = '\0';
+		m->u.scalar.str = p->text;
+		p->text += n->u.scalar.len + 1;
 		return m;
 	}
-	if (n->kind != DOC_SEQ && n->kind != DOC_MAP)
+	if (!is_coll(n))
 		return m;   /* aliases never get here: documents with them are refused */
 	m->u.coll.first = m->u.coll.last = NULL;
 	for (const doc_node *k = n->u.coll.first; k; k = k->next) {
-		doc_node *ck = k == c->old_item ? clone(c, c->new_item, true) : clone(c, k, fresh);
+		doc_node *c = pack(p, k);
 		if (m->u.coll.last)
-			m->u.coll.last->next = ck;
+			m->u.coll.last->next = c;
 		else
-			m->u.coll.first = ck;
-		m->u.coll.last = ck;
+			m->u.coll.first = c;
+		m->u.coll.last = c;
 	}
 	return m;
 }
 
-int doc_reparse_item(doc *d, const doc *old, const doc_node *seq, const char *buf, size_t len)
+/* ---- the new doc's own nodes ---- */
+static doc_node *copy_node(arena *a, const doc_node *n)
+{
+	doc_node *c = arena_alloc(a, sizeof *c);
+	*c = *n;
+	return c;
+}
+
+/* seq is old's root, or a value in the root mapping's child list. */
+static bool seq_in_root(const doc_node *root, const doc_node *seq)
+{
+	if (seq == root)
+		return true;
+	if (root->kind != DOC_MAP)
+		return false;
+	for (const doc_node *c = root->u.coll.first; c; c = c->next)
+		if (c == seq)
+			return true;
+	return false;
+}
+
+/* Copy every node whose links change: the root and its children up to seq
+ * (each links to the next), seq, and all of seq's items, with item k
+ * replaced. Copying every item, not only those before k, keeps a doc's own
+ * nodes private: no later patch links into them, so they go with the doc. */
+static void build_spine(doc *d, const doc *old, const doc_node *seq, size_t k, doc_node *item)
+{
+	const doc_node *root = old->root;
+	doc_node *nseq;
+	if (seq == root) {
+		d->root = nseq = copy_node(&d->mem, seq);
+	} else {
+		doc_node *nroot = copy_node(&d->mem, root), *prev = NULL;
+		for (const doc_node *c = root->u.coll.first;; c = c->next) {
+			doc_node *cc = copy_node(&d->mem, c);
+			if (prev)
+				prev->next = cc;
+			else
+				nroot->u.coll.first = cc;
+			if (root->u.coll.last == c)
+				nroot->u.coll.last = cc;
+			if (c == seq) {
+				nseq = cc;
+				break;
+			}
+			prev = cc;
+		}
+		d->root = nroot;
+	}
+	doc_node *items = arena_alloc(&d->mem, seq->u.coll.count * sizeof *items), *prev = NULL;
+	size_t i = 0;
+	for (const doc_node *it = seq->u.coll.first; it; it = it->next, i++) {
+		doc_node *c = item;
+		if (i != k) {
+			items[i] = *it;
+			c = &items[i];
+		}
+		if (prev)
+			prev->next = c;
+		else
+			nseq->u.coll.first = c;
+		prev = c;
+	}
+	nseq->u.coll.last = prev;
+}
+
+int doc_reparse_item(doc *d, doc *old, const doc_node *seq, const char *buf, size_t len, size_t *item_index)
 {
 	memset(d, 0, sizeof *d);
-	if (!old->root || old->has_anchors || !seq || seq->kind != DOC_SEQ || seq->style != DOC_BLOCK)
+	if (!old->root || old->has_anchors || !seq || seq->kind != DOC_SEQ || seq->style != DOC_BLOCK ||
+	    !seq_in_root(old->root, seq) || doc_posmap_pieces(old->posmap) + 2 > MAX_PIECES)
 		return -1;
 	const char *os = old->src;
 	size_t olen = old->len;
@@ -167,51 +277,85 @@ int doc_reparse_item(doc *d, const doc *old, const doc_node *seq, const char *bu
 	if (pre == olen && olen == len)
 		return -1;   /* identical: nothing to patch */
 	size_t suf = common_suffix(os + olen, buf + len, lim - pre);
-	size_t ce_old = olen - suf;
-	/* The item whose lines hold the whole change. */
+	size_t ce_old = olen - suf, ce_new = len - suf;
+	/* The item whose lines hold the whole change, at its place in old's text. */
 	const doc_node *item = NULL, *next = NULL;
-	for (const doc_node *i = seq->u.coll.first; i; i = i->next) {
-		if (i->start > pre)
+	doc_pos at = { 0 }, next_at = { 0 };
+	size_t k = 0, i = 0;
+	for (const doc_node *it = seq->u.coll.first; it; it = it->next, i++) {
+		doc_pos p = doc_where(old, it);
+		if (p.start > pre) {
+			next = it;
+			next_at = p;
 			break;
-		item = i;
-		next = i->next;
+		}
+		item = it;
+		at = p;
+		k = i;
 	}
 	if (!item || item->kind == DOC_ALIAS)
 		return -1;
-	size_t ls = line_start(os, item->start);
-	long dash = dash_column(os, ls, item->start);
+	size_t ls = line_start(os, at.start);
+	long dash = dash_column(os, ls, at.start);
 	if (dash < 0 || pre <= ls + (size_t)dash)
 		return -1;   /* the edit touches the dash itself */
-	size_t end_old = next ? line_start(os, next->start) : line_start(os, seq->end);
-	if (!next && seq->end >= olen)
+	size_t seq_end = doc_where(old, seq).end;
+	size_t end_old = next ? line_start(os, next_at.start) : line_start(os, seq_end);
+	if (!next && seq_end >= olen)
 		end_old = olen;
 	if (ce_old > end_old || end_old < ls)
 		return -1;
 	long delta = (long)len - (long)olen;
 	size_t end_new = (size_t)((long)end_old + delta);
-	if (!lines_stay_inside(buf, ls, end_new, dash))
+	if (!lines_stay_inside(buf, ls, end_new, dash) || !lf_lines_only(os, ls, end_old) ||
+	    !lf_lines_only(buf, ls, end_new))
 		return -1;
 	doc slice;
 	lw_error err;
 	lw_error_clear(&err);
-	unsigned line0 = item->line - 1;
-	int rc = doc_parse_slice(&slice, buf, len, ls, end_new, line0, old->path, NULL, &err);
+	int rc = doc_parse_slice(&slice, buf, len, ls, end_new, at.line - 1, old->path, NULL, &err);
 	const doc_node *r = slice.root;
 	if (rc < 0 || slice.has_anchors || !r || r->kind != DOC_SEQ || r->u.coll.count != 1 ||
-	    r->u.coll.first->col != item->col || r->u.coll.first->kind == DOC_ALIAS) {
+	    r->u.coll.first->col != at.col || r->u.coll.first->kind == DOC_ALIAS) {
 		doc_free(&slice);
 		return -1;
 	}
+	const doc_node *fresh = r->u.coll.first;
+	size_t new_nodes = 0, text = 0, old_nodes = 0, ignored = 0;
+	count_tree(fresh, &new_nodes, &text);
+	count_tree(item, &old_nodes, &ignored);
+	size_t block_bytes = new_nodes * sizeof(doc_node) + text;
+	size_t base = old->shared ? old->shared->base_bytes : old->mem.used_total;
+	size_t added = old->shared ? old->shared->patch_bytes : 0;
+	if (added + block_bytes > base / 4 + PATCH_BYTES_MIN) {
+		doc_free(&slice);
+		return -1;   /* a full parse drops the garbage of earlier patches */
+	}
+
 	arena_init(&d->mem);
 	d->src = buf;
 	d->len = len;
 	d->path = arena_strdup(&d->mem, old->path);
-	cloner c = {
-		.d = d, .old_item = item, .new_item = r->u.coll.first, .change_end = end_old, .delta = delta,
-		.dlines = (int)count_lines(buf, ls, end_new) - (int)count_lines(os, ls, end_old),
-		.slice_end = end_new, .next_token = next_token(buf, len, end_new),
+	if (!old->shared)   /* old's nodes outlive it now: its arena becomes the first share */
+		old->shared = doc_shared_from_arena(&old->mem);
+	unsigned line = at.line;   /* of ls: the item starts on its dash's line */
+	doc_posedit e = {
+		.pre = pre, .ce_old = ce_old, .ce_new = ce_new,
+		.line_pre = line + count_lines(os, ls, pre),
+		.line_ce_old = line + count_lines(os, ls, ce_old),
+		.line_ce_new = line + count_lines(buf, ls, ce_new),
 	};
-	d->root = clone(&c, old->root, false);
+	d->posmap = doc_posmap_edit(&d->mem, old->posmap, olen, &e);
+	void *block = malloc(block_bytes ? block_bytes : 1);
+	if (!block)
+		abort();
+	packer p = { .node = block, .text = (char *)block + new_nodes * sizeof(doc_node), .map = d->posmap,
+	             .slice_end = end_new, .next_token = next_token(buf, len, end_new) };
+	doc_node *packed = pack(&p, fresh);
+	d->shared = doc_shared_from_block(block, block_bytes, old->shared);
+	build_spine(d, old, seq, k, packed);
+	d->nodes = old->nodes - old_nodes + new_nodes;
 	doc_free(&slice);
+	*item_index = k;
 	return 0;
 }

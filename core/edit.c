@@ -58,6 +58,10 @@ static bool detect_json_compact(const doc *d)
 
 editor *edit_new(const doc *d, lw_error *err)
 {
+	if (d->posmap) {   /* a patched doc's nodes need doc_where; the editor reads spans raw */
+		lw_error_set(err, d->path, 0, 0, "cannot edit a patched document: parse the file afresh");
+		return NULL;
+	}
 	editor *ed = calloc(1, sizeof *ed);
 	if (!ed) {
 		lw_error_set(err, d->path, 0, 0, "out of memory");

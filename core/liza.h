@@ -22,13 +22,27 @@ typedef struct liza_strv {
 	const doc_node *node;     /* the sequence, NULL when absent */
 } liza_strv;
 
+/* The history events the checks count, read once at load time. */
+typedef enum liza_event_kind { LE_OTHER, LE_CLAIMED, LE_APPROVED, LE_REJECTED } liza_event_kind;
+
 typedef struct liza_event {
 	time_t time;              /* LW_NO_TIME when absent or unreadable */
 	const char *event, *agent, *reason;
+	liza_event_kind kind;     /* from event */
 	const doc_node *node;
 } liza_event;
 
 #define LIZA_UNSET (-1LL)
+
+/* Fields whose presence (the key is there and its value is not null: what
+ * `yq` means by "has") the invariants ask about, noted once at load time
+ * as bits of liza_task.present (1u << field). */
+typedef enum liza_field {
+	LF_ASSIGNED_TO, LF_WORKTREE, LF_LEASE_EXPIRES, LF_BASE_COMMIT, LF_REVIEW_COMMIT, LF_BLOCKED_REASON,
+	LF_BLOCKED_QUESTIONS, LF_REJECTION_REASON, LF_SUPERSEDED_BY, LF_RESCOPE_REASON, LF_DONE_WHEN,
+	LF_SPEC_REF, LF_COUNT
+} liza_field;
+const char *liza_field_name(liza_field f);
 
 typedef struct liza_task {
 	const doc_node *node;
@@ -43,6 +57,9 @@ typedef struct liza_task {
 	liza_strv depends_on, failed_by, blocked_questions, superseded_by;
 	liza_event *history;
 	size_t nhistory;
+	unsigned present;         /* bits 1u << liza_field */
+	size_t problems;          /* load problems this task raised (its own fields only) */
+	bool id_made;             /* no id in the file: id is "tasks[N]", made by the loader */
 } liza_task;
 
 typedef struct liza_agent {
@@ -62,16 +79,41 @@ typedef struct liza_handoff {
 	bool has_summary, has_next_action;
 } liza_handoff;
 
+/* A sorted (id → position) index over tasks, agents or handoff entries
+ * (liza_index.h). */
+typedef struct liza_index_ent {
+	const char *key;
+	size_t i;                 /* position in the indexed array */
+} liza_index_ent;
+
+typedef struct liza_index_slot {
+	uint32_t hash;
+	uint32_t at;              /* 1 + position in v of the key's first entry; 0: empty */
+} liza_index_slot;
+
+typedef struct liza_index {
+	liza_index_ent *v;
+	size_t n;
+	/* The loader's index of tasks also hashes each key to its first entry:
+	 * a lookup then reads one id, where a binary search reads a dozen, each
+	 * a cache miss in a large state. NULL: binary search. */
+	liza_index_slot *slot;
+	size_t mask;
+} liza_index;
+
 typedef struct liza_config {
 	long long max_coder_iterations, max_review_cycles, heartbeat_interval, lease_duration;
 } liza_config;
 
 typedef struct liza_state {
 	const char *state_path, *log_path;   /* display paths for messages */
-	const doc *state_doc;     /* the parse of state.yaml (the next load patches it) */
+	doc *state_doc;           /* the parse of state.yaml: the next load may patch it, which
+	                             makes its node memory shared (its tree never changes) */
 	const doc_node *root;
 	const char *goal_id, *goal_status, *goal_description;
 	liza_task *tasks;           size_t ntasks;
+	liza_index tasks_by_id;   /* every task, sorted by id (in the snapshot's memory: not
+	                             for liza_index_free) */
 	liza_agent *agents;         size_t nagents;
 	liza_discovery *discovered; size_t ndiscovered;
 	liza_handoff *handoffs;     size_t nhandoffs;

@@ -42,7 +42,8 @@ typedef struct ck {
 	const liza_state *st;
 	lw_check_ctx *ctx;
 	const lw_thresholds *th;
-	liza_index tasks, agents, handoffs;
+	const liza_index *tasks;  /* the loader's */
+	liza_index agents, handoffs;
 	size_t approvals, rejections;
 } ck;
 
@@ -147,17 +148,15 @@ static void read_history(ck *c, const liza_task *t, task_history *h)
 	h->seen_claimed = false;
 	for (size_t i = 0; i < t->nhistory; i++) {
 		const liza_event *e = &t->history[i];
-		if (!e->event)
-			continue;
-		if (strcmp(e->event, "approved") == 0) {
+		if (e->kind == LE_APPROVED) {
 			c->approvals++;
 			if (e->time != LW_NO_TIME && (h->last_approved == LW_NO_TIME || e->time > h->last_approved))
 				h->last_approved = e->time;
-		} else if (strcmp(e->event, "rejected") == 0) {
+		} else if (e->kind == LE_REJECTED) {
 			c->rejections++;
 			if (e->time != LW_NO_TIME && (h->last_rejected == LW_NO_TIME || e->time > h->last_rejected))
 				h->last_rejected = e->time;
-		} else if (strcmp(e->event, "claimed") == 0 && !h->seen_claimed) {
+		} else if (e->kind == LE_CLAIMED && !h->seen_claimed) {
 			h->seen_claimed = true;
 			h->first_claimer = e->agent;
 		}
@@ -348,7 +347,7 @@ static void check_handoffs(ck *c)
 		const liza_handoff *ho = &c->st->handoffs[i];
 		if (ho->has_summary && ho->has_next_action)
 			continue;
-		long ti = liza_index_find(&c->tasks, ho->task);
+		long ti = liza_index_find(c->tasks, ho->task);
 		if (ti >= 0 && c->st->tasks[ti].handoff_pending)
 			continue;   /* reported with the task's flag, as one alert */
 		emit(c, LW_WARN, "handoff_pending", ho->task, LW_NO_TIME,
@@ -514,7 +513,7 @@ void liza_check(const liza_state *st, const lw_snapshot *snap, lw_check_ctx *ctx
 		return;
 
 	ck c = { .st = st, .ctx = ctx, .th = lw_check_thresholds(ctx) };
-	liza_index_tasks(&c.tasks, st);
+	c.tasks = &st->tasks_by_id;
 	liza_index_agents(&c.agents, st);
 	liza_index_handoffs(&c.handoffs, st);
 	for (size_t i = 0; i < st->ntasks; i++)
@@ -526,7 +525,6 @@ void liza_check(const liza_state *st, const lw_snapshot *snap, lw_check_ctx *ctx
 	check_markers(&c);
 	check_sprint_and_breaker(&c);
 	check_approval_rate(&c);
-	liza_index_free(&c.tasks);
 	liza_index_free(&c.agents);
 	liza_index_free(&c.handoffs);
 

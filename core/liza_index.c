@@ -15,6 +15,7 @@ static int cmp_ent(const void *pa, const void *pb)
 static void index_start(liza_index *x, size_t cap)
 {
 	x->n = 0;
+	x->slot = NULL;
 	x->v = malloc((cap ? cap : 1) * sizeof *x->v);
 	if (!x->v)
 		abort();
@@ -35,12 +36,59 @@ static void index_sort(liza_index *x)
 		qsort(x->v, x->n, sizeof *x->v, cmp_ent);
 }
 
-void liza_index_tasks(liza_index *x, const liza_state *st)
+static uint32_t key_hash(const char *s)
 {
-	index_start(x, st->ntasks);
+	uint32_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* Hash each key's first entry (entries of one key sit together). */
+static void index_hash(liza_index *x, arena *a)
+{
+	size_t cap = 16;
+	while (cap < 2 * x->n)
+		cap *= 2;
+	x->mask = cap - 1;
+	x->slot = arena_alloc(a, cap * sizeof *x->slot);
+	for (size_t j = 0; j < x->n; j++) {
+		if (j > 0 && strcmp(x->v[j].key, x->v[j - 1].key) == 0)
+			continue;
+		uint32_t h = key_hash(x->v[j].key);
+		size_t k = h & x->mask;
+		while (x->slot[k].at)
+			k = (k + 1) & x->mask;
+		x->slot[k] = (liza_index_slot){ h, (uint32_t)j + 1 };
+	}
+}
+
+void liza_index_tasks_in(liza_index *x, arena *a, const liza_state *st)
+{
+	x->n = 0;
+	x->v = arena_alloc(a, (st->ntasks + 1) * sizeof *x->v);
 	for (size_t i = 0; i < st->ntasks; i++)
 		index_add(x, st->tasks[i].id, i);
 	index_sort(x);
+	index_hash(x, a);
+}
+
+void liza_index_tasks_after(liza_index *x, arena *a, const liza_state *st, const liza_state *prev, size_t changed)
+{
+	const liza_index *p = &prev->tasks_by_id;
+	if (prev->ntasks != st->ntasks || changed >= st->ntasks || p->n != st->ntasks || !p->slot ||
+	    strcmp(prev->tasks[changed].id, st->tasks[changed].id) != 0) {
+		liza_index_tasks_in(x, a, st);
+		return;
+	}
+	x->n = p->n;
+	x->v = arena_alloc(a, (p->n + 1) * sizeof *x->v);
+	memcpy(x->v, p->v, p->n * sizeof *x->v);
+	for (size_t j = 0; j < x->n; j++)   /* the same texts, but this state's strings */
+		x->v[j].key = st->tasks[x->v[j].i].id;
+	x->mask = p->mask;
+	x->slot = arena_alloc(a, (p->mask + 1) * sizeof *x->slot);
+	memcpy(x->slot, p->slot, (p->mask + 1) * sizeof *x->slot);
 }
 
 void liza_index_agents(liza_index *x, const liza_state *st)
@@ -70,6 +118,13 @@ const liza_index_ent *liza_index_lookup(const liza_index *x, const char *key)
 {
 	if (!key)
 		return NULL;
+	if (x->slot) {
+		uint32_t h = key_hash(key);
+		for (size_t k = h & x->mask; x->slot[k].at; k = (k + 1) & x->mask)
+			if (x->slot[k].hash == h && strcmp(x->v[x->slot[k].at - 1].key, key) == 0)
+				return &x->v[x->slot[k].at - 1];
+		return NULL;
+	}
 	size_t lo = 0, hi = x->n;      /* lower bound: first entry whose key >= key */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;

@@ -2,22 +2,18 @@
  * or handoff entries, so checks look ids up in O(log n) instead of scanning
  * every task per task (states reach 10,000 tasks). Entries with the same id
  * sit next to each other in file order, which is also how duplicates are
- * found. Scratch memory: malloc'd, freed by liza_index_free. */
+ * found. Scratch memory: malloc'd, freed by liza_index_free; the loader's
+ * index of tasks (liza_state.tasks_by_id) lives in the snapshot's arena. */
 #ifndef LW_LIZA_INDEX_H
 #define LW_LIZA_INDEX_H
 #include "core/liza.h"
 
-typedef struct liza_index_ent {
-	const char *key;
-	size_t i;                 /* position in the indexed array */
-} liza_index_ent;
-
-typedef struct liza_index {
-	liza_index_ent *v;
-	size_t n;
-} liza_index;
-
-void liza_index_tasks(liza_index *x, const liza_state *st);
+/* Tasks by id, in a: built by the loader for the checks and invariants. */
+void liza_index_tasks_in(liza_index *x, arena *a, const liza_state *st);
+/* The same, after a load that reused prev's tasks in their places and
+ * loaded task `changed` again: prev's order still holds when that task's id
+ * reads the same, so the sort is skipped. */
+void liza_index_tasks_after(liza_index *x, arena *a, const liza_state *st, const liza_state *prev, size_t changed);
 void liza_index_agents(liza_index *x, const liza_state *st);
 void liza_index_handoffs(liza_index *x, const liza_state *st);
 void liza_index_free(liza_index *x);

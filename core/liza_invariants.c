@@ -22,7 +22,7 @@ enum { MAX_LISTED = 8, MAX_CYCLE_LISTED = 12 };
 typedef struct iv {
 	const liza_state *st;
 	lw_check_ctx *ctx;
-	liza_index tasks;
+	const liza_index *tasks;  /* the loader's */
 } iv;
 
 static void broken_keyed(iv *v, const char *subject, const char *rule, const char *key_extra,
@@ -42,9 +42,11 @@ static void broken_keyed(iv *v, const char *subject, const char *rule, const cha
 	lw_alerts *out = v->ctx->out;
 	const char *path = v->st->state_path ? v->st->state_path : "state.yaml";
 	lw_alert *a;
-	if (at)
+	if (at) {
+		doc_pos p = doc_where(v->st->state_doc, at);   /* a patched tree's nodes keep old positions */
 		a = lw_alerts_add(out, LW_CRIT, "liza", "invalid_state", subject, v->ctx->now,
-		                  "%s:%u:%u: %s (rule: %s)", path, at->line, at->col, what, rule);
+		                  "%s:%u:%u: %s (rule: %s)", path, p.line, p.col, what, rule);
+	}
 	else
 		a = lw_alerts_add(out, LW_CRIT, "liza", "invalid_state", subject, v->ctx->now, "%s: %s (rule: %s)",
 		                  path, what, rule);
@@ -67,20 +69,38 @@ static const doc_node *at_field(const doc_node *map, const char *key)
 	return n ? n : map;
 }
 
+/* Appends ", key" to buf; count is how many came before. */
+static size_t list_missing(char *buf, size_t used, size_t n, int count, const char *key)
+{
+	return used + (size_t)snprintf(buf + used, used < n ? n - used : 0, "%s%s", count ? ", " : "", key);
+}
+
 /* Appends ", key" for each listed key that is missing; returns how many. */
 static int missing(const doc_node *map, char *buf, size_t n, const char *const *keys)
 {
 	int count = 0;
 	size_t used = strlen(buf);
-	for (; *keys; keys++)
-		if (!has(map, *keys)) {
-			used += (size_t)snprintf(buf + used, used < n ? n - used : 0, "%s%s", count ? ", " : "", *keys);
-			count++;
-			if (used >= n)
-				break;
-		}
+	for (; *keys && used < n; keys++)
+		if (!has(map, *keys))
+			used = list_missing(buf, used, n, count++, *keys);
 	return count;
 }
+
+/* The same over a task's fields, from the presence the loader noted (a
+ * lookup per field per task would dominate the checks of a large state). */
+static bool task_has(const liza_task *t, liza_field f) { return t->present & (1u << f); }
+
+static int task_missing(const liza_task *t, char *buf, size_t n, const liza_field *fields, size_t nfields)
+{
+	int count = 0;
+	size_t used = strlen(buf);
+	for (size_t i = 0; i < nfields && used < n; i++)
+		if (!task_has(t, fields[i]))
+			used = list_missing(buf, used, n, count++, liza_field_name(fields[i]));
+	return count;
+}
+
+#define TASK_MISSING(t, buf, fields) task_missing(t, buf, sizeof buf, fields, sizeof fields / sizeof *fields)
 
 static const char *join_ids(char *buf, size_t n, const char *const *ids, size_t count)
 {
@@ -118,50 +138,49 @@ static void rule_task_fields(iv *v, const liza_task *t)
 	}
 	switch (t->status) {
 	case LS_DRAFT:
-		if (has(n, "assigned_to"))
+		if (task_has(t, LF_ASSIGNED_TO))
 			broken(v, t->id, "draft_unassigned", at_field(n, "assigned_to"),
 			       "DRAFT task is assigned_to %s (a draft is not claimable yet)",
 			       t->assigned_to ? t->assigned_to : "someone");
 		break;
 	case LS_CLAIMED: {
 		/* integration-fix claims reuse the failed worktree: no base_commit needed */
-		static const char *const claimed[] = { "assigned_to", "worktree", "lease_expires", "base_commit", NULL };
-		static const char *const fix[] = { "assigned_to", "worktree", "lease_expires", NULL };
-		if (missing(n, buf, sizeof buf, t->integration_fix ? fix : claimed))
+		static const liza_field claimed[] = { LF_ASSIGNED_TO, LF_WORKTREE, LF_LEASE_EXPIRES, LF_BASE_COMMIT };
+		if (task_missing(t, buf, sizeof buf, claimed, t->integration_fix ? 3 : 4))
 			broken(v, t->id, "claimed_fields", n, "CLAIMED task has no %s", buf);
 		break;
 	}
 	case LS_READY_FOR_REVIEW:
-		if (!has(n, "review_commit"))
+		if (!task_has(t, LF_REVIEW_COMMIT))
 			broken(v, t->id, "review_fields", n, "READY_FOR_REVIEW task has no review_commit");
 		break;
 	case LS_MERGED:
-		if (has(n, "worktree"))
+		if (task_has(t, LF_WORKTREE))
 			broken(v, t->id, "merged_worktree", at_field(n, "worktree"),
 			       "MERGED task still has a worktree (it should have been removed)");
 		break;
 	case LS_BLOCKED: {
-		static const char *const keys[] = { "blocked_reason", "blocked_questions", NULL };
-		if (missing(n, buf, sizeof buf, keys))
+		static const liza_field keys[] = { LF_BLOCKED_REASON, LF_BLOCKED_QUESTIONS };
+		if (TASK_MISSING(t, buf, keys))
 			broken(v, t->id, "blocked_fields", n, "BLOCKED task has no %s", buf);
 		break;
 	}
 	case LS_REJECTED:
-		if (!has(n, "rejection_reason"))
+		if (!task_has(t, LF_REJECTION_REASON))
 			broken(v, t->id, "rejected_fields", n, "REJECTED task has no rejection_reason");
 		break;
 	case LS_SUPERSEDED: {
-		static const char *const keys[] = { "superseded_by", "rescope_reason", NULL };
-		if (missing(n, buf, sizeof buf, keys))
+		static const liza_field keys[] = { LF_SUPERSEDED_BY, LF_RESCOPE_REASON };
+		if (TASK_MISSING(t, buf, keys))
 			broken(v, t->id, "superseded_fields", n, "SUPERSEDED task has no %s", buf);
 		break;
 	}
 	default: break;
 	}
 	if (t->status != LS_DRAFT && t->status != LS_SUPERSEDED && t->status != LS_ABANDONED) {
-		static const char *const keys[] = { "done_when", "spec_ref", NULL };
+		static const liza_field keys[] = { LF_DONE_WHEN, LF_SPEC_REF };
 		buf[0] = '\0';
-		if (missing(n, buf, sizeof buf, keys))
+		if (TASK_MISSING(t, buf, keys))
 			broken(v, t->id, "finalized_fields", n, "%s task has no %s (only DRAFT may lack them)",
 			       t->status_raw ? t->status_raw : "a", buf);
 	}
@@ -187,7 +206,7 @@ static void rule_dependencies(iv *v, const liza_task *t)
 	char buf[512];
 	for (size_t i = 0; i < t->depends_on.n; i++) {
 		const char *dep = t->depends_on.v[i];
-		long d = liza_index_find(&v->tasks, dep);
+		long d = liza_index_find(v->tasks, dep);
 		if (d < 0) {
 			if (na < MAX_LISTED) absent[na++] = dep; else more_a++;
 		} else if (t->status == LS_CLAIMED && v->st->tasks[d].status != LS_MERGED) {
@@ -202,7 +221,7 @@ static void rule_dependencies(iv *v, const liza_task *t)
 		size_t used = 0;
 		buf[0] = '\0';
 		for (size_t i = 0; i < nu && used < sizeof buf; i++) {
-			const liza_task *d = &v->st->tasks[liza_index_find(&v->tasks, unmerged[i])];
+			const liza_task *d = &v->st->tasks[liza_index_find(v->tasks, unmerged[i])];
 			used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s (%s)", i ? ", " : "", unmerged[i],
 			                         d->status_raw ? d->status_raw : "no status");
 		}
@@ -257,7 +276,7 @@ static void rule_one_active_task(iv *v)
 
 static void rule_unique_ids(iv *v)
 {
-	const liza_index *x = &v->tasks;
+	const liza_index *x = v->tasks;
 	for (size_t i = 0, j; i < x->n; i = j) {
 		for (j = i + 1; j < x->n && strcmp(x->v[j].key, x->v[i].key) == 0; j++)
 			;
@@ -268,7 +287,7 @@ static void rule_unique_ids(iv *v)
 		lines[0] = '\0';
 		for (size_t k = i; k < j && k < i + MAX_LISTED && used < sizeof lines; k++)
 			used += (size_t)snprintf(lines + used, sizeof lines - used, "%s%u", k > i ? ", " : "",
-			                         v->st->tasks[x->v[k].i].node->line);
+			                         doc_where(v->st->state_doc, v->st->tasks[x->v[k].i].node).line);
 		broken(v, x->v[i].key, "unique_ids", v->st->tasks[x->v[i + 1].i].node,
 		       "task id %s is used %zu times (lines %s%s)", x->v[i].key, j - i, lines,
 		       j - i > MAX_LISTED ? ", …" : "");
@@ -301,7 +320,7 @@ static void rule_no_cycles(iv *v)
 			size_t u = stack[top];
 			const liza_task *t = &st->tasks[u];
 			if (edge[top] < t->depends_on.n) {
-				long d = liza_index_find(&v->tasks, t->depends_on.v[edge[top]++]);
+				long d = liza_index_find(v->tasks, t->depends_on.v[edge[top]++]);
 				if (d < 0)
 					continue;
 				size_t w = (size_t)d;
@@ -408,7 +427,7 @@ static void rule_sprint(iv *v)
 	const liza_strv *lists[] = { &st->sprint_planned, &st->sprint_stretch };
 	for (size_t l = 0; l < 2; l++)
 		for (size_t i = 0; i < lists[l]->n; i++)
-			if (liza_index_find(&v->tasks, lists[l]->v[i]) < 0) {
+			if (liza_index_find(v->tasks, lists[l]->v[i]) < 0) {
 				if (!at)
 					at = lists[l]->node;
 				if (na < MAX_LISTED) absent[na++] = lists[l]->v[i]; else more++;
@@ -425,7 +444,7 @@ void liza_invariants(const liza_state *st, lw_check_ctx *ctx)
 	if (!st || !st->root)
 		return;
 	iv v = { .st = st, .ctx = ctx };
-	liza_index_tasks(&v.tasks, st);
+	v.tasks = &st->tasks_by_id;
 	rule_required_keys(&v);
 	for (size_t i = 0; i < st->ntasks; i++) {
 		rule_task_fields(&v, &st->tasks[i]);
@@ -438,5 +457,4 @@ void liza_invariants(const liza_state *st, lw_check_ctx *ctx)
 	rule_handoffs(&v);
 	rule_discoveries(&v);
 	rule_sprint(&v);
-	liza_index_free(&v.tasks);
 }

@@ -7,6 +7,8 @@
  * board. Unknown keys are ignored. */
 #include "core/liza.h"
 #include "core/fileio.h"
+#include "core/liza_index.h"
+#include "core/liza_reuse.h"
 #include "core/timeparse.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +18,7 @@
 typedef struct ld {
 	lw_snapshot *snap;
 	arena *a;
+	const doc *d;             /* state.yaml's tree: positions are read through it */
 	const char *path;         /* display path of the file being read */
 	const char *subject;      /* current task / agent id, for problems */
 	/* The keys of one mapping, hashed once, so a task's ~30 field lookups
@@ -86,6 +89,13 @@ liza_status liza_status_parse(const char *s)
 	return LS_UNKNOWN;
 }
 
+static const char *const field_names[LF_COUNT] = {
+	"assigned_to", "worktree", "lease_expires", "base_commit", "review_commit", "blocked_reason",
+	"blocked_questions", "rejection_reason", "superseded_by", "rescope_reason", "done_when", "spec_ref",
+};
+
+const char *liza_field_name(liza_field f) { return (unsigned)f < LF_COUNT ? field_names[f] : "?"; }
+
 bool liza_status_terminal(liza_status s)
 {
 	return s == LS_MERGED || s == LS_ABANDONED || s == LS_SUPERSEDED;
@@ -94,7 +104,9 @@ bool liza_status_terminal(liza_status s)
 static void bad_type(ld *l, const char *key, const doc_node *v, const char *want)
 {
 	char got[64];
-	lw_snapshot_problem(l->snap, l->subject, "types", l->path, v, "%s must be %s, not %s", key, want,
+	doc_pos p = doc_where(l->d, v);   /* a patched tree's nodes keep old positions */
+	doc_node at = { .line = p.line, .col = p.col };
+	lw_snapshot_problem(l->snap, l->subject, "types", l->path, &at, "%s must be %s, not %s", key, want,
 	                    doc_describe(v, got, sizeof got));
 }
 
@@ -193,6 +205,12 @@ static const doc_node *get_seq(ld *l, const doc_node *map, const char *key)
 	return v;
 }
 
+static liza_event_kind event_kind(const char *e)
+{
+	return !e ? LE_OTHER : strcmp(e, "claimed") == 0 ? LE_CLAIMED : strcmp(e, "approved") == 0 ? LE_APPROVED
+	     : strcmp(e, "rejected") == 0 ? LE_REJECTED : LE_OTHER;
+}
+
 static void load_history(ld *l, liza_task *t, const doc_node *task)
 {
 	const doc_node *h = get_seq(l, task, "history");
@@ -209,19 +227,40 @@ static void load_history(ld *l, liza_task *t, const doc_node *task)
 		ev->node = m;
 		ev->time = get_time(l, m, "time");
 		ev->event = get_str(l, m, "event");
+		ev->kind = event_kind(ev->event);
 		ev->agent = get_str(l, m, "agent");
 		ev->reason = get_str(l, m, "reason");
 	}
 }
 
+/* Which of the fields the invariants ask about the task has. */
+static unsigned presence(const ld *l, const doc_node *task)
+{
+	unsigned bits = 0;
+	for (int f = 0; f < LF_COUNT; f++) {
+		const doc_node *v = lookup(l, task, field_names[f]);
+		if (v && !doc_is_null(v))
+			bits |= 1u << f;
+	}
+	return bits;
+}
+
 static int load_task(ld *l, liza_task *t, const doc_node *n, size_t index)
 {
+	size_t problems = l->snap->nproblems;
 	t->node = n;
 	index_keys(l, n);
+	t->present = presence(l, n);
+	/* The subject is this task's before its id is read: a problem with the
+	 * id itself (not text) is the task's, under the id it is given. */
+	const doc_node *idv = lookup(l, n, "id");
+	const char *made = NULL;
+	if (!idv || doc_is_null(idv) || idv->kind != DOC_SCALAR)
+		made = arena_printf(l->a, "tasks[%zu]", index);
+	l->subject = made ? made : idv->u.scalar.str;
 	t->id = get_str(l, n, "id");
-	if (!t->id)
-		t->id = arena_printf(l->a, "tasks[%zu]", index);
-	l->subject = t->id;
+	if ((t->id_made = !t->id))
+		t->id = made;
 	t->title = get_str(l, n, "title");
 	t->description = get_str(l, n, "description");
 	t->status_raw = get_str(l, n, "status");
@@ -254,6 +293,7 @@ static int load_task(ld *l, liza_task *t, const doc_node *n, size_t index)
 	t->superseded_by = get_strv(l, n, "superseded_by");
 	load_history(l, t, n);
 	l->idx_map = NULL;
+	t->problems = l->snap->nproblems - problems;
 	return 0;
 }
 
@@ -336,28 +376,74 @@ static void load_lists(ld *l, liza_state *st, const doc_node *root)
 	}
 }
 
-static int load_state(ld *l, liza_state *st, const doc *d, lw_error *err)
+/* A load error at node n, where n lies in the file. */
+static void fail_at(const ld *l, lw_error *err, const doc_node *n, const char *what)
 {
+	doc_pos p = doc_where(l->d, n);
+	lw_error_set(err, l->path, p.line, p.col, "%s", what);
+}
+
+/* After a one-task edit (doc_reparse_item), every other task is taken from
+ * prev as it loaded there, when it raised no problem (a problem's message
+ * names a line, which the edit may have moved: such a task loads again).
+ * A task's typed form depends on its own nodes alone, which the patched
+ * tree shares with prev's, so this equals loading it. */
+typedef struct task_reuse {
+	const liza_state *prev;
+	size_t changed;           /* the task re-parsed */
+} task_reuse;
+
+static int load_tasks(ld *l, liza_state *st, const doc_node *tasks, const task_reuse *reuse, lw_error *err)
+{
+	if (reuse && reuse->prev->ntasks != doc_len(tasks))
+		reuse = NULL;
+	st->tasks = arena_alloc(l->a, (doc_len(tasks) + 1) * sizeof *st->tasks);
+	size_t index = 0;
+	for (const doc_node *i = doc_seq_first(tasks); i; i = i->next, index++) {
+		const doc_node *m = doc_deref(i);
+		if (m->kind != DOC_MAP) {
+			char what[64];
+			snprintf(what, sizeof what, "tasks[%zu] must be a mapping", index);
+			fail_at(l, err, m, what);
+			return -1;
+		}
+		liza_task *t = &st->tasks[st->ntasks++];
+		const liza_task *was = reuse && index != reuse->changed ? &reuse->prev->tasks[index] : NULL;
+		if (was && !was->problems)
+			liza_task_reuse(l->a, t, was, m);
+		else
+			load_task(l, t, m, index);
+	}
+	if (reuse)
+		liza_index_tasks_after(&st->tasks_by_id, l->a, st, reuse->prev, reuse->changed);
+	else
+		liza_index_tasks_in(&st->tasks_by_id, l->a, st);
+	return 0;
+}
+
+static int load_state(ld *l, liza_state *st, const doc *d, const task_reuse *reuse, lw_error *err)
+{
+	l->d = d;
 	const doc_node *root = doc_deref(d->root);
 	if (!root || doc_is_null(root)) {
 		lw_error_set(err, l->path, 1, 1, "state.yaml is empty (a Liza state is a mapping: version, goal, tasks, …)");
 		return -1;
 	}
 	if (root->kind != DOC_MAP) {
-		lw_error_set(err, l->path, root->line, root->col,
-		             "state.yaml must be a mapping (version, goal, tasks, agents, …), not %s",
-		             root->kind == DOC_SEQ ? "a list" : "a single value");
+		fail_at(l, err, root, root->kind == DOC_SEQ
+		                          ? "state.yaml must be a mapping (version, goal, tasks, agents, …), not a list"
+		                          : "state.yaml must be a mapping (version, goal, tasks, agents, …), not a single value");
 		return -1;
 	}
 	st->root = root;
 	const doc_node *tasks = doc_get(root, "tasks");
 	if (tasks && !doc_is_null(tasks) && tasks->kind != DOC_SEQ) {
-		lw_error_set(err, l->path, tasks->line, tasks->col, "tasks must be a list");
+		fail_at(l, err, tasks, "tasks must be a list");
 		return -1;
 	}
 	const doc_node *agents = doc_get(root, "agents");
 	if (agents && !doc_is_null(agents) && agents->kind != DOC_MAP) {
-		lw_error_set(err, l->path, agents->line, agents->col, "agents must be a mapping by agent id");
+		fail_at(l, err, agents, "agents must be a mapping by agent id");
 		return -1;
 	}
 	l->subject = "goal";
@@ -366,16 +452,8 @@ static int load_state(ld *l, liza_state *st, const doc *d, lw_error *err)
 	st->goal_status = get_str(l, goal, "status");
 	st->goal_description = get_str(l, goal, "description");
 
-	st->tasks = arena_alloc(l->a, (doc_len(tasks) + 1) * sizeof *st->tasks);
-	size_t index = 0;
-	for (const doc_node *i = doc_seq_first(tasks); i; i = i->next, index++) {
-		const doc_node *m = doc_deref(i);
-		if (m->kind != DOC_MAP) {
-			lw_error_set(err, l->path, m->line, m->col, "tasks[%zu] must be a mapping", index);
-			return -1;
-		}
-		load_task(l, &st->tasks[st->ntasks++], m, index);
-	}
+	if (load_tasks(l, st, tasks, reuse, err) < 0)
+		return -1;
 	st->agents = arena_alloc(l->a, (doc_len(agents) + 1) * sizeof *st->agents);
 	for (const doc_node *k = doc_map_first(agents); k; k = doc_map_next(k))
 		load_agent(l, &st->agents[st->nagents++], doc_deref(k), k->next);
@@ -589,19 +667,33 @@ static const char *first_line(arena *a, const char *s)
 {
 	if (!s)
 		return NULL;
-	return arena_strndup(a, s, strcspn(s, "\r\n"));
+	size_t n = strcspn(s, "\r\n");
+	return s[n] ? arena_strndup(a, s, n) : s;   /* one line already: the doc's string lives as long */
 }
 
-static void project_model(lw_snapshot *snap, const liza_state *st)
+/* A reused task's card title: prev's, when that was the file's own string
+ * (a one-line title, the usual case: no need to scan it again), else made
+ * again (prev's copy goes with prev). */
+static const char *card_title(arena *a, const liza_task *t, const lw_task *was)
+{
+	const char *text = t->title ? t->title : t->description;
+	if (was && was->title == text)
+		return text;
+	return first_line(a, text);
+}
+
+static void project_model(lw_snapshot *snap, const liza_state *st, const lw_snapshot *prev_snap,
+                          const task_reuse *reuse)
 {
 	arena *a = &snap->mem;
+	bool same_tasks = reuse && prev_snap->ntasks == st->ntasks;
 	snap->tasks = arena_alloc(a, (st->ntasks + 1) * sizeof *snap->tasks);
 	for (size_t i = 0; i < st->ntasks; i++) {
 		const liza_task *t = &st->tasks[i];
 		lw_task *m = &snap->tasks[snap->ntasks++];
 		m->system = "liza";
 		m->id = t->id;
-		m->title = first_line(a, t->title ? t->title : t->description);
+		m->title = card_title(a, t, same_tasks && i != reuse->changed ? &prev_snap->tasks[i] : NULL);
 		m->status = t->status_raw ? t->status_raw : "?";
 		m->lane = lane_of(t->status);
 		m->assignee = t->assigned_to;
@@ -646,6 +738,7 @@ int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_err
 {
 	const liza_state *prev = prev_snap ? prev_snap->sys : NULL;
 	liza_state *st = arena_alloc(&snap->mem, sizeof *st);
+	task_reuse reuse = { .prev = prev }, *reusing = NULL;
 	ld l = { .snap = snap, .a = &snap->mem };
 	char p[LW_PATH_MAX];
 	char *buf;
@@ -680,18 +773,22 @@ int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_err
 		if (rc != LW_READ_OK)
 			return -1;
 		/* One task edited in a large file: re-parse that task alone when
-		 * that provably gives the same tree (doc_patch.c), else all of it. */
-		const doc *d = NULL;
+		 * that provably gives the same tree (doc_patch.c), and take every
+		 * other task from prev; else parse and load all of it. */
+		doc *d = NULL;
 		if (prev && prev->state_doc) {
 			doc patched;
-			if (doc_reparse_item(&patched, prev->state_doc, doc_get(prev->root, "tasks"), buf, len) == 0)
+			if (doc_reparse_item(&patched, prev->state_doc, doc_get(prev->root, "tasks"), buf, len,
+			                     &reuse.changed) == 0) {
 				d = lw_snapshot_adopt(snap, buf, len, &patched);
+				reusing = &reuse;
+			}
 		}
 		if (!d)
 			d = lw_snapshot_parse(snap, buf, len, st->state_path, err);
 		st->state_doc = d;
 		l.path = st->state_path;
-		if (!d || load_state(&l, st, d, err) < 0)
+		if (!d || load_state(&l, st, d, reusing, err) < 0)
 			return -1;
 		/* The stat of what was read: a write after stat() shows as a
 		 * change next time, because its mtime differs. */
@@ -710,7 +807,7 @@ int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_err
 	st->paused = st->aborted = st->checkpoint = false;
 	load_markers(&l, st, dir);
 	snap->sys = st;
-	project_model(snap, st);
+	project_model(snap, st, prev_snap, reusing);
 	return 0;
 }
 

@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/doc.h"
+#include "core/doc_shared.h"
 #include "core/strbuf.h"
+#include "tests/unit/helper_mutate.h"
 
 static void build_state(strbuf *b, int ntasks)
 {
@@ -27,89 +29,28 @@ static void build_state(strbuf *b, int ntasks)
 	strbuf_adds(b, "agents:\n  coder-1: {role: coder}\nconfig:\n  max_coder_iterations: 10\n");
 }
 
-static unsigned rnd(unsigned *seed, unsigned n) { return (unsigned)rand_r(seed) % n; }
-
-/* Line starts of buf, for picking lines to edit. */
-static size_t lines_of(const char *s, size_t len, size_t *starts, size_t max)
-{
-	size_t n = 0;
-	starts[n++] = 0;
-	for (size_t i = 0; i < len && n < max; i++)
-		if (s[i] == '\n' && i + 1 < len)
-			starts[n++] = i + 1;
-	return n;
-}
-
 static const char *const tokens[] = {
 	"x", "\"quoted: yes\"", "'single'", "12", "null", "[a, b]", "{k: v}", "é日本", "# only a comment",
 	"\"unterminated", ": bad", "- x", "\"\\u00e9\"", "true", "~", "",
 };
+static const char *const added[] = { "    note: added\n" };
+static const tm_vocab vocab = { tokens, sizeof tokens / sizeof *tokens, added, 1 };
 
-/* One random edit of text into out. */
-static void mutate(unsigned *seed, const strbuf *in, strbuf *out)
-{
-	size_t starts[8192];
-	size_t n = lines_of(in->buf, in->len, starts, 8192);
-	size_t li = 1 + rnd(seed, (unsigned)n - 1);
-	size_t ls = starts[li], le = li + 1 < n ? starts[li + 1] : in->len;
-	const char *line = in->buf + ls;
-	size_t ll = le - ls;
-	strbuf_reset(out);
-	strbuf_add(out, in->buf, ls);
-	switch (rnd(seed, 10)) {
-	case 0: case 1: case 2: {   /* a new value after the first ": " */
-		const char *colon = memchr(line, ':', ll);
-		if (colon && (size_t)(colon - line) + 1 < ll && colon[1] == ' ') {
-			strbuf_add(out, line, (size_t)(colon - line) + 2);
-			strbuf_adds(out, tokens[rnd(seed, sizeof tokens / sizeof *tokens)]);
-			strbuf_addc(out, '\n');
-		} else {
-			strbuf_add(out, line, ll);
-		}
-		break;
-	}
-	case 3:   /* a new key, at the task's indentation */
-		strbuf_add(out, line, ll);
-		strbuf_adds(out, "    note: added\n");
-		break;
-	case 4:   /* a new history item */
-		strbuf_add(out, line, ll);
-		strbuf_adds(out, "      - time: \"2026-01-20T10:00:00Z\"\n        event: approved\n");
-		break;
-	case 5:   /* delete the line */
-		break;
-	case 6:   /* a comment, indented or at column 0 */
-		strbuf_add(out, line, ll);
-		strbuf_adds(out, rnd(seed, 2) ? "    # a note\n" : "# column zero\n");
-		break;
-	case 7:   /* dedent the line by two */
-		strbuf_add(out, ll > 2 && line[0] == ' ' && line[1] == ' ' ? line + 2 : line, ll > 2 && line[0] == ' ' ? ll - 2 : ll);
-		break;
-	case 8:   /* a key at column 0 inside the tasks */
-		strbuf_add(out, line, ll);
-		strbuf_adds(out, "extra: 1\n");
-		break;
-	default:  /* a character typed in the middle of the line */
-		strbuf_add(out, line, ll / 2);
-		strbuf_addc(out, "a:# -'\"[{"[rnd(seed, 9)]);
-		strbuf_add(out, line + ll / 2, ll - ll / 2);
-		break;
-	}
-	strbuf_add(out, in->buf + le, in->len - le);
-}
-
-static void same_tree(const doc_node *a, const doc_node *b, int step)
+/* a is a node of da (patched or not), b of the full parse db: positions
+ * are compared where each doc says they lie. */
+static void same_tree(const doc *da, const doc_node *a, const doc *db, const doc_node *b, int step)
 {
 	if (!a || !b) {
 		if (a != b)
 			fail_msg("step %d: one tree is empty", step);
 		return;
 	}
-	if (a->kind != b->kind || a->style != b->style || a->start != b->start || a->end != b->end ||
-	    a->line != b->line || a->col != b->col)
+	doc_pos pa = doc_where(da, a), pb = doc_where(db, b);
+	if (a->kind != b->kind || a->style != b->style || pa.start != pb.start || pa.end != pb.end ||
+	    pa.line != pb.line || pa.col != pb.col)
 		fail_msg("step %d: node differs: kind %d/%d style %d/%d span %zu-%zu / %zu-%zu line %u/%u col %u/%u", step,
-		         a->kind, b->kind, a->style, b->style, a->start, a->end, b->start, b->end, a->line, b->line,
-		         a->col, b->col);
+		         a->kind, b->kind, a->style, b->style, pa.start, pa.end, pb.start, pb.end, pa.line, pb.line,
+		         pa.col, pb.col);
 	if (a->kind == DOC_SCALAR) {
 		if (a->u.scalar.len != b->u.scalar.len || memcmp(a->u.scalar.str, b->u.scalar.str, a->u.scalar.len))
 			fail_msg("step %d: scalar text differs at line %u", step, a->line);
@@ -118,7 +59,18 @@ static void same_tree(const doc_node *a, const doc_node *b, int step)
 	if (a->u.coll.count != b->u.coll.count)
 		fail_msg("step %d: %zu children vs %zu at line %u", step, a->u.coll.count, b->u.coll.count, a->line);
 	for (const doc_node *x = a->u.coll.first, *y = b->u.coll.first; x; x = x->next, y = y->next)
-		same_tree(x, y, step);
+		same_tree(da, x, db, y, step);
+}
+
+/* d (a patch, or a doc patched from) still equals a fresh full parse of its own text. */
+static void still_exact(const doc *d, int step)
+{
+	doc full;
+	lw_error err;
+	assert_int_equal(doc_parse(&full, d->src, d->len, "s.yaml", NULL, &err), 0);
+	same_tree(d, d->root, &full, full.root, step);
+	assert_int_equal(d->nodes, full.nodes);
+	doc_free(&full);
 }
 
 static void patched_trees_equal_full_parses(void **state)
@@ -136,19 +88,32 @@ static void patched_trees_equal_full_parses(void **state)
 	lw_error err;
 	assert_int_equal(doc_parse(&cur_doc, cur_buf, cur_len, "s.yaml", NULL, &err), 0);
 	int patched = 0, fell_back = 0, broken = 0;
+	/* Now and then a doc that was patched from is kept a while longer, so
+	 * shared nodes are freed in both orders and an old doc is seen to stay
+	 * exact after its nodes were reused. */
+	doc held = { 0 };
+	char *held_buf = NULL;
 	for (int step = 0; step < steps; step++) {
 		strbuf in = { cur_buf, cur_len, cur_len + 1 };
-		mutate(&seed, &in, &next);
-		size_t len;
+		tm_mutate(&seed, &in, &next, &vocab);
+		size_t len, item = 0;
 		char *buf = strbuf_detach(&next, &len);
 		doc full, inc;
 		lw_error_clear(&err);
 		int frc = doc_parse(&full, buf, len, "s.yaml", NULL, &err);
-		int irc = doc_reparse_item(&inc, &cur_doc, doc_get(cur_doc.root, "tasks"), buf, len);
+		const doc_node *old_tasks = doc_get(cur_doc.root, "tasks");
+		int irc = doc_reparse_item(&inc, &cur_doc, old_tasks, buf, len, &item);
 		if (irc == 0) {
 			if (frc != 0)
 				fail_msg("step %d: patched, yet the full parse fails: %s", step, err.msg);
-			same_tree(inc.root, full.root, step);
+			same_tree(&inc, inc.root, &full, full.root, step);
+			assert_int_equal(inc.nodes, full.nodes);
+			/* Reused, not copied: every other item's children are old's own. */
+			size_t i = 0;
+			for (const doc_node *x = doc_seq_first(old_tasks), *y = doc_seq_first(doc_get(inc.root, "tasks"));
+			     x; x = x->next, y = y->next, i++)
+				if (i != item && doc_is_map(x) && x->u.coll.first != y->u.coll.first)
+					fail_msg("step %d: item %zu was copied, not shared", step, i);
 			patched++;
 		} else {
 			fell_back++;
@@ -162,8 +127,19 @@ static void patched_trees_equal_full_parses(void **state)
 			free(buf);
 			continue;
 		}
-		doc_free(&cur_doc);
-		free(cur_buf);
+		if (step % 97 == 0)
+			still_exact(&cur_doc, step);
+		if (irc == 0 && tm_rnd(&seed, 3) == 0) {
+			doc_free(&held);
+			free(held_buf);
+			held = cur_doc;
+			held_buf = cur_buf;
+		} else {
+			doc_free(&cur_doc);
+			free(cur_buf);
+		}
+		if (held_buf && step % 13 == 0)
+			still_exact(&held, step);
 		cur_buf = buf;
 		cur_len = len;
 		/* Chain: the next edit patches the patched tree when there is one. */
@@ -174,6 +150,9 @@ static void patched_trees_equal_full_parses(void **state)
 			cur_doc = full;
 		}
 	}
+	still_exact(&cur_doc, steps);
+	doc_free(&held);
+	free(held_buf);
 	print_message("patch test: %d edits, %d patched, %d full parses (%d broke the file)\n", steps, patched,
 	              fell_back, broken);
 	assert_true(patched > steps / 4);   /* the fast path is really taken */
@@ -182,10 +161,61 @@ static void patched_trees_equal_full_parses(void **state)
 	strbuf_free(&next);
 }
 
+/* Each patch keeps the item it replaced alive in an older share; a chain
+ * of patches must give way to a full parse (which frees them all) before
+ * that garbage outgrows its budget, however long the HUD runs. */
+static void a_chain_of_patches_is_bounded(void **state)
+{
+	(void)state;
+	strbuf b;
+	strbuf_init(&b);
+	build_state(&b, 400);
+	size_t len;
+	char *buf = strbuf_detach(&b, &len), *prev_buf = NULL;
+	doc cur;
+	lw_error err;
+	assert_int_equal(doc_parse(&cur, buf, len, "s.yaml", NULL, &err), 0);
+	size_t base = cur.mem.used_total;
+	int patches = 0;
+	for (;;) {
+		/* The same task edited again and again, its value growing. */
+		char *at = strstr(buf, "iteration: ");
+		assert_non_null(at);
+		strbuf_init(&b);
+		strbuf_add(&b, buf, (size_t)(at - buf) + 11);
+		strbuf_printf(&b, "%d", patches + 10);
+		strbuf_adds(&b, strchr(at, '\n'));
+		size_t nlen, item;
+		char *next = strbuf_detach(&b, &nlen);
+		doc d;
+		if (doc_reparse_item(&d, &cur, doc_get(cur.root, "tasks"), next, nlen, &item) < 0) {
+			free(next);
+			break;
+		}
+		assert_int_equal(item, 0);
+		still_exact(&d, patches);
+		doc_free(&cur);
+		free(prev_buf);
+		prev_buf = buf;
+		buf = next;
+		cur = d;
+		patches++;
+		assert_true(patches < 100000);
+	}
+	print_message("chain test: %d patches, then a full parse\n", patches);
+	/* Stopped by the budget: a quarter of the first parse plus 256 KiB. */
+	assert_true(patches > 10);
+	assert_true(cur.shared->patch_bytes <= base / 4 + 256 * 1024);
+	doc_free(&cur);
+	free(prev_buf);
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(patched_trees_equal_full_parses),
+		cmocka_unit_test(a_chain_of_patches_is_bounded),
 	};
 	return cmocka_run_group_tests_name("doc_patch", tests, NULL, NULL);
 }

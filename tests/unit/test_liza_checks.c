@@ -389,10 +389,17 @@ static void load_problems_become_invalid_state(void **state)
 	th_run r;
 	assert_int_equal(th_state(&r, th_yaml(
 		"  - id: t1\n    status: UNCLAIMED\n    iteration: lots\n    spec_ref: s\n    done_when: d\n"
-		"  - {id: t2, status: INTEGRATION_FAILED, " OK_FIELDS "}\n",
+		"  - {id: t2, status: INTEGRATION_FAILED, " OK_FIELDS "}\n"
+		"  - {id: [not, text], status: UNCLAIMED, " OK_FIELDS "}\n",
 		NULL, NULL, NULL), NOW), 0);
 	TH_EXPECT(&r, LW_CRIT, "invalid_state", "t1", "state.yaml:9:16: iteration must be an integer");
 	TH_EXPECT(&r, LW_CRIT, "invalid_state", "t1", "(rule: types)");
+	/* An id that is not text is the task's own problem, under the id it is
+	 * given (the loader used to read the id before naming the task, so the
+	 * problem went to the task before it: t2; found when reloads that skip
+	 * unchanged tasks named it differently from a full load). */
+	TH_EXPECT(&r, LW_CRIT, "invalid_state", "tasks[2]", "id must be text, not a sequence");
+	TH_NONE(&r, "invalid_state", "t2");
 	/* the rest of the state is still checked */
 	TH_EXPECT(&r, LW_CRIT, "integration_failed", "t2", NULL);
 	th_close(&r);
