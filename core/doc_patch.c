@@ -310,10 +310,16 @@ int doc_reparse_item(doc *d, doc *old, const doc_node *seq, const char *buf, siz
 	if (!lines_stay_inside(buf, ls, end_new, dash) || !lf_lines_only(os, ls, end_old) ||
 	    !lf_lines_only(buf, ls, end_new))
 		return -1;
+	/* The item sits one level deeper in the file (under the root mapping)
+	 * than in the slice (under the slice's own sequence): a full parse
+	 * would refuse it one level sooner. */
+	doc_limits limits = doc_default_limits;
+	if (seq != old->root)
+		limits.max_depth--;
 	doc slice;
 	lw_error err;
 	lw_error_clear(&err);
-	int rc = doc_parse_slice(&slice, buf, len, ls, end_new, at.line - 1, old->path, NULL, &err);
+	int rc = doc_parse_slice(&slice, buf, len, ls, end_new, at.line - 1, old->path, &limits, &err);
 	const doc_node *r = slice.root;
 	if (rc < 0 || slice.has_anchors || !r || r->kind != DOC_SEQ || r->u.coll.count != 1 ||
 	    r->u.coll.first->col != at.col || r->u.coll.first->kind == DOC_ALIAS) {
@@ -324,6 +330,10 @@ int doc_reparse_item(doc *d, doc *old, const doc_node *seq, const char *buf, siz
 	size_t new_nodes = 0, text = 0, old_nodes = 0, ignored = 0;
 	count_tree(fresh, &new_nodes, &text);
 	count_tree(item, &old_nodes, &ignored);
+	if (old->nodes - old_nodes + new_nodes > doc_default_limits.max_nodes) {
+		doc_free(&slice);
+		return -1;   /* a full parse refuses it: let it say so */
+	}
 	size_t block_bytes = new_nodes * sizeof(doc_node) + text;
 	size_t base = old->shared ? old->shared->base_bytes : old->mem.used_total;
 	size_t added = old->shared ? old->shared->patch_bytes : 0;

@@ -211,11 +211,56 @@ static void a_chain_of_patches_is_bounded(void **state)
 	free(buf);
 }
 
+/* The item lies one level deeper in the file than in the slice parsed
+ * alone: nesting one level short of the limit in the slice is over it in
+ * the file, and the patch must refuse what a full parse refuses. */
+static void nesting_limit_as_in_a_full_parse(void **state)
+{
+	(void)state;
+	for (int depth = 252; depth <= 255; depth++) {
+		strbuf b;
+		strbuf_init(&b);
+		build_state(&b, 10);
+		size_t len;
+		char *buf = strbuf_detach(&b, &len);
+		doc old;
+		lw_error err;
+		assert_int_equal(doc_parse(&old, buf, len, "s.yaml", NULL, &err), 0);
+		char *at = strstr(buf, "iteration: 5");
+		assert_non_null(at);
+		strbuf_init(&b);
+		strbuf_add(&b, buf, (size_t)(at - buf) + 11);
+		for (int i = 0; i < depth; i++)
+			strbuf_addc(&b, '[');
+		for (int i = 0; i < depth; i++)
+			strbuf_addc(&b, ']');
+		strbuf_adds(&b, at + 12);
+		size_t nlen, item;
+		char *next = strbuf_detach(&b, &nlen);
+		doc full, inc;
+		int frc = doc_parse(&full, next, nlen, "s.yaml", NULL, &err);
+		int irc = doc_reparse_item(&inc, &old, doc_get(old.root, "tasks"), next, nlen, &item);
+		assert_int_equal(frc, depth < 254 ? 0 : -1);
+		if (frc == 0) {
+			assert_int_equal(irc, 0);
+			same_tree(&inc, inc.root, &full, full.root, depth);
+			doc_free(&inc);
+		} else {
+			assert_int_equal(irc, -1);
+		}
+		doc_free(&full);
+		doc_free(&old);
+		free(next);
+		free(buf);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(patched_trees_equal_full_parses),
 		cmocka_unit_test(a_chain_of_patches_is_bounded),
+		cmocka_unit_test(nesting_limit_as_in_a_full_parse),
 	};
 	return cmocka_run_group_tests_name("doc_patch", tests, NULL, NULL);
 }
