@@ -23,7 +23,30 @@ typedef struct iv {
 	const liza_state *st;
 	lw_check_ctx *ctx;
 	const liza_index *tasks;  /* the loader's */
+	/* Every depends_on entry looked up once, for both rules that follow
+	 * them: task i's are dep[dep_first[i] …]; -1 when no task has the id. */
+	long *dep;
+	size_t *dep_first;
 } iv;
+
+static void resolve_dependencies(iv *v)
+{
+	const liza_state *st = v->st;
+	size_t edges = 0;
+	for (size_t i = 0; i < st->ntasks; i++)
+		edges += st->tasks[i].depends_on.n;
+	v->dep = malloc((edges + 1) * sizeof *v->dep);
+	v->dep_first = malloc((st->ntasks + 1) * sizeof *v->dep_first);
+	if (!v->dep || !v->dep_first)
+		abort();
+	size_t e = 0;
+	for (size_t i = 0; i < st->ntasks; i++) {
+		v->dep_first[i] = e;
+		for (size_t k = 0; k < st->tasks[i].depends_on.n; k++)
+			v->dep[e++] = liza_index_find(v->tasks, st->tasks[i].depends_on.v[k]);
+	}
+	v->dep_first[st->ntasks] = e;
+}
 
 static void broken_keyed(iv *v, const char *subject, const char *rule, const char *key_extra,
                          const doc_node *at, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
@@ -199,14 +222,15 @@ static void rule_task_fields(iv *v, const liza_task *t)
 }
 
 /* ---- per task, against other tasks ---- */
-static void rule_dependencies(iv *v, const liza_task *t)
+static void rule_dependencies(iv *v, size_t ti)
 {
+	const liza_task *t = &v->st->tasks[ti];
 	const char *absent[MAX_LISTED], *unmerged[MAX_LISTED];
 	size_t na = 0, nu = 0, more_a = 0, more_u = 0;
 	char buf[512];
 	for (size_t i = 0; i < t->depends_on.n; i++) {
 		const char *dep = t->depends_on.v[i];
-		long d = liza_index_find(v->tasks, dep);
+		long d = v->dep[v->dep_first[ti] + i];
 		if (d < 0) {
 			if (na < MAX_LISTED) absent[na++] = dep; else more_a++;
 		} else if (t->status == LS_CLAIMED && v->st->tasks[d].status != LS_MERGED) {
@@ -320,7 +344,7 @@ static void rule_no_cycles(iv *v)
 			size_t u = stack[top];
 			const liza_task *t = &st->tasks[u];
 			if (edge[top] < t->depends_on.n) {
-				long d = liza_index_find(v->tasks, t->depends_on.v[edge[top]++]);
+				long d = v->dep[v->dep_first[u] + edge[top]++];
 				if (d < 0)
 					continue;
 				size_t w = (size_t)d;
@@ -445,10 +469,11 @@ void liza_invariants(const liza_state *st, lw_check_ctx *ctx)
 		return;
 	iv v = { .st = st, .ctx = ctx };
 	v.tasks = &st->tasks_by_id;
+	resolve_dependencies(&v);
 	rule_required_keys(&v);
 	for (size_t i = 0; i < st->ntasks; i++) {
 		rule_task_fields(&v, &st->tasks[i]);
-		rule_dependencies(&v, &st->tasks[i]);
+		rule_dependencies(&v, i);
 	}
 	rule_unique_ids(&v);
 	rule_one_active_task(&v);
@@ -457,4 +482,6 @@ void liza_invariants(const liza_state *st, lw_check_ctx *ctx)
 	rule_handoffs(&v);
 	rule_discoveries(&v);
 	rule_sprint(&v);
+	free(v.dep);
+	free(v.dep_first);
 }
