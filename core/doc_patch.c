@@ -4,7 +4,8 @@
  * other node of the old tree is reused as it is, not copied.
  *
  * This is only done when it provably equals a full parse of the new text:
- * - the old and new text differ only inside the item's lines, after its dash;
+ * - the old and new text differ only inside the item's lines, after its dash,
+ *   and the new item text still ends a line;
  * - every line of the new item text is indented past the dash (or blank, or
  *   a comment), so the item cannot swallow or release its neighbours;
  * - the item text parses alone as one block-sequence item at the same column;
@@ -299,6 +300,11 @@ int doc_reparse_item(doc *d, doc *old, const doc_node *seq, const char *buf, siz
 	long dash = dash_column(os, ls, at.start);
 	if (dash < 0 || pre <= ls + (size_t)dash)
 		return -1;   /* the edit touches the dash itself */
+	/* The item's lines run to the next item's dash line: that is where the
+	 * next item starts only when its content starts on the dash's line
+	 * ("- id: x", not "-" then "  id: x" below it: found by fuzz_patch). */
+	if (next && dash_column(os, line_start(os, next_at.start), next_at.start) < 0)
+		return -1;
 	size_t seq_end = doc_where(old, seq).end;
 	size_t end_old = next ? line_start(os, next_at.start) : line_start(os, seq_end);
 	if (!next && seq_end >= olen)
@@ -307,6 +313,12 @@ int doc_reparse_item(doc *d, doc *old, const doc_node *seq, const char *buf, siz
 		return -1;
 	long delta = (long)len - (long)olen;
 	size_t end_new = (size_t)((long)end_old + delta);
+	/* The new item text must still end a line: an edit of the line break
+	 * before the next item would join that item's dash line onto the last
+	 * line of this one (into a comment, say), which the slice cannot see
+	 * (found by fuzz_patch). */
+	if (end_new < len && buf[end_new - 1] != '\n')
+		return -1;
 	if (!lines_stay_inside(buf, ls, end_new, dash) || !lf_lines_only(os, ls, end_old) ||
 	    !lf_lines_only(buf, ls, end_new))
 		return -1;

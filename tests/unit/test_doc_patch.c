@@ -255,12 +255,64 @@ static void nesting_limit_as_in_a_full_parse(void **state)
 	}
 }
 
+/* An edit of the line break that ends an item's last line (a comment
+ * before the next item, here) joins the next item's dash line onto it: the
+ * dash goes into the comment and the item is gone. The item's text alone
+ * still parses, so the patch must see the join itself (found by fuzz_patch). */
+static void a_joined_line_is_not_patched(void **state)
+{
+	(void)state;
+	char buf[] = "tasks:\n  - id: a\n    x: 1\n  # next\n  - id: b\n    y: 2\nagents: {}\n";
+	size_t len = strlen(buf), item;
+	doc old, full, inc;
+	lw_error err;
+	assert_int_equal(doc_parse(&old, buf, len, "s.yaml", NULL, &err), 0);
+	char *next = strdup(buf);
+	next[strstr(next, "# next\n") - next + 6] = '7';   /* "  # next7  - id: b": b's y joins a */
+	assert_int_equal(doc_parse(&full, next, len, "s.yaml", NULL, &err), 0);
+	assert_int_equal(doc_len(doc_get(full.root, "tasks")), 1);
+	if (doc_reparse_item(&inc, &old, doc_get(old.root, "tasks"), next, len, &item) == 0) {
+		same_tree(&inc, inc.root, &full, full.root, 0);
+		doc_free(&inc);
+	}
+	doc_free(&full);
+	doc_free(&old);
+	free(next);
+}
+
+/* The next item's content may start on the line after its dash ("-" alone,
+ * then "  k: v"): the item before it then ends at the dash's line, not at
+ * the line its content starts on. Joining the two lines must not patch
+ * (found by fuzz_patch: the full parse fails on it). */
+static void a_dash_alone_ends_the_item_before(void **state)
+{
+	(void)state;
+	char buf[] = "tasks:\n  - a\n  -\n    k: v\nz: 1\n";
+	size_t len = strlen(buf), item;
+	doc old, full, inc;
+	lw_error err;
+	assert_int_equal(doc_parse(&old, buf, len, "s.yaml", NULL, &err), 0);
+	char next[] = "tasks:\n  - a\"é\"  -\n    k: v\nz: 1\n";   /* the line break typed over */
+	size_t nlen = strlen(next);
+	int frc = doc_parse(&full, next, nlen, "s.yaml", NULL, &err);
+	int irc = doc_reparse_item(&inc, &old, doc_get(old.root, "tasks"), next, nlen, &item);
+	if (irc == 0) {
+		assert_int_equal(frc, 0);
+		same_tree(&inc, inc.root, &full, full.root, 0);
+		doc_free(&inc);
+	}
+	doc_free(&full);
+	doc_free(&old);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(patched_trees_equal_full_parses),
 		cmocka_unit_test(a_chain_of_patches_is_bounded),
 		cmocka_unit_test(nesting_limit_as_in_a_full_parse),
+		cmocka_unit_test(a_joined_line_is_not_patched),
+		cmocka_unit_test(a_dash_alone_ends_the_item_before),
 	};
 	return cmocka_run_group_tests_name("doc_patch", tests, NULL, NULL);
 }
