@@ -319,8 +319,15 @@ int doc_reparse_item(doc *d, doc *old, const doc_node *seq, const char *buf, siz
 	 * (found by fuzz_patch). */
 	if (end_new < len && buf[end_new - 1] != '\n')
 		return -1;
-	if (!lines_stay_inside(buf, ls, end_new, dash) || !lf_lines_only(os, ls, end_old) ||
-	    !lf_lines_only(buf, ls, end_new))
+	/* Line starts are found by LF: up to the token that ends the item (the
+	 * next dash, or what follows the sequence), no other break libyaml
+	 * counts may hide one (a PS there ended the sequence a line early for
+	 * libyaml, not for line_start: found by fuzz_patch). */
+	size_t bound_old = next ? next_at.start : seq_end < olen ? seq_end : olen;
+	if (bound_old < end_old)
+		bound_old = end_old;
+	if (!lines_stay_inside(buf, ls, end_new, dash) || !lf_lines_only(os, ls, bound_old) ||
+	    !lf_lines_only(buf, ls, (size_t)((long)bound_old + delta)))
 		return -1;
 	/* The item sits one level deeper in the file (under the root mapping)
 	 * than in the slice (under the slice's own sequence): a full parse

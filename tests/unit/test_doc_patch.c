@@ -305,6 +305,27 @@ static void a_dash_alone_ends_the_item_before(void **state)
 	doc_free(&old);
 }
 
+/* libyaml ends a line at a PS (U+2029) as at a LF: a PS on the last item's
+ * last line ends the sequence there, so that line is the item's though no
+ * LF starts the next one (found by fuzz_patch: the line was left out). */
+static void a_paragraph_separator_ends_a_line(void **state)
+{
+	(void)state;
+	char buf[] = "tasks:\n  - id: a\n  - id: b\n    e: c\xe2\x80\xa9" "d: g\nz: 1\n";
+	char next[] = "tasks:\n  - id: a\n  - id: bb\n    e: c\xe2\x80\xa9" "d: g\nz: 1\n";
+	size_t len = strlen(buf), nlen = strlen(next), item;
+	doc old, full, inc;
+	lw_error err;
+	assert_int_equal(doc_parse(&old, buf, len, "s.yaml", NULL, &err), 0);
+	assert_int_equal(doc_parse(&full, next, nlen, "s.yaml", NULL, &err), 0);
+	if (doc_reparse_item(&inc, &old, doc_get(old.root, "tasks"), next, nlen, &item) == 0) {
+		same_tree(&inc, inc.root, &full, full.root, 0);
+		doc_free(&inc);
+	}
+	doc_free(&full);
+	doc_free(&old);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -313,6 +334,7 @@ int main(void)
 		cmocka_unit_test(nesting_limit_as_in_a_full_parse),
 		cmocka_unit_test(a_joined_line_is_not_patched),
 		cmocka_unit_test(a_dash_alone_ends_the_item_before),
+		cmocka_unit_test(a_paragraph_separator_ends_a_line),
 	};
 	return cmocka_run_group_tests_name("doc_patch", tests, NULL, NULL);
 }
