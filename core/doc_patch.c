@@ -99,6 +99,15 @@ static size_t next_token(const char *s, size_t len, size_t i)
 	return i;
 }
 
+/* 1-based column of offset i: characters from its line's start. */
+static unsigned column_of(const char *s, size_t i)
+{
+	unsigned col = 1;
+	for (size_t k = line_start(s, i); k < i; k++)
+		col += ((unsigned char)s[k] & 0xC0) != 0x80;
+	return col;
+}
+
 static unsigned count_lines(const char *s, size_t from, size_t to)
 {
 	unsigned n = 0;
@@ -166,6 +175,7 @@ typedef struct packer {
 	const doc_posmap *map;        /* the new doc's: fresh positions become virtual */
 	size_t slice_end, next_token; /* a fresh collection ending at the slice's end ends,
 	                                 in a full parse, where the next token starts */
+	unsigned next_line, next_col; /* where that token is */
 } packer;
 
 static doc_node *pack(packer *p, const doc_node *n)
@@ -173,10 +183,17 @@ static doc_node *pack(packer *p, const doc_node *n)
 	doc_node *m = p->node++;
 	*m = *n;
 	m->next = NULL;
-	/* Block collections end at the next token; a block scalar ends at the
-	 * start of the line after it, which is the slice's end. */
-	if (is_coll(m) && m->end == p->slice_end)
+	/* Block collections end at the next token, and an empty value at the
+	 * item's end (a key with nothing after it) is placed on it: in the
+	 * slice both lie at its end (found by fuzz_patch). A block scalar ends
+	 * at the start of the line after it, which is the slice's end. */
+	if (m->start == p->slice_end) {
+		m->start = m->end = p->next_token;
+		m->line = p->next_line;
+		m->col = p->next_col;
+	} else if (is_coll(m) && m->end == p->slice_end) {
 		m->end = p->next_token;
+	}
 	doc_posmap_virtualize(p->map, m);
 	if (n->kind == DOC_SCALAR) {
 		memcpy(p->text, n->u.scalar.str, n->u.scalar.len);
@@ -380,6 +397,8 @@ int doc_reparse_item(doc *d, doc *old, const doc_node *seq, const char *buf, siz
 		abort();
 	packer p = { .node = block, .text = (char *)block + new_nodes * sizeof(doc_node), .map = d->posmap,
 	             .slice_end = end_new, .next_token = next_token(buf, len, end_new) };
+	p.next_line = line + count_lines(buf, ls, p.next_token);
+	p.next_col = column_of(buf, p.next_token);
 	doc_node *packed = pack(&p, fresh);
 	d->shared = doc_shared_from_block(block, block_bytes, old->shared);
 	build_spine(d, old, seq, k, packed);

@@ -326,6 +326,27 @@ static void a_paragraph_separator_ends_a_line(void **state)
 	doc_free(&old);
 }
 
+/* An explicit key ("? k") with no value at the end of an item: libyaml
+ * places the empty value on the next token, the next item's dash, after
+ * any comment lines; in the slice it lies at the slice's end (found by
+ * fuzz_patch). */
+static void an_empty_value_ends_on_the_next_token(void **state)
+{
+	(void)state;
+	char buf[] = "tasks:\n  - id: a\n    k: v\n  # c\n\n  - id: b\nz: 1\n";
+	char next[] = "tasks:\n  - id: a\n    ? k\n  # c\n\n  - id: b\nz: 1\n";
+	size_t len = strlen(buf), nlen = strlen(next), item;
+	doc old, full, inc;
+	lw_error err;
+	assert_int_equal(doc_parse(&old, buf, len, "s.yaml", NULL, &err), 0);
+	assert_int_equal(doc_parse(&full, next, nlen, "s.yaml", NULL, &err), 0);
+	assert_int_equal(doc_reparse_item(&inc, &old, doc_get(old.root, "tasks"), next, nlen, &item), 0);
+	same_tree(&inc, inc.root, &full, full.root, 0);
+	doc_free(&inc);
+	doc_free(&full);
+	doc_free(&old);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -335,6 +356,7 @@ int main(void)
 		cmocka_unit_test(a_joined_line_is_not_patched),
 		cmocka_unit_test(a_dash_alone_ends_the_item_before),
 		cmocka_unit_test(a_paragraph_separator_ends_a_line),
+		cmocka_unit_test(an_empty_value_ends_on_the_next_token),
 	};
 	return cmocka_run_group_tests_name("doc_patch", tests, NULL, NULL);
 }
