@@ -399,6 +399,12 @@ int doc_reparse_item(doc *d, doc *old, const doc_node *seq, const char *buf, siz
 	             .slice_end = end_new, .next_token = next_token(buf, len, end_new) };
 	p.next_line = line + count_lines(buf, ls, p.next_token);
 	p.next_col = column_of(buf, p.next_token);
+	if (p.next_token == len && p.next_col != 1) {
+		/* At the end of a text whose last line has no break, libyaml's
+		 * position is the start of the line after it (found by fuzz_patch). */
+		p.next_line++;
+		p.next_col = 1;
+	}
 	doc_node *packed = pack(&p, fresh);
 	d->shared = doc_shared_from_block(block, block_bytes, old->shared);
 	build_spine(d, old, seq, k, packed);

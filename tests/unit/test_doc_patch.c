@@ -345,6 +345,18 @@ static void an_empty_value_ends_on_the_next_token(void **state)
 	doc_free(&inc);
 	doc_free(&full);
 	doc_free(&old);
+	/* The same at the end of a text whose last line has no line break:
+	 * libyaml puts the empty value at the start of the line after it. */
+	char last[] = "- id: a\n  k: v", last_next[] = "- id: a\n  ? k";
+	len = strlen(last);
+	nlen = strlen(last_next);
+	assert_int_equal(doc_parse(&old, last, len, "s.yaml", NULL, &err), 0);
+	assert_int_equal(doc_parse(&full, last_next, nlen, "s.yaml", NULL, &err), 0);
+	assert_int_equal(doc_reparse_item(&inc, &old, old.root, last_next, nlen, &item), 0);
+	same_tree(&inc, inc.root, &full, full.root, 1);
+	doc_free(&inc);
+	doc_free(&full);
+	doc_free(&old);
 }
 
 int main(void)
