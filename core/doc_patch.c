@@ -175,6 +175,7 @@ typedef struct packer {
 	const doc_posmap *map;        /* the new doc's: fresh positions become virtual */
 	size_t slice_end, next_token; /* a fresh collection ending at the slice's end ends,
 	                                 in a full parse, where the next token starts */
+	size_t len;                   /* of the text */
 	unsigned next_line, next_col; /* where that token is */
 } packer;
 
@@ -183,11 +184,14 @@ static doc_node *pack(packer *p, const doc_node *n)
 	doc_node *m = p->node++;
 	*m = *n;
 	m->next = NULL;
-	/* Block collections end at the next token, and an empty value at the
-	 * item's end (a key with nothing after it) is placed on it: in the
-	 * slice both lie at its end (found by fuzz_patch). A block scalar ends
-	 * at the start of the line after it, which is the slice's end. */
-	if (m->start == p->slice_end) {
+	/* Block collections end at the next token, and so does an empty value
+	 * that libyaml places on the token after it (an explicit key's missing
+	 * value): in the slice both lie at its end (found by fuzz_patch). When
+	 * the slice runs to the end of the text, its end is the text's and
+	 * every position is already right (an empty item after a last "-" is
+	 * placed after the dash: the same in both). A block scalar ends at the
+	 * start of the line after it, which is the slice's end. */
+	if (m->start == p->slice_end && p->slice_end < p->len) {
 		m->start = m->end = p->next_token;
 		m->line = p->next_line;
 		m->col = p->next_col;
@@ -396,7 +400,7 @@ int doc_reparse_item(doc *d, doc *old, const doc_node *seq, const char *buf, siz
 	if (!block)
 		abort();
 	packer p = { .node = block, .text = (char *)block + new_nodes * sizeof(doc_node), .map = d->posmap,
-	             .slice_end = end_new, .next_token = next_token(buf, len, end_new) };
+	             .slice_end = end_new, .next_token = next_token(buf, len, end_new), .len = len };
 	p.next_line = line + count_lines(buf, ls, p.next_token);
 	p.next_col = column_of(buf, p.next_token);
 	if (p.next_token == len && p.next_col != 1) {

@@ -357,6 +357,16 @@ static void an_empty_value_ends_on_the_next_token(void **state)
 	doc_free(&inc);
 	doc_free(&full);
 	doc_free(&old);
+	/* But an empty item after a last "-" is placed after the dash. */
+	char dash[] = "- ", dash_next[] = "-";
+	assert_int_equal(doc_parse(&old, dash, 2, "s.yaml", NULL, &err), 0);
+	assert_int_equal(doc_parse(&full, dash_next, 1, "s.yaml", NULL, &err), 0);
+	if (doc_reparse_item(&inc, &old, old.root, dash_next, 1, &item) == 0) {
+		same_tree(&inc, inc.root, &full, full.root, 2);
+		doc_free(&inc);
+	}
+	doc_free(&full);
+	doc_free(&old);
 }
 
 int main(void)
