@@ -211,48 +211,63 @@ static void a_chain_of_patches_is_bounded(void **state)
 	free(buf);
 }
 
+/* The "tasks" sequence of a root mapping, or a root sequence. */
+static const doc_node *the_seq(const doc *d)
+{
+	const doc_node *t = doc_is_map(d->root) ? doc_get(d->root, "tasks") : d->root;
+	return doc_is_seq(t) ? t : NULL;
+}
+
+/* Patch the parse of old_text into new_text: when the patch is taken, the
+ * full parse of new_text must succeed and equal it. Returns whether it was
+ * taken; *full_rc (when given) is the full parse's result. */
+static bool patch_matches_full_parse(const char *old_text, const char *new_text, int tag, int *full_rc)
+{
+	doc old, full, inc;
+	lw_error err;
+	size_t item;
+	assert_int_equal(doc_parse(&old, old_text, strlen(old_text), "s.yaml", NULL, &err), 0);
+	int frc = doc_parse(&full, new_text, strlen(new_text), "s.yaml", NULL, &err);
+	bool taken = doc_reparse_item(&inc, &old, the_seq(&old), new_text, strlen(new_text), &item) == 0;
+	if (taken) {
+		assert_int_equal(frc, 0);
+		same_tree(&inc, inc.root, &full, full.root, tag);
+		doc_free(&inc);
+	}
+	if (full_rc)
+		*full_rc = frc;
+	doc_free(&full);
+	doc_free(&old);
+	return taken;
+}
+
 /* The item lies one level deeper in the file than in the slice parsed
  * alone: nesting one level short of the limit in the slice is over it in
  * the file, and the patch must refuse what a full parse refuses. */
 static void nesting_limit_as_in_a_full_parse(void **state)
 {
 	(void)state;
+	strbuf b;
+	strbuf_init(&b);
+	build_state(&b, 10);
+	char *old = strbuf_detach(&b, NULL), *at = strstr(old, "iteration: 5");
+	assert_non_null(at);
 	for (int depth = 252; depth <= 255; depth++) {
-		strbuf b;
 		strbuf_init(&b);
-		build_state(&b, 10);
-		size_t len;
-		char *buf = strbuf_detach(&b, &len);
-		doc old;
-		lw_error err;
-		assert_int_equal(doc_parse(&old, buf, len, "s.yaml", NULL, &err), 0);
-		char *at = strstr(buf, "iteration: 5");
-		assert_non_null(at);
-		strbuf_init(&b);
-		strbuf_add(&b, buf, (size_t)(at - buf) + 11);
+		strbuf_add(&b, old, (size_t)(at - old) + 11);
 		for (int i = 0; i < depth; i++)
 			strbuf_addc(&b, '[');
 		for (int i = 0; i < depth; i++)
 			strbuf_addc(&b, ']');
 		strbuf_adds(&b, at + 12);
-		size_t nlen, item;
-		char *next = strbuf_detach(&b, &nlen);
-		doc full, inc;
-		int frc = doc_parse(&full, next, nlen, "s.yaml", NULL, &err);
-		int irc = doc_reparse_item(&inc, &old, doc_get(old.root, "tasks"), next, nlen, &item);
+		char *next = strbuf_detach(&b, NULL);
+		int frc;
+		bool taken = patch_matches_full_parse(old, next, depth, &frc);
 		assert_int_equal(frc, depth < 254 ? 0 : -1);
-		if (frc == 0) {
-			assert_int_equal(irc, 0);
-			same_tree(&inc, inc.root, &full, full.root, depth);
-			doc_free(&inc);
-		} else {
-			assert_int_equal(irc, -1);
-		}
-		doc_free(&full);
-		doc_free(&old);
+		assert_int_equal(taken, frc == 0);
 		free(next);
-		free(buf);
 	}
+	free(old);
 }
 
 /* An edit of the line break that ends an item's last line (a comment
@@ -262,22 +277,10 @@ static void nesting_limit_as_in_a_full_parse(void **state)
 static void a_joined_line_is_not_patched(void **state)
 {
 	(void)state;
-	char buf[] = "tasks:\n  - id: a\n    x: 1\n  # next\n  - id: b\n    y: 2\nagents: {}\n";
-	size_t len = strlen(buf), item;
-	doc old, full, inc;
-	lw_error err;
-	assert_int_equal(doc_parse(&old, buf, len, "s.yaml", NULL, &err), 0);
-	char *next = strdup(buf);
-	next[strstr(next, "# next\n") - next + 6] = '7';   /* "  # next7  - id: b": b's y joins a */
-	assert_int_equal(doc_parse(&full, next, len, "s.yaml", NULL, &err), 0);
-	assert_int_equal(doc_len(doc_get(full.root, "tasks")), 1);
-	if (doc_reparse_item(&inc, &old, doc_get(old.root, "tasks"), next, len, &item) == 0) {
-		same_tree(&inc, inc.root, &full, full.root, 0);
-		doc_free(&inc);
-	}
-	doc_free(&full);
-	doc_free(&old);
-	free(next);
+	int frc;   /* "  # next7  - id: b": b's y joins a */
+	patch_matches_full_parse("tasks:\n  - id: a\n    x: 1\n  # next\n  - id: b\n    y: 2\nagents: {}\n",
+	                         "tasks:\n  - id: a\n    x: 1\n  # next7  - id: b\n    y: 2\nagents: {}\n", 0, &frc);
+	assert_int_equal(frc, 0);
 }
 
 /* The next item's content may start on the line after its dash ("-" alone,
@@ -286,23 +289,8 @@ static void a_joined_line_is_not_patched(void **state)
  * (found by fuzz_patch: the full parse fails on it). */
 static void a_dash_alone_ends_the_item_before(void **state)
 {
-	(void)state;
-	char buf[] = "tasks:\n  - a\n  -\n    k: v\nz: 1\n";
-	size_t len = strlen(buf), item;
-	doc old, full, inc;
-	lw_error err;
-	assert_int_equal(doc_parse(&old, buf, len, "s.yaml", NULL, &err), 0);
-	char next[] = "tasks:\n  - a\"é\"  -\n    k: v\nz: 1\n";   /* the line break typed over */
-	size_t nlen = strlen(next);
-	int frc = doc_parse(&full, next, nlen, "s.yaml", NULL, &err);
-	int irc = doc_reparse_item(&inc, &old, doc_get(old.root, "tasks"), next, nlen, &item);
-	if (irc == 0) {
-		assert_int_equal(frc, 0);
-		same_tree(&inc, inc.root, &full, full.root, 0);
-		doc_free(&inc);
-	}
-	doc_free(&full);
-	doc_free(&old);
+	(void)state;   /* the line break typed over */
+	patch_matches_full_parse("tasks:\n  - a\n  -\n    k: v\nz: 1\n", "tasks:\n  - a\"é\"  -\n    k: v\nz: 1\n", 0, NULL);
 }
 
 /* libyaml ends a line at a PS (U+2029) as at a LF: a PS on the last item's
@@ -311,19 +299,10 @@ static void a_dash_alone_ends_the_item_before(void **state)
 static void a_paragraph_separator_ends_a_line(void **state)
 {
 	(void)state;
-	char buf[] = "tasks:\n  - id: a\n  - id: b\n    e: c\xe2\x80\xa9" "d: g\nz: 1\n";
-	char next[] = "tasks:\n  - id: a\n  - id: bb\n    e: c\xe2\x80\xa9" "d: g\nz: 1\n";
-	size_t len = strlen(buf), nlen = strlen(next), item;
-	doc old, full, inc;
-	lw_error err;
-	assert_int_equal(doc_parse(&old, buf, len, "s.yaml", NULL, &err), 0);
-	assert_int_equal(doc_parse(&full, next, nlen, "s.yaml", NULL, &err), 0);
-	if (doc_reparse_item(&inc, &old, doc_get(old.root, "tasks"), next, nlen, &item) == 0) {
-		same_tree(&inc, inc.root, &full, full.root, 0);
-		doc_free(&inc);
-	}
-	doc_free(&full);
-	doc_free(&old);
+	int frc;
+	patch_matches_full_parse("tasks:\n  - id: a\n  - id: b\n    e: c\xe2\x80\xa9" "d: g\nz: 1\n",
+	                         "tasks:\n  - id: a\n  - id: bb\n    e: c\xe2\x80\xa9" "d: g\nz: 1\n", 0, &frc);
+	assert_int_equal(frc, 0);
 }
 
 /* An explicit key ("? k") with no value at the end of an item: libyaml
@@ -333,40 +312,13 @@ static void a_paragraph_separator_ends_a_line(void **state)
 static void an_empty_value_ends_on_the_next_token(void **state)
 {
 	(void)state;
-	char buf[] = "tasks:\n  - id: a\n    k: v\n  # c\n\n  - id: b\nz: 1\n";
-	char next[] = "tasks:\n  - id: a\n    ? k\n  # c\n\n  - id: b\nz: 1\n";
-	size_t len = strlen(buf), nlen = strlen(next), item;
-	doc old, full, inc;
-	lw_error err;
-	assert_int_equal(doc_parse(&old, buf, len, "s.yaml", NULL, &err), 0);
-	assert_int_equal(doc_parse(&full, next, nlen, "s.yaml", NULL, &err), 0);
-	assert_int_equal(doc_reparse_item(&inc, &old, doc_get(old.root, "tasks"), next, nlen, &item), 0);
-	same_tree(&inc, inc.root, &full, full.root, 0);
-	doc_free(&inc);
-	doc_free(&full);
-	doc_free(&old);
+	assert_true(patch_matches_full_parse("tasks:\n  - id: a\n    k: v\n  # c\n\n  - id: b\nz: 1\n",
+	                                     "tasks:\n  - id: a\n    ? k\n  # c\n\n  - id: b\nz: 1\n", 0, NULL));
 	/* The same at the end of a text whose last line has no line break:
 	 * libyaml puts the empty value at the start of the line after it. */
-	char last[] = "- id: a\n  k: v", last_next[] = "- id: a\n  ? k";
-	len = strlen(last);
-	nlen = strlen(last_next);
-	assert_int_equal(doc_parse(&old, last, len, "s.yaml", NULL, &err), 0);
-	assert_int_equal(doc_parse(&full, last_next, nlen, "s.yaml", NULL, &err), 0);
-	assert_int_equal(doc_reparse_item(&inc, &old, old.root, last_next, nlen, &item), 0);
-	same_tree(&inc, inc.root, &full, full.root, 1);
-	doc_free(&inc);
-	doc_free(&full);
-	doc_free(&old);
+	assert_true(patch_matches_full_parse("- id: a\n  k: v", "- id: a\n  ? k", 1, NULL));
 	/* But an empty item after a last "-" is placed after the dash. */
-	char dash[] = "- ", dash_next[] = "-";
-	assert_int_equal(doc_parse(&old, dash, 2, "s.yaml", NULL, &err), 0);
-	assert_int_equal(doc_parse(&full, dash_next, 1, "s.yaml", NULL, &err), 0);
-	if (doc_reparse_item(&inc, &old, old.root, dash_next, 1, &item) == 0) {
-		same_tree(&inc, inc.root, &full, full.root, 2);
-		doc_free(&inc);
-	}
-	doc_free(&full);
-	doc_free(&old);
+	patch_matches_full_parse("- ", "-", 2, NULL);
 }
 
 int main(void)
