@@ -1,23 +1,18 @@
 /* status_cache.c — see status_cache.h.
  *
- * A cache file is text:
+ * A cache file (core/kept.h) starts with the key:
  *   liza-watch status cache 1        the format
  *   exe DEV INO SIZE MTIME           which binary computed it
  *   cwd PATH                         where it ran
  *   arg WORD                         the command line, one line a word
- *   clock fixed | live AT UNTIL      when the result holds (UNTIL "-": always)
- *   in KIND PATH RESULT              the inputs, as core/inputs.c writes them
- *   out LEN                          then LEN bytes of output and a newline
- *   end HASH                         a fingerprint of everything above
- * Words are %-encoded (lw_input_encode). The first lines up to "clock" are
- * the key: its fingerprint names the file, and a hit must match it byte for
- * byte. The environment this cache reads about itself (where it lives,
- * whether it is on) is not an input of the result, so it is read with plain
- * getenv, not lw_getenv. */
+ * Words are %-encoded (lw_input_encode). The key's fingerprint names the
+ * file, and a hit must match it byte for byte. The environment this cache
+ * reads about itself (where it lives, whether it is on) is not an input of
+ * the result, so it is read with plain getenv, not lw_getenv. */
 #include "cli/status_cache.h"
 #include "core/hash.h"
 #include "core/inputs.h"
-#include "core/model.h"
+#include "core/kept.h"
 #include "core/strbuf.h"
 #include "core/timeparse.h"
 #include <errno.h>
@@ -149,63 +144,6 @@ static char *read_cache(const char *path, size_t *len)
 	return buf;
 }
 
-/* The result in buf (NUL-ended, len bytes) when it still holds; else NULL
- * and why. */
-static const char *still_holds(char *buf, size_t len, const strbuf *key, size_t *out_len, const char **why)
-{
-	/* end HASH: the file is whole and as we wrote it. */
-	char *end = len > 37 ? buf + len - 37 : NULL;
-	char hex[33];
-	if (!end || memcmp(end, "end ", 4) != 0 || end[36] != '\n' || (end > buf && end[-1] != '\n') ||
-	    memcmp(end + 4, lw_hash_hex(lw_hash_bytes(buf, (size_t)(end - buf)), hex), 32) != 0) {
-		*why = "damaged file (fingerprint)";
-		return NULL;
-	}
-	if ((size_t)(end - buf) < key->len || memcmp(buf, key->buf, key->len) != 0) {
-		*why = "another binary or command line";
-		return NULL;
-	}
-	char *line = buf + key->len;
-	long long at, until;
-	char u[32];
-	if (strncmp(line, "clock fixed\n", 12) == 0) {
-		if (!lw_clock_fixed()) {
-			*why = "the clock is live now";
-			return NULL;
-		}
-	} else if (sscanf(line, "clock live %lld %31s", &at, u) == 2) {
-		time_t now = time(NULL);
-		if (lw_clock_fixed() || now < at || (strcmp(u, "-") != 0 && (until = atoll(u), now >= until))) {
-			*why = "an alert's time has come";
-			return NULL;
-		}
-	} else {
-		*why = "damaged file (clock line)";
-		return NULL;
-	}
-	line = strchr(line, '\n') + 1;
-	while (strncmp(line, "in ", 3) == 0) {
-		char *nl = strchr(line, '\n');
-		*nl = '\0';
-		bool holds = lw_input_holds(line + 3);
-		*nl = '\n';
-		if (!holds) {
-			*why = "an input changed";
-			trace("changed: %.*s", (int)(nl - line - 3), line + 3);
-			return NULL;
-		}
-		line = nl + 1;
-	}
-	unsigned long long n;
-	char *body;
-	if (sscanf(line, "out %llu", &n) != 1 || !(body = strchr(line, '\n')) || (size_t)(end - ++body) != n + 1) {
-		*why = "damaged file (output length)";
-		return NULL;
-	}
-	*out_len = (size_t)n;
-	return body;
-}
-
 int status_cache_replay(int argc, char **argv)
 {
 	sc.ready = false;
@@ -231,10 +169,14 @@ int status_cache_replay(int argc, char **argv)
 		trace("miss: no result kept");
 		return -1;
 	}
-	const char *why = NULL;
-	const char *out = still_holds(buf, len, &sc.key, &out_len, &why);
-	if (!out) {
-		trace("miss: %s", why);
+	const char *out, *changed;
+	size_t changed_len;
+	kept_verdict v = kept_judge(buf, len, sc.key.buf, sc.key.len, lw_clock_fixed(), time(NULL), &out, &out_len,
+	                            &changed, &changed_len);
+	if (v != KEPT_HOLDS) {
+		if (v == KEPT_CHANGED)
+			trace("changed: %.*s", (int)changed_len, changed);
+		trace("miss: %s", kept_verdict_name(v));
 		free(buf);
 		return -1;
 	}
@@ -281,19 +223,8 @@ void status_cache_store(const char *out, size_t len, time_t computed_at, time_t 
 	}
 	strbuf f;
 	strbuf_init(&f);
-	strbuf_add(&f, sc.key.buf, sc.key.len);
-	if (lw_clock_fixed())
-		strbuf_adds(&f, "clock fixed\n");
-	else if (deadline == LW_NO_TIME)
-		strbuf_printf(&f, "clock live %lld -\n", (long long)computed_at);
-	else
-		strbuf_printf(&f, "clock live %lld %lld\n", (long long)computed_at, (long long)deadline);
-	lw_inputs_write(&f);
-	strbuf_printf(&f, "out %zu\n", len);
-	strbuf_add(&f, out, len);
-	strbuf_addc(&f, '\n');
-	char hex[33];
-	strbuf_printf(&f, "end %s\n", lw_hash_hex(lw_hash_bytes(f.buf, f.len), hex));
+	kept_clock c = { .fixed = lw_clock_fixed(), .at = computed_at, .until = deadline };
+	kept_format(&f, sc.key.buf, sc.key.len, &c, out, len);
 	/* A temp name of ours, then rename: a reader sees the old file or the
 	 * new one, and a torn write fails the end hash anyway. */
 	char tmp[4200];

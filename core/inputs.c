@@ -13,6 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
+/* No loader reads more than the document limit (64 MiB): a bigger file
+ * cannot be one that read "ok", and re-reading stays bounded whatever
+ * path a damaged record names. */
+#define MAX_REREAD ((size_t)64 << 20)
+
 static struct {
 	bool on, tainted;
 	strbuf lines;
@@ -237,7 +242,7 @@ static bool again_read(strbuf *r, const char *path)
 	size_t len;
 	lw_error err;
 	lw_error_clear(&err);
-	int rc = lw_read_file(path, SIZE_MAX / 2, &buf, &len, &err);
+	int rc = lw_read_file(path, MAX_REREAD, &buf, &len, &err);
 	bool ok = result_read(r, rc, buf, len);
 	free(buf);
 	return ok;
@@ -300,7 +305,7 @@ bool lw_input_holds(const char *line)
 	} else if (klen > 5 && memcmp(line, "tail:", 5) == 0) {
 		char *end;
 		unsigned long long cap = strtoull(line + 5, &end, 10);
-		known = end == sp1 && again_tail(&now, path, (size_t)cap);
+		known = end == sp1 && cap <= MAX_REREAD && again_tail(&now, path, (size_t)cap);
 	} else {
 		known = false;
 		for (int how = 0; how < 4; how++) {
