@@ -327,15 +327,21 @@ int edit_apply(editor *ed, char **out, size_t *out_len)
 		return -1;   /* the refused edit already said why */
 	const doc *d = ed->d;
 	size_t n = ed->nexp + ed->nraw;
-	splice *sp = arena_alloc(&ed->mem, (n ? n : 1) * sizeof *sp);
+	splice *sp = arena_alloc(&ed->mem, (n + ed->nremoved + 1) * sizeof *sp);
 	size_t i = 0;
 	for (const expect *e = ed->exp; e; e = e->next, i++)
 		if (render_expect(ed, e, &sp[i]) < 0)
 			return -1;
+	long removals = remove_render(ed, &sp[n]);
+	if (removals < 0)
+		return -1;
+	for (long r = 0; r < removals; r++)
+		position_of(d->src, sp[n + (size_t)r].start, &sp[n + (size_t)r].line, &sp[n + (size_t)r].col);
 	for (size_t r = 0; r < ed->nraw; r++, i++) {
 		sp[i] = ed->raw[r];
 		position_of(d->src, sp[i].start, &sp[i].line, &sp[i].col);
 	}
+	n += (size_t)removals;
 	qsort(sp, n, sizeof *sp, cmp_splice);
 	for (i = 1; i < n; i++)
 		if (sp[i].start < sp[i - 1].end) {

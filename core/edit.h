@@ -78,6 +78,13 @@ int edit_append_scalar(editor *ed, const doc_node *map, const char *key, edit_va
  * document becomes a one-item sequence. */
 int edit_append_root_item(editor *ed, const edit_pair *item, size_t n);
 
+/* Remove item from the flow sequence seq (a JSON array): the item and one
+ * separator go, the brackets and every other byte stay; removing every
+ * item leaves "[]". Refused: a block sequence, an anchored sequence or
+ * item, an item not in seq, the same item twice, a sequence also appended
+ * to in the same change. */
+int edit_remove_item(editor *ed, const doc_node *seq, const doc_node *item);
+
 /* Render, splice, re-parse, verify. On success *out is a malloc'd,
  * NUL-terminated buffer of *out_len bytes (free it). On failure nothing is
  * allocated and err says what failed. */

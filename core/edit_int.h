@@ -56,6 +56,9 @@ struct editor {
 	size_t nexp;
 	splice *raw;           /* test-hook splices, arena array */
 	size_t nraw, capraw;
+	const doc_node **removed;   /* items to remove, arena array (edit_remove.c) */
+	const doc_node **removed_from;   /* the sequence of each */
+	size_t nremoved, capremoved;
 	bool prefs_done;
 	unsigned seq_indent;   /* columns from a key to the '-' of its block sequence */
 	unsigned item_offset;  /* columns from '-' to an item mapping's first key */
@@ -93,6 +96,13 @@ bool quote_utf8_ok(const char *s, size_t n);
 
 /* ---- edit_render.c: intended changes -> splices ---- */
 int render_expect(editor *ed, const expect *e, splice *out);
+
+/* ---- edit_remove.c: items taken out of flow sequences ---- */
+/* Splices for every recorded removal into out (room for ed->nremoved);
+ * how many, or -1 (refused, err set). */
+long remove_render(editor *ed, splice *out);
+bool remove_is_removed(const editor *ed, const doc_node *item);
+bool remove_touches(const editor *ed, const doc_node *seq);
 
 /* ---- edit_verify.c: old tree + intended changes == new tree? ---- */
 int verify_result(editor *ed, const doc *newd);
