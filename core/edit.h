@@ -64,6 +64,11 @@ void edit_free(editor *ed);
  * anchor (aliases would change with it), the same key edited twice. */
 int edit_set_scalar(editor *ed, const doc_node *map, const char *key, edit_value v);
 
+/* Set map[key] to a mapping of n pairs (in order), written in flow style
+ * ({"event": "x", …} in JSON, {event: x, …} in YAML): replaces the old value
+ * or adds the key, with edit_set_scalar's refusals. */
+int edit_set_map(editor *ed, const doc_node *map, const char *key, const edit_pair *pairs, size_t n);
+
 /* Append one item (a mapping of n pairs, in order) to the sequence at
  * map[key]; a missing or null key becomes a one-item sequence. Appending to
  * the same key again adds after the earlier item. */

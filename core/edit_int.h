@@ -16,7 +16,7 @@ typedef struct edit_item {
 
 static inline bool item_is_scalar(const edit_item *it) { return it->n == 1 && !it->pairs[0].key; }
 
-typedef enum expect_op { EXP_SET, EXP_APPEND } expect_op;
+typedef enum expect_op { EXP_SET, EXP_APPEND, EXP_SET_MAP } expect_op;
 
 /* One intended change, in terms of the old tree: it is rendered into a splice
  * and later checked against the new tree. */
@@ -27,7 +27,7 @@ typedef struct expect {
 	const doc_node *val;   /* old value node; NULL when the key is added */
 	const char *name;      /* key text (arena) */
 	edit_value v;          /* EXP_SET (string copied to the arena) */
-	edit_item *items, *items_tail;   /* EXP_APPEND */
+	edit_item *items, *items_tail;   /* EXP_APPEND; EXP_SET_MAP: the one mapping */
 	size_t nitems;
 	size_t seq;            /* order of recording */
 	struct expect *next;

@@ -175,6 +175,8 @@ static int check_expect(vctx *c, const expect *e, const doc_node *nv, const doc_
 {
 	if (e->op == EXP_SET)
 		return check_value(c, nv, &e->v, at);
+	if (e->op == EXP_SET_MAP)
+		return check_item(c, nv, e->items, at);
 	return check_appended(c, e->val, nv, e, at);
 }
 
