@@ -82,7 +82,7 @@ build/san/tests/%: build/san/tests/unit/%.o $(SAN_OBJ) $(TEST_HELPER_OBJ)
 # libFuzzer ships in libclang-rt-14-dev, which clang only recommends.
 # procps: pgrep, which the tmux tests use to find the HUD's process.
 DEB_PKGS := make gcc pkg-config libyaml-dev libncurses-dev libcmocka-dev tmux \
-            valgrind clang libclang-rt-14-dev groff-base zsh procps
+            valgrind clang libclang-rt-14-dev groff-base zsh procps strace
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' \

@@ -1,5 +1,7 @@
 /* cli.c — global options, then one table entry per command (tmux style). */
+#include "core/inputs.h"
 #include "cli/cli.h"
+#include "cli/status_cache.h"
 #include "core/adapter.h"
 #include "core/config.h"
 #include "core/timeparse.h"
@@ -50,6 +52,7 @@ const char cli_usage[] =
 void cli_error(const char *fmt, ...)
 {
 	va_list ap;
+	lw_inputs_taint();   /* a result that comes with a message is not kept */
 	fputs("liza-watch: ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -100,10 +103,12 @@ static const command commands[] = {
 static void apply_config(lw_opts *o, lw_config *cfg, const char *cli_as)
 {
 	lw_config_load(cfg, o->dir);
-	if (cfg->warnings.len)
+	if (cfg->warnings.len) {
+		lw_inputs_taint();
 		fputs(cfg->warnings.buf, stderr);
+	}
 	o->cfg = cfg;
-	const char *env_as = getenv("LIZA_AGENT_ID");
+	const char *env_as = lw_getenv("LIZA_AGENT_ID");
 	o->as = cli_as ? cli_as : env_as && *env_as ? env_as : cfg->as ? cfg->as : "human";
 	if (!o->theme && cfg->theme) {
 		o->theme = cfg->theme;
@@ -115,8 +120,6 @@ int cli_main(int argc, char **argv)
 {
 	lw_opts o = { .dir = ".", .poll_ms = 1000, .argv0 = argc > 0 ? argv[0] : NULL };
 	const char *cli_as = NULL;
-	const char *nc = getenv("NO_COLOR");
-	o.no_color = nc && *nc;
 
 	enum { OPT_AS = 256, OPT_THEME, OPT_NO_COLOR, OPT_POLL };
 	static const struct option longopts[] = {
@@ -153,12 +156,22 @@ int cli_main(int argc, char **argv)
 		default: fputs(cli_usage, stderr); return EXIT_USAGE;
 		}
 	}
+	const char *name = optind < argc ? argv[optind] : "hud";
+	/* status: the last result when it still holds; else this run's inputs
+	 * are recorded from here on (the clock, the config, the state). */
+	if (strcmp(name, "status") == 0) {
+		int rc = status_cache_replay(argc, argv);
+		if (rc >= 0)
+			return rc;
+		status_cache_begin();
+	}
+	const char *nc = lw_getenv("NO_COLOR");
+	o.no_color |= nc && *nc;
 	char msg[160];
 	if (lw_clock_init(msg, sizeof msg) < 0) {
 		cli_error("%s", msg);
 		return EXIT_USAGE;
 	}
-	const char *name = optind < argc ? argv[optind] : "hud";
 	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
 		if (strcmp(name, commands[i].name) == 0) {
 			int sub_argc = optind < argc ? argc - optind : 1;

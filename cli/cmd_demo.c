@@ -6,6 +6,7 @@
  *
  * `demo --no-hud DIR` runs only the team, in the foreground, on a project
  * that already exists: for tests, and for long soak runs next to a HUD. */
+#include "core/inputs.h"
 #include "cli/cli.h"
 #include "core/adapter.h"
 #include "core/timeparse.h"
@@ -218,7 +219,7 @@ static void last_log_line(const char *path, char *out, size_t n)
 
 static int make_sandbox(const char *examples, char *base, size_t bn, char *proj, size_t pn)
 {
-	const char *tmp = getenv("TMPDIR");
+	const char *tmp = lw_getenv("TMPDIR");
 	if ((size_t)snprintf(base, bn, "%s/liza-watch-demo.XXXXXX", tmp && *tmp ? tmp : "/tmp") >= bn ||
 	    !mkdtemp(base)) {
 		cli_error("demo: cannot create a temporary folder in %s: %s", tmp && *tmp ? tmp : "/tmp",

@@ -5,6 +5,7 @@
 #include "core/report.h"
 #include "core/timeparse.h"
 #include "cli/follow.h"
+#include "cli/status_cache.h"
 #include <string.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -69,6 +70,8 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 	else if (!fmt && style == STATUS_PLAIN)
 		fmt = o->cfg->status_format;
 	lw_project p;
+	if (follow)
+		status_cache_abandon();   /* a long run keeps no record of its reads */
 	if (cli_open_project(o, &p) < 0)
 		return EXIT_UNREADABLE;
 	if (follow) {
@@ -87,7 +90,9 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 	strbuf_init(&out);
 	report_status(&out, &p, &al, style, fmt);
 	strbuf_addc(&out, '\n');
-	fwrite(out.buf, 1, out.len, stdout);
+	bool written = fwrite(out.buf, 1, out.len, stdout) == out.len && fflush(stdout) == 0;
+	if (written)
+		status_cache_store(out.buf, out.len, ctx.now, ctx.next_deadline);
 	strbuf_free(&out);
 	lw_alerts_free(&al);
 	lw_project_close(&p);

@@ -2,6 +2,7 @@
  * own folder comes first, so `./liza-watch demo` in a build tree uses that
  * tree's examples even when an older version is installed; LW_DATADIR (set
  * at build time from DATADIR) is where `make install` put them. */
+#include "core/inputs.h"
 #include "cli/cli.h"
 #include "core/fileio.h"
 #include <limits.h>
@@ -29,7 +30,7 @@ static bool exe_path(const char *argv0, char *out, size_t n)
 	if (strchr(argv0, '/')) {
 		real = realpath(argv0, NULL);
 	} else {
-		const char *path = getenv("PATH");
+		const char *path = lw_getenv("PATH");
 		real = NULL;
 		for (const char *p = path ? path : ""; !real && *p;) {
 			size_t len = strcspn(p, ":");

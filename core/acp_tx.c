@@ -187,16 +187,23 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 		rc |= edit_set_scalar(ed, root, "state", edit_str(to));
 		rc |= edit_set_scalar(ed, root, "updated", edit_str(ts));
 		const doc_node *ev = doc_deref(doc_get(root, "last_event"));
+		edit_pair pairs[] = {
+			{ "event", edit_str(event) },
+			{ "from", edit_str(shown) },
+			{ "to", edit_str(to) },
+			{ "guard", edit_str(acp_guard_names(fsm, row->guards)) },
+			{ "ts", edit_str(ts) },
+			{ "reason", edit_str(rq->reason) },
+		};
+		size_t np = rq->reason && *rq->reason ? 6 : 5;
 		if (doc_is_map(ev)) {
-			rc |= edit_set_scalar(ed, ev, "event", edit_str(event));
-			rc |= edit_set_scalar(ed, ev, "from", edit_str(shown));
-			rc |= edit_set_scalar(ed, ev, "to", edit_str(to));
-			rc |= edit_set_scalar(ed, ev, "guard", edit_str(acp_guard_names(fsm, row->guards)));
-			rc |= edit_set_scalar(ed, ev, "ts", edit_str(ts));
-			if (rq->reason && *rq->reason)
-				rc |= edit_set_scalar(ed, ev, "reason", edit_str(rq->reason));
+			for (size_t i = 0; i < np; i++)
+				rc |= edit_set_scalar(ed, ev, pairs[i].key, pairs[i].val);
+		} else if (!ev || (ev->kind == DOC_SCALAR && doc_is_null(ev))) {
+			/* None yet: the contract's record, written whole. */
+			rc |= edit_set_map(ed, root, "last_event", pairs, np);
 		} else {
-			snprintf(res->note, sizeof res->note, "%s has no last_event mapping: the event is not recorded there",
+			snprintf(res->note, sizeof res->note, "%s: last_event is not a mapping: the event is not recorded there",
 			         d->path);
 		}
 		if (strcmp(to, "BLOCKED") == 0 && rq->reason && *rq->reason)

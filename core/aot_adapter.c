@@ -3,13 +3,14 @@
  * folder, really: writers replace it by rename). */
 #include "core/aot.h"
 #include "core/fileio.h"
+#include "core/inputs.h"
 #include <sys/stat.h>
 
 static bool aot_detect(const char *dir, char *root, size_t n)
 {
 	struct stat st;
 	lw_path_join(root, n, dir, ".claude/aot-loop-state.md");
-	return stat(root, &st) == 0 && S_ISREG(st.st_mode);
+	return lw_stat(root, &st, LW_STAT_TYPE) == 0 && S_ISREG(st.st_mode);
 }
 
 static void aot_watch_paths(const lw_source *src, lw_watch_add_fn add, void *ctx)

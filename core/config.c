@@ -1,6 +1,7 @@
 /* config.c — reading config files line by line into an lw_config; see
  * config.h for the syntax. The values themselves are read by the settings
  * table (config_keys.c). */
+#include "core/inputs.h"
 #include "core/config.h"
 #include "core/fileio.h"
 #include <ctype.h>
@@ -279,10 +280,10 @@ int lw_config_load_file(lw_config *c, const char *path)
 const char *lw_config_user_path(lw_config *c)
 {
 	/* XDG: a relative XDG_CONFIG_HOME is invalid and must be ignored. */
-	const char *xdg = getenv("XDG_CONFIG_HOME");
+	const char *xdg = lw_getenv("XDG_CONFIG_HOME");
 	if (xdg && xdg[0] == '/')
 		return arena_printf(&c->mem, "%s/liza-watch/config", xdg);
-	const char *home = getenv("HOME");
+	const char *home = lw_getenv("HOME");
 	if (home && *home)
 		return arena_printf(&c->mem, "%s/.config/liza-watch/config", home);
 	return NULL;

@@ -2,6 +2,7 @@
  * kind of value is read and written back. Adding a setting is one row here
  * (plus the field it sets); `liza-watch config`, the parser and the tests of
  * liza-watch.conf(5) all read this table. */
+#include "core/inputs.h"
 #include "core/config.h"
 #include <ctype.h>
 #include <errno.h>
@@ -195,7 +196,7 @@ static const char *theme_value(lw_config *c, const char *value, const char *base
 {
 	if (!strchr(value, '/') || value[0] == '/')
 		return arena_strdup(&c->mem, value);
-	const char *home = getenv("HOME");
+	const char *home = lw_getenv("HOME");
 	if (strncmp(value, "~/", 2) == 0 && home && *home)
 		return arena_printf(&c->mem, "%s/%s", home, value + 2);
 	if (base && *base)

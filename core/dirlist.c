@@ -1,6 +1,9 @@
 /* dirlist.c — see dirlist.h. */
 #include "core/dirlist.h"
+#include "core/fileio.h"
+#include "core/inputs.h"
 #include "core/store.h"
+#include <errno.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,16 +15,38 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+int lw_dir_names(const char *dir, strbuf *names, int *err)
+{
+	DIR *d = opendir(dir);
+	if (!d) {
+		*err = errno;
+		lw_input_dir(dir, false, *err, NULL, 0);
+		errno = *err;
+		return -1;
+	}
+	for (struct dirent *e; (e = readdir(d));) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		strbuf_add(names, e->d_name, strlen(e->d_name) + 1);
+	}
+	closedir(d);
+	lw_input_dir(dir, true, 0, names->buf, names->len);
+	return 0;
+}
+
 int lw_dirlist_read(lw_dirlist *l, const char *dir)
 {
 	l->names = NULL;
 	l->n = 0;
-	DIR *d = opendir(dir);
-	if (!d)
+	strbuf all;
+	strbuf_init(&all);
+	int err;
+	if (lw_dir_names(dir, &all, &err) < 0)
 		return -1;
 	size_t cap = 0;
-	for (struct dirent *e; (e = readdir(d));) {
-		if (e->d_name[0] == '.' || store_is_temp_name(e->d_name))
+	for (size_t at = 0; at < all.len; at += strlen(all.buf + at) + 1) {
+		const char *name = all.buf + at;
+		if (name[0] == '.' || store_is_temp_name(name))
 			continue;
 		if (l->n == cap) {
 			cap = cap ? cap * 2 : 16;
@@ -29,12 +54,12 @@ int lw_dirlist_read(lw_dirlist *l, const char *dir)
 			if (!l->names)
 				abort();
 		}
-		l->names[l->n] = strdup(e->d_name);
+		l->names[l->n] = strdup(name);
 		if (!l->names[l->n])
 			abort();
 		l->n++;
 	}
-	closedir(d);
+	strbuf_free(&all);
 	if (l->n > 1)
 		qsort(l->names, l->n, sizeof *l->names, cmp_name);
 	return 0;
@@ -52,7 +77,7 @@ void lw_dirlist_free(lw_dirlist *l)
 bool lw_is_dir(const char *path)
 {
 	struct stat st;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+	return lw_stat(path, &st, LW_STAT_TYPE) == 0 && S_ISDIR(st.st_mode);
 }
 
 char *lw_path_join_keep(char *out, size_t n, const char *a, const char *b)

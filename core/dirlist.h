@@ -5,12 +5,17 @@
 #define LW_DIRLIST_H
 #include <stdbool.h>
 #include <stddef.h>
+#include "core/strbuf.h"
 
 typedef struct lw_dirlist {
 	char **names;
 	size_t n;
 } lw_dirlist;
 
+/* Every entry of dir but "." and "..", in readdir order, each NUL-ended,
+ * appended to names; -1 with *err (and errno) set when dir cannot be opened.
+ * The input record sees the listing. */
+int  lw_dir_names(const char *dir, strbuf *names, int *err);
 /* Entries of dir except dot names and our own temp names, sorted bytewise.
  * -1 (errno set) when dir cannot be opened. */
 int  lw_dirlist_read(lw_dirlist *l, const char *dir);

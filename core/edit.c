@@ -158,28 +158,46 @@ static expect *new_expect(editor *ed, expect_op op, const doc_node *map, const c
 	return e;
 }
 
-int edit_set_scalar(editor *ed, const doc_node *map, const char *key, edit_value v)
+/* The checks every set shares; the new expect, or NULL (refused). */
+static expect *new_set(editor *ed, expect_op op, const doc_node *map, const char *key)
 {
 	if (check_map(ed, &map) < 0)
-		return -1;
-	if (!key || !*key)
-		return edit_fail(ed, map, "empty key");
+		return NULL;
+	if (!key || !*key) {
+		edit_fail(ed, map, "empty key");
+		return NULL;
+	}
 	const doc_node *k, *val;
-	int rc = find_key(ed, map, key, &k, &val);
-	if (rc < 0)
-		return -1;
-	if (find_expect(ed, map, key))
-		return edit_fail(ed, k ? k : map, "key \"%s\" is edited twice in one change", key);
-	if (val && val->kind != DOC_ALIAS && lay_has_anchor(ed->d->src, ed->d->len, val))
-		return edit_fail(ed, val, "the value of \"%s\" carries an anchor: its aliases would change too", key);
-	edit_value copy;
-	if (copy_value(ed, k ? k : map, &copy, &v) < 0)
-		return -1;
-	expect *e = new_expect(ed, EXP_SET, map, key);
+	if (find_key(ed, map, key, &k, &val) < 0)
+		return NULL;
+	if (find_expect(ed, map, key)) {
+		edit_fail(ed, k ? k : map, "key \"%s\" is edited twice in one change", key);
+		return NULL;
+	}
+	if (val && val->kind != DOC_ALIAS && lay_has_anchor(ed->d->src, ed->d->len, val)) {
+		edit_fail(ed, val, "the value of \"%s\" carries an anchor: its aliases would change too", key);
+		return NULL;
+	}
+	expect *e = new_expect(ed, op, map, key);
 	e->key = k;
 	e->val = val;
-	e->v = copy;
-	return 0;
+	return e;
+}
+
+int edit_set_scalar(editor *ed, const doc_node *map, const char *key, edit_value v)
+{
+	expect *e = new_set(ed, EXP_SET, map, key);
+	return e ? copy_value(ed, e->key ? e->key : map, &e->v, &v) : -1;
+}
+
+static int add_item(editor *ed, expect *e, const doc_node *at, const edit_pair *item, size_t n);
+
+int edit_set_map(editor *ed, const doc_node *map, const char *key, const edit_pair *pairs, size_t n)
+{
+	if (n == 0 || !pairs[0].key)
+		return edit_fail(ed, map, "a mapping value needs at least one key");
+	expect *e = new_set(ed, EXP_SET_MAP, map, key);
+	return e ? add_item(ed, e, e->key ? e->key : map, pairs, n) : -1;
 }
 
 /* A scalar item is stored as one pair whose key is NULL. */
@@ -331,15 +349,21 @@ int edit_apply(editor *ed, char **out, size_t *out_len)
 		return -1;   /* the refused edit already said why */
 	const doc *d = ed->d;
 	size_t n = ed->nexp + ed->nraw;
-	splice *sp = arena_alloc(&ed->mem, (n ? n : 1) * sizeof *sp);
+	splice *sp = arena_alloc(&ed->mem, (n + ed->nremoved + 1) * sizeof *sp);
 	size_t i = 0;
 	for (const expect *e = ed->exp; e; e = e->next, i++)
 		if (render_expect(ed, e, &sp[i]) < 0)
 			return -1;
+	long removals = remove_render(ed, &sp[n]);
+	if (removals < 0)
+		return -1;
+	for (long r = 0; r < removals; r++)
+		position_of(d->src, sp[n + (size_t)r].start, &sp[n + (size_t)r].line, &sp[n + (size_t)r].col);
 	for (size_t r = 0; r < ed->nraw; r++, i++) {
 		sp[i] = ed->raw[r];
 		position_of(d->src, sp[i].start, &sp[i].line, &sp[i].col);
 	}
+	n += (size_t)removals;
 	qsort(sp, n, sizeof *sp, cmp_splice);
 	for (i = 1; i < n; i++)
 		if (sp[i].start < sp[i - 1].end) {

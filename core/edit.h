@@ -64,6 +64,11 @@ void edit_free(editor *ed);
  * anchor (aliases would change with it), the same key edited twice. */
 int edit_set_scalar(editor *ed, const doc_node *map, const char *key, edit_value v);
 
+/* Set map[key] to a mapping of n pairs (in order), written in flow style
+ * ({"event": "x", …} in JSON, {event: x, …} in YAML): replaces the old value
+ * or adds the key, with edit_set_scalar's refusals. */
+int edit_set_map(editor *ed, const doc_node *map, const char *key, const edit_pair *pairs, size_t n);
+
 /* Append one item (a mapping of n pairs, in order) to the sequence at
  * map[key]; a missing or null key becomes a one-item sequence. Appending to
  * the same key again adds after the earlier item. */
@@ -77,6 +82,13 @@ int edit_append_scalar(editor *ed, const doc_node *map, const char *key, edit_va
 /* Append an item to the document's root sequence (log.yaml); an empty
  * document becomes a one-item sequence. */
 int edit_append_root_item(editor *ed, const edit_pair *item, size_t n);
+
+/* Remove item from the flow sequence seq (a JSON array): the item and one
+ * separator go, the brackets and every other byte stay; removing every
+ * item leaves "[]". Refused: a block sequence, an anchored sequence or
+ * item, an item not in seq, the same item twice, a sequence also appended
+ * to in the same change. */
+int edit_remove_item(editor *ed, const doc_node *seq, const doc_node *item);
 
 /* Render, splice, re-parse, verify. On success *out is a malloc'd,
  * NUL-terminated buffer of *out_len bytes (free it). On failure nothing is

@@ -16,7 +16,7 @@ typedef struct edit_item {
 
 static inline bool item_is_scalar(const edit_item *it) { return it->n == 1 && !it->pairs[0].key; }
 
-typedef enum expect_op { EXP_SET, EXP_APPEND } expect_op;
+typedef enum expect_op { EXP_SET, EXP_APPEND, EXP_SET_MAP } expect_op;
 
 /* One intended change, in terms of the old tree: it is rendered into a splice
  * and later checked against the new tree. */
@@ -27,7 +27,7 @@ typedef struct expect {
 	const doc_node *val;   /* old value node; NULL when the key is added */
 	const char *name;      /* key text (arena) */
 	edit_value v;          /* EXP_SET (string copied to the arena) */
-	edit_item *items, *items_tail;   /* EXP_APPEND */
+	edit_item *items, *items_tail;   /* EXP_APPEND; EXP_SET_MAP: the one mapping */
 	size_t nitems;
 	size_t seq;            /* order of recording */
 	struct expect *next;
@@ -56,6 +56,9 @@ struct editor {
 	size_t nexp;
 	splice *raw;           /* test-hook splices, arena array */
 	size_t nraw, capraw;
+	const doc_node **removed;   /* items to remove, arena array (edit_remove.c) */
+	const doc_node **removed_from;   /* the sequence of each */
+	size_t nremoved, capremoved;
 	bool prefs_done;
 	unsigned seq_indent;   /* columns from a key to the '-' of its block sequence */
 	unsigned item_offset;  /* columns from '-' to an item mapping's first key */
@@ -93,6 +96,13 @@ bool quote_utf8_ok(const char *s, size_t n);
 
 /* ---- edit_render.c: intended changes -> splices ---- */
 int render_expect(editor *ed, const expect *e, splice *out);
+
+/* ---- edit_remove.c: items taken out of flow sequences ---- */
+/* Splices for every recorded removal into out (room for ed->nremoved);
+ * how many, or -1 (refused, err set). */
+long remove_render(editor *ed, splice *out);
+bool remove_is_removed(const editor *ed, const doc_node *item);
+bool remove_touches(const editor *ed, const doc_node *seq);
 
 /* ---- edit_verify.c: old tree + intended changes == new tree? ---- */
 int verify_result(editor *ed, const doc *newd);

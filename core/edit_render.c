@@ -215,6 +215,11 @@ static int block_items(rctx *r, const expect *e, unsigned dash, unsigned off, co
  * lines (block), or "value" / "[...]" (flow). */
 static int new_value(rctx *r, const expect *e, bool flow, unsigned key_col, bool followed)
 {
+	if (e->op == EXP_SET_MAP) {
+		if (!flow)
+			strbuf_addc(&r->b, ' ');
+		return flow_item(r, e->items, NULL, "", e->map);
+	}
 	if (e->op == EXP_SET) {
 		if (!flow)
 			strbuf_addc(&r->b, ' ');
@@ -329,7 +334,7 @@ static int render_set(rctx *r, const expect *e, splice *out)
 			q.literal_indent = li;
 	}
 	strbuf_adds(&r->b, lead);
-	if (value_text(r, &e->v, &q, v) < 0)
+	if (e->op == EXP_SET_MAP ? flow_item(r, e->items, NULL, "", v) < 0 : value_text(r, &e->v, &q, v) < 0)
 		return -1;
 	return finish(r, out, e, a, z, 0, 0, v);
 }

@@ -175,6 +175,8 @@ static int check_expect(vctx *c, const expect *e, const doc_node *nv, const doc_
 {
 	if (e->op == EXP_SET)
 		return check_value(c, nv, &e->v, at);
+	if (e->op == EXP_SET_MAP)
+		return check_item(c, nv, e->items, at);
 	return check_appended(c, e->val, nv, e, at);
 }
 
@@ -214,6 +216,32 @@ static int same_map(vctx *c, const doc_node *o, const doc_node *n)
 	return 0;
 }
 
+/* A sequence's items: the old ones, less those removed (edit_remove.c),
+ * in order. */
+static int same_items(vctx *c, const doc_node *o, const doc_node *n)
+{
+	bool removes = remove_touches(c->ed, o);
+	size_t want = o->u.coll.count;
+	if (removes)
+		for (const doc_node *oi = o->u.coll.first; oi; oi = oi->next)
+			want -= remove_is_removed(c->ed, oi);
+	if (want != n->u.coll.count)
+		return mismatch(c, o, "should hold %zu items, holds %zu", want, n->u.coll.count);
+	size_t idx = 0;
+	const doc_node *ni = n->u.coll.first;
+	for (const doc_node *oi = o->u.coll.first; oi; oi = oi->next, idx++) {
+		if (removes && remove_is_removed(c->ed, oi))
+			continue;
+		size_t old = path_push_index(c, idx);
+		int rc = same(c, oi, ni);
+		path_pop(c, old);
+		if (rc < 0)
+			return -1;
+		ni = ni->next;
+	}
+	return 0;
+}
+
 static int same(vctx *c, const doc_node *o, const doc_node *n)
 {
 	if (!n || o->kind != n->kind)
@@ -229,17 +257,7 @@ static int same(vctx *c, const doc_node *o, const doc_node *n)
 		return mismatch(c, o, "changed between flow and block style");
 	if (o->kind == DOC_MAP)
 		return same_map(c, o, n);
-	if (o->u.coll.count != n->u.coll.count)
-		return mismatch(c, o, "held %zu items, now %zu", o->u.coll.count, n->u.coll.count);
-	size_t idx = 0;
-	for (const doc_node *oi = o->u.coll.first, *ni = n->u.coll.first; oi; oi = oi->next, ni = ni->next, idx++) {
-		size_t old = path_push_index(c, idx);
-		int rc = same(c, oi, ni);
-		path_pop(c, old);
-		if (rc < 0)
-			return -1;
-	}
-	return 0;
+	return same_items(c, o, n);
 }
 
 int verify_result(editor *ed, const doc *nd)

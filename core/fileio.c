@@ -1,4 +1,5 @@
 #include "core/fileio.h"
+#include "core/inputs.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -6,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-int lw_read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err)
+static int read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err)
 {
 	*buf = NULL;
 	*len = 0;
@@ -74,10 +75,64 @@ int lw_read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw
 	return LW_READ_OK;
 }
 
+int lw_read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err)
+{
+	int rc = read_file(path, max_bytes, buf, len, err);
+	lw_input_read(path, rc, *buf, *len);
+	return rc;
+}
+
+int lw_read_tail(const char *path, size_t cap, char **buf, size_t *len, bool *partial)
+{
+	*buf = NULL;
+	*len = 0;
+	*partial = false;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		lw_input_tail(path, cap, false, false, NULL, 0);
+		return -1;
+	}
+	struct stat sb;
+	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
+		close(fd);
+		lw_input_tail(path, cap, false, false, NULL, 0);
+		return -1;
+	}
+	off_t from = sb.st_size > (off_t)cap ? sb.st_size - (off_t)cap : 0;
+	size_t want = (size_t)(sb.st_size - from), got = 0;
+	char *p = malloc(want + 1);
+	if (!p)
+		abort();
+	while (got < want) {
+		ssize_t r = pread(fd, p + got, want - got, from + (off_t)got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	close(fd);
+	p[got] = '\0';
+	*partial = from > 0;
+	lw_input_tail(path, cap, true, *partial, p, got);
+	*buf = p;
+	*len = got;
+	return 0;
+}
+
+int lw_stat(const char *path, struct stat *st, int how)
+{
+	int rc = (how & LW_STAT_NOFOLLOW) ? lstat(path, st) : stat(path, st);
+	int e = rc < 0 ? errno : 0;
+	lw_input_stat(path, how, rc, e, st);
+	errno = e;
+	return rc;
+}
+
 bool lw_exists(const char *path, struct stat *st)
 {
 	struct stat tmp;
-	return stat(path, st ? st : &tmp) == 0;
+	return lw_stat(path, st ? st : &tmp, st ? LW_STAT_FULL : LW_STAT_TYPE) == 0;
 }
 
 char *lw_path_join(char *out, size_t n, const char *dir, const char *name)

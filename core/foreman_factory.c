@@ -111,32 +111,15 @@ static void add_event(fm_state *st, arena *a, const doc_node *ev)
  * (JSON Lines): a torn or foreign line is skipped, never fatal. */
 static void load_activity(fm_state *st, lw_snapshot *snap, const char *path)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
+	char *buf;
+	size_t got;
+	bool partial;
+	if (lw_read_tail(path, ACTIVITY_TAIL_BYTES, &buf, &got, &partial) < 0)
 		return;
-	struct stat sb;
-	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
-		close(fd);
-		return;
-	}
-	off_t from = sb.st_size > (off_t)ACTIVITY_TAIL_BYTES ? sb.st_size - (off_t)ACTIVITY_TAIL_BYTES : 0;
-	size_t want = (size_t)(sb.st_size - from);
-	char *buf = malloc(want + 1);
-	if (!buf)
-		abort();
-	size_t got = 0;
-	while (got < want) {
-		ssize_t r = pread(fd, buf + got, want - got, from + (off_t)got);
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-	}
-	close(fd);
-	buf[got] = '\0';
 	snap->state_bytes += got;
 	st->events = arena_alloc(&snap->mem, FM_EVENTS_KEPT * sizeof *st->events);
 	char *line = buf;
-	if (from > 0) {   /* we started mid-line: that line is not whole */
+	if (partial) {   /* we started mid-line: that line is not whole */
 		char *nl = memchr(buf, '\n', got);
 		line = nl ? nl + 1 : buf + got;
 	}

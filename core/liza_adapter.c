@@ -1,6 +1,7 @@
 /* liza_adapter.c — Liza as an lw_adapter: detection and the watch list. */
 #include "core/liza.h"
 #include "core/fileio.h"
+#include "core/inputs.h"
 #include <stdio.h>
 #include <sys/stat.h>
 
@@ -8,7 +9,7 @@ static bool liza_detect(const char *dir, char *root, size_t n)
 {
 	struct stat st;
 	lw_path_join(root, n, dir, ".liza");
-	return stat(root, &st) == 0 && S_ISDIR(st.st_mode);
+	return lw_stat(root, &st, LW_STAT_TYPE) == 0 && S_ISDIR(st.st_mode);
 }
 
 static void liza_watch_paths(const lw_source *src, lw_watch_add_fn add, void *ctx)

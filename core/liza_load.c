@@ -7,6 +7,7 @@
  * board. Unknown keys are ignored. */
 #include "core/liza.h"
 #include "core/fileio.h"
+#include "core/inputs.h"
 #include "core/liza_index.h"
 #include "core/liza_reuse.h"
 #include "core/timeparse.h"
@@ -584,7 +585,7 @@ static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error
 	st->log_entries = st->log_problems = 0;
 	memset(&st->log_stat, 0, sizeof st->log_stat);
 	st->log_newest = LW_NO_TIME;
-	if (stat(st->log_path, &sb) < 0)
+	if (lw_stat(st->log_path, &sb, LW_STAT_FULL) < 0)
 		return 0;   /* missing: no log */
 	bool same_file = prev && prev->has_log && prev->log_stat.dev == sb.st_dev && prev->log_stat.ino == sb.st_ino;
 	if (same_file && S_ISREG(sb.st_mode) && prev->log_stat.size == sb.st_size &&
@@ -746,7 +747,7 @@ int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_err
 
 	const char *state_path = lw_path_join(p, sizeof p, dir, "state.yaml");
 	struct stat sb;
-	bool have_stat = stat(state_path, &sb) == 0;
+	bool have_stat = lw_stat(state_path, &sb, LW_STAT_FULL) == 0;
 	if (have_stat && state_unchanged(prev, &sb)) {
 		/* Only the log or a marker changed: stand on prev's parse. Its
 		 * typed tasks, problems and nodes stay valid while it lives.

@@ -2,6 +2,7 @@
  * last good snapshot kept, and checks across them. */
 #include "core/adapter.h"
 #include "core/fileio.h"
+#include "core/inputs.h"
 #include "core/timeparse.h"
 #include <errno.h>
 #include <stdio.h>
@@ -12,7 +13,7 @@ int lw_project_open(lw_project *p, const char *dir, lw_error *err)
 {
 	memset(p, 0, sizeof *p);
 	struct stat st;
-	if (stat(dir, &st) < 0) {
+	if (lw_stat(dir, &st, LW_STAT_TYPE) < 0) {
 		lw_error_set(err, dir, 0, 0, "cannot open project directory: %s", strerror(errno));
 		return -1;
 	}

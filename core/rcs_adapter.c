@@ -3,6 +3,7 @@
  * sessions, mode files and team folders appear while it runs. */
 #include "core/rcs.h"
 #include "core/fileio.h"
+#include "core/inputs.h"
 #include <stdio.h>
 #include <sys/stat.h>
 
@@ -12,7 +13,7 @@ static bool rcs_detect(const char *dir, char *root, size_t n)
 	struct stat st;
 	for (size_t i = 0; i < sizeof spellings / sizeof *spellings; i++) {
 		lw_path_join(root, n, dir, spellings[i]);
-		if (stat(root, &st) == 0 && S_ISDIR(st.st_mode))
+		if (lw_stat(root, &st, LW_STAT_TYPE) == 0 && S_ISDIR(st.st_mode))
 			return true;
 	}
 	return false;

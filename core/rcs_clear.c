@@ -1,8 +1,8 @@
 /* rcs_clear.c — `clear MODE`: one member leaves the active set and the
- * others stay. In each scope's skill-active-state.json the member's entries
- * are switched to active: false (the set drops inactive entries; the entry
- * stays as history, and the editor changes values rather than deleting
- * list items); the legacy top-level fields follow the set that remains.
+ * others stay. In each scope's skill-active-state.json the member's active
+ * entries are removed from active_skills, as `rcs state clear` does (the
+ * other bytes of the file stay); the legacy top-level fields follow the set
+ * that remains.
  * Its mode file becomes active: false, current_phase: cancelled,
  * completed_at: now. The current view clears the session's scope and the
  * root entries it can see; --all-sessions clears every scope. */
@@ -38,9 +38,9 @@ static bool ours(const clr *c, const doc_node *entry)
 	return on && skill && strcmp(rcs_canon(skill), c->mode) == 0 && visible(c, doc_str(doc_get(entry, "session_id")));
 }
 
-/* Entries off; then the legacy fields: no member left means the file says
- * inactive, and a top-level skill naming the cleared member moves to the
- * first member still active. */
+/* The member's entries out; then the legacy fields: no member left means
+ * the file says inactive, and a top-level skill naming the cleared member
+ * moves to the first member still active. */
 static int skills_edits(clr *c, editor *ed, const doc_node *root)
 {
 	const doc_node *list = doc_get(root, "active_skills"), *remain = NULL;
@@ -50,8 +50,7 @@ static int skills_edits(clr *c, editor *ed, const doc_node *root)
 		bool on = true;
 		doc_bool(doc_get(e, "active"), &on);
 		if (ours(c, e)) {
-			if (edit_set_scalar(ed, e, "active", edit_bool(false)) < 0 ||
-			    edit_set_scalar(ed, e, "updated_at", edit_str(c->ts)) < 0)
+			if (edit_remove_item(ed, list, i) < 0)
 				return -1;
 			n++;
 		} else if (on && !remain) {

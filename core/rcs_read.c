@@ -3,7 +3,9 @@
  * snapshot's arena (positions kept for messages) and its doc freed at once. */
 #include "core/rcs.h"
 #include "core/doc_build.h"
+#include "core/dirlist.h"
 #include "core/fileio.h"
+#include "core/inputs.h"
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,23 +55,25 @@ static int cmp_str(const void *a, const void *b)
 size_t rcs_list_dir(arena *a, const char *dir, bool dirs, size_t max, const char ***names)
 {
 	*names = NULL;
-	DIR *d = opendir(dir);
-	if (!d)
+	strbuf all;
+	strbuf_init(&all);
+	int err;
+	if (lw_dir_names(dir, &all, &err) < 0)
 		return 0;
 	size_t n = 0, cap = 16;
 	const char **v = malloc(cap * sizeof *v);
 	if (!v)
 		abort();
-	struct dirent *e;
 	char p[LW_PATH_MAX];
-	while ((e = readdir(d)) && n < max) {
-		if (e->d_name[0] == '.')
+	for (size_t at = 0; at < all.len && n < max; at += strlen(all.buf + at) + 1) {
+		const char *name = all.buf + at;
+		if (name[0] == '.')
 			continue;
 		struct stat st;
 		/* A linked folder is never entered (no loops, nothing outside the
 		 * state folder); a linked file is read like the file. */
-		lw_path_join(p, sizeof p, dir, e->d_name);
-		if ((dirs ? lstat(p, &st) : stat(p, &st)) < 0)
+		lw_path_join(p, sizeof p, dir, name);
+		if (lw_stat(p, &st, dirs ? LW_STAT_TYPE | LW_STAT_NOFOLLOW : LW_STAT_TYPE) < 0)
 			continue;
 		if (dirs ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))
 			continue;
@@ -79,9 +83,9 @@ size_t rcs_list_dir(arena *a, const char *dir, bool dirs, size_t max, const char
 			if (!v)
 				abort();
 		}
-		v[n++] = arena_strdup(a, e->d_name);
+		v[n++] = arena_strdup(a, name);
 	}
-	closedir(d);
+	strbuf_free(&all);
 	qsort(v, n, sizeof *v, cmp_str);
 	const char **out = arena_alloc(a, (n + 1) * sizeof *out);
 	memcpy(out, v, n * sizeof *v);

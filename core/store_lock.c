@@ -6,6 +6,7 @@
  *
  * flock(2) has no timeout, and a SIGALRM-interrupted blocking flock would need
  * process-wide signal state; so poll with LOCK_NB and sleep with a backoff. */
+#include "core/inputs.h"
 #include "core/store.h"
 #include <stdlib.h>
 #include <errno.h>
@@ -108,7 +109,7 @@ void store_lock_release(store_lock *l)
 
 int store_lock_timeout_ms(void)
 {
-	const char *env = getenv("LIZA_WATCH_LOCK_TIMEOUT_MS");
+	const char *env = lw_getenv("LIZA_WATCH_LOCK_TIMEOUT_MS");
 	if (env && *env) {
 		char *end;
 		long v = strtol(env, &end, 10);

@@ -1,5 +1,6 @@
 /* timeparse.c — see timeparse.h. timegm() is not in C11 or POSIX, so the
  * epoch is computed from the civil date directly (Howard Hinnant's method). */
+#include "core/inputs.h"
 #include "core/timeparse.h"
 #include <ctype.h>
 #include <stdio.h>
@@ -97,7 +98,7 @@ static time_t clock_fixed_at;
 
 int lw_clock_init(char *msg, size_t n)
 {
-	const char *env = getenv("LIZA_WATCH_NOW");
+	const char *env = lw_getenv("LIZA_WATCH_NOW");
 	if (!env || !*env) {
 		clock_state = 0;
 		return 0;

@@ -3,7 +3,8 @@
  * Input: one byte H, then an edit program of H bytes, then the document.
  * A document that does not parse is no test (return). The program names
  * 1-4 edits: for each an operation (set a value, add a key, append an item
- * or a scalar to a sequence, append an item to the root sequence), the
+ * or a scalar to a sequence, append an item to the root sequence, set a
+ * value to a mapping), the
  * place (an index into the file's candidates, helper_edit_oracle.h) and
  * the value (null, bool, any long long, raw bytes, or nasty pieces).
  *
@@ -80,7 +81,8 @@ static const eo_cand *pick(const eo_cands *c, eo_op op, unsigned idx)
 		size_t k = 0;
 		for (size_t i = 0; i < c->n; i++) {
 			eo_kind kd = c->c[i].kind;
-			bool ok = op == EO_SET ? kd == EO_SCALAR || kd == EO_COLL : op == EO_ADD ? kd == EO_MAP : kd == EO_SEQ;
+			bool ok = op == EO_SET || op == EO_SET_MAP ? kd == EO_SCALAR || kd == EO_COLL
+			         : op == EO_ADD ? kd == EO_MAP : kd == EO_SEQ;
 			if (!ok)
 				continue;
 			if (pass == 1 && k == idx % fit)
@@ -111,7 +113,7 @@ static size_t read_plans(fuzz_in *in, const doc *d, const eo_cands *c, eo_plan *
 	static const char *const item_keys[] = { "time", "event", "reason" };
 	size_t np = 0, want = 1 + fuzz_byte(in) % 4;
 	for (size_t i = 0; i < want; i++) {
-		eo_op op = (eo_op)(fuzz_byte(in) % 5);
+		eo_op op = (eo_op)(fuzz_byte(in) % 6);
 		unsigned idx = fuzz_u16(in);
 		const eo_cand *cand = NULL;
 		char key[32] = "";
@@ -129,7 +131,7 @@ static size_t read_plans(fuzz_in *in, const doc *d, const eo_cands *c, eo_plan *
 			clash |= eo_related(p[j].path, q->path);
 		if (clash)
 			continue;
-		if (op == EO_APPEND || op == EO_APPEND_ROOT) {
+		if (op == EO_APPEND || op == EO_APPEND_ROOT || op == EO_SET_MAP) {
 			q->nitem = 1 + fuzz_byte(in) % 3;
 			for (size_t j = 0; j < q->nitem; j++) {
 				q->item[j].key = item_keys[j];

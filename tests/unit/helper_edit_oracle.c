@@ -123,6 +123,7 @@ int eo_apply_plans(editor *ed, const eo_plan *p, size_t np)
 		case EO_ADD: rc = edit_set_scalar(ed, c->map, p[i].key, p[i].v); break;
 		case EO_APPEND: rc = edit_append_item(ed, c->map, c->key, p[i].item, p[i].nitem); break;
 		case EO_APPEND_SCALAR: rc = edit_append_scalar(ed, c->map, c->key, p[i].v); break;
+		case EO_SET_MAP: rc = edit_set_map(ed, c->map, c->key, p[i].item, p[i].nitem); break;
 		default: rc = edit_append_root_item(ed, p[i].item, p[i].nitem); break;
 		}
 		if (rc != 0)
@@ -279,9 +280,16 @@ static char *check_plan(const doc_node *newr, const eo_plan *p, bool json)
 		return NULL;
 	}
 	n = doc_deref(n);
-	if (!n || n->kind != DOC_SEQ || n->u.coll.count != p->had + 1)
-		return msg("%s is not the sequence with one more item", p->path);
-	const doc_node *it = n->u.coll.last;
+	const doc_node *it;
+	if (p->op == EO_SET_MAP) {
+		it = n;
+		if (!it || it->kind != DOC_MAP)
+			return msg("%s is not the mapping written", p->path);
+	} else {
+		if (!n || n->kind != DOC_SEQ || n->u.coll.count != p->had + 1)
+			return msg("%s is not the sequence with one more item", p->path);
+		it = n->u.coll.last;
+	}
 	if (p->op == EO_APPEND_SCALAR) {
 		if (!reads_as(it, &p->v) || (json && !json_ok(it)))
 			return msg("%s: the appended scalar does not read back", p->path);

@@ -43,6 +43,7 @@ typedef enum eo_op {
 	EO_APPEND,       /* append a mapping item to sequence c */
 	EO_APPEND_SCALAR,/* append a scalar to sequence c */
 	EO_APPEND_ROOT,  /* append a mapping item to the root sequence (c NULL) */
+	EO_SET_MAP,      /* replace c's value with a mapping (item, nitem) */
 } eo_op;
 
 typedef struct eo_plan {
@@ -51,7 +52,7 @@ typedef struct eo_plan {
 	const eo_cand *c;
 	char key[32];            /* EO_ADD */
 	edit_value v;            /* EO_SET, EO_ADD, EO_APPEND_SCALAR */
-	edit_pair item[3];       /* EO_APPEND, EO_APPEND_ROOT */
+	edit_pair item[3];       /* EO_APPEND, EO_APPEND_ROOT, EO_SET_MAP */
 	size_t nitem;
 	size_t had;              /* appends: items before */
 } eo_plan;

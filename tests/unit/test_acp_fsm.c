@@ -374,7 +374,9 @@ static void other_denials(void **state)
 }
 
 /* Jarvis: reject is request_changes with its reason; block records
- * blocked_reason; a null last_event still moves the state, with a note. */
+ * blocked_reason. A null or missing last_event gets the contract's record
+ * (formats/acp.md: a write updates state, last_event, updated); one that
+ * is something else is left alone, with a note. */
 static void jarvis_and_null_event(void **state)
 {
 	(void)state;
@@ -397,11 +399,31 @@ static void jarvis_and_null_event(void **state)
 	                    " \"updated\": \"2026-02-20T14:00:00Z\"}\n");
 	fa_load(&r, NOW);
 	assert_int_equal(fa_tx(&r, "acp", "Agent-2", "dependency_ready", NULL, NOW, &res), TX_DONE);
-	assert_non_null(strstr(res.note, "no last_event mapping"));
+	assert_string_equal(res.note, "");
 	now = fa_read(&r, AGENT);
 	assert_string_equal(now, "{\"schema_version\": 2, \"fsm\": \"core\", \"state\": \"EXECUTING_TASK\","
-	                         " \"last_event\": null,"
+	                         " \"last_event\": {\"event\": \"dependency_ready\", \"from\": \"BLOCKED\","
+	                         " \"to\": \"EXECUTING_TASK\", \"guard\": null, \"ts\": \"2026-02-20T15:00:00Z\"},"
 	                         " \"updated\": \"2026-02-20T15:00:00Z\"}\n");
+	free(now);
+	fa_load(&r, NOW);
+	assert_null(fa_find(&r, "illegal_transition", "Agent-2"));
+
+	fa_write(&r, AGENT, "{\"schema_version\": 2, \"fsm\": \"core\", \"state\": \"BLOCKED\","
+	                    " \"updated\": \"2026-02-20T14:00:00Z\"}\n");
+	fa_load(&r, NOW);
+	assert_int_equal(fa_tx(&r, "acp", "Agent-2", "dependency_ready", NULL, NOW, &res), TX_DONE);
+	now = fa_read(&r, AGENT);
+	assert_non_null(strstr(now, "\"updated\": \"2026-02-20T15:00:00Z\", \"last_event\": {\"event\": \"dependency_ready\""));
+	free(now);
+
+	fa_write(&r, AGENT, "{\"schema_version\": 2, \"fsm\": \"core\", \"state\": \"BLOCKED\", \"last_event\": \"x\","
+	                    " \"updated\": \"2026-02-20T14:00:00Z\"}\n");
+	fa_load(&r, NOW);
+	assert_int_equal(fa_tx(&r, "acp", "Agent-2", "dependency_ready", NULL, NOW, &res), TX_DONE);
+	assert_non_null(strstr(res.note, "last_event is not a mapping"));
+	now = fa_read(&r, AGENT);
+	assert_non_null(strstr(now, "\"last_event\": \"x\""));
 	free(now);
 	fa_close(&r);
 }

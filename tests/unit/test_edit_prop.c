@@ -88,12 +88,12 @@ static bool pick(rng *r, fixture *f, eo_plan *p, owned *o, const eo_plan *done, 
 	} else {
 		if (c->kind == EO_COLL && what < 70)
 			return false;
-		eo_plan_target(p, EO_SET, c, &f->d, NULL);
+		eo_plan_target(p, what % 5 == 0 ? EO_SET_MAP : EO_SET, c, &f->d, NULL);
 	}
 	for (size_t i = 0; i < nd; i++)
 		if (eo_related(done[i].path, p->path))
 			return false;
-	if (p->op == EO_APPEND) {
+	if (p->op == EO_APPEND || p->op == EO_SET_MAP) {
 		static const char *const keys[] = { "time", "event", "reason" };
 		p->nitem = 1 + rnd(r, 3);
 		for (size_t j = 0; j < p->nitem; j++) {
@@ -127,7 +127,8 @@ static void run_one(rng *r, fixture *f, unsigned iter)
 	int cl = snprintf(ctx, sizeof ctx, "%s iteration %u (edits:", f->name, iter);
 	for (size_t i = 0; i < np && cl > 0 && (size_t)cl < sizeof ctx; i++)
 		cl += snprintf(ctx + cl, sizeof ctx - (size_t)cl, " %s %s",
-		               p[i].op == EO_SET ? "set" : p[i].op == EO_ADD ? "add" : "append", p[i].path);
+		               p[i].op == EO_SET ? "set" : p[i].op == EO_SET_MAP ? "set-map" : p[i].op == EO_ADD ? "add" : "append",
+		               p[i].path);
 	if (cl > 0 && (size_t)cl < sizeof ctx - 1)
 		snprintf(ctx + cl, sizeof ctx - (size_t)cl, ")");
 	lw_error err;

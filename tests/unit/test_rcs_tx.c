@@ -62,8 +62,9 @@ static void clear_keeps_the_other_member(void **state)
 	char *team_before = tp_read(&p, S1 "team-state.json");
 	assert_int_equal(tp_tx(&p, "rcs", "forge", "clear", NULL, NOW), TX_DONE);
 	TP_CONTAINS(p.res.message, "cleared forge", "active now: team");
-	/* The set file: forge's entry off; the legacy skill moves to team;
-	 * every other byte as it was. */
+	/* The set file: forge's entry gone from active_skills (as `rcs state
+	 * clear` does); the legacy skill moves to team; every other byte as it
+	 * was. */
 	char *skills = tp_read(&p, S1 "skill-active-state.json");
 	assert_string_equal(skills,
 		"{\n"
@@ -72,8 +73,6 @@ static void clear_keeps_the_other_member(void **state)
 		"  \"skill\": \"team\",\n"
 		"  \"phase\": \"team-exec\",\n"
 		"  \"active_skills\": [\n"
-		"    { \"skill\": \"forge\", \"phase\": \"executing\", \"active\": false, \"session_id\": \"s1\", "
-		"\"updated_at\": \"2026-04-09T00:20:00Z\" },\n"
 		"    { \"skill\": \"team\",  \"phase\": \"team-exec\", \"active\": true, \"session_id\": \"s1\" }\n"
 		"  ],\n"
 		"  \"updated_at\": \"2026-04-09T00:20:00Z\"\n"
@@ -94,7 +93,7 @@ static void clear_keeps_the_other_member(void **state)
 	assert_int_equal(rcs_of(&p)->set.n, 0);
 	free(skills);
 	skills = tp_read(&p, S1 "skill-active-state.json");
-	TP_CONTAINS(skills, "\"active\": false,\n  \"skill\": \"team\"");
+	TP_CONTAINS(skills, "\"active\": false,\n  \"skill\": \"team\"", "\"active_skills\": [],\n");
 	free(skills);
 	free(forge);
 	free(team_before);
@@ -139,7 +138,8 @@ static void scopes(void **state)
 	assert_int_equal(tp_load(&p, NOW), 0);
 	assert_int_equal(tp_tx(&p, "rcs", "forge", "clear", NULL, NOW), TX_DONE);
 	char *root = tp_read(&p, ".rcs/state/skill-active-state.json");
-	TP_CONTAINS(root, "{ \"skill\": \"forge\", \"active\": false", "{ \"skill\": \"forge\", \"session_id\": \"s2\" }");
+	assert_string_equal(root, "{ \"active_skills\": [\n  { \"skill\": \"forge\", \"session_id\": \"s2\" }\n], "
+	                          "\"updated_at\": \"2026-04-09T00:20:00Z\" }\n");
 	char *s2 = tp_read(&p, ".rcs/state/sessions/s2/forge-state.json");
 	assert_string_equal(s2, "{ \"active\": true }\n");
 	free(root);
@@ -154,10 +154,10 @@ static void scopes(void **state)
 	TP_CONTAINS(s2, "\"active\": false", "\"current_phase\": \"cancelled\"");
 	free(s2);
 	s2 = tp_read(&p, ".rcs/state/sessions/s2/skill-active-state.json");
-	TP_CONTAINS(s2, "\"active\": false");
+	assert_string_equal(s2, "{ \"active_skills\": [], \"updated_at\": \"2026-04-09T00:20:00Z\" }\n");
 	free(s2);
 	root = tp_read(&p, ".rcs/state/skill-active-state.json");
-	TP_CONTAINS(root, "\"session_id\": \"s2\", \"active\": false");
+	assert_string_equal(root, "{ \"active_skills\": [], \"updated_at\": \"2026-04-09T00:20:00Z\" }\n");
 	free(root);
 	tp_close(&p);
 }
