@@ -13,7 +13,8 @@
  * - the item's lines end with LF or CR LF only, so counting LFs counts
  *   libyaml's lines.
  * Anything else returns -1 and the caller parses the whole file. The
- * randomized tests compare both ways, node by node.
+ * randomized tests and fuzz_patch compare both ways, node by node. The
+ * text-level conditions are checked in doc_patch_region.c.
  *
  * Reuse without copying: a reused node keeps the offsets and line it had in
  * the old text, and the new doc's position map (doc_posmap.h) says where
@@ -24,7 +25,7 @@
  * size. Each patch adds a little memory to the share chain (the new item;
  * the item it replaced stays in an older share) and two pieces to the map;
  * past a budget the caller's full parse starts a fresh chain. */
-#include "core/doc.h"
+#include "core/doc_patch_int.h"
 #include "core/doc_posmap.h"
 #include "core/doc_shared.h"
 #include <stdlib.h>
@@ -36,125 +37,6 @@
  * parse's (the replaced items in it are garbage until then). */
 enum { MAX_PIECES = 2048 };
 #define PATCH_BYTES_MIN (256u * 1024u)
-
-static size_t line_start(const char *s, size_t i)
-{
-	while (i > 0 && s[i - 1] != '\n' && s[i - 1] != '\r')
-		i--;
-	return i;
-}
-
-/* Column of the item's '-' when its line reads "<spaces>- <item>", else -1. */
-static long dash_column(const char *s, size_t ls, size_t item_start)
-{
-	size_t i = ls;
-	while (i < item_start && s[i] == ' ')
-		i++;
-	if (i >= item_start || s[i] != '-')
-		return -1;
-	long col = (long)(i - ls);
-	for (i++; i < item_start; i++)
-		if (s[i] != ' ')
-			return -1;
-	return col;
-}
-
-/* Every line after the first is blank, a comment, or indented past dash. */
-static bool lines_stay_inside(const char *s, size_t from, size_t to, long dash)
-{
-	size_t i = from;
-	while (i < to && s[i] != '\n')
-		i++;
-	while (i < to) {
-		i++;   /* past '\n' */
-		size_t ind = 0;
-		while (i + ind < to && s[i + ind] == ' ')
-			ind++;
-		size_t j = i + ind;
-		if (j < to && s[j] != '\n' && s[j] != '\r' && s[j] != '#' && (long)ind <= dash)
-			return false;
-		if (j < to && s[j] == '\t')
-			return false;
-		i = j;
-		while (i < to && s[i] != '\n')
-			i++;
-	}
-	return true;
-}
-
-/* Where libyaml's next token starts at or after i: past spaces, line
- * breaks and comments. Block collections (and block scalars) end there. */
-static size_t next_token(const char *s, size_t len, size_t i)
-{
-	while (i < len) {
-		if (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t') {
-			i++;
-		} else if (s[i] == '#') {
-			while (i < len && s[i] != '\n' && s[i] != '\r')
-				i++;
-		} else {
-			break;
-		}
-	}
-	return i;
-}
-
-/* 1-based column of offset i: characters from its line's start. */
-static unsigned column_of(const char *s, size_t i)
-{
-	unsigned col = 1;
-	for (size_t k = line_start(s, i); k < i; k++)
-		col += ((unsigned char)s[k] & 0xC0) != 0x80;
-	return col;
-}
-
-static unsigned count_lines(const char *s, size_t from, size_t to)
-{
-	unsigned n = 0;
-	for (size_t i = from; i < to; i++)
-		n += s[i] == '\n';
-	return n;
-}
-
-/* Equal leading bytes; memcmp over blocks first, since states run to
- * megabytes and this runs on every reload. */
-static size_t common_prefix(const char *a, const char *b, size_t n)
-{
-	size_t i = 0;
-	while (i + 4096 <= n && memcmp(a + i, b + i, 4096) == 0)
-		i += 4096;
-	while (i < n && a[i] == b[i])
-		i++;
-	return i;
-}
-
-/* Equal trailing bytes before a_end and b_end, at most n. */
-static size_t common_suffix(const char *a_end, const char *b_end, size_t n)
-{
-	size_t i = 0;
-	while (i + 4096 <= n && memcmp(a_end - i - 4096, b_end - i - 4096, 4096) == 0)
-		i += 4096;
-	while (i < n && a_end[-(long)i - 1] == b_end[-(long)i - 1])
-		i++;
-	return i;
-}
-
-/* Lines are counted by LF: refuse a region holding any other break libyaml
- * counts (a lone CR, NEL, LS, PS). */
-static bool lf_lines_only(const char *s, size_t from, size_t to)
-{
-	for (size_t i = from; i < to; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c == '\r' && (i + 1 >= to || s[i + 1] != '\n'))
-			return false;
-		if (c == 0xC2 && i + 1 < to && (unsigned char)s[i + 1] == 0x85)
-			return false;
-		if (c == 0xE2 && i + 2 < to && (unsigned char)s[i + 1] == 0x80 &&
-		    ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9))
-			return false;
-	}
-	return true;
-}
 
 static bool is_coll(const doc_node *n) { return n->kind == DOC_SEQ || n->kind == DOC_MAP; }
 
@@ -289,66 +171,10 @@ static void build_spine(doc *d, const doc *old, const doc_node *seq, size_t k, d
 int doc_reparse_item(doc *d, doc *old, const doc_node *seq, const char *buf, size_t len, size_t *item_index)
 {
 	memset(d, 0, sizeof *d);
+	patch_region r;
 	if (!old->root || old->has_anchors || !seq || seq->kind != DOC_SEQ || seq->style != DOC_BLOCK ||
-	    !seq_in_root(old->root, seq) || doc_posmap_pieces(old->posmap) + 2 > MAX_PIECES)
-		return -1;
-	const char *os = old->src;
-	size_t olen = old->len;
-	size_t lim = olen < len ? olen : len;
-	size_t pre = common_prefix(os, buf, lim);
-	if (pre == olen && olen == len)
-		return -1;   /* identical: nothing to patch */
-	size_t suf = common_suffix(os + olen, buf + len, lim - pre);
-	size_t ce_old = olen - suf, ce_new = len - suf;
-	/* The item whose lines hold the whole change, at its place in old's text. */
-	const doc_node *item = NULL, *next = NULL;
-	doc_pos at = { 0 }, next_at = { 0 };
-	size_t k = 0, i = 0;
-	for (const doc_node *it = seq->u.coll.first; it; it = it->next, i++) {
-		doc_pos p = doc_where(old, it);
-		if (p.start > pre) {
-			next = it;
-			next_at = p;
-			break;
-		}
-		item = it;
-		at = p;
-		k = i;
-	}
-	if (!item || item->kind == DOC_ALIAS)
-		return -1;
-	size_t ls = line_start(os, at.start);
-	long dash = dash_column(os, ls, at.start);
-	if (dash < 0 || pre <= ls + (size_t)dash)
-		return -1;   /* the edit touches the dash itself */
-	/* The item's lines run to the next item's dash line: that is where the
-	 * next item starts only when its content starts on the dash's line
-	 * ("- id: x", not "-" then "  id: x" below it: found by fuzz_patch). */
-	if (next && dash_column(os, line_start(os, next_at.start), next_at.start) < 0)
-		return -1;
-	size_t seq_end = doc_where(old, seq).end;
-	size_t end_old = next ? line_start(os, next_at.start) : line_start(os, seq_end);
-	if (!next && seq_end >= olen)
-		end_old = olen;
-	if (ce_old > end_old || end_old < ls)
-		return -1;
-	long delta = (long)len - (long)olen;
-	size_t end_new = (size_t)((long)end_old + delta);
-	/* The new item text must still end a line: an edit of the line break
-	 * before the next item would join that item's dash line onto the last
-	 * line of this one (into a comment, say), which the slice cannot see
-	 * (found by fuzz_patch). */
-	if (end_new < len && buf[end_new - 1] != '\n')
-		return -1;
-	/* Line starts are found by LF: up to the token that ends the item (the
-	 * next dash, or what follows the sequence), no other break libyaml
-	 * counts may hide one (a PS there ended the sequence a line early for
-	 * libyaml, not for line_start: found by fuzz_patch). */
-	size_t bound_old = next ? next_at.start : seq_end < olen ? seq_end : olen;
-	if (bound_old < end_old)
-		bound_old = end_old;
-	if (!lines_stay_inside(buf, ls, end_new, dash) || !lf_lines_only(os, ls, bound_old) ||
-	    !lf_lines_only(buf, ls, (size_t)((long)bound_old + delta)))
+	    !seq_in_root(old->root, seq) || doc_posmap_pieces(old->posmap) + 2 > MAX_PIECES ||
+	    patch_find_region(old, seq, buf, len, &r) < 0)
 		return -1;
 	/* The item sits one level deeper in the file (under the root mapping)
 	 * than in the slice (under the slice's own sequence): a full parse
@@ -359,17 +185,17 @@ int doc_reparse_item(doc *d, doc *old, const doc_node *seq, const char *buf, siz
 	doc slice;
 	lw_error err;
 	lw_error_clear(&err);
-	int rc = doc_parse_slice(&slice, buf, len, ls, end_new, at.line - 1, old->path, &limits, &err);
-	const doc_node *r = slice.root;
-	if (rc < 0 || slice.has_anchors || !r || r->kind != DOC_SEQ || r->u.coll.count != 1 ||
-	    r->u.coll.first->col != at.col || r->u.coll.first->kind == DOC_ALIAS) {
+	int rc = doc_parse_slice(&slice, buf, len, r.ls, r.end_new, r.at.line - 1, old->path, &limits, &err);
+	const doc_node *s = slice.root;
+	if (rc < 0 || slice.has_anchors || !s || s->kind != DOC_SEQ || s->u.coll.count != 1 ||
+	    s->u.coll.first->col != r.at.col || s->u.coll.first->kind == DOC_ALIAS) {
 		doc_free(&slice);
 		return -1;
 	}
-	const doc_node *fresh = r->u.coll.first;
+	const doc_node *fresh = s->u.coll.first;
 	size_t new_nodes = 0, text = 0, old_nodes = 0, ignored = 0;
 	count_tree(fresh, &new_nodes, &text);
-	count_tree(item, &old_nodes, &ignored);
+	count_tree(r.item, &old_nodes, &ignored);
 	if (old->nodes - old_nodes + new_nodes > doc_default_limits.max_nodes) {
 		doc_free(&slice);
 		return -1;   /* a full parse refuses it: let it say so */
@@ -388,21 +214,21 @@ int doc_reparse_item(doc *d, doc *old, const doc_node *seq, const char *buf, siz
 	d->path = arena_strdup(&d->mem, old->path);
 	if (!old->shared)   /* old's nodes outlive it now: its arena becomes the first share */
 		old->shared = doc_shared_from_arena(&old->mem);
-	unsigned line = at.line;   /* of ls: the item starts on its dash's line */
+	unsigned line = r.at.line;   /* of ls: the item starts on its dash's line */
 	doc_posedit e = {
-		.pre = pre, .ce_old = ce_old, .ce_new = ce_new,
-		.line_pre = line + count_lines(os, ls, pre),
-		.line_ce_old = line + count_lines(os, ls, ce_old),
-		.line_ce_new = line + count_lines(buf, ls, ce_new),
+		.pre = r.pre, .ce_old = r.ce_old, .ce_new = r.ce_new,
+		.line_pre = line + patch_count_lines(old->src, r.ls, r.pre),
+		.line_ce_old = line + patch_count_lines(old->src, r.ls, r.ce_old),
+		.line_ce_new = line + patch_count_lines(buf, r.ls, r.ce_new),
 	};
-	d->posmap = doc_posmap_edit(&d->mem, old->posmap, olen, &e);
+	d->posmap = doc_posmap_edit(&d->mem, old->posmap, old->len, &e);
 	void *block = malloc(block_bytes ? block_bytes : 1);
 	if (!block)
 		abort();
 	packer p = { .node = block, .text = (char *)block + new_nodes * sizeof(doc_node), .map = d->posmap,
-	             .slice_end = end_new, .next_token = next_token(buf, len, end_new), .len = len };
-	p.next_line = line + count_lines(buf, ls, p.next_token);
-	p.next_col = column_of(buf, p.next_token);
+	             .slice_end = r.end_new, .next_token = patch_next_token(buf, len, r.end_new), .len = len };
+	p.next_line = line + patch_count_lines(buf, r.ls, p.next_token);
+	p.next_col = patch_column_of(buf, p.next_token);
 	if (p.next_token == len && p.next_col != 1) {
 		/* At the end of a text whose last line has no break, libyaml's
 		 * position is the start of the line after it (found by fuzz_patch). */
@@ -411,9 +237,9 @@ int doc_reparse_item(doc *d, doc *old, const doc_node *seq, const char *buf, siz
 	}
 	doc_node *packed = pack(&p, fresh);
 	d->shared = doc_shared_from_block(block, block_bytes, old->shared);
-	build_spine(d, old, seq, k, packed);
+	build_spine(d, old, seq, r.index, packed);
 	d->nodes = old->nodes - old_nodes + new_nodes;
 	doc_free(&slice);
-	*item_index = k;
+	*item_index = r.index;
 	return 0;
 }
