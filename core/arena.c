@@ -2,20 +2,24 @@
  * costs a handful of mallocs, not one per node. */
 #include "core/arena.h"
 #include <stdarg.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 struct arena_chunk {
 	struct arena_chunk *next;
-	size_t cap, used;
-	_Alignas(8) unsigned char data[];
+	size_t cap;
+	_Alignas(8) char data[];
 };
 
 #define ARENA_MIN_CHUNK (16u * 1024u)
+#define ARENA_MAX_CHUNK (8u * 1024u * 1024u)
 
-void arena_init(arena *a) { a->head = NULL; a->used_total = 0; }
+void arena_init(arena *a)
+{
+	a->head = NULL;
+	a->used_total = 0;
+	a->cur = a->end = NULL;
+}
 
 void arena_free(arena *a)
 {
@@ -25,57 +29,39 @@ void arena_free(arena *a)
 		free(c);
 		c = n;
 	}
-	a->head = NULL;
-	a->used_total = 0;
+	arena_init(a);
+}
+
+void *arena_grow(arena *a, size_t size)
+{
+	size = (size + 7u) & ~(size_t)7u;
+	size_t cap = a->head ? a->head->cap * 2 : ARENA_MIN_CHUNK;
+	if (cap > ARENA_MAX_CHUNK)
+		cap = ARENA_MAX_CHUNK;
+	if (cap < size)
+		cap = size;
+	struct arena_chunk *n = malloc(sizeof *n + cap);
+	if (!n) {
+		fputs("liza-watch: out of memory\n", stderr);
+		abort();
+	}
+	n->next = a->head;
+	n->cap = cap;
+	a->head = n;
+	a->cur = n->data + size;
+	a->end = n->data + cap;
+	a->used_total += size;
+	return n->data;
 }
 
 void *arena_alloc(arena *a, size_t size)
 {
-	/* 8-byte alignment suits every struct here (pointers, size_t, time_t);
-	 * 16 would waste space on every node. */
-	size = (size + 7u) & ~(size_t)7u;
-	struct arena_chunk *c = a->head;
-	if (c)
-		c->used = (c->used + 7u) & ~(size_t)7u;   /* after an unaligned string */
-	if (!c || c->used > c->cap || c->cap - c->used < size) {
-		size_t cap = c ? c->cap * 2 : ARENA_MIN_CHUNK;
-		if (cap > 8u * 1024u * 1024u)
-			cap = 8u * 1024u * 1024u;
-		if (cap < size)
-			cap = size;
-		struct arena_chunk *n = malloc(sizeof *n + cap);
-		if (!n) {
-			fputs("liza-watch: out of memory\n", stderr);
-			abort();
-		}
-		n->next = c;
-		n->cap = cap;
-		n->used = 0;
-		a->head = c = n;
-	}
-	void *p = c->data + c->used;
-	c->used += size;
-	a->used_total += size;
+	void *p = arena_alloc_raw(a, size);
 	memset(p, 0, size);
 	return p;
 }
 
-char *arena_strndup(arena *a, const char *s, size_t n)
-{
-	/* Strings need no alignment: take exactly n + 1 bytes. */
-	struct arena_chunk *c = a->head;
-	char *p;
-	if (c && c->cap - c->used >= n + 1) {
-		p = (char *)c->data + c->used;
-		c->used += n + 1;
-		a->used_total += n + 1;
-	} else {
-		p = arena_alloc(a, n + 1);
-	}
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
+char *arena_strndup(arena *a, const char *s, size_t n) { return arena_strndup_inline(a, s, n); }
 
 char *arena_strdup(arena *a, const char *s) { return s ? arena_strndup(a, s, strlen(s)) : NULL; }
 

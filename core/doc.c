@@ -1,12 +1,10 @@
-/* doc.c — build the node tree from libyaml events.
- *
- * libyaml marks count characters, not bytes; the editor needs bytes. Marks
- * arrive in nearly increasing order, so a cursor that walks the UTF-8 text
- * forward (and, rarely, back) converts each one in amortised O(1). Pure-ASCII
- * input, the common case, skips the walk entirely. */
+/* doc.c — build the node tree from libyaml events. Marks become byte
+ * offsets through doc_span.h; duplicate keys are found by doc_dupkey.c. */
 #include "core/doc.h"
+#include "core/doc_dupkey.h"
 #include "core/doc_json.h"
 #include "core/doc_shared.h"
+#include "core/doc_span.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,151 +16,6 @@ const doc_limits doc_default_limits = {
 	.max_nodes = 8u * 1024u * 1024u,
 	.max_alias_nodes = 100000,
 };
-
-/* ---- character position -> byte offset ----
- * Pure ASCII input (the common case): libyaml's index is the byte offset.
- * Otherwise a table of line starts, built in one pass, turns (line, column)
- * into a byte offset; only columns on lines holding non-ASCII text need a
- * walk, and that walk is bounded by the line. Line breaks are counted the way
- * libyaml counts them: CR LF, CR, LF, NEL, LS and PS. */
-typedef struct span_conv {
-	const unsigned char *buf;
-	size_t len;
-	size_t base;        /* bytes before buf in the source: a skipped BOM */
-	bool ascii;
-	uint32_t *line_start;     /* byte offset of each line */
-	unsigned char *line_ascii; /* 1 when that line is pure ASCII */
-	size_t nlines;
-	const json_fix *fix;      /* the text was rewritten (doc_json.c): map offsets back */
-} span_conv;
-
-static size_t break_len(const unsigned char *b, size_t i, size_t len)
-{
-	unsigned char c = b[i];
-	if (c == '\n')
-		return 1;
-	if (c == '\r')
-		return i + 1 < len && b[i + 1] == '\n' ? 2 : 1;
-	if (c == 0xC2 && i + 1 < len && b[i + 1] == 0x85)
-		return 2;
-	if (c == 0xE2 && i + 2 < len && b[i + 1] == 0x80 && (b[i + 2] == 0xA8 || b[i + 2] == 0xA9))
-		return 3;
-	return 0;
-}
-
-/* Any byte >= 0x80 in [p, p + n)? Eight at a time: the parse of a large
- * state is dominated by libyaml, and this scan should not add to it. */
-static bool has_high_byte(const unsigned char *p, size_t n)
-{
-	size_t i = 0;
-	for (; i + 8 <= n; i += 8) {
-		uint64_t w;
-		memcpy(&w, p + i, 8);
-		if (w & 0x8080808080808080ULL)
-			return true;
-	}
-	for (; i < n; i++)
-		if (p[i] & 0x80)
-			return true;
-	return false;
-}
-
-static int add_line(span_conv *c, size_t *cap, size_t start, bool ascii)
-{
-	if (c->nlines == *cap) {
-		*cap *= 2;
-		uint32_t *ls = realloc(c->line_start, *cap * sizeof *ls);
-		if (!ls)
-			return -1;
-		c->line_start = ls;
-		unsigned char *la = realloc(c->line_ascii, *cap);
-		if (!la)
-			return -1;
-		c->line_ascii = la;
-	}
-	c->line_start[c->nlines] = (uint32_t)start;
-	c->line_ascii[c->nlines] = ascii;
-	c->nlines++;
-	return 0;
-}
-
-static int conv_init(span_conv *c, const char *buf, size_t len, size_t base)
-{
-	memset(c, 0, sizeof *c);
-	c->buf = (const unsigned char *)buf;
-	c->len = len;
-	c->base = base;
-	c->ascii = !has_high_byte(c->buf, len);
-	if (c->ascii)
-		return 0;
-	size_t cap = 1024;
-	c->line_start = malloc(cap * sizeof *c->line_start);
-	c->line_ascii = malloc(cap);
-	if (!c->line_start || !c->line_ascii)
-		return -1;
-	/* Lines end at LF (memchr finds those fast); a line holding CR or a
-	 * non-ASCII byte is rescanned byte by byte for CR, NEL, LS and PS. */
-	bool any_cr = memchr(buf, '\r', len) != NULL;
-	size_t p = 0;
-	if (add_line(c, &cap, 0, true) < 0)
-		return -1;
-	while (p < len) {
-		const unsigned char *nl = memchr(c->buf + p, '\n', len - p);
-		size_t end = nl ? (size_t)(nl - c->buf) : len;
-		bool high = has_high_byte(c->buf + p, end - p);
-		if (high || (any_cr && memchr(c->buf + p, '\r', end - p))) {
-			for (size_t i = p; i < end;) {
-				size_t bl = break_len(c->buf, i, len);
-				if (!bl) {
-					if (c->buf[i] >= 0x80)
-						c->line_ascii[c->nlines - 1] = 0;
-					i++;
-					continue;
-				}
-				i += bl;
-				if (i > end)   /* a CR LF across the boundary: the LF ends it */
-					break;
-				if (add_line(c, &cap, i, true) < 0)
-					return -1;
-			}
-		}
-		if (!nl)
-			break;
-		p = end + 1;
-		if (add_line(c, &cap, p, true) < 0)
-			return -1;
-	}
-	return 0;
-}
-
-static void conv_free(span_conv *c)
-{
-	free(c->line_start);
-	free(c->line_ascii);
-}
-
-static size_t conv_byte_rel(const span_conv *c, const yaml_mark_t *m)
-{
-	if (c->ascii)
-		return m->index > c->len ? c->len : m->index;
-	if (m->line >= c->nlines)
-		return c->len;
-	size_t b = c->line_start[m->line];
-	if (c->line_ascii[m->line])
-		b += m->column;
-	else
-		for (size_t k = 0; k < m->column && b < c->len; k++) {
-			unsigned char x = c->buf[b];
-			b += x < 0x80 ? 1 : x < 0xE0 ? 2 : x < 0xF0 ? 3 : 4;
-		}
-	return b > c->len ? c->len : b;
-}
-
-static size_t conv_byte(const span_conv *c, const yaml_mark_t *m)
-{
-	size_t rel = conv_byte_rel(c, m);
-	return c->base + (c->fix ? json_fix_map(c->fix, rel) : rel);
-}
 
 /* 1-based column of byte off in src, counting characters from its line start. */
 static unsigned column_at(const char *src, size_t off)
@@ -193,7 +46,7 @@ typedef struct frame {
 typedef struct builder {
 	doc *d;
 	const doc_limits *lim;
-	span_conv conv;
+	span_conv span;
 	frame *stack;
 	unsigned depth;
 	anchor *anchors;
@@ -202,15 +55,22 @@ typedef struct builder {
 	lw_error *err;
 } builder;
 
-static doc_node *new_node(builder *b, doc_kind kind, const yaml_mark_t *s, const yaml_mark_t *e)
+/* Every field set here: the arena does not zero nodes (over a million in a
+ * 10,000-task state). Inline: it runs once per event. */
+static inline __attribute__((always_inline)) doc_node *
+new_node(builder *b, doc_kind kind, doc_style style, const yaml_mark_t *s, const yaml_mark_t *e)
 {
-	doc_node *n = arena_alloc(&b->d->mem, sizeof *n);
-	n->kind = (uint8_t)kind;
-	n->line = (unsigned)s->line + 1 + b->line_base;
-	n->col = (unsigned)s->column + 1;
-	n->start = conv_byte(&b->conv, s);
-	n->end = e ? conv_byte(&b->conv, e) : n->start;
-	if (b->conv.fix)   /* columns of the rewritten text are off after a pair: count again */
+	doc_node *n = arena_alloc_raw(&b->d->mem, sizeof *n);
+	size_t start = span_byte(&b->span, s->index);
+	*n = (doc_node){
+		.kind = (uint8_t)kind,
+		.style = (uint8_t)style,
+		.line = (unsigned)s->line + 1 + b->line_base,
+		.col = (unsigned)s->column + 1,
+		.start = start,
+		.end = e ? span_byte(&b->span, e->index) : start,
+	};
+	if (b->span.fix)   /* columns of the rewritten text are off after a pair: count again */
 		n->col = column_at(b->d->src, n->start);
 	b->d->nodes++;
 	return n;
@@ -238,7 +98,7 @@ static void register_anchor(builder *b, const char *name, doc_node *n, size_t we
 }
 
 /* Attach a finished node to the open collection (or make it the root). */
-static void attach(builder *b, doc_node *n)
+static inline void attach(builder *b, doc_node *n)
 {
 	if (b->depth == 0) {
 		b->d->root = n;
@@ -254,7 +114,12 @@ static void attach(builder *b, doc_node *n)
 	p->u.coll.count++;
 }
 
-static int check_duplicate_keys(builder *b, const doc_node *map);
+static int duplicate_error(builder *b, const doc_node *k)
+{
+	lw_error_set(b->err, b->d->path, k->line, k->col, "duplicate key \"%.*s\" in a mapping",
+	             (int)(k->u.scalar.len > 64 ? 64 : k->u.scalar.len), k->u.scalar.str);
+	return -1;
+}
 
 static int on_event(builder *b, yaml_event_t *e)
 {
@@ -268,18 +133,16 @@ static int on_event(builder *b, yaml_event_t *e)
 	}
 	switch (e->type) {
 	case YAML_SCALAR_EVENT: {
-		doc_node *n = new_node(b, DOC_SCALAR, &e->start_mark, &e->end_mark);
-		switch (e->data.scalar.style) {
-		case YAML_SINGLE_QUOTED_SCALAR_STYLE: n->style = DOC_SINGLE; break;
-		case YAML_DOUBLE_QUOTED_SCALAR_STYLE: n->style = DOC_DOUBLE; break;
-		case YAML_LITERAL_SCALAR_STYLE: n->style = DOC_LITERAL; break;
-		case YAML_FOLDED_SCALAR_STYLE: n->style = DOC_FOLDED; break;
-		default: n->style = DOC_PLAIN; break;
-		}
+		/* libyaml's scalar styles, ANY (never reported) to FOLDED */
+		static const uint8_t style_of[] = { DOC_PLAIN, DOC_PLAIN, DOC_SINGLE, DOC_DOUBLE, DOC_LITERAL, DOC_FOLDED };
+		unsigned ys = (unsigned)e->data.scalar.style;
+		doc_node *n = new_node(b, DOC_SCALAR, ys < sizeof style_of ? style_of[ys] : DOC_PLAIN, &e->start_mark,
+		                       &e->end_mark);
 		n->u.scalar.len = e->data.scalar.length;
-		n->u.scalar.str = arena_strndup(&d->mem, (const char *)e->data.scalar.value,
-		                                e->data.scalar.length);
-		register_anchor(b, (const char *)e->data.scalar.anchor, n, 1);
+		n->u.scalar.str = arena_strndup_inline(&d->mem, (const char *)e->data.scalar.value,
+		                                       e->data.scalar.length);
+		if (e->data.scalar.anchor)
+			register_anchor(b, (const char *)e->data.scalar.anchor, n, 1);
 		attach(b, n);
 		return 0;
 	}
@@ -291,10 +154,9 @@ static int on_event(builder *b, yaml_event_t *e)
 			return fail_at(b, &e->start_mark, "nesting deeper than %s levels (limit)", lim);
 		}
 		bool seq = e->type == YAML_SEQUENCE_START_EVENT;
-		doc_node *n = new_node(b, seq ? DOC_SEQ : DOC_MAP, &e->start_mark, NULL);
 		bool flow = seq ? e->data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
 		                : e->data.mapping_start.style == YAML_FLOW_MAPPING_STYLE;
-		n->style = flow ? DOC_FLOW : DOC_BLOCK;
+		doc_node *n = new_node(b, seq ? DOC_SEQ : DOC_MAP, flow ? DOC_FLOW : DOC_BLOCK, &e->start_mark, NULL);
 		const yaml_char_t *anch = seq ? e->data.sequence_start.anchor : e->data.mapping_start.anchor;
 		b->stack[b->depth].node = n;
 		b->stack[b->depth].nodes0 = d->nodes;
@@ -306,9 +168,12 @@ static int on_event(builder *b, yaml_event_t *e)
 	case YAML_SEQUENCE_END_EVENT:
 	case YAML_MAPPING_END_EVENT: {
 		frame f = b->stack[--b->depth];
-		f.node->end = conv_byte(&b->conv, &e->end_mark);
-		if (f.node->kind == DOC_MAP && check_duplicate_keys(b, f.node) < 0)
-			return -1;
+		f.node->end = span_byte(&b->span, e->end_mark.index);
+		if (f.node->kind == DOC_MAP) {
+			const doc_node *dup = doc_duplicate_key(f.node);
+			if (dup)
+				return duplicate_error(b, dup);
+		}
 		/* Registered at the end so an alias inside its own anchor (a cycle) is unknown. */
 		size_t weight = 1 + (d->nodes - f.nodes0) + (b->alias_nodes - f.alias0);
 		register_anchor(b, f.anchor, f.node, weight);
@@ -331,7 +196,7 @@ static int on_event(builder *b, yaml_event_t *e)
 			return fail_at(b, &e->start_mark,
 			               "aliases expand to more than %s nodes (limit; an alias bomb?)", lim);
 		}
-		doc_node *n = new_node(b, DOC_ALIAS, &e->start_mark, &e->end_mark);
+		doc_node *n = new_node(b, DOC_ALIAS, DOC_PLAIN, &e->start_mark, &e->end_mark);
 		n->u.target = a->node;
 		attach(b, n);
 		return 0;
@@ -343,62 +208,6 @@ static int on_event(builder *b, yaml_event_t *e)
 	default:
 		return 0;
 	}
-}
-
-/* YAML forbids duplicate keys and a loader that silently took the first or
- * the last would hide a corrupted write; refuse them. Small maps (the usual
- * case) compare pairwise; large ones sort. */
-static int cmp_keyptr(const void *a, const void *b)
-{
-	const doc_node *x = *(const doc_node *const *)a, *y = *(const doc_node *const *)b;
-	size_t n = x->u.scalar.len < y->u.scalar.len ? x->u.scalar.len : y->u.scalar.len;
-	int c = memcmp(x->u.scalar.str, y->u.scalar.str, n);
-	if (c)
-		return c;
-	if (x->u.scalar.len != y->u.scalar.len)
-		return x->u.scalar.len < y->u.scalar.len ? -1 : 1;
-	return x->start < y->start ? -1 : 1;
-}
-
-static bool same_key(const doc_node *a, const doc_node *b)
-{
-	return a->kind == DOC_SCALAR && b->kind == DOC_SCALAR && a->u.scalar.len == b->u.scalar.len &&
-	       memcmp(a->u.scalar.str, b->u.scalar.str, a->u.scalar.len) == 0;
-}
-
-static int duplicate_error(builder *b, const doc_node *k)
-{
-	lw_error_set(b->err, b->d->path, k->line, k->col, "duplicate key \"%.*s\" in a mapping",
-	             (int)(k->u.scalar.len > 64 ? 64 : k->u.scalar.len), k->u.scalar.str);
-	return -1;
-}
-
-static int check_duplicate_keys(builder *b, const doc_node *map)
-{
-	size_t pairs = map->u.coll.count / 2;
-	if (pairs < 2)
-		return 0;
-	if (pairs <= 32) {   /* a task has ~20 keys: pairwise beats a malloc and a sort */
-		for (const doc_node *k = map->u.coll.first; k && k->next; k = k->next->next)
-			for (const doc_node *j = k->next->next; j && j->next; j = j->next->next)
-				if (same_key(k, j))
-					return duplicate_error(b, j);
-		return 0;
-	}
-	const doc_node **keys = malloc(pairs * sizeof *keys);
-	if (!keys)
-		return 0;
-	size_t n = 0;
-	for (const doc_node *k = map->u.coll.first; k && k->next; k = k->next->next)
-		if (k->kind == DOC_SCALAR)
-			keys[n++] = k;
-	qsort(keys, n, sizeof *keys, cmp_keyptr);
-	const doc_node *dup = NULL;
-	for (size_t i = 1; i < n && !dup; i++)
-		if (same_key(keys[i - 1], keys[i]))
-			dup = keys[i];
-	free(keys);
-	return dup ? duplicate_error(b, dup) : 0;
 }
 
 /* libyaml's reader reports a byte offset, not a mark: find its line and column. */
@@ -440,7 +249,7 @@ static void yaml_error(lw_error *err, const char *path, const char *src, size_t 
 
 static void parser_error(builder *b, yaml_parser_t *p)
 {
-	yaml_error(b->err, b->d->path, b->d->src, b->d->len, b->conv.base, p);
+	yaml_error(b->err, b->d->path, b->d->src, b->d->len, b->span.base, p);
 }
 
 /* The checks every input gets before libyaml sees it. Returns the BOM length,
@@ -590,15 +399,13 @@ static int parse_range(doc *d, const char *buf, size_t len, size_t start, size_t
 	const char *text = rewritten > 0 ? fx.text : buf + from;
 	size_t text_len = rewritten > 0 ? fx.len : end - from;
 	b.stack = malloc(((size_t)lim->max_depth + 1) * sizeof *b.stack);
-	if (rewritten < 0 || !b.stack || conv_init(&b.conv, text, text_len, from) < 0) {
+	if (rewritten < 0 || !b.stack || span_init(&b.span, text, text_len, from, rewritten > 0 ? &fx : NULL) < 0) {
 		free(b.stack);
-		conv_free(&b.conv);
+		span_free(&b.span);
 		json_fix_free(&fx);
 		lw_error_set(err, d->path, 0, 0, "out of memory");
 		return -1;
 	}
-	if (rewritten > 0)
-		b.conv.fix = &fx;
 	yaml_parser_t p;
 	yaml_parser_initialize(&p);
 	yaml_parser_set_input_string(&p, (const unsigned char *)text, text_len);
@@ -622,7 +429,7 @@ static int parse_range(doc *d, const char *buf, size_t len, size_t start, size_t
 	}
 	yaml_parser_delete(&p);
 	free(b.stack);
-	conv_free(&b.conv);
+	span_free(&b.span);
 	json_fix_free(&fx);
 	return rc;
 }

@@ -109,6 +109,7 @@ int doc_stream(const char *buf, size_t len, const char *path, const doc_limits *
 const doc_node *doc_deref(const doc_node *n);
 const doc_node *doc_get(const doc_node *map, const char *key);     /* value for key */
 const doc_node *doc_get_key(const doc_node *map, const char *key); /* the key node itself */
+const doc_node *doc_get_key_n(const doc_node *map, const char *key, size_t n); /* key of n bytes */
 size_t doc_len(const doc_node *coll);                              /* items, or pairs of a map */
 bool doc_is_map(const doc_node *n);
 bool doc_is_seq(const doc_node *n);
@@ -119,6 +120,18 @@ const doc_node *doc_map_first(const doc_node *map);
 const doc_node *doc_map_next(const doc_node *key);
 /* Iterate a sequence: for (i = doc_seq_first(s); i; i = i->next) */
 const doc_node *doc_seq_first(const doc_node *seq);
+
+/* A cheap hash of a key, for small tables of one mapping's keys: its
+ * length and three of its bytes (keys of one mapping rarely agree on all
+ * four; a collision costs one compare). */
+static inline unsigned doc_key_hash(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned h = (unsigned)n;
+	if (n)
+		h = ((h * 31u + u[0]) * 31u + u[n / 2]) * 31u + u[n - 1];
+	return h ^ (h >> 7);
+}
 
 /* ---- scalar interpretation (YAML 1.1 core schema, plain scalars only for
  * null/bool/int; quoted scalars are always strings) ---- */
