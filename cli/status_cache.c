@@ -13,6 +13,7 @@
 #include "core/hash.h"
 #include "core/inputs.h"
 #include "core/kept.h"
+#include "core/store.h"
 #include "core/strbuf.h"
 #include "core/timeparse.h"
 #include <errno.h>
@@ -198,20 +199,6 @@ void status_cache_abandon(void)
 	sc.ready = false;
 }
 
-static bool write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		p += w;
-		n -= (size_t)w;
-	}
-	return true;
-}
-
 void status_cache_store(const char *out, size_t len, time_t computed_at, time_t deadline)
 {
 	if (!sc.ready || !lw_inputs_active())
@@ -225,18 +212,12 @@ void status_cache_store(const char *out, size_t len, time_t computed_at, time_t 
 	strbuf_init(&f);
 	kept_clock c = { .fixed = lw_clock_fixed(), .at = computed_at, .until = deadline };
 	kept_format(&f, sc.key.buf, sc.key.len, &c, out, len);
-	/* A temp name of ours, then rename: a reader sees the old file or the
-	 * new one, and a torn write fails the end hash anyway. */
-	char tmp[4200];
-	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", sc.path, (long)getpid());
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
-	bool ok = fd >= 0 && write_all(fd, f.buf, f.len);
-	if (fd >= 0 && close(fd) < 0)
-		ok = false;
-	if (ok && rename(tmp, sc.path) == 0)
+	/* The store's atomic replace: a reader sees the old file or the new
+	 * one (and a torn write would fail the end fingerprint anyway). */
+	lw_error err;
+	lw_error_clear(&err);
+	if (store_write_atomic(sc.path, f.buf, f.len, &err) == 0)
 		trace("kept");
-	else if (fd >= 0)
-		unlink(tmp);
 	strbuf_free(&f);
 	status_cache_abandon();
 }

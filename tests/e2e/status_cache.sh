@@ -150,7 +150,7 @@ if command -v strace >/dev/null; then
 	sed -n -e 's/^[0-9]* *[a-z0-9_]*(AT_FDCWD[^,]*, "\([^"]*\)".*/\1/p' \
 	       -e 's/^[0-9]* *\(stat\|lstat\|open\|access\|readlink\|statfs\)("\([^"]*\)".*/\2/p' \
 	       -e 's/^[0-9]* *getdents64([0-9]*<\([^>]*\)>.*/\1/p' "$tmp/strace" |
-		sed "s|^$tmp/||" | grep -v -e "^/" -e "^run/" | sort -u > "$tmp/touched"
+		sed "s|^$tmp/||" | grep -v -e "^/" -e "^run/" -e "^run$" | sort -u > "$tmp/touched"
 	[ -s "$tmp/touched" ] || fail "strace saw no project path: $(head -20 "$tmp/strace")"
 	missing=$(comm -23 "$tmp/touched" "$tmp/recorded")
 	[ -z "$missing" ] || fail "looked at but not recorded: $missing"
