@@ -45,6 +45,7 @@ const char cli_usage[] =
 	"check exits 0 (no alert >= WARN), 1 (WARN), 2 (CRIT), 3 (a state file could not be read).\n"
 	"Transitions exit 0 (done), 1 (denied, nothing written), 2 (usage), 3 (read/lock/write failure).\n"
 	"LIZA_WATCH_NOW=2026-01-20T10:00:00Z fixes the clock for checks.\n"
+	"status keeps its line while every file it read reads the same; LIZA_WATCH_CACHE=0 turns that off.\n"
 	"\n"
 	"Config: $XDG_CONFIG_HOME/liza-watch/config (else ~/.config/liza-watch/config), then\n"
 	"DIR/.liza-watch; options win over both. See liza-watch(1) and liza-watch.conf(5).\n";
