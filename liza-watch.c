@@ -1,6 +1,6 @@
 /* liza-watch.c — main() only: the command line is parsed and dispatched in cli/. */
 #include "cli/cli.h"
-#include "core/memtune.h"
+#include "core/util/memtune.h"
 
 int main(int argc, char **argv)
 {

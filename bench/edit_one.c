@@ -14,11 +14,11 @@
  * Prints: iters=N patched_ms=… full_ms=… parse_ms=… patched=1|0 (whether the
  * partial re-parse was taken rather than a fallback). -o times one of the
  * three alone (the others print 0), for a profiler. */
-#include "core/liza.h"
-#include "core/doc_posmap.h"
-#include "core/fileio.h"
-#include "core/memtune.h"
-#include "core/timeparse.h"
+#include "systems/liza/liza.h"
+#include "core/doc/doc_posmap.h"
+#include "core/util/fileio.h"
+#include "core/util/memtune.h"
+#include "core/util/timeparse.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

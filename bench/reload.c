@@ -27,10 +27,10 @@
  *   iters=N reload_ms=… parse_read_ms=… parse_mem_ms=… tree_ms=… tasks=… alerts=… bytes=…
  *   reload_p99_ms=…
  */
-#include "core/liza.h"
-#include "core/fileio.h"
-#include "core/memtune.h"
-#include "core/timeparse.h"
+#include "systems/liza/liza.h"
+#include "core/util/fileio.h"
+#include "core/util/memtune.h"
+#include "core/util/timeparse.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

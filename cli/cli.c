@@ -1,10 +1,10 @@
 /* cli.c — global options, then one table entry per command (tmux style). */
-#include "core/inputs.h"
+#include "core/util/inputs.h"
 #include "cli/cli.h"
 #include "cli/status_cache.h"
-#include "core/adapter.h"
-#include "core/config.h"
-#include "core/timeparse.h"
+#include "core/model/adapter.h"
+#include "core/model/config.h"
+#include "core/util/timeparse.h"
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,9 +1,9 @@
 /* cmd_check.c — `check`: every check once, alert lines, a monitoring exit code. */
 #include "cli/cli.h"
-#include "core/adapter.h"
-#include "core/config.h"
-#include "core/report.h"
-#include "core/timeparse.h"
+#include "core/model/adapter.h"
+#include "core/model/config.h"
+#include "core/model/report.h"
+#include "core/util/timeparse.h"
 #include "cli/follow.h"
 #include <getopt.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * each with the file and line that set it (or "built in"), so a user can
  * see which of the two files won and start a file of their own from it. */
 #include "cli/cli.h"
-#include "core/config.h"
+#include "core/model/config.h"
 #include <stdio.h>
 
 int cmd_config(const lw_opts *o, int argc, char **argv)

@@ -6,10 +6,10 @@
  *
  * `demo --no-hud DIR` runs only the team, in the foreground, on a project
  * that already exists: for tests, and for long soak runs next to a HUD. */
-#include "core/inputs.h"
+#include "core/util/inputs.h"
 #include "cli/cli.h"
-#include "core/adapter.h"
-#include "core/timeparse.h"
+#include "core/model/adapter.h"
+#include "core/util/timeparse.h"
 #include "sim/sim.h"
 #include "tui/tui.h"
 #include <errno.h>

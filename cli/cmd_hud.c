@@ -1,8 +1,8 @@
 /* cmd_hud.c — `hud` (the default command): the full-screen HUD, with the
  * config's key bindings applied to a copy of the default keymap. */
 #include "cli/cli.h"
-#include "core/adapter.h"
-#include "core/config.h"
+#include "core/model/adapter.h"
+#include "core/model/config.h"
 #include "tui/keymap.h"
 #include "tui/tui.h"
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * HUD draws its help and footer from. A script, a test or a user writing a
  * config reads the action names here. */
 #include "cli/cli.h"
-#include "core/config.h"
+#include "core/model/config.h"
 #include "tui/keymap.h"
 #include <stdio.h>
 

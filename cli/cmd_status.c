@@ -1,9 +1,9 @@
 /* cmd_status.c — `status`: one line for a status bar or a script. */
 #include "cli/cli.h"
-#include "core/adapter.h"
-#include "core/config.h"
-#include "core/report.h"
-#include "core/timeparse.h"
+#include "core/model/adapter.h"
+#include "core/model/config.h"
+#include "core/model/report.h"
+#include "core/util/timeparse.h"
 #include "cli/follow.h"
 #include "cli/status_cache.h"
 #include <string.h>

@@ -1,8 +1,8 @@
 /* cmd_transition.c — approve, reject and transition: resolve TASK, then let
  * the system's adapter apply the row of its table under its own lock. */
 #include "cli/cli.h"
-#include "core/adapter.h"
-#include "core/timeparse.h"
+#include "core/model/adapter.h"
+#include "core/util/timeparse.h"
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>

@@ -2,9 +2,9 @@
  * own folder comes first, so `./liza-watch demo` in a build tree uses that
  * tree's examples even when an older version is installed; LW_DATADIR (set
  * at build time from DATADIR) is where `make install` put them. */
-#include "core/inputs.h"
+#include "core/util/inputs.h"
 #include "cli/cli.h"
-#include "core/fileio.h"
+#include "core/util/fileio.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>

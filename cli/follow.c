@@ -1,7 +1,7 @@
 /* follow.c — see follow.h. */
 #include "cli/follow.h"
-#include "core/config.h"
-#include "core/timeparse.h"
+#include "core/model/config.h"
+#include "core/util/timeparse.h"
 #include "watch/live.h"
 #include "watch/sigpipe.h"
 #include <errno.h>

@@ -5,7 +5,7 @@
 #ifndef LW_FOLLOW_H
 #define LW_FOLLOW_H
 #include "cli/cli.h"
-#include "core/adapter.h"
+#include "core/model/adapter.h"
 
 /* Return false to stop (e.g. the output failed). */
 typedef bool (*follow_fn)(const lw_project *p, const lw_alerts *alerts, void *ctx);

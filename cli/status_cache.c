@@ -1,6 +1,6 @@
 /* status_cache.c — see status_cache.h.
  *
- * A cache file (core/kept.h) starts with the key:
+ * A cache file (core/model/kept.h) starts with the key:
  *   liza-watch status cache 1        the format
  *   exe DEV INO SIZE MTIME           which binary computed it
  *   cwd PATH                         where it ran
@@ -10,12 +10,12 @@
  * reads about itself (where it lives, whether it is on) is not an input of
  * the result, so it is read with plain getenv, not lw_getenv. */
 #include "cli/status_cache.h"
-#include "core/hash.h"
-#include "core/inputs.h"
-#include "core/kept.h"
-#include "core/store.h"
-#include "core/strbuf.h"
-#include "core/timeparse.h"
+#include "core/util/hash.h"
+#include "core/util/inputs.h"
+#include "core/model/kept.h"
+#include "core/store/store.h"
+#include "core/util/strbuf.h"
+#include "core/util/timeparse.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>

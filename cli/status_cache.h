@@ -1,7 +1,7 @@
 /* status_cache.h — `status` answers from its last result while that result
  * provably still holds: the same binary, the same command line in the same
  * folder, the clock before the next instant an alert would change, and every
- * input the last run read (core/inputs.h) reading the same again.
+ * input the last run read (core/util/inputs.h) reading the same again.
  *
  * Why: tmux runs `status --tmux` every few seconds for as long as it is open;
  * re-observing the inputs (a stat, a read and a hash of each file) costs a

@@ -23,7 +23,7 @@
 #include <stdint.h>
 #include <time.h>
 #include <sys/types.h>
-#include "core/adapter.h"
+#include "core/model/adapter.h"
 
 /* ---- randomness: one seeded generator per team, so a seed replays a run ---- */
 typedef struct sim_rng {

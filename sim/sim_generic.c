@@ -7,9 +7,9 @@
  * drains. AoT atoms advance, Foreman tasks move between phases, Agent Cell
  * Phone agents step through their FSM. Nothing read is ever executed. */
 #include "sim/sim.h"
-#include "core/acp.h"
-#include "core/aot.h"
-#include "core/foreman.h"
+#include "systems/acp/acp.h"
+#include "systems/aot/aot.h"
+#include "systems/foreman/foreman.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * tick in progress finishes first, so no write is ever cut short (and the
  * lock dies with us anyway). */
 #include "sim/sim.h"
-#include "core/timeparse.h"
+#include "core/util/timeparse.h"
 #include <errno.h>
 #include <signal.h>
 #include <string.h>

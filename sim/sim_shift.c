@@ -6,10 +6,10 @@
  * (fraction digits, Z or offset or none), so the files stay byte-compatible
  * with what their systems write. Text only: nothing in them is run. */
 #include "sim/sim.h"
-#include "core/fileio.h"
-#include "core/store.h"
-#include "core/strbuf.h"
-#include "core/timeparse.h"
+#include "core/util/fileio.h"
+#include "core/store/store.h"
+#include "core/util/strbuf.h"
+#include "core/util/timeparse.h"
 #include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * A system without a line here is still watched by the demo's HUD; it just
  * has nobody writing its state. */
 #include "sim/sim.h"
-#include "sim/liza_sim.h"
+#include "systems/liza/liza_sim.h"
 
 
 const sim_system *const sim_systems[] = {

@@ -4,7 +4,7 @@
  * meanwhile is refused with what it is now. The result reaches the board
  * through the watcher, like any other write. */
 #include "tui/actions.h"
-#include "core/timeparse.h"
+#include "core/util/timeparse.h"
 #include <stdio.h>
 #include <string.h>
 

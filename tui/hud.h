@@ -5,8 +5,8 @@
 #define LW_HUD_H
 #include <stdbool.h>
 #include <time.h>
-#include "core/adapter.h"
-#include "core/strbuf.h"
+#include "core/model/adapter.h"
+#include "core/util/strbuf.h"
 #include "tui/theme.h"
 #include "tui/tui.h"
 

@@ -1,7 +1,7 @@
 /* hud_model.c — what the HUD shows, derived from the project: the filtered
  * task index, the selection kept by task key across reloads, alerts. */
 #include "tui/hud.h"
-#include "core/timeparse.h"
+#include "core/util/timeparse.h"
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -6,7 +6,7 @@
 #ifndef LW_KEYMAP_H
 #define LW_KEYMAP_H
 #include "tui/hud.h"
-#include "core/config.h"
+#include "core/model/config.h"
 
 enum { HUD_KEYS_MAX = 8, HUD_ACTIONS_MAX = 48 };
 

@@ -5,7 +5,7 @@
 #include "tui/hud.h"
 #include "tui/term.h"
 #include "tui/keymap.h"
-#include "core/timeparse.h"
+#include "core/util/timeparse.h"
 #include "watch/live.h"
 #include "watch/sigpipe.h"
 #include <curses.h>

@@ -2,7 +2,7 @@
  * esc_term (no control character or bidi override gets through), then cut to
  * the columns available by display width, not bytes. */
 #include "tui/hud.h"
-#include "core/escape.h"
+#include "core/util/escape.h"
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * Unknown elements and colours are reported with file:line and skipped, so a
  * theme written for a newer version still loads. */
 #include "tui/theme.h"
-#include "core/fileio.h"
+#include "core/util/fileio.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

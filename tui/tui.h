@@ -2,7 +2,7 @@
 #ifndef LW_TUI_H
 #define LW_TUI_H
 #include <stdbool.h>
-#include "core/adapter.h"
+#include "core/model/adapter.h"
 
 struct hud_keymap;
 struct lw_thresholds;

@@ -1,7 +1,7 @@
 /* view_detail.c — every field of the selected task, straight from its source
  * node (history, reasons, dependencies included), scrollable. */
 #include "tui/hud.h"
-#include "core/timeparse.h"
+#include "core/util/timeparse.h"
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>

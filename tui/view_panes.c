@@ -1,7 +1,7 @@
 /* view_panes.c — header, workflows, alerts and footer. */
 #include "tui/hud.h"
 #include "tui/keymap.h"
-#include "core/timeparse.h"
+#include "core/util/timeparse.h"
 #include <curses.h>
 #include <string.h>
 #include <time.h>

@@ -3,7 +3,7 @@
  * by `check --follow` / `status --follow`. */
 #ifndef LW_LIVE_H
 #define LW_LIVE_H
-#include "core/adapter.h"
+#include "core/model/adapter.h"
 #include "watch/watch.h"
 
 typedef struct live {

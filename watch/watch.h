@@ -20,7 +20,7 @@
 #ifndef LW_WATCH_H
 #define LW_WATCH_H
 #include <stdbool.h>
-#include "core/error.h"
+#include "core/util/error.h"
 
 typedef struct watch watch;
 

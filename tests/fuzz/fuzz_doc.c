@@ -8,7 +8,7 @@
  *    alias event per scalar or alias node;
  *  - the scalar readers (int, bool, time, describe) take every value. */
 #include <string.h>
-#include "core/doc.h"
+#include "core/doc/doc.h"
 #include "tests/fuzz/fuzz.h"
 
 static const doc_limits tight = { .max_bytes = 4096, .max_depth = 8, .max_nodes = 64, .max_alias_nodes = 32 };

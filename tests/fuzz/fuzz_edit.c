@@ -16,8 +16,8 @@
  * look for edits the editor could have made and did not; =log prints each
  * refusal and goes on (for a census over a corpus). */
 #include <string.h>
-#include "core/edit.h"
-#include "core/strbuf.h"
+#include "core/edit/edit.h"
+#include "core/util/strbuf.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/unit/helper_edit_oracle.h"
 

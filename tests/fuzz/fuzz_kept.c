@@ -1,4 +1,4 @@
-/* fuzz_kept.c — judging a kept result (core/kept.h) on any text. The input's
+/* fuzz_kept.c — judging a kept result (core/model/kept.h) on any text. The input's
  * first byte picks the clock (bit 0: fixed now; bit 1: skip the
  * fingerprint, so the "damaged" paths run too), the next two bytes the
  * time; the rest is the body between the key and the end line, which this
@@ -10,10 +10,10 @@
  *  - whatever kept_format writes (a fixed or live clock, any output bytes)
  *    holds when judged at once, and gives back the same output. */
 #include <string.h>
-#include "core/hash.h"
-#include "core/inputs.h"
-#include "core/kept.h"
-#include "core/timeparse.h"
+#include "core/util/hash.h"
+#include "core/util/inputs.h"
+#include "core/model/kept.h"
+#include "core/util/timeparse.h"
 #include "tests/fuzz/fuzz.h"
 
 static const char key[] = "liza-watch status cache 1\narg status\n";

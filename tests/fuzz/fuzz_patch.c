@@ -9,7 +9,7 @@
  *    children, and span, line and column where doc_where puts them;
  *  - the tree patched from still equals the full parse of its own text. */
 #include <string.h>
-#include "core/doc.h"
+#include "core/doc/doc.h"
 #include "tests/fuzz/fuzz.h"
 
 typedef struct edit {

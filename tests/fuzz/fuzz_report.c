@@ -12,9 +12,9 @@
  *   the template (a string; '#' and control bytes dropped: it is the
  *   operator's own text); then the rest of the input for the raw escapes. */
 #include <string.h>
-#include "core/doc.h"
-#include "core/escape.h"
-#include "core/timeparse.h"
+#include "core/doc/doc.h"
+#include "core/util/escape.h"
+#include "core/util/timeparse.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/fuzz/report_props.h"
 

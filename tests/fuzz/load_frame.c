@@ -6,8 +6,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "core/adapter.h"
-#include "core/timeparse.h"
+#include "core/model/adapter.h"
+#include "core/util/timeparse.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/fuzz/load_frame.h"
 #include "tests/fuzz/report_props.h"

@@ -1,9 +1,9 @@
 /* report_props.c — see report_props.h. The oracles here are written apart
- * from core/escape.c (their own UTF-8 decoder and control list), so a
+ * from core/util/escape.c (their own UTF-8 decoder and control list), so a
  * mistake in one is not repeated in the other. */
 #include <string.h>
-#include "core/doc.h"
-#include "core/escape.h"
+#include "core/doc/doc.h"
+#include "core/util/escape.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/fuzz/report_props.h"
 

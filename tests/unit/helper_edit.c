@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/fileio.h"
+#include "core/util/fileio.h"
 #include "tests/unit/helper_edit.h"
 
 static char *read_under(const char *env, const char *fallback, const char *rel, size_t *len)

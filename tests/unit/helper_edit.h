@@ -4,9 +4,9 @@
 #define LW_HELPER_EDIT_H
 #include <stdbool.h>
 #include <stddef.h>
-#include "core/doc.h"
-#include "core/edit.h"
-#include "core/strbuf.h"
+#include "core/doc/doc.h"
+#include "core/edit/edit.h"
+#include "core/util/strbuf.h"
 #include "tests/unit/helper_flatten.h"
 
 /* Read $LW_SHARED/rel (falling back to ../shared/rel) or $LW_FIXTURES/rel

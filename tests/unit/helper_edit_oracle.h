@@ -8,8 +8,8 @@
 #define LW_HELPER_EDIT_ORACLE_H
 #include <stdbool.h>
 #include <stddef.h>
-#include "core/doc.h"
-#include "core/edit.h"
+#include "core/doc/doc.h"
+#include "core/edit/edit.h"
 
 /* Pieces random values are made of. */
 extern const char *const eo_nasty[];

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "core/fileio.h"
-#include "core/strbuf.h"
+#include "core/util/fileio.h"
+#include "core/util/strbuf.h"
 #include "tests/unit/helper_fa.h"
 
 time_t fa_time(const char *iso)

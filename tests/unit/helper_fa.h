@@ -6,8 +6,8 @@
 #ifndef FA_HELPER_H
 #define FA_HELPER_H
 #include <stdbool.h>
-#include "core/adapter.h"
-#include "core/timeparse.h"
+#include "core/model/adapter.h"
+#include "core/util/timeparse.h"
 
 typedef struct fa_run {
 	char dir[256];

@@ -3,8 +3,8 @@
  * editor's fuzz target). */
 #ifndef LW_HELPER_FLATTEN_H
 #define LW_HELPER_FLATTEN_H
-#include "core/doc.h"
-#include "core/strbuf.h"
+#include "core/doc/doc.h"
+#include "core/util/strbuf.h"
 
 /* Every node of a tree as one line "path<TAB>kind/style<TAB>text", sorted,
  * so two trees can be compared as sets of lines. Control bytes in keys and

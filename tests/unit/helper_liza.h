@@ -4,8 +4,8 @@
  * linked into every test binary). */
 #ifndef TH_LIZA_H
 #define TH_LIZA_H
-#include "core/liza.h"
-#include "core/timeparse.h"
+#include "systems/liza/liza.h"
+#include "core/util/timeparse.h"
 
 typedef struct th_run {
 	char dir[256];            /* project dir (mkdtemp) */

@@ -6,7 +6,7 @@
 #ifndef TH_MUTATE_H
 #define TH_MUTATE_H
 #include <stddef.h>
-#include "core/strbuf.h"
+#include "core/util/strbuf.h"
 
 typedef struct tm_vocab {
 	const char *const *values;   /* what a value may become */

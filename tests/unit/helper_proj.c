@@ -11,8 +11,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "core/report.h"
-#include "core/strbuf.h"
+#include "core/model/report.h"
+#include "core/util/strbuf.h"
 #include "tests/unit/helper_proj.h"
 
 void tp_open(tp *p)

@@ -6,8 +6,8 @@
  * function is tp_-prefixed (helpers are linked into every test binary). */
 #ifndef TP_PROJ_H
 #define TP_PROJ_H
-#include "core/adapter.h"
-#include "core/timeparse.h"
+#include "core/model/adapter.h"
+#include "core/util/timeparse.h"
 
 typedef struct tp {
 	char dir[256];

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/acp.h"
+#include "systems/acp/acp.h"
 #include "tests/unit/helper_fa.h"
 
 #define NOW "2025-08-15T04:00:00Z"

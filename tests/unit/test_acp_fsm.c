@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/acp.h"
+#include "systems/acp/acp.h"
 #include "tests/unit/helper_fa.h"
 
 #define AGENT "agent_workspaces/Agent-2/state.json"

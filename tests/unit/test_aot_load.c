@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/aot.h"
-#include "core/strbuf.h"
+#include "systems/aot/aot.h"
+#include "core/util/strbuf.h"
 #include "tests/unit/helper_proj.h"
 
 #define NOW "2026-04-09T00:20:00Z"

@@ -17,8 +17,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "core/aot.h"
-#include "core/store_cas.h"
+#include "systems/aot/aot.h"
+#include "core/store/store_cas.h"
 #include "tests/unit/helper_proj.h"
 
 #define NOW "2026-04-09T00:20:00Z"

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/arena.h"
+#include "core/doc/arena.h"
 
 static void blocks_are_aligned_after_strings(void **state)
 {

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "core/config.h"
+#include "core/model/config.h"
 #include "tests/unit/helper_liza.h"
 
 static void parse(lw_config *c, const char *text) { lw_config_parse(c, text, strlen(text), "t.conf"); }

@@ -15,9 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/adapter.h"
-#include "core/report.h"
-#include "core/timeparse.h"
+#include "core/model/adapter.h"
+#include "core/model/report.h"
+#include "core/util/timeparse.h"
 
 enum { MAX_HOPS = 400 };
 

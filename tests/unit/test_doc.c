@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/doc.h"
+#include "core/doc/doc.h"
 
 static const char *span(const doc_node *n, const char *src, char *buf, size_t bn)
 {

@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/doc.h"
-#include "core/doc_shared.h"
-#include "core/strbuf.h"
+#include "core/doc/doc.h"
+#include "core/doc/doc_shared.h"
+#include "core/util/strbuf.h"
 #include "tests/unit/helper_mutate.h"
 
 static void build_state(strbuf *b, int ntasks)

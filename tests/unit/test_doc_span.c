@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/doc.h"
-#include "core/doc_span.h"
+#include "core/doc/doc.h"
+#include "core/doc/doc_span.h"
 
 /* Reference: the byte offset of character ci, walking from the start. */
 static size_t walk_to_char(const char *s, size_t len, size_t ci)

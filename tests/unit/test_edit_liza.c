@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/edit.h"
+#include "core/edit/edit.h"
 #include "tests/unit/helper_edit.h"
 
 #define TS "2026-01-20T10:20:00Z"

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/edit.h"
+#include "core/edit/edit.h"
 #include "tests/unit/helper_edit.h"
 
 static const char pretty[] =

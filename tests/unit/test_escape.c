@@ -8,8 +8,8 @@
 #include <cmocka.h>
 #include <stdio.h>
 #include <string.h>
-#include "core/escape.h"
-#include "core/report.h"
+#include "core/util/escape.h"
+#include "core/model/report.h"
 
 static char out_buf[1024];
 

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/foreman.h"
+#include "systems/foreman/foreman.h"
 #include "tests/unit/helper_fa.h"
 
 #define NOW "2026-02-20T14:22:00Z"

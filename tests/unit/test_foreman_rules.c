@@ -8,7 +8,7 @@
 #include <cmocka.h>
 #include <stdio.h>
 #include <string.h>
-#include "core/foreman.h"
+#include "systems/foreman/foreman.h"
 #include "tests/unit/helper_fa.h"
 
 /* Mode resolution, row by row of the seed. */

@@ -15,8 +15,8 @@
 #include <string.h>
 #include <sys/file.h>
 #include <unistd.h>
-#include "core/foreman.h"
-#include "core/store.h"
+#include "systems/foreman/foreman.h"
+#include "core/store/store.h"
 #include "tests/unit/helper_fa.h"
 
 #define TASK ".taskfactory/tasks/t-1/task.yaml"

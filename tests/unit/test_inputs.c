@@ -1,5 +1,5 @@
-/* test_inputs.c — the record of what a run read (core/inputs.h) and the
- * fingerprint under it (core/hash.h): each kind of input holds until it
+/* test_inputs.c — the record of what a run read (core/util/inputs.h) and the
+ * fingerprint under it (core/util/hash.h): each kind of input holds until it
  * changes, and then exactly its line stops holding. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,10 +11,10 @@
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <unistd.h>
-#include "core/dirlist.h"
-#include "core/fileio.h"
-#include "core/hash.h"
-#include "core/inputs.h"
+#include "core/util/dirlist.h"
+#include "core/util/fileio.h"
+#include "core/util/hash.h"
+#include "core/util/inputs.h"
 
 static char dir[64];
 

@@ -14,9 +14,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "core/liza.h"
-#include "core/report.h"
-#include "core/timeparse.h"
+#include "systems/liza/liza.h"
+#include "core/model/report.h"
+#include "core/util/timeparse.h"
 
 static char dir[64], liza[96], logp[128], tmpp[128];
 

@@ -21,10 +21,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "core/liza.h"
-#include "core/liza_index.h"
-#include "core/strbuf.h"
-#include "core/timeparse.h"
+#include "systems/liza/liza.h"
+#include "systems/liza/liza_index.h"
+#include "core/util/strbuf.h"
+#include "core/util/timeparse.h"
 #include "tests/unit/helper_mutate.h"
 
 enum { NTASKS = 24 };

@@ -18,10 +18,10 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "core/fileio.h"
-#include "core/liza.h"
-#include "core/store.h"
-#include "core/timeparse.h"
+#include "core/util/fileio.h"
+#include "systems/liza/liza.h"
+#include "core/store/store.h"
+#include "core/util/timeparse.h"
 
 typedef struct fx {
 	char dir[64], liza[96], state[128];

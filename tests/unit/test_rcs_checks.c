@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/rcs.h"
+#include "systems/rcs/rcs.h"
 #include "tests/unit/helper_proj.h"
 
 #define NOW "2026-04-09T01:00:00Z"

@@ -8,7 +8,7 @@
 #include <cmocka.h>
 #include <stdio.h>
 #include <string.h>
-#include "core/rcs.h"
+#include "systems/rcs/rcs.h"
 
 static const char *const tracked[] = { "team", "forge", "ultrawork", "autopilot", "autoresearch", "blueprint",
                                        "ultraqa", "deep-interview" };

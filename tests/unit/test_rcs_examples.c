@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/rcs.h"
+#include "systems/rcs/rcs.h"
 #include "tests/unit/helper_proj.h"
 
 #define NOW "2026-04-09T00:20:00Z"

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/adapter.h"
-#include "core/timeparse.h"
+#include "core/model/adapter.h"
+#include "core/util/timeparse.h"
 #include "sim/sim.h"
 
 static void report(const char *line, void *ctx)

@@ -19,11 +19,11 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "core/fileio.h"
-#include "core/liza.h"
-#include "core/store.h"
-#include "core/timeparse.h"
-#include "sim/liza_sim.h"
+#include "core/util/fileio.h"
+#include "systems/liza/liza.h"
+#include "core/store/store.h"
+#include "core/util/timeparse.h"
+#include "systems/liza/liza_sim.h"
 
 #define T0 "2026-11-22T08:00:00Z"
 

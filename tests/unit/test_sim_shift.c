@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "core/fileio.h"
-#include "core/timeparse.h"
+#include "core/util/fileio.h"
+#include "core/util/timeparse.h"
 #include "sim/sim.h"
 
 static void put(const char *path, const char *text)

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "core/store.h"
+#include "core/store/store.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

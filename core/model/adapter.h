@@ -1,0 +1,78 @@
+/* adapter.h — what every state system provides: detection, the paths to
+ * watch, a loader into a snapshot, and its checks. Sources and the project
+ * (all sources of one directory) live here too. */
+#ifndef LW_ADAPTER_H
+#define LW_ADAPTER_H
+#include "core/util/fileio.h"
+#include "core/model/model.h"
+#include "core/util/strbuf.h"
+#include "core/model/tx.h"
+
+typedef struct lw_source lw_source;
+typedef void (*lw_watch_add_fn)(const char *path, bool is_dir, void *ctx);
+
+typedef struct lw_adapter {
+	const char *name;         /* short name used in alerts and TASK qualifiers */
+	/* Is this system present in dir? On yes, fill root (its state folder). */
+	bool (*detect)(const char *dir, char *root, size_t n);
+	/* Tell the watcher which files and folders matter. */
+	void (*watch_paths)(const lw_source *src, lw_watch_add_fn add, void *ctx);
+	/* Read and parse into snap. -1 with err: the load failed as a whole. */
+	int  (*load)(const lw_source *src, lw_snapshot *snap, lw_error *err);
+	/* Derive alerts from a loaded snapshot at ctx->now. */
+	void (*check)(const lw_source *src, const lw_snapshot *snap, lw_check_ctx *ctx);
+	/* The system's transition table, and the function that applies a row
+	 * (under the system's lock, compare-and-swap, atomic write). */
+	const tx_table *tx;
+	int  (*transition)(const lw_source *src, const tx_request *rq, tx_result *res);
+	/* TASK after "system:" may name something that is not a task (an RCS
+	 * workflow mode, active or not): resolution passes the name through
+	 * and the adapter's transition validates it. */
+	bool open_subjects;
+	/* Optional: lines the detail view prints before the task's own fields,
+	 * for what no field holds (a derived mode, an age at now), one per line. */
+	void (*detail)(const lw_source *src, const lw_task *t, time_t now, strbuf *out);
+} lw_adapter;
+
+struct lw_source {
+	const lw_adapter *adapter;
+	char root[LW_PATH_MAX];    /* the system's state folder, as the user would write it */
+	lw_snapshot *good;         /* last snapshot that loaded; NULL before the first */
+	bool failed;               /* the last load failed: good (if any) is stale */
+	lw_error error;            /* why, as file:line:col */
+	time_t loaded_at;          /* lw_now() at the last successful load */
+	unsigned generation;       /* bumped on every successful load */
+};
+
+#define LW_MAX_SOURCES 16
+typedef struct lw_project {
+	char dir[LW_PATH_MAX];
+	lw_source src[LW_MAX_SOURCES];
+	size_t n;
+} lw_project;
+
+/* Every adapter, in the order the header lists systems. */
+extern const lw_adapter *const lw_adapters[];
+
+/* Detect every system present in dir. -1 with err when dir is not a directory. */
+int  lw_project_open(lw_project *p, const char *dir, lw_error *err);
+void lw_project_close(lw_project *p);
+/* Load one source into a fresh snapshot; swapped in only when it loads.
+ * Returns 0 or -1 (src->failed set, good kept). */
+int  lw_project_reload(lw_project *p, size_t i);
+/* Load every source; returns how many failed. */
+size_t lw_project_load_all(lw_project *p);
+/* Run every source's checks, plus a parse_error alert per failed source. */
+void lw_project_check(const lw_project *p, lw_check_ctx *ctx);
+/* Resolve TASK as written on the command line: "task-3", "liza:task-3", or
+ * a system name alone ("liza", "liza:") for project-wide levers (*task is
+ * then NULL). A qualified name of an open_subjects system that names no
+ * task resolves too (*task NULL): the text after the colon is the subject.
+ * 0 found; -1 with msg when unknown or when a bare id matches in two
+ * systems (msg lists both). */
+int lw_project_resolve(const lw_project *p, const char *spec, const lw_source **src, const lw_task **task,
+                       char *msg, size_t n);
+/* Find the source of a system by short name. */
+lw_source *lw_project_source(lw_project *p, const char *system);
+
+#endif

@@ -1,0 +1,97 @@
+/* alerts.c — the alert list and its identity rules. */
+#include "core/model/model.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void lw_alerts_init(lw_alerts *a)
+{
+	memset(a, 0, sizeof *a);
+	arena_init(&a->mem);
+}
+
+void lw_alerts_free(lw_alerts *a)
+{
+	free(a->v);
+	arena_free(&a->mem);
+	memset(a, 0, sizeof *a);
+}
+
+void lw_alerts_clear(lw_alerts *a)
+{
+	lw_alerts_free(a);
+	lw_alerts_init(a);
+}
+
+lw_alert *lw_alerts_add(lw_alerts *a, lw_level level, const char *system, const char *code,
+                        const char *subject, time_t since, const char *fmt, ...)
+{
+	if (a->n == a->cap) {
+		a->cap = a->cap ? a->cap * 2 : 32;
+		a->v = realloc(a->v, a->cap * sizeof *a->v);
+		if (!a->v)
+			abort();
+	}
+	char msg[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	lw_alert *x = &a->v[a->n++];
+	x->level = level;
+	x->system = arena_strdup(&a->mem, system);
+	x->code = arena_strdup(&a->mem, code);
+	x->subject = arena_strdup(&a->mem, subject ? subject : "-");
+	x->key = x->subject;
+	x->message = arena_strdup(&a->mem, msg);
+	x->since = since;
+	return x;
+}
+
+static int cmp_alert(const void *pa, const void *pb)
+{
+	const lw_alert *a = pa, *b = pb;
+	if (a->level != b->level)
+		return a->level > b->level ? -1 : 1;
+	int c = strcmp(a->system, b->system);
+	if (!c)
+		c = strcmp(a->code, b->code);
+	if (!c)
+		c = strcmp(a->subject, b->subject);
+	if (!c)
+		c = strcmp(a->message, b->message);
+	return c;
+}
+
+void lw_alerts_sort(lw_alerts *a)
+{
+	if (a->n > 1)
+		qsort(a->v, a->n, sizeof *a->v, cmp_alert);
+}
+
+size_t lw_alerts_count(const lw_alerts *a, lw_level level)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < a->n; i++)
+		n += a->v[i].level == level;
+	return n;
+}
+
+const lw_alert *lw_alerts_find(const lw_alerts *a, const char *system, const char *code, const char *key)
+{
+	for (size_t i = 0; i < a->n; i++)
+		if (strcmp(a->v[i].system, system) == 0 && strcmp(a->v[i].code, code) == 0 &&
+		    strcmp(a->v[i].key, key) == 0)
+			return &a->v[i];
+	return NULL;
+}
+
+void lw_alerts_carry_since(lw_alerts *cur, const lw_alerts *prev)
+{
+	for (size_t i = 0; i < cur->n; i++) {
+		const lw_alert *p = lw_alerts_find(prev, cur->v[i].system, cur->v[i].code, cur->v[i].key);
+		if (p && p->since < cur->v[i].since)
+			cur->v[i].since = p->since;
+	}
+}

@@ -1,0 +1,33 @@
+/* check_emit.c — see check_emit.h. */
+#include "core/model/check_emit.h"
+#include "core/util/timeparse.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+lw_alert *lw_check_emit(lw_check_ctx *ctx, lw_level level, const char *system, const char *code,
+                        const char *subject, const char *key, time_t since, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (since == LW_NO_TIME || since > ctx->now)
+		since = ctx->now;
+	lw_alert *a = lw_alerts_add(ctx->out, level, system, code, subject, since, "%s", msg);
+	if (key)
+		a->key = arena_printf(&ctx->out->mem, "%s#%s", subject, key);
+	return a;
+}
+
+void lw_check_problems(const lw_snapshot *snap, const char *system, lw_check_ctx *ctx)
+{
+	for (size_t i = 0; i < snap->nproblems; i++) {
+		const lw_problem *p = &snap->problems[i];
+		bool parse = p->rule && strcmp(p->rule, "parse_error") == 0;
+		/* keyed by the message (file:line:col and what): stable across reloads */
+		lw_check_emit(ctx, parse ? LW_CRIT : LW_WARN, system, parse ? "parse_error" : "invalid_state", p->subject,
+		              parse ? NULL : p->message, LW_NO_TIME, "%s", p->message);
+	}
+}

@@ -1,0 +1,315 @@
+/* config_keys.c — the table of settings a config file may hold, and how each
+ * kind of value is read and written back. Adding a setting is one row here
+ * (plus the field it sets); `liza-watch config`, the parser and the tests of
+ * liza-watch.conf(5) all read this table. */
+#include "core/util/inputs.h"
+#include "core/model/config.h"
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TH(field) offsetof(lw_config, th.field)
+#define DAY (24LL * 3600)
+#define YEAR (366 * DAY)
+
+const lw_setting lw_settings[] = {
+	{ "theme", SET_THEME, offsetof(lw_config, theme), 0, 0, 0,
+	  "colour theme: a name (default, mono, solarized-dark, high-contrast) or a path" },
+	{ "as", SET_STRING, offsetof(lw_config, as), 0, 0, 0,
+	  "who acts in transitions, when neither --as nor LIZA_AGENT_ID says" },
+	{ "status.format", SET_STRING, offsetof(lw_config, status_format), 0, 0, 0,
+	  "the status line template (the --format codes)" },
+	{ "status.tmux-format", SET_STRING, offsetof(lw_config, status_tmux_format), 0, 0, 0,
+	  "the template for status --tmux (else status.format)" },
+	{ "liza.lease-grace", SET_DURATION, TH(lease_grace), 0, 0, YEAR,
+	  "how long a lease may lapse before lease_expired" },
+	{ "liza.heartbeat-factor", SET_COUNT, TH(heartbeat_factor), 0, 1, 1000,
+	  "missed heartbeat intervals before agent_stale" },
+	{ "liza.orphan-grace", SET_DURATION, TH(orphan_grace), 0, 0, YEAR,
+	  "a rejected task without a working holder, before orphaned_rejected" },
+	{ "liza.stale-draft", SET_DURATION, TH(stale_draft), 0, 0, YEAR,
+	  "a DRAFT never finalized, before stale_draft" },
+	{ "liza.approved-unmerged", SET_DURATION, TH(approved_unmerged), 0, 0, YEAR,
+	  "APPROVED and not merged, before approved_unmerged" },
+	{ "liza.stalled", SET_DURATION, TH(stalled), 0, 0, YEAR,
+	  "no log entry while the goal is IN_PROGRESS, before stalled" },
+	{ "liza.checkpoint", SET_DURATIONS, TH(checkpoint), LW_CHECKPOINT_LEVELS, 0, YEAR,
+	  "CHECKPOINT age: checkpoint_stale (WARN), checkpoint_stuck, checkpoint_abandoned (CRIT)" },
+	{ "liza.pause", SET_DURATIONS, TH(pause), LW_PAUSE_LEVELS, 0, YEAR,
+	  "PAUSE age: pause_stale (WARN), pause_forgotten (CRIT)" },
+	{ "liza.warn-below", SET_COUNT, TH(warn_below), 0, 0, 1000,
+	  "iteration and review-cycle warnings sit this many below the cliff" },
+	{ "liza.failure-risk-cycles", SET_COUNT, TH(failure_risk_cycles), 0, 1, 1000,
+	  "review cycles from which one coder failure raises failure_risk" },
+	{ "rcs.session-stale", SET_DURATION, TH(rcs_session_stale), 0, 0, YEAR,
+	  "an active mode's last turn, before session_stale" },
+	{ "rcs.worker-stale", SET_DURATION, TH(rcs_worker_stale), 0, 0, YEAR,
+	  "a working team worker's heartbeat, before worker_stale" },
+	{ "acp.stale", SET_DURATION, TH(acp_stale), 0, 0, YEAR,
+	  "an EXECUTING_TASK agent's last update, before agent_stale" },
+};
+const size_t lw_nsettings = sizeof lw_settings / sizeof *lw_settings;
+_Static_assert(sizeof lw_settings / sizeof *lw_settings <= LW_SETTINGS_MAX, "raise LW_SETTINGS_MAX");
+
+const lw_setting *lw_setting_find(const char *name)
+{
+	for (size_t i = 0; i < lw_nsettings; i++)
+		if (strcmp(lw_settings[i].name, name) == 0)
+			return &lw_settings[i];
+	return NULL;
+}
+
+lw_origin lw_config_origin(const lw_config *c, const char *name)
+{
+	const lw_setting *s = lw_setting_find(name);
+	return s ? c->origin[s - lw_settings] : NULL;
+}
+
+/* ---- durations ---- */
+int lw_parse_duration(const char *s, long long *out)
+{
+	if (!s || !*s)
+		return -1;
+	long long total = 0;
+	const char *p = s;
+	while (*p) {
+		if (!isdigit((unsigned char)*p))
+			return -1;
+		errno = 0;
+		char *end;
+		long long v = strtoll(p, &end, 10);
+		if (errno)
+			return -1;
+		long long unit = 1;
+		switch (*end) {
+		case 'd': unit = DAY; end++; break;
+		case 'h': unit = 3600; end++; break;
+		case 'm': unit = 60; end++; break;
+		case 's': end++; break;
+		case '\0':
+			if (p != s)
+				return -1;   /* "1h30": the last part needs its unit too */
+			break;
+		default: return -1;
+		}
+		if (v > (LLONG_MAX - total) / unit)
+			return -1;
+		total += v * unit;
+		p = end;
+	}
+	*out = total;
+	return 0;
+}
+
+const char *lw_format_duration(long long secs, char *buf, size_t n)
+{
+	static const struct { long long len; char unit; } units[] = {
+		{ DAY, 'd' }, { 3600, 'h' }, { 60, 'm' }, { 1, 's' },
+	};
+	if (secs <= 0) {
+		snprintf(buf, n, "0s");
+		return buf;
+	}
+	size_t used = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof units / sizeof *units && used < n; i++) {
+		long long q = secs / units[i].len;
+		secs %= units[i].len;
+		if (q)
+			used += (size_t)snprintf(buf + used, n - used, "%lld%c", q, units[i].unit);
+	}
+	return buf;
+}
+
+/* ---- setting values ---- */
+static const char **str_field(lw_config *c, const lw_setting *s) { return (const char **)((char *)c + s->offset); }
+static long long *num_field(lw_config *c, const lw_setting *s) { return (long long *)((char *)c + s->offset); }
+static const char *str_value(const lw_config *c, const lw_setting *s)
+{
+	return *(const char *const *)((const char *)c + s->offset);
+}
+static const long long *num_value(const lw_config *c, const lw_setting *s)
+{
+	return (const long long *)((const char *)c + s->offset);
+}
+
+static int in_range(const lw_setting *s, long long v, const char *text, char *err, size_t n)
+{
+	if (v >= s->min && v <= s->max)
+		return 0;
+	char lo[32], hi[32];
+	if (s->kind == SET_COUNT)
+		snprintf(err, n, "%s: %s is out of range (%lld to %lld)", s->name, text, s->min, s->max);
+	else
+		snprintf(err, n, "%s: %s is out of range (%s to %s)", s->name, text,
+		         lw_format_duration(s->min, lo, sizeof lo), lw_format_duration(s->max, hi, sizeof hi));
+	return -1;
+}
+
+static int set_durations(lw_config *c, const lw_setting *s, const char *value, char *err, size_t n)
+{
+	long long v[8];
+	int k = 0;
+	const char *p = value;
+	for (;;) {
+		char part[64];
+		size_t len = strcspn(p, ",");
+		snprintf(part, sizeof part, "%.*s", (int)(len < 63 ? len : 63), p);
+		char *a = part, *b = part + strlen(part);
+		while (isspace((unsigned char)*a))
+			a++;
+		while (b > a && isspace((unsigned char)b[-1]))
+			*--b = '\0';
+		if (k >= s->count || k >= 8) {
+			snprintf(err, n, "%s takes %d durations, got more: '%s'", s->name, s->count, value);
+			return -1;
+		}
+		if (len >= 63 || lw_parse_duration(a, &v[k]) < 0) {
+			snprintf(err, n, "%s: '%s' is not a duration (e.g. 90s, 30m, 2h, 1h30m)", s->name, a);
+			return -1;
+		}
+		if (in_range(s, v[k], a, err, n) < 0)
+			return -1;
+		if (k && v[k] <= v[k - 1]) {
+			snprintf(err, n, "%s: each duration must be longer than the one before ('%s')", s->name, value);
+			return -1;
+		}
+		k++;
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	if (k != s->count) {
+		snprintf(err, n, "%s takes %d durations, comma-separated, got %d: '%s'", s->name, s->count, k, value);
+		return -1;
+	}
+	memcpy(num_field(c, s), v, (size_t)k * sizeof *v);
+	return 0;
+}
+
+/* A theme path is taken relative to the file that names it (a project's
+ * .liza-watch may point at a theme beside it); ~/ is the home directory. */
+static const char *theme_value(lw_config *c, const char *value, const char *base)
+{
+	if (!strchr(value, '/') || value[0] == '/')
+		return arena_strdup(&c->mem, value);
+	const char *home = lw_getenv("HOME");
+	if (strncmp(value, "~/", 2) == 0 && home && *home)
+		return arena_printf(&c->mem, "%s/%s", home, value + 2);
+	if (base && *base)
+		return arena_printf(&c->mem, "%s/%s", base, value);
+	return arena_strdup(&c->mem, value);
+}
+
+int lw_setting_set(lw_config *c, const lw_setting *s, const char *value, const char *base, char *err, size_t n)
+{
+	long long v;
+	switch (s->kind) {
+	case SET_STRING:
+	case SET_THEME:
+		/* An empty value puts the built-in behaviour back. */
+		if (!*value)
+			*str_field(c, s) = NULL;
+		else
+			*str_field(c, s) = s->kind == SET_THEME ? theme_value(c, value, base) : arena_strdup(&c->mem, value);
+		return 0;
+	case SET_COUNT: {
+		char *end;
+		errno = 0;
+		v = strtoll(value, &end, 10);
+		if (!*value || *end || errno) {
+			snprintf(err, n, "%s: '%s' is not a whole number", s->name, value);
+			return -1;
+		}
+		if (in_range(s, v, value, err, n) < 0)
+			return -1;
+		*num_field(c, s) = v;
+		return 0;
+	}
+	case SET_DURATION:
+		if (lw_parse_duration(value, &v) < 0) {
+			snprintf(err, n, "%s: '%s' is not a duration (e.g. 90s, 30m, 2h, 1h30m)", s->name, value);
+			return -1;
+		}
+		if (in_range(s, v, value, err, n) < 0)
+			return -1;
+		*num_field(c, s) = v;
+		return 0;
+	case SET_DURATIONS:
+		return set_durations(c, s, value, err, n);
+	}
+	return -1;
+}
+
+/* A value that a reader would not get back as written is quoted. */
+static void write_string(strbuf *out, const char *v)
+{
+	size_t len = strlen(v);
+	bool quote = len && (isspace((unsigned char)v[0]) || isspace((unsigned char)v[len - 1]) || v[0] == '"');
+	if (!quote) {
+		strbuf_adds(out, v);
+		return;
+	}
+	strbuf_addc(out, '"');
+	for (const char *p = v; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			strbuf_addc(out, '\\');
+		strbuf_addc(out, *p);
+	}
+	strbuf_addc(out, '"');
+}
+
+void lw_setting_format(const lw_config *c, const lw_setting *s, strbuf *out)
+{
+	char b[32];
+	switch (s->kind) {
+	case SET_STRING:
+	case SET_THEME:
+		if (str_value(c, s))
+			write_string(out, str_value(c, s));
+		break;
+	case SET_COUNT:
+		strbuf_printf(out, "%lld", *num_value(c, s));
+		break;
+	case SET_DURATION:
+		strbuf_adds(out, lw_format_duration(*num_value(c, s), b, sizeof b));
+		break;
+	case SET_DURATIONS:
+		for (int i = 0; i < s->count; i++)
+			strbuf_printf(out, "%s%s", i ? "," : "", lw_format_duration(num_value(c, s)[i], b, sizeof b));
+		break;
+	}
+}
+
+void lw_config_write(const lw_config *c, strbuf *out)
+{
+	static const char *const names[LW_CONFIG_FILES] = { "user", "project" };
+	for (int i = 0; i < LW_CONFIG_FILES; i++)
+		strbuf_printf(out, "# %s config: %s%s\n", names[i], c->files[i] ? c->files[i] : "(none: HOME is not set)",
+		              c->files[i] && !c->found[i] ? " (not found)" : "");
+	for (size_t i = 0; i < lw_nsettings; i++) {
+		const lw_setting *s = &lw_settings[i];
+		strbuf_printf(out, "\n# %s\n", s->doc);
+		strbuf_printf(out, "# %s\n", c->origin[i] ? c->origin[i] : "built in");
+		strbuf_printf(out, "%s =", s->name);
+		size_t before = out->len;
+		strbuf_addc(out, ' ');
+		lw_setting_format(c, s, out);
+		if (out->len == before + 1)
+			out->buf[--out->len] = '\0';   /* unset: "as =", no trailing blank */
+		strbuf_addc(out, '\n');
+	}
+	if (c->nbinds)
+		strbuf_adds(out, "\n# key bindings, in the order they apply (liza-watch keys shows the result)\n");
+	for (size_t i = 0; i < c->nbinds; i++) {
+		const lw_bind *b = &c->binds[i];
+		strbuf_printf(out, "# %s:%d\n", b->file, b->line);
+		if (b->action)
+			strbuf_printf(out, "bind %s %s\n", b->key, b->action);
+		else
+			strbuf_printf(out, "unbind %s\n", b->key);
+	}
+}

@@ -1,0 +1,39 @@
+/* field.h — typed reads of one mapping's fields for loaders that report a
+ * wrong type as a snapshot problem (at the value's file:line:col) and read
+ * it as absent, so one bad value never blanks a whole board. Used by the
+ * RCS, AoT, Foreman and ACP loaders; Liza's loader has its own, which also
+ * hashes a task's keys (its states run to 10,000 tasks). */
+#ifndef LW_FIELD_H
+#define LW_FIELD_H
+#include "core/model/model.h"
+
+typedef struct fld {
+	lw_snapshot *snap;        /* where problems go; NULL: nowhere (values only) */
+	const char *path;         /* display path of the file being read */
+	const char *subject;      /* what the problem is about (a task id, a mode) */
+	arena *mem;               /* for fld_strv's array */
+} fld;
+
+#define FLD_UNSET (-1LL)
+
+const char *fld_str(fld *f, const doc_node *map, const char *key);         /* NULL: absent or bad */
+long long fld_int(fld *f, const doc_node *map, const char *key, long long dflt);
+/* 1 true, 0 false, -1 absent (or bad) */
+int fld_bool(fld *f, const doc_node *map, const char *key);
+time_t fld_time(fld *f, const doc_node *map, const char *key);             /* LW_NO_TIME: absent or bad */
+const doc_node *fld_map(fld *f, const doc_node *map, const char *key);     /* NULL: absent or bad */
+const doc_node *fld_seq(fld *f, const doc_node *map, const char *key);
+/* A list of ids (a lone scalar counts as one); *n items into a NULL-ended
+ * arena array. */
+const char **fld_strv(fld *f, const doc_node *map, const char *key, size_t *n);
+/* The wrong-type problem: "KEY must be WANT, not VALUE" at v (rule "types"). */
+void fld_bad_type(fld *f, const char *key, const doc_node *v, const char *want);
+/* An integer into *out: false when absent, or of the wrong type (reported). */
+bool fld_int_get(fld *f, const doc_node *map, const char *key, long long *out);
+/* Does this value hold something: a non-blank string, or a non-empty list or mapping? */
+bool fld_nonempty(const doc_node *v);
+/* Report a problem at node at (NULL: the file) with this snapshot's rule. */
+void fld_problem(fld *f, const char *rule, const doc_node *at, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+#endif

@@ -1,0 +1,147 @@
+/* model.h — the system-neutral model every front end reads: sources (one per
+ * detected system) each holding a snapshot of tasks, agents and workflows, and
+ * the alerts the checks derive from them. Adapters fill it; nothing here knows
+ * about any one system's file format. */
+#ifndef LW_MODEL_H
+#define LW_MODEL_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+#include "core/doc/arena.h"
+#include "core/doc/doc.h"
+#include "core/util/error.h"
+#include "core/model/thresholds.h"
+
+typedef enum lw_level { LW_INFO = 0, LW_WARN = 1, LW_CRIT = 2 } lw_level;
+const char *lw_level_name(lw_level l);   /* "INFO", "WARN", "CRIT" */
+
+/* Board lanes, in the order the board draws them. */
+typedef enum lw_lane {
+	LANE_BACKLOG, LANE_READY, LANE_ACTIVE, LANE_REVIEW, LANE_BLOCKED, LANE_DONE, LANE_COUNT
+} lw_lane;
+const char *lw_lane_name(lw_lane l);     /* "backlog", … */
+
+typedef struct lw_task {
+	const char *system;       /* short name, as in TASK qualifiers: "liza" */
+	const char *id;
+	const char *title;        /* title, else description's first line */
+	const char *status;       /* raw status as written in the file */
+	lw_lane lane;
+	const char *assignee;     /* NULL when none */
+	int iteration, iteration_max;     /* -1 when unknown */
+	int review_cycles, review_max;    /* -1 when unknown */
+	bool awaiting_operator;   /* waiting for an approve/reject */
+	const char *revision;     /* changes when the work is resubmitted (Liza: review_commit);
+	                             transitions compare it with what the operator saw */
+	const char *path;         /* file the task lives in */
+	const doc_node *node;     /* the task's source node: the detail view shows it whole */
+	const struct tx_table *tx; /* the table this task moves by, when not the adapter's
+	                              (ACP agents follow the core or the Jarvis FSM) */
+} lw_task;
+
+typedef struct lw_agent {
+	const char *system, *id, *role, *status, *task;
+	time_t heartbeat;         /* LW_NO_TIME when unknown */
+	const doc_node *node;
+} lw_agent;
+
+typedef struct lw_workflow {
+	const char *system, *name, *phase;
+	int iteration, max;       /* gauge; -1 when not applicable */
+	const char *flags;        /* short words: "PAUSED ABORT" */
+	const doc_node *node;
+} lw_workflow;
+
+/* A schema problem found while loading (a wrong type, an unknown status…):
+ * not fatal, reported as an invalid_state alert naming file:line:col. */
+typedef struct lw_problem {
+	const char *subject;
+	const char *rule;         /* stable short rule name */
+	const char *message;      /* file:line:col: what is wrong */
+} lw_problem;
+
+/* One source's loaded state. Everything lives in mem or docs; freeing the
+ * snapshot frees it all. Docs grow with the files (one per task for some
+ * systems); each doc is allocated on its own, so a doc pointer stays valid. */
+typedef struct lw_snapshot {
+	arena mem;
+	doc **docs;
+	char **bufs;              /* file bytes the docs point into (malloc'd) */
+	size_t ndocs, cap_docs;
+	lw_task *tasks;        size_t ntasks;
+	lw_agent *agents;      size_t nagents;
+	lw_workflow *workflows; size_t nworkflows;
+	lw_problem *problems;  size_t nproblems, cap_problems;
+	void *sys;             /* the adapter's typed state */
+	const char *status_segment; /* short words for the status line after the
+	                               system name ("team+forge", "5/20 stall 1/3");
+	                               may hold text from state files: escaped on output */
+	size_t state_bytes;    /* bytes of input read */
+	/* A snapshot may stand on an older one whose parse it reuses (a file
+	 * that did not change): it then holds a reference to that base. */
+	struct lw_snapshot *base;
+	unsigned refs;
+} lw_snapshot;
+
+lw_snapshot *lw_snapshot_new(void);
+/* Drops one reference; the last one frees it (and its reference to a base). */
+void lw_snapshot_free(lw_snapshot *s);
+/* s will use base's memory: base lives at least as long as s. */
+void lw_snapshot_set_base(lw_snapshot *s, lw_snapshot *base);
+/* Adopt a malloc'd buffer and parse it; returns the doc or NULL with err
+ * (the buffer is then freed, and nothing of it stays in the snapshot). */
+doc *lw_snapshot_parse(lw_snapshot *s, char *buf, size_t len, const char *path, lw_error *err);
+/* Adopt a buffer and a doc already built over it (moved: do not free built). */
+doc *lw_snapshot_adopt(lw_snapshot *s, char *buf, size_t len, const doc *built);
+/* Copy a problem found by an earlier load (its strings must outlive s). */
+void lw_snapshot_problem_copy(lw_snapshot *s, const lw_problem *p);
+/* file NULL: the message says where itself (a formatted lw_error). */
+void lw_snapshot_problem(lw_snapshot *s, const char *subject, const char *rule,
+                         const char *file, const doc_node *at, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
+/* ---- alerts ---- */
+typedef struct lw_alert {
+	lw_level level;
+	const char *system, *code, *subject, *message;
+	const char *key;          /* identity within (system, code); subject unless a check needs more */
+	time_t since;             /* first seen (or when the condition began, when known) */
+} lw_alert;
+
+typedef struct lw_alerts {
+	arena mem;
+	lw_alert *v;
+	size_t n, cap;
+} lw_alerts;
+
+void lw_alerts_init(lw_alerts *a);
+void lw_alerts_free(lw_alerts *a);
+void lw_alerts_clear(lw_alerts *a);
+lw_alert *lw_alerts_add(lw_alerts *a, lw_level level, const char *system, const char *code,
+                        const char *subject, time_t since, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+/* CRIT first, then WARN, INFO; within a level by system, code, subject. */
+void lw_alerts_sort(lw_alerts *a);
+size_t lw_alerts_count(const lw_alerts *a, lw_level level);
+const lw_alert *lw_alerts_find(const lw_alerts *a, const char *system, const char *code, const char *key);
+/* Carry first-seen times over from the previous set: an alert identified by
+ * (system, code, key) that already existed keeps its since. */
+void lw_alerts_carry_since(lw_alerts *cur, const lw_alerts *prev);
+
+/* What a check run needs: the clock, where to put alerts, a place to
+ * record the next time a result could change (so the loop arms one timer),
+ * and the thresholds to judge by (NULL = the built-in ones). */
+typedef struct lw_check_ctx {
+	time_t now;
+	time_t next_deadline;     /* LW_NO_TIME = none */
+	lw_alerts *out;
+	const lw_thresholds *th;
+} lw_check_ctx;
+void lw_check_deadline(lw_check_ctx *c, time_t t);
+/* Has the instant at come (true)? If not, it is when a result will change:
+ * register it as a deadline (false). LW_NO_TIME never comes. */
+bool lw_check_due(lw_check_ctx *c, time_t at);
+/* ctx->th, or the built-in thresholds when the caller gave none. */
+const lw_thresholds *lw_check_thresholds(const lw_check_ctx *c);
+
+#endif

@@ -1,0 +1,239 @@
+#include "core/model/report.h"
+#include "core/util/escape.h"
+#include "core/util/timeparse.h"
+#include <string.h>
+
+static void term(strbuf *out, const char *s) { esc_term(out, s, strlen(s), true); }
+
+void report_alert_line(strbuf *out, const lw_alert *a)
+{
+	/* System and code are the adapters' own words today; escaped anyway,
+	 * so no future check that builds a code from file text can reach the
+	 * terminal raw. */
+	strbuf_printf(out, "%s ", lw_level_name(a->level));
+	term(out, a->system);
+	strbuf_addc(out, ' ');
+	term(out, a->code);
+	strbuf_addc(out, ' ');
+	term(out, a->subject);
+	strbuf_adds(out, ": ");
+	term(out, a->message);
+	strbuf_addc(out, '\n');
+}
+
+void report_subject(strbuf *out, const lw_alert *a)
+{
+	term(out, a->subject);
+	strbuf_adds(out, ": cleared\n");
+}
+
+void report_check_json(strbuf *out, const lw_project *p, const lw_alerts *al)
+{
+	char tb[32];
+	strbuf_adds(out, "{\"alerts\": [");
+	for (size_t i = 0; i < al->n; i++) {
+		const lw_alert *a = &al->v[i];
+		strbuf_adds(out, i ? ", {" : "{");
+		strbuf_printf(out, "\"level\": \"%s\", \"system\": ", lw_level_name(a->level));
+		esc_json_str(out, a->system);
+		strbuf_adds(out, ", \"code\": ");
+		esc_json_str(out, a->code);
+		strbuf_adds(out, ", \"subject\": ");
+		esc_json_str(out, a->subject);
+		strbuf_adds(out, ", \"message\": ");
+		esc_json_str(out, a->message);
+		strbuf_printf(out, ", \"since\": \"%s\"}", lw_format_time(a->since, tb, sizeof tb));
+	}
+	strbuf_adds(out, "], \"sources\": [");
+	for (size_t i = 0; i < p->n; i++) {
+		const lw_source *s = &p->src[i];
+		strbuf_adds(out, i ? ", {" : "{");
+		strbuf_adds(out, "\"system\": ");
+		esc_json_str(out, s->adapter->name);
+		strbuf_adds(out, ", \"path\": ");
+		esc_json_str(out, s->root);
+		strbuf_printf(out, ", \"ok\": %s, \"error\": ", s->failed ? "false" : "true");
+		if (s->failed) {
+			char msg[1200];
+			esc_json_str(out, lw_error_format(&s->error, msg, sizeof msg));
+		} else {
+			strbuf_adds(out, "null");
+		}
+		strbuf_addc(out, '}');
+	}
+	strbuf_adds(out, "]}\n");
+}
+
+void status_count(const lw_project *p, const lw_alerts *al, status_counts *c)
+{
+	memset(c, 0, sizeof *c);
+	for (size_t i = 0; i < p->n; i++) {
+		const lw_source *s = &p->src[i];
+		c->failed_sources += s->failed;
+		if (!s->good)
+			continue;
+		for (size_t t = 0; t < s->good->ntasks; t++) {
+			const lw_task *k = &s->good->tasks[t];
+			c->lanes[k->lane]++;
+			c->awaiting += k->awaiting_operator;
+			c->tasks++;
+		}
+	}
+	for (size_t i = 0; i < al->n; i++)
+		c->alerts[al->v[i].level]++;
+}
+
+/* Styles for tmux, by what the operator must notice. */
+#define TMUX_CRIT "#[fg=white,bg=red,bold]"
+#define TMUX_WARN "#[fg=black,bg=yellow]"
+#define TMUX_REVIEW "#[fg=cyan,bold]"
+#define TMUX_OK "#[fg=green]"
+#define TMUX_RESET "#[default]"
+
+static int first_lane(const size_t *lanes)
+{
+	for (int l = 0; l < LANE_COUNT; l++)
+		if (lanes[l])
+			return l;
+	return LANE_COUNT;
+}
+
+static void default_line(strbuf *out, const lw_project *p, const status_counts *c, bool tmux)
+{
+	if (p->n == 0) {
+		strbuf_adds(out, "no state");
+		return;
+	}
+	for (size_t i = 0; i < p->n; i++) {
+		const lw_source *s = &p->src[i];
+		if (i)
+			strbuf_adds(out, " | ");
+		strbuf_printf(out, "%s:", s->adapter->name);
+		if (!s->good) {
+			strbuf_adds(out, tmux ? " " TMUX_CRIT "error" TMUX_RESET : " error");
+			continue;
+		}
+		const char *seg = s->good->status_segment;
+		if (seg && *seg) {
+			strbuf_addc(out, ' ');
+			if (tmux)
+				esc_tmux(out, seg, strlen(seg));
+			else
+				esc_term(out, seg, strlen(seg), true);
+			if (s->good->ntasks)
+				strbuf_addc(out, ',');
+		}
+		size_t lanes[LANE_COUNT] = { 0 };
+		for (size_t t = 0; t < s->good->ntasks; t++)
+			lanes[s->good->tasks[t].lane]++;
+		bool any = seg && *seg;
+		for (int l = 0; l < LANE_COUNT; l++) {
+			if (!lanes[l])
+				continue;
+			strbuf_printf(out, "%s %zu %s", any && l != first_lane(lanes) ? "," : "", lanes[l],
+			              lw_lane_name((lw_lane)l));
+			any = true;
+		}
+		if (!any)
+			strbuf_adds(out, " no tasks");
+		if (s->failed)
+			strbuf_adds(out, tmux ? " " TMUX_CRIT "stale" TMUX_RESET : " (stale)");
+	}
+	if (c->awaiting)
+		strbuf_printf(out, tmux ? " | " TMUX_REVIEW "%zu to review" TMUX_RESET : " | %zu to review",
+		              c->awaiting);
+	strbuf_adds(out, " | ");
+	if (!c->alerts[LW_CRIT] && !c->alerts[LW_WARN]) {
+		strbuf_adds(out, tmux ? TMUX_OK "ok" TMUX_RESET : "ok");
+		return;
+	}
+	if (c->alerts[LW_CRIT])
+		strbuf_printf(out, tmux ? TMUX_CRIT "%zu CRIT" TMUX_RESET : "%zu CRIT", c->alerts[LW_CRIT]);
+	if (c->alerts[LW_CRIT] && c->alerts[LW_WARN])
+		strbuf_addc(out, ' ');
+	if (c->alerts[LW_WARN])
+		strbuf_printf(out, tmux ? TMUX_WARN "%zu WARN" TMUX_RESET : "%zu WARN", c->alerts[LW_WARN]);
+}
+
+static void json_line(strbuf *out, const lw_project *p, const status_counts *c)
+{
+	strbuf_adds(out, "{\"systems\": [");
+	for (size_t i = 0; i < p->n; i++) {
+		const lw_source *s = &p->src[i];
+		strbuf_adds(out, i ? ", {\"system\": " : "{\"system\": ");
+		esc_json_str(out, s->adapter->name);
+		strbuf_printf(out, ", \"ok\": %s, \"stale\": %s", s->failed ? "false" : "true",
+		              s->failed && s->good ? "true" : "false");
+		size_t lanes[LANE_COUNT] = { 0 }, awaiting = 0, n = 0;
+		if (s->good)
+			for (size_t t = 0; t < s->good->ntasks; t++) {
+				lanes[s->good->tasks[t].lane]++;
+				awaiting += s->good->tasks[t].awaiting_operator;
+				n++;
+			}
+		strbuf_adds(out, ", \"lanes\": {");
+		for (int l = 0; l < LANE_COUNT; l++)
+			strbuf_printf(out, "%s\"%s\": %zu", l ? ", " : "", lw_lane_name((lw_lane)l), lanes[l]);
+		strbuf_printf(out, "}, \"tasks\": %zu, \"awaiting\": %zu}", n, awaiting);
+	}
+	strbuf_printf(out, "], \"tasks\": %zu, \"awaiting\": %zu, \"alerts\": {\"CRIT\": %zu, \"WARN\": %zu, "
+	              "\"INFO\": %zu}}", c->tasks, c->awaiting, c->alerts[LW_CRIT], c->alerts[LW_WARN],
+	              c->alerts[LW_INFO]);
+}
+
+static void template_line(strbuf *out, const lw_project *p, const status_counts *c, const char *fmt,
+                          bool tmux)
+{
+	for (const char *f = fmt; *f; f++) {
+		if (tmux && *f == '#') {
+			/* A template may come from a project's .liza-watch, which the
+			 * agents can write: tmux gets its #[style]s and ## from it,
+			 * and any other # doubled, so no #(command) or #{format}. */
+			if (f[1] == '#')
+				strbuf_addc(out, *f++);
+			else if (f[1] != '[')
+				strbuf_addc(out, '#');
+			strbuf_addc(out, '#');
+			continue;
+		}
+		if (*f != '%' || !f[1]) {
+			/* Otherwise the template is the operator's own text: copied as is. */
+			strbuf_addc(out, *f);
+			continue;
+		}
+		size_t v;
+		switch (*++f) {
+		case 'B': v = c->lanes[LANE_BACKLOG]; break;
+		case 'Y': v = c->lanes[LANE_READY]; break;
+		case 'A': v = c->lanes[LANE_ACTIVE]; break;
+		case 'R': v = c->lanes[LANE_REVIEW]; break;
+		case 'K': v = c->lanes[LANE_BLOCKED]; break;
+		case 'D': v = c->lanes[LANE_DONE]; break;
+		case 'T': v = c->tasks; break;
+		case 'W': v = c->awaiting; break;
+		case 'c': v = c->alerts[LW_CRIT]; break;
+		case 'w': v = c->alerts[LW_WARN]; break;
+		case 'i': v = c->alerts[LW_INFO]; break;
+		case 'S':
+			for (size_t i = 0; i < p->n; i++)
+				strbuf_printf(out, "%s%s", i ? "+" : "", p->src[i].adapter->name);
+			continue;
+		case 'L': default_line(out, p, c, tmux); continue;
+		case '%': strbuf_addc(out, '%'); continue;
+		default: strbuf_addc(out, '%'); strbuf_addc(out, *f); continue;
+		}
+		strbuf_printf(out, "%zu", v);
+	}
+}
+
+void report_status(strbuf *out, const lw_project *p, const lw_alerts *al, status_style style, const char *fmt)
+{
+	status_counts c;
+	status_count(p, al, &c);
+	if (style == STATUS_JSON)
+		json_line(out, p, &c);
+	else if (fmt)
+		template_line(out, p, &c, fmt, style == STATUS_TMUX);
+	else
+		default_line(out, p, &c, style == STATUS_TMUX);
+}

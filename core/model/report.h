@@ -1,0 +1,34 @@
+/* report.h — text the non-interactive commands print: alert lines, the
+ * `check --json` object, and the one-line status in plain, tmux and JSON
+ * forms. Pure functions of the project and its alerts, so tests compare
+ * bytes. */
+#ifndef LW_REPORT_H
+#define LW_REPORT_H
+#include "core/model/adapter.h"
+#include "core/util/strbuf.h"
+
+/* "CRIT liza review_loop task-3: 5 review cycles (cliff 5)\n" */
+void report_alert_line(strbuf *out, const lw_alert *a);
+/* "task-3: cleared\n": the subject of an alert that went away. */
+void report_subject(strbuf *out, const lw_alert *a);
+void report_check_json(strbuf *out, const lw_project *p, const lw_alerts *al);
+
+/* Counts behind a status line. */
+typedef struct status_counts {
+	size_t lanes[LANE_COUNT];
+	size_t awaiting;             /* tasks waiting for the operator */
+	size_t tasks;
+	size_t alerts[3];            /* by lw_level */
+	size_t failed_sources;
+} status_counts;
+void status_count(const lw_project *p, const lw_alerts *al, status_counts *c);
+
+typedef enum status_style { STATUS_PLAIN, STATUS_TMUX, STATUS_JSON } status_style;
+/* One line, no trailing newline. fmt (may be NULL) is a user template:
+ * %S systems, %B backlog, %Y ready, %A active, %R review, %K blocked, %D done,
+ * %T tasks, %W awaiting the operator, %c crit, %w warn, %i info, %L the
+ * default line, %% a percent sign. */
+void report_status(strbuf *out, const lw_project *p, const lw_alerts *al, status_style style,
+                   const char *fmt);
+
+#endif

@@ -1,0 +1,92 @@
+/* store.h — the only code that writes state files.
+ *
+ * Protocol (DESIGN.md "Writing"): take flock(2) LOCK_EX on "<file>.lock" beside
+ * the file — the same lock `flock -x` takes in the Liza scripts — read the
+ * current bytes under it, let the caller re-check and edit them, then replace
+ * the file atomically: temp file in the same directory, original mode, write,
+ * fsync, rename, fsync the directory. A failure before the rename leaves the
+ * original file byte-for-byte unchanged and no temp file behind.
+ *
+ * Return codes: STORE_OK, STORE_ENOENT (missing file; err is NOT set, since for
+ * a reader or a marker removal that is often fine), STORE_EXISTS (marker was
+ * already there), STORE_ERR (err says which path and why). STORE_ERR is 3 so it
+ * can double as the CLI's "read/lock/write failure" exit code. */
+#ifndef LW_STORE_H
+#define LW_STORE_H
+#include "core/util/error.h"
+#include "core/util/strbuf.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+enum { STORE_OK = 0, STORE_ENOENT = 1, STORE_EXISTS = 2, STORE_ERR = 3 };
+
+#define STORE_LOCK_TIMEOUT_MS 10000          /* the Liza scripts' flock timeout */
+#define STORE_MAX_FILE_BYTES  (64u << 20)    /* store_update's read limit */
+#define STORE_LOCK_SUFFIX     ".lock"
+
+/* ---- lock -------------------------------------------------------------- */
+typedef struct store_lock {
+	int fd;              /* -1 when not held */
+	char path[4096];
+} store_lock;
+
+/* Lock lock_path (created 0644 if missing), polling with backoff for up to
+ * timeout_ms (<= 0: try once). On timeout: "<lockpath>: lock held by another
+ * process for 10 s (timed out)". */
+int  store_lock_acquire(store_lock *l, const char *lock_path, int timeout_ms, lw_error *err);
+/* The timeout writers use: STORE_LOCK_TIMEOUT_MS, or LIZA_WATCH_LOCK_TIMEOUT_MS
+ * from the environment (1 to 600000), so tests need not wait 10 s. */
+int  store_lock_timeout_ms(void);
+/* Idempotent; a zeroed-then-released or never-acquired lock (fd -1) is fine. */
+void store_lock_release(store_lock *l);
+/* "<path>.lock" into out; false (and err set) if it does not fit. */
+bool store_lock_path(const char *path, char *out, size_t n, lw_error *err);
+
+/* ---- read -------------------------------------------------------------- */
+/* Whole regular file into a malloc'd, NUL-terminated *buf (free() it). Refuses
+ * directories, FIFOs, devices without blocking, and files over max_bytes. */
+int  store_read(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err);
+
+/* ---- write ------------------------------------------------------------- */
+/* Atomic replace of path (or of its symlink target: the link stays a link).
+ * Keeps the mode (0644 for a new file). Does not lock: use store_update, or
+ * hold the lock yourself. */
+int  store_write_atomic(const char *path, const char *buf, size_t len, lw_error *err);
+/* Our temp names ".<base>.lw-XXXXXX", so the watcher can ignore them. */
+bool store_is_temp_name(const char *basename);
+
+/* ---- markers (.liza/PAUSE, .liza/ABORT) -------------------------------- */
+/* Create an empty file: STORE_OK, or STORE_EXISTS if it already existed (left
+ * untouched, so its mtime — the pause's age — stays true). */
+int  store_touch_marker(const char *path, lw_error *err);
+/* Remove it: STORE_OK, or STORE_ENOENT if it was not there. */
+int  store_remove_marker(const char *path, lw_error *err);
+
+/* ---- read-modify-write under the lock ----------------------------------- */
+/* cur is the current content (NUL-terminated) or NULL if the file does not
+ * exist. Fill out and return 0 to write it; return non-zero to write nothing
+ * (that code is returned by store_update; set err if it is a failure). */
+typedef int (*store_edit_fn)(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err);
+/* Lock "<path>.lock", read (up to STORE_MAX_FILE_BYTES), edit, write
+ * atomically, unlock. Returns STORE_OK, STORE_ERR, or the edit's code. */
+int  store_update(const char *path, int timeout_ms, store_edit_fn edit, void *ctx, lw_error *err);
+
+/* ---- test seam ----------------------------------------------------------- */
+/* The syscalls the read and write paths make, so tests can inject ENOSPC,
+ * EIO, EACCES, short writes… on any filesystem and as root. */
+struct store_ops {
+	int     (*open)(const char *path, int flags, mode_t mode);
+	int     (*mkostemp)(char *tmpl, int flags);
+	ssize_t (*read)(int fd, void *buf, size_t n);
+	ssize_t (*write)(int fd, const void *buf, size_t n);
+	int     (*fchmod)(int fd, mode_t mode);
+	int     (*fsync)(int fd);
+	int     (*close)(int fd);
+	int     (*rename)(const char *from, const char *to);
+};
+/* Copy *ops in (NULL restores the real syscalls). A NULL member means "real".
+ * Process-wide and not thread-safe: call it from tests only. */
+void store_set_ops(const struct store_ops *ops);
+
+#endif

@@ -1,0 +1,139 @@
+/* store_write.c — atomic replace: a reader (an agent, the watcher, `yq`) sees
+ * either the old bytes or the new ones, never a half-written file, and a crash
+ * or a full disk at any step leaves the old file as it was. */
+#include "core/store/store_internal.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+#define TEMP_TAG  ".lw-"
+#define TEMP_X    "XXXXXX"
+/* "." + base + TEMP_TAG + TEMP_X must fit in one name component. */
+#define TEMP_BASE_MAX (NAME_MAX - 1 - (sizeof TEMP_TAG - 1) - (sizeof TEMP_X - 1))
+
+bool store_is_temp_name(const char *b)
+{
+	size_t n = strlen(b), tag = sizeof TEMP_TAG - 1, nx = sizeof TEMP_X - 1;
+	if (n < 2 + tag + nx || b[0] != '.')
+		return false;
+	if (memcmp(b + n - nx - tag, TEMP_TAG, tag) != 0)
+		return false;
+	/* glibc and the BSDs fill the X's from letters and digits; allow the
+	 * few punctuation marks some libcs add. */
+	for (size_t i = n - nx; i < n; i++) {
+		unsigned char c = (unsigned char)b[i];
+		bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+		if (!alnum && c != '.' && c != '_' && c != '-')
+			return false;
+	}
+	return true;
+}
+
+static bool temp_template(const char *target, char *tmpl, size_t n)
+{
+	char dir[PATH_MAX], base[NAME_MAX + 1];
+	if (!store_split_path(target, dir, sizeof dir, base, sizeof base))
+		return false;
+	int bl = (int)(strlen(base) > TEMP_BASE_MAX ? TEMP_BASE_MAX : strlen(base));
+	const char *sep = strcmp(dir, "/") == 0 ? "" : "/";
+	int w = snprintf(tmpl, n, "%s%s.%.*s" TEMP_TAG TEMP_X, dir, sep, bl, base);
+	return w >= 0 && (size_t)w < n;
+}
+
+int store_write_atomic(const char *path, const char *buf, size_t len, lw_error *err)
+{
+	const struct store_ops *sys = store_sys();
+	char target[PATH_MAX], tmp[PATH_MAX];
+
+	/* Replace the file the link points at, not the link: renaming over the
+	 * link would turn it into a regular file and silently fork the state. */
+	if (!store_resolve_target(path, target, sizeof target, err))
+		return STORE_ERR;
+
+	struct stat st;
+	bool existed = stat(target, &st) == 0;
+	if (!existed && errno != ENOENT) {
+		lw_error_set(err, path, 0, 0, "cannot stat: %s", strerror(errno));
+		return STORE_ERR;
+	}
+	if (existed && !S_ISREG(st.st_mode)) {
+		lw_error_set(err, path, 0, 0, "cannot replace: not a regular file");
+		return STORE_ERR;
+	}
+	/* Same directory as the target, so rename(2) is atomic (same filesystem). */
+	if (!temp_template(target, tmp, sizeof tmp)) {
+		lw_error_set(err, path, 0, 0, "temp file path too long");
+		return STORE_ERR;
+	}
+	int fd = sys->mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0) {
+		lw_error_set(err, path, 0, 0, "cannot create temp file %s: %s (file left unchanged)",
+		             tmp, strerror(errno));
+		return STORE_ERR;
+	}
+
+	const char *step;
+	/* Root rewriting an agent's file must not hand it to root (a 0600 state
+	 * file would become unreadable to the agents); best effort, since only
+	 * root may give a file away. Before fchmod: chown may clear mode bits. */
+	if (existed && (st.st_uid != geteuid() || st.st_gid != getegid())) {
+		if (fchown(fd, st.st_uid, st.st_gid) != 0) {
+			/* not ours to give away: keep our ownership */
+		}
+	}
+	/* Explicit, not umask-dependent: 0600 must stay 0600, and a new state
+	 * file gets the mode the Liza scripts' files have. */
+	if (sys->fchmod(fd, existed ? st.st_mode & 07777 : 0644) != 0) {
+		step = "set mode of temp file";
+		goto fail;
+	}
+	size_t off = 0;
+	while (off < len) {
+		ssize_t w = sys->write(fd, buf + off, len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0) {
+			step = "write temp file";
+			goto fail;
+		}
+		if (w == 0) {   /* no progress and no error: treat as a full disk, do not spin */
+			errno = ENOSPC;
+			step = "write temp file";
+			goto fail;
+		}
+		off += (size_t)w;
+	}
+	/* Data on disk before the rename makes it visible; otherwise a crash
+	 * can leave the new name pointing at an empty file (ext4 delalloc). */
+	if (sys->fsync(fd) != 0) {
+		step = "fsync temp file";
+		goto fail;
+	}
+	int c = sys->close(fd);
+	fd = -1;
+	if (c != 0) {   /* NFS reports write-back errors here */
+		step = "close temp file";
+		goto fail;
+	}
+	if (sys->rename(tmp, target) != 0) {
+		step = "rename temp file over the file";
+		goto fail;
+	}
+	/* Persist the rename itself. Its failure is not reported as an error:
+	 * the new bytes are already in place and cannot be taken back, and
+	 * STORE_ERR promises the file was left unchanged. */
+	(void)store_fsync_dir_of(target);
+	return STORE_OK;
+
+fail:;
+	int e = errno;
+	if (fd >= 0)
+		sys->close(fd);
+	unlink(tmp);
+	lw_error_set(err, path, 0, 0, "cannot %s: %s (file left unchanged)", step, strerror(e));
+	return STORE_ERR;
+}

@@ -1,0 +1,23 @@
+/* txfile.h — one transition's write to one state file, the same for every
+ * system: take the file's lock, parse the bytes as they are now, let the
+ * system check its row against them (compare-and-swap on what the operator
+ * saw, the table, the guards) and record its edits, then splice, re-parse,
+ * verify and replace the file atomically (core/edit/edit.h, core/store/store.h).
+ * A refusal or any failure writes nothing. */
+#ifndef LW_TXFILE_H
+#define LW_TXFILE_H
+#include "core/doc/doc.h"
+#include "core/edit/edit.h"
+#include "core/model/tx.h"
+
+/* Check and record edits on ed. Return TX_DONE (with res->message saying
+ * what was done) to write them; any other tx_rc writes nothing and
+ * res->message says why. */
+typedef tx_rc (*txfile_fn)(const doc *d, editor *ed, void *ctx, tx_result *res);
+
+tx_rc txfile_update(const char *path, txfile_fn fn, void *ctx, tx_result *res);
+
+/* "2026-02-20T14:20:40.000Z": the UTC form JavaScript's toISOString writes. */
+const char *txfile_iso_ms(time_t t, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,28 @@
+/* escape.h — every string that came from a state file passes through one of
+ * these before it reaches a terminal, tmux or a JSON consumer. A state file
+ * is written by agents; it must never be able to move our cursor, retitle the
+ * terminal, reorder text (bidi overrides) or run a tmux #() command. */
+#ifndef LW_ESCAPE_H
+#define LW_ESCAPE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include "core/util/strbuf.h"
+
+/* One line for a terminal: C0 controls and DEL as caret notation (^[),
+ * tab, newlines and U+2028/U+2029 as a space, C1 controls, bidi controls,
+ * the noncharacters U+FFFE/U+FFFF and invalid UTF-8 as '?'. With utf8 false (a non-UTF-8 locale) every non-ASCII character
+ * becomes '?' too. */
+void esc_term(strbuf *out, const char *s, size_t len, bool utf8);
+/* esc_term, then '#' doubled so tmux prints it literally. */
+void esc_tmux(strbuf *out, const char *s, size_t len);
+/* A JSON string literal, quotes included; invalid UTF-8 becomes U+FFFD.
+ * Controls, format controls, U+2028/U+2029 and U+FFFE/U+FFFF are written
+ * as \uXXXX, so any JSON or YAML reader gets the text back exactly. */
+void esc_json(strbuf *out, const char *s, size_t len);
+void esc_json_str(strbuf *out, const char *s);   /* NULL -> null */
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 when invalid;
+ * *cp receives the code point. */
+size_t utf8_decode(const unsigned char *s, size_t len, unsigned *cp);
+
+#endif

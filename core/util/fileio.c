@@ -1,0 +1,147 @@
+#include "core/util/fileio.h"
+#include "core/util/inputs.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err)
+{
+	*buf = NULL;
+	*len = 0;
+	/* O_NONBLOCK: opening a FIFO for reading must not wait for a writer. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0) {
+		if (errno == ENOENT)
+			return LW_READ_MISSING;
+		lw_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+		return LW_READ_ERROR;
+	}
+	struct stat st;
+	if (fstat(fd, &st) < 0) {
+		lw_error_set(err, path, 0, 0, "cannot stat: %s", strerror(errno));
+		close(fd);
+		return LW_READ_ERROR;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		lw_error_set(err, path, 0, 0, "not a regular file (%s)",
+		             S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a special file");
+		close(fd);
+		return LW_READ_ERROR;
+	}
+	if ((size_t)st.st_size > max_bytes) {
+		lw_error_set(err, path, 0, 0, "file is %lld bytes, over the limit of %zu",
+		             (long long)st.st_size, max_bytes);
+		close(fd);
+		return LW_READ_ERROR;
+	}
+	/* The size may change under us (a writer appending): read to EOF with a cap. */
+	size_t cap = (size_t)st.st_size + 1, n = 0;
+	char *p = malloc(cap + 1);
+	if (!p)
+		abort();
+	for (;;) {
+		if (n == cap) {
+			if (cap > max_bytes) {
+				lw_error_set(err, path, 0, 0, "file grew over the limit of %zu bytes while read", max_bytes);
+				free(p);
+				close(fd);
+				return LW_READ_ERROR;
+			}
+			cap *= 2;
+			p = realloc(p, cap + 1);
+			if (!p)
+				abort();
+		}
+		ssize_t r = read(fd, p + n, cap - n);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			lw_error_set(err, path, 0, 0, "cannot read: %s", strerror(errno));
+			free(p);
+			close(fd);
+			return LW_READ_ERROR;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	p[n] = '\0';
+	*buf = p;
+	*len = n;
+	return LW_READ_OK;
+}
+
+int lw_read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err)
+{
+	int rc = read_file(path, max_bytes, buf, len, err);
+	lw_input_read(path, rc, *buf, *len);
+	return rc;
+}
+
+int lw_read_tail(const char *path, size_t cap, char **buf, size_t *len, bool *partial)
+{
+	*buf = NULL;
+	*len = 0;
+	*partial = false;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		lw_input_tail(path, cap, false, false, NULL, 0);
+		return -1;
+	}
+	struct stat sb;
+	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
+		close(fd);
+		lw_input_tail(path, cap, false, false, NULL, 0);
+		return -1;
+	}
+	off_t from = sb.st_size > (off_t)cap ? sb.st_size - (off_t)cap : 0;
+	size_t want = (size_t)(sb.st_size - from), got = 0;
+	char *p = malloc(want + 1);
+	if (!p)
+		abort();
+	while (got < want) {
+		ssize_t r = pread(fd, p + got, want - got, from + (off_t)got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	close(fd);
+	p[got] = '\0';
+	*partial = from > 0;
+	lw_input_tail(path, cap, true, *partial, p, got);
+	*buf = p;
+	*len = got;
+	return 0;
+}
+
+int lw_stat(const char *path, struct stat *st, int how)
+{
+	int rc = (how & LW_STAT_NOFOLLOW) ? lstat(path, st) : stat(path, st);
+	int e = rc < 0 ? errno : 0;
+	lw_input_stat(path, how, rc, e, st);
+	errno = e;
+	return rc;
+}
+
+bool lw_exists(const char *path, struct stat *st)
+{
+	struct stat tmp;
+	return lw_stat(path, st ? st : &tmp, st ? LW_STAT_FULL : LW_STAT_TYPE) == 0;
+}
+
+char *lw_path_join(char *out, size_t n, const char *dir, const char *name)
+{
+	if (!dir || !*dir || strcmp(dir, ".") == 0)
+		snprintf(out, n, "%s", name);
+	else if (dir[strlen(dir) - 1] == '/')
+		snprintf(out, n, "%s%s", dir, name);
+	else
+		snprintf(out, n, "%s/%s", dir, name);
+	return out;
+}

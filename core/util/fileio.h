@@ -1,0 +1,26 @@
+/* fileio.h — reading state files safely: regular files only (a FIFO never
+ * blocks us), a size cap, and clear errors. */
+#ifndef LW_FILEIO_H
+#define LW_FILEIO_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/stat.h>
+#include "core/util/error.h"
+
+#define LW_PATH_MAX 4096
+
+enum { LW_READ_OK = 0, LW_READ_MISSING = 1, LW_READ_ERROR = -1 };
+/* Reads path into a malloc'd, NUL-terminated buffer. */
+int lw_read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err);
+/* The last cap bytes of path (all of it when shorter; *partial when not
+ * from its start): -1 when it cannot be opened or is not a regular file. */
+int lw_read_tail(const char *path, size_t cap, char **buf, size_t *len, bool *partial);
+/* stat() (lstat() with LW_STAT_NOFOLLOW) that the input record sees; how
+ * says how much of the result the caller uses (LW_STAT_* of inputs.h). */
+int lw_stat(const char *path, struct stat *st, int how);
+/* stat() that says whether the path exists; st filled when it does. */
+bool lw_exists(const char *path, struct stat *st);
+/* dir + "/" + name into out, without doubling "./" noise; returns out. */
+char *lw_path_join(char *out, size_t n, const char *dir, const char *name);
+
+#endif

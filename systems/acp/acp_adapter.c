@@ -1,0 +1,120 @@
+/* acp_adapter.c — Agent Cell Phone as an lw_adapter: detection, the watch
+ * list, and the detail view's derived lines (the FSM and the state it maps
+ * to, inbox counts by type, evidence). */
+#include "systems/acp/acp.h"
+#include "core/util/dirlist.h"
+#include "core/util/fileio.h"
+#include "core/util/timeparse.h"
+#include <stdio.h>
+#include <string.h>
+
+static bool any_agent_state(const char *ws)
+{
+	lw_dirlist dl;
+	if (lw_dirlist_read(&dl, ws) < 0)
+		return false;
+	bool found = false;
+	char p[LW_PATH_MAX], q[LW_PATH_MAX];
+	for (size_t i = 0; i < dl.n && !found; i++)
+		found = lw_exists(lw_path_join(q, sizeof q, lw_path_join(p, sizeof p, ws, dl.names[i]), "state.json"), NULL);
+	lw_dirlist_free(&dl);
+	return found;
+}
+
+static bool any_task(const char *dir)
+{
+	lw_dirlist dl;
+	if (lw_dirlist_read(&dl, dir) < 0)
+		return false;
+	bool found = false;
+	for (size_t i = 0; i < dl.n && !found; i++)
+		found = lw_has_suffix(dl.names[i], ".json");
+	lw_dirlist_free(&dl);
+	return found;
+}
+
+/* The state lives in two folders of the project, so the root is the
+ * project folder itself. */
+static bool acp_detect(const char *dir, char *root, size_t n)
+{
+	char p[LW_PATH_MAX];
+	if (!any_agent_state(lw_path_join(p, sizeof p, dir, "agent_workspaces")) &&
+	    !any_task(lw_path_join(p, sizeof p, dir, "fsm_data/tasks")))
+		return false;
+	snprintf(root, n, "%s", dir);
+	return true;
+}
+
+static void acp_watch_paths(const lw_source *src, lw_watch_add_fn add, void *ctx)
+{
+	char p[LW_PATH_MAX];
+	/* Recursive: inboxes, and agents that appear later. Paths keep the
+	 * root's spelling ("./…") so changes map back to this source. */
+	static const char *const dirs[] = { "agent_workspaces", "fsm_data/tasks" };
+	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
+		if (lw_is_dir(lw_path_join_keep(p, sizeof p, src->root, dirs[i])))
+			add(p, true, ctx);   /* a missing folder would be retried every 5 s: idle must be idle */
+}
+
+static int acp_adapter_load(const lw_source *src, lw_snapshot *snap, lw_error *err)
+{
+	return acp_load(src->root, snap, err);
+}
+
+static void acp_adapter_check(const lw_source *src, const lw_snapshot *snap, lw_check_ctx *ctx)
+{
+	(void)src;
+	acp_check(snap->sys, snap, ctx);
+}
+
+void acp_detail(const lw_source *src, const lw_task *t, time_t now, strbuf *out)
+{
+	const acp_state *st = src->good ? src->good->sys : NULL;
+	const acp_agent *a = st ? acp_find_agent(st, t->id) : NULL;
+	char tb[32], ab[32];
+	if (!a) {
+		const acp_task *k = st ? acp_find_task(st, t->id) : NULL;
+		if (k)
+			strbuf_printf(out, "fsm_data task: state %s -> %s · evidence %s\n", k->state_raw ? k->state_raw : "(none)",
+			              k->state ? k->state : "unknown", k->evidence ? "linked" : "none");
+		return;
+	}
+	if (a->node) {
+		strbuf_printf(out, "agent %s · %s FSM · %s record\n", a->id, acp_fsm_name(a->fsm),
+		              a->shape == ACP_CONTRACT ? "contract-shape (schema 2)" : "upstream-shape (schema 1)");
+		strbuf_printf(out, "state: %s%s%s\n", a->state_raw ? a->state_raw : "(none)",
+		              a->state && a->state_raw && strcmp(a->state, a->state_raw) != 0 ? " -> " : "",
+		              a->state && a->state_raw && strcmp(a->state, a->state_raw) != 0 ? a->state
+		              : a->state ? "" : " (unknown)");
+		if (a->updated != LW_NO_TIME)
+			strbuf_printf(out, "updated: %s (%s ago)\n", lw_format_time(a->updated, tb, sizeof tb),
+			              lw_format_age((long long)(now - a->updated), ab, sizeof ab));
+		strbuf_printf(out, "evidence: %s · retries: ", a->evidence ? "linked" : "none");
+		if (a->retries >= 0)
+			strbuf_printf(out, "%lld\n", a->retries);
+		else
+			strbuf_adds(out, "not recorded\n");
+		const tx_row *rows[32];
+		size_t n = tx_rows_from(acp_table(a->fsm), a->state ? a->state : a->state_raw, rows, 32);
+		strbuf_adds(out, "events from here:");
+		for (size_t i = 0; i < n; i++)
+			strbuf_printf(out, " %s", rows[i]->event);
+		strbuf_adds(out, n ? "\n" : " none\n");
+	} else {
+		strbuf_printf(out, "agent %s · no state.json yet\n", a->id);
+	}
+	strbuf_printf(out, "inbox: %zu (task %zu, fsm_update %zu, fsm_request %zu, verify %zu, other %zu)\n", a->inbox,
+	              a->inbox_kind[ACP_MSG_TASK], a->inbox_kind[ACP_MSG_FSM_UPDATE], a->inbox_kind[ACP_MSG_FSM_REQUEST],
+	              a->inbox_kind[ACP_MSG_VERIFY], a->inbox_kind[ACP_MSG_OTHER]);
+}
+
+const lw_adapter lw_adapter_acp = {
+	.name = "acp",
+	.detect = acp_detect,
+	.watch_paths = acp_watch_paths,
+	.load = acp_adapter_load,
+	.check = acp_adapter_check,
+	.tx = &acp_tx_core,
+	.transition = acp_transition,
+	.detail = acp_detail,
+};

@@ -1,0 +1,40 @@
+/* aot_adapter.c — the AoT Loop as an lw_adapter. Its state is one file, so
+ * the source's root is that file and the watcher watches it by name (its
+ * folder, really: writers replace it by rename). */
+#include "systems/aot/aot.h"
+#include "core/util/fileio.h"
+#include "core/util/inputs.h"
+#include <sys/stat.h>
+
+static bool aot_detect(const char *dir, char *root, size_t n)
+{
+	struct stat st;
+	lw_path_join(root, n, dir, ".claude/aot-loop-state.md");
+	return lw_stat(root, &st, LW_STAT_TYPE) == 0 && S_ISREG(st.st_mode);
+}
+
+static void aot_watch_paths(const lw_source *src, lw_watch_add_fn add, void *ctx)
+{
+	add(src->root, false, ctx);
+}
+
+static int aot_adapter_load(const lw_source *src, lw_snapshot *snap, lw_error *err)
+{
+	return aot_load(src->root, snap, err);
+}
+
+static void aot_adapter_check(const lw_source *src, const lw_snapshot *snap, lw_check_ctx *ctx)
+{
+	(void)src;
+	aot_check(snap->sys, snap, ctx);
+}
+
+const lw_adapter lw_adapter_aot = {
+	.name = "aot",
+	.detect = aot_detect,
+	.watch_paths = aot_watch_paths,
+	.load = aot_adapter_load,
+	.check = aot_adapter_check,
+	.tx = &aot_tx_table,
+	.transition = aot_transition,
+};

@@ -1,0 +1,88 @@
+/* foreman_tx.c — `move TASK PHASE` (the event is the target phase): the
+ * phase table and its guards decide, against the task file as it is under
+ * the lock. An allowed move writes phase, updated and one history entry
+ * {from, to, timestamp, actor: user}; every other byte of task.yaml stays. */
+#include "systems/foreman/foreman.h"
+#include "core/store/txfile.h"
+#include <stdio.h>
+#include <string.h>
+
+typedef struct mv {
+	const tx_request *rq;
+	const char *id;
+} mv;
+
+/* What the guards look at, from the bytes under the lock. */
+static void facts_of(const doc_node *root, fm_facts *f)
+{
+	memset(f, 0, sizeof *f);
+	for (const doc_node *i = doc_seq_first(doc_get(root, "acceptanceCriteria")); i; i = i->next)
+		f->criteria += doc_str(i) != NULL || doc_is_map(i);
+	f->planning = fm_planning_parse(doc_str(doc_get(root, "planningStatus")));
+	const doc_node *plan = doc_get(root, "plan");
+	f->has_plan = plan && !doc_is_null(plan);
+}
+
+static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
+{
+	mv *m = ctx;
+	const tx_request *rq = m->rq;
+	const doc_node *root = doc_deref(d->root);
+	if (!doc_is_map(root)) {
+		tx_set(res, TX_IO, "%s is not a task mapping now; nothing written", d->path);
+		return TX_IO;
+	}
+	const char *phase = doc_str(doc_get(root, "phase"));
+	if (rq->expect_status && (!phase || strcmp(phase, rq->expect_status) != 0)) {
+		tx_set(res, TX_DENIED, "%s is now in %s, not %s as shown; look again. Nothing written", m->id,
+		       phase ? phase : "no phase", rq->expect_status);
+		return TX_DENIED;
+	}
+	char why[512];
+	const tx_row *row = tx_lookup(&fm_tx, phase, rq->event, why, sizeof why);
+	if (!row) {
+		tx_set(res, TX_DENIED, "%s: %s. Nothing written", m->id, why);
+		return TX_DENIED;
+	}
+	fm_facts f;
+	facts_of(root, &f);
+	const char *refused = fm_guard_refusal(row->guards, &f);
+	if (refused) {
+		tx_set(res, TX_DENIED, "%s %s -> %s refused: %s. Nothing written", m->id, row->from, row->to, refused);
+		return TX_DENIED;
+	}
+	char ts[40];
+	txfile_iso_ms(rq->now, ts, sizeof ts);
+	edit_pair entry[5] = {
+		{ "from", edit_str(phase) },
+		{ "to", edit_str(row->to) },
+		{ "timestamp", edit_str(ts) },
+		{ "actor", edit_str("user") },   /* the contract's actor for an operator's move */
+		{ "reason", edit_str(rq->reason) },
+	};
+	if (edit_set_scalar(ed, root, "phase", edit_str(row->to)) < 0 ||
+	    edit_set_scalar(ed, root, "updated", edit_str(ts)) < 0 ||
+	    edit_append_item(ed, root, "history", entry, rq->reason && *rq->reason ? 5 : 4) < 0) {
+		tx_set(res, TX_IO, "cannot edit %s; nothing written", d->path);
+		return TX_IO;
+	}
+	tx_set(res, TX_DONE, "foreman:%s %s -> %s", m->id, phase, row->to);
+	return TX_DONE;
+}
+
+int foreman_transition(const lw_source *src, const tx_request *rq, tx_result *res)
+{
+	memset(res, 0, sizeof *res);
+	const fm_state *st = src->good ? src->good->sys : NULL;
+	if (!rq->subject) {
+		tx_set(res, TX_USAGE, "foreman moves a task: name it (foreman:ID) and the phase");
+		return res->rc;
+	}
+	const fm_task *t = st ? foreman_find(st, rq->subject) : NULL;
+	if (!t) {
+		tx_set(res, TX_USAGE, "foreman has no task '%s'", rq->subject);
+		return res->rc;
+	}
+	mv m = { .rq = rq, .id = t->id };
+	return txfile_update(t->path, apply, &m, res);
+}

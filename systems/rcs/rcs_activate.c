@@ -1,0 +1,248 @@
+/* rcs_activate.c — `transition rcs:MODE activate`: the seed's rule
+ * (rcs_evaluate) is asked against the active set as it is on disk, under
+ * the lock of the skill-active-state.json written to, and the activation is
+ * written (an entry in active_skills, the mode file on) or the denial is
+ * returned with every file left as it was. */
+#include "systems/rcs/rcs_tx.h"
+#include "core/edit/edit.h"
+#include "core/util/escape.h"
+#include "core/store/store_cas.h"
+#include "core/util/timeparse.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+typedef struct act {
+	const char *base, *mode;      /* mode: the canonical name */
+	const char *name;             /* as written to disk */
+	const char *sid;              /* the session written to, or NULL (root) */
+	const char *skills_path, *mode_path;
+	const tx_request *rq;
+	tx_result *res;
+	char ts[32];
+} act;
+
+static void json_pair(strbuf *b, const char *key, const char *val, bool last)
+{
+	strbuf_adds(b, "  ");
+	esc_json_str(b, key);
+	strbuf_adds(b, ": ");
+	esc_json_str(b, val);
+	strbuf_adds(b, last ? "\n" : ",\n");
+}
+
+/* A new skill-active-state.json: the activated workflow alone. */
+static void new_skills_file(const act *a, strbuf *out)
+{
+	strbuf_adds(out, "{\n  \"version\": 1,\n  \"active\": true,\n");
+	json_pair(out, "skill", a->name, false);
+	json_pair(out, "phase", "starting", false);
+	json_pair(out, "activated_at", a->ts, false);
+	json_pair(out, "updated_at", a->ts, false);
+	json_pair(out, "source", "liza-watch", false);
+	if (a->sid)
+		json_pair(out, "session_id", a->sid, false);
+	strbuf_adds(out, "  \"active_skills\": [\n    { \"skill\": ");
+	esc_json_str(out, a->name);
+	strbuf_printf(out, ", \"phase\": \"starting\", \"active\": true, \"activated_at\": \"%s\", \"updated_at\": \"%s\"",
+	              a->ts, a->ts);
+	if (a->sid) {
+		strbuf_adds(out, ", \"session_id\": ");
+		esc_json_str(out, a->sid);
+	}
+	strbuf_adds(out, " }\n  ]\n}\n");
+}
+
+/* An entry of this workflow the current view can see, active or not. */
+static const doc_node *own_entry(const act *a, const doc_node *list)
+{
+	for (const doc_node *i = doc_seq_first(list); i; i = i->next) {
+		const char *skill = doc_str(doc_get(i, "skill"));
+		const char *sid = doc_str(doc_get(i, "session_id"));
+		if (skill && strcmp(rcs_canon(skill), a->mode) == 0 && (!a->sid || !sid || !*sid || strcmp(sid, a->sid) == 0))
+			return doc_deref(i);
+	}
+	return NULL;
+}
+
+/* The activation's edits of an existing skill-active-state.json. */
+static int skills_edits(act *a, editor *ed, const doc_node *root)
+{
+	const doc_node *list = doc_get(root, "active_skills");
+	const doc_node *mine = own_entry(a, list);
+	bool top = false;
+	doc_bool(doc_get(root, "active"), &top);
+	const char *legacy = doc_str(doc_get(root, "skill"));
+	if (mine) {   /* an inactive entry of ours: switch it back on */
+		if (edit_set_scalar(ed, mine, "active", edit_bool(true)) < 0 ||
+		    edit_set_scalar(ed, mine, "phase", edit_str("starting")) < 0 ||
+		    edit_set_scalar(ed, mine, "updated_at", edit_str(a->ts)) < 0)
+			return -1;
+	} else {
+		if (!doc_len(list) && top && legacy) {
+			/* The list was empty, so the legacy skill was the active set:
+			 * a non-empty list would silently drop it. Carry it over. */
+			edit_pair keep[] = {
+				{ "skill", edit_str(legacy) },
+				{ "phase", edit_str(doc_str(doc_get(root, "phase"))) },
+				{ "active", edit_bool(true) },
+			};
+			if (edit_append_item(ed, root, "active_skills", keep, 3) < 0)
+				return -1;
+		}
+		edit_pair item[] = {
+			{ "skill", edit_str(a->name) },
+			{ "phase", edit_str("starting") },
+			{ "active", edit_bool(true) },
+			{ "activated_at", edit_str(a->ts) },
+			{ "updated_at", edit_str(a->ts) },
+			{ "session_id", edit_str(a->sid) },
+		};
+		if (edit_append_item(ed, root, "active_skills", item, a->sid ? 6 : 5) < 0)
+			return -1;
+	}
+	/* Nothing was active: the legacy fields name the newcomer. With a set
+	 * already live they stay as they are (no member is primary). */
+	if (!top && (edit_set_scalar(ed, root, "active", edit_bool(true)) < 0 ||
+	             edit_set_scalar(ed, root, "skill", edit_str(a->name)) < 0 ||
+	             edit_set_scalar(ed, root, "phase", edit_str("starting")) < 0))
+		return -1;
+	return edit_set_scalar(ed, root, "updated_at", edit_str(a->ts));
+}
+
+/* Parse cur, run edits, render into out: 0, or STORE_ERR with err set. */
+static int edit_json(const char *cur, size_t len, const char *path, strbuf *out, lw_error *err,
+                     int (*edits)(act *, editor *, const doc_node *), act *a)
+{
+	doc d;
+	if (doc_parse(&d, cur, len, path, NULL, err) < 0) {
+		doc_free(&d);
+		return STORE_ERR;
+	}
+	int rc = STORE_ERR;
+	const doc_node *root = doc_deref(d.root);
+	editor *ed = doc_is_map(root) ? edit_new(&d, err) : NULL;
+	char *buf;
+	size_t n;
+	if (!doc_is_map(root))
+		lw_error_set(err, path, 1, 1, "must be a JSON object");
+	else if (ed && edits(a, ed, root) == 0 && edit_apply(ed, &buf, &n) == 0) {
+		strbuf_add(out, buf, n);
+		free(buf);
+		rc = 0;
+	}
+	edit_free(ed);
+	doc_free(&d);
+	return rc;
+}
+
+static int activate_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err)
+{
+	act *a = ctx;
+	/* The rule is asked against the files as they are now, under the lock. */
+	lw_snapshot *snap = rcs_tx_load(a->base, a->res);
+	if (!snap)
+		return EDIT_DENIED;
+	const rcs_state *st = snap->sys;
+	rcs_verdict v;
+	rcs_decision d = rcs_evaluate(&st->set, a->mode, st->surface, &v);
+	bool member = rcs_set_has(&st->set, a->mode);
+	lw_snapshot_free(snap);
+	if (d != RCS_ALLOW) {
+		tx_set(a->res, d == RCS_DENY ? TX_DENIED : TX_USAGE, "%s", v.message);
+		return EDIT_DENIED;
+	}
+	if (member) {
+		tx_set(a->res, TX_DONE, "rcs: %s is already active; nothing to do", a->name);
+		return EDIT_NOCHANGE;
+	}
+	if (!cur) {
+		new_skills_file(a, out);
+		return 0;
+	}
+	return edit_json(cur, len, a->skills_path, out, err, skills_edits, a);
+}
+
+static int mode_edits(act *a, editor *ed, const doc_node *root)
+{
+	return edit_set_scalar(ed, root, "active", edit_bool(true)) < 0 ||
+	       edit_set_scalar(ed, root, "current_phase", edit_str("starting")) < 0 ||
+	       edit_set_scalar(ed, root, "updated_at", edit_str(a->ts)) < 0 ? -1 : 0;
+}
+
+/* The mode file: on, at its first phase. A new one holds only what the
+ * contract names; the workflow's own runtime fills in the rest. */
+static int mode_on_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err)
+{
+	act *a = ctx;
+	if (!cur) {
+		strbuf_adds(out, "{\n  \"active\": true,\n");
+		json_pair(out, "mode", a->name, false);
+		json_pair(out, "current_phase", "starting", false);
+		json_pair(out, "started_at", a->ts, false);
+		json_pair(out, "updated_at", a->ts, !a->sid);
+		if (a->sid)
+			json_pair(out, "session_id", a->sid, true);
+		strbuf_adds(out, "}\n");
+		return 0;
+	}
+	/* Already on (its runtime got there first): leave its bytes alone. */
+	const doc_node *root = NULL;
+	doc d;
+	bool on = false;
+	if (doc_parse(&d, cur, len, a->mode_path, NULL, err) == 0 && (root = doc_deref(d.root)))
+		doc_bool(doc_get(root, "active"), &on);
+	doc_free(&d);
+	if (on)
+		return EDIT_NOCHANGE;
+	return edit_json(cur, len, a->mode_path, out, err, mode_edits, a);
+}
+
+int rcs_activate(const lw_source *src, const tx_request *rq, tx_result *res, const char *mode)
+{
+	lw_snapshot *snap = rcs_tx_load(src->root, res);
+	if (!snap)
+		return res->rc;
+	const rcs_state *st = snap->sys;
+	act a = { .base = src->root, .mode = mode, .sid = st->session_id, .rq = rq, .res = res };
+	lw_format_time(rq->now, a.ts, sizeof a.ts);
+	const char *scope = rcs_tx_scope(&snap->mem, st, a.sid);
+	/* Keep the spelling a mode file of this scope already uses. */
+	a.name = rcs_disk_name(mode, st->surface);
+	for (size_t i = 0; i < st->nmodes; i++)
+		if (strcmp(st->modes[i].canon, mode) == 0 && st->modes[i].session_scope == (a.sid != NULL))
+			a.name = st->modes[i].name;
+	char skills[LW_PATH_MAX], modef[LW_PATH_MAX];
+	snprintf(skills, sizeof skills, "%s/skill-active-state.json", scope);
+	snprintf(modef, sizeof modef, "%s/%s-state.json", scope, a.name);
+	a.skills_path = skills;
+	a.mode_path = modef;
+	if (a.sid) {
+		char sessions[LW_PATH_MAX];
+		snprintf(sessions, sizeof sessions, "%s/sessions", st->base);
+		if ((mkdir(sessions, 0755) < 0 && errno != EEXIST) || (mkdir(scope, 0755) < 0 && errno != EEXIST)) {
+			tx_set(res, TX_IO, "%s: cannot create: %s; nothing written", scope, strerror(errno));
+			lw_snapshot_free(snap);
+			return res->rc;
+		}
+	}
+	lw_error err;
+	lw_error_clear(&err);
+	int rc = rcs_tx_store_rc(store_update_cas(skills, activate_edit, &a, &err), &err, res);
+	if (rc == 0) {
+		lw_error_clear(&err);
+		rc = rcs_tx_store_rc(store_update_cas(modef, mode_on_edit, &a, &err), &err, res);
+		if (rc == 0 || rc == EDIT_NOCHANGE)
+			tx_set(res, TX_DONE, "rcs: activated %s (%s, %s)", a.name, skills, modef);
+		else if (res->rc == TX_IO) {   /* the set says active; its file could not follow */
+			char first[sizeof res->message];
+			snprintf(first, sizeof first, "%s", res->message);
+			tx_set(res, TX_IO, "%s listed in %s, but %s: %s", a.name, skills, modef, first);
+		}
+	}
+	lw_snapshot_free(snap);
+	return res->rc;
+}
+

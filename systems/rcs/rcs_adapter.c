@@ -1,0 +1,47 @@
+/* rcs_adapter.c — RCS as an lw_adapter: detection of `.rcs/state/` (or the
+ * upstream spelling `.omx/state/`) and a recursive watch of it, since
+ * sessions, mode files and team folders appear while it runs. */
+#include "systems/rcs/rcs.h"
+#include "core/util/fileio.h"
+#include "core/util/inputs.h"
+#include <stdio.h>
+#include <sys/stat.h>
+
+static bool rcs_detect(const char *dir, char *root, size_t n)
+{
+	static const char *const spellings[] = { ".rcs/state", ".omx/state" };
+	struct stat st;
+	for (size_t i = 0; i < sizeof spellings / sizeof *spellings; i++) {
+		lw_path_join(root, n, dir, spellings[i]);
+		if (lw_stat(root, &st, LW_STAT_TYPE) == 0 && S_ISDIR(st.st_mode))
+			return true;
+	}
+	return false;
+}
+
+static void rcs_watch_paths(const lw_source *src, lw_watch_add_fn add, void *ctx)
+{
+	add(src->root, true, ctx);
+}
+
+static int rcs_adapter_load(const lw_source *src, lw_snapshot *snap, lw_error *err)
+{
+	return rcs_load(src->root, snap, err);
+}
+
+static void rcs_adapter_check(const lw_source *src, const lw_snapshot *snap, lw_check_ctx *ctx)
+{
+	(void)src;
+	rcs_check(snap->sys, snap, ctx);
+}
+
+const lw_adapter lw_adapter_rcs = {
+	.name = "rcs",
+	.detect = rcs_detect,
+	.watch_paths = rcs_watch_paths,
+	.load = rcs_adapter_load,
+	.check = rcs_adapter_check,
+	.open_subjects = true,
+	.tx = &rcs_tx_table,
+	.transition = rcs_transition,
+};

@@ -1,0 +1,89 @@
+/* rcs_modes.c — workflow names: the seed's renaming (forge = ralph,
+ * blueprint = ralplan), which workflows the contract tracks, and the mode
+ * file naming scheme. */
+#include "systems/rcs/rcs.h"
+#include <string.h>
+
+typedef struct mode_info {
+	const char *canon, *upstream;   /* upstream: the .omx spelling, when it differs */
+	bool standalone;
+} mode_info;
+
+static const mode_info modes[] = {
+	{ "team", NULL, false },
+	{ "forge", "ralph", false },
+	{ "ultrawork", NULL, false },
+	{ "autopilot", NULL, true },
+	{ "autoresearch", NULL, true },
+	{ "blueprint", "ralplan", false },
+	{ "ultraqa", NULL, true },
+	{ "deep-interview", NULL, true },
+};
+
+static const mode_info *find(const char *name)
+{
+	if (!name)
+		return NULL;
+	for (size_t i = 0; i < sizeof modes / sizeof *modes; i++)
+		if (strcmp(name, modes[i].canon) == 0 || (modes[i].upstream && strcmp(name, modes[i].upstream) == 0))
+			return &modes[i];
+	return NULL;
+}
+
+const char *rcs_canon(const char *name)
+{
+	const mode_info *m = find(name);
+	return m ? m->canon : name;
+}
+
+bool rcs_tracked(const char *canon) { return find(canon) != NULL; }
+
+bool rcs_standalone(const char *canon)
+{
+	const mode_info *m = find(canon);
+	return m && m->standalone;
+}
+
+const char *rcs_disk_name(const char *canon, const char *surface)
+{
+	const mode_info *m = find(canon);
+	if (!m)
+		return canon;
+	return surface && strcmp(surface, "omx") == 0 && m->upstream ? m->upstream : m->canon;
+}
+
+const char *rcs_mode_of_file(arena *a, const char *filename)
+{
+	static const char suffix[] = "-state.json";
+	size_t n = strlen(filename), s = sizeof suffix - 1;
+	if (n <= s || strcmp(filename + n - s, suffix) != 0 || filename[0] == '.')
+		return NULL;
+	if (strcmp(filename, "skill-active-state.json") == 0)
+		return NULL;
+	return arena_strndup(a, filename, n - s);
+}
+
+bool rcs_session_id_ok(const char *id)
+{
+	size_t n = id ? strlen(id) : 0;
+	if (n < 1 || n > 64)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char c = id[i];
+		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
+			return false;
+	}
+	return true;
+}
+
+const char *rcs_surface_of(const char *base)
+{
+	/* The folder found decides how messages name the tools. */
+	static const char tail[] = ".omx/state";
+	size_t n = strlen(base), t = sizeof tail - 1;
+	while (n > 1 && base[n - 1] == '/')
+		n--;
+	if (n >= t && strncmp(base + n - t, tail, t) == 0 && (n == t || base[n - t - 1] == '/'))
+		return "omx";
+	return "rcs";
+}
