@@ -49,7 +49,7 @@ SAN_OBJ  := $(LIB_SRC:%.c=build/san/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=build/san/tests/%)
 TEST_HELPER_OBJ := $(TEST_HELPER_SRC:%.c=build/san/%.o)
 
-.PHONY: all deps check unit e2e valgrind bench demo install uninstall clean fuzz fuzz-smoke soak soak-smoke lint
+.PHONY: all deps check unit e2e conformance valgrind bench demo install uninstall clean fuzz fuzz-smoke soak soak-smoke lint
 all: liza-watch
 
 liza-watch: $(REL_OBJ) build/rel/liza-watch.o
@@ -93,13 +93,17 @@ deps:
 	else echo "deps: missing:$$missing"; echo "deps: run as root: sudo sh -c '$$cmd'"; exit 1; fi
 
 # ---- tests ----------------------------------------------------------------
-check: unit e2e valgrind fuzz-smoke soak-smoke
+check: unit e2e conformance valgrind fuzz-smoke soak-smoke
 
 unit: $(TEST_BIN)
 	@tests/run-unit $(TEST_BIN)
 
 e2e: build/san/liza-watch
 	@tests/run-e2e build/san/liza-watch
+
+# Verdicts recorded from the upstream orchestrators' own code (tests/conformance/README.md).
+conformance: build/san/liza-watch
+	@tests/conformance/run build/san/liza-watch
 
 # ---- valgrind ------------------------------------------------------------
 # memcheck can't run beside ASan, so a subset of the unit tests is built
