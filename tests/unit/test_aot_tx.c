@@ -27,7 +27,7 @@
 
 static void example(tp *p)
 {
-	tp_copy_shared(p, "examples/aot/example-running-state.md", FILE_);
+	tp_copy_fixture(p, "examples/aot/example-running-state.md", FILE_);
 	assert_int_equal(tp_load(p, NOW), 0);
 }
 
