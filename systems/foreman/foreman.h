@@ -2,7 +2,7 @@
  * under <root>/tasks/<id>/, plus the factory's activity log and execution
  * leases. The rules of the seed (state tuple, derived mode, tools per mode,
  * the phase table and its guards) live in foreman_rules.c; see
- * shared/formats/foreman.md. */
+ * docs/systems/foreman.md. */
 #ifndef LW_FOREMAN_H
 #define LW_FOREMAN_H
 #include "core/model/adapter.h"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # approve / reject / transition from the command line: messages and the exit
-# codes of DESIGN.md (0 done, 1 denied, 2 usage, 3 read/lock/write failure).
+# codes of docs/design.md (0 done, 1 denied, 2 usage, 3 read/lock/write failure).
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
 tmp=$(mktemp -d /tmp/lw-txcli.XXXXXX); pids=(); trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT

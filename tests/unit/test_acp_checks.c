@@ -1,4 +1,4 @@
-/* test_acp_checks.c — every alert code of formats/acp.md, the shared
+/* test_acp_checks.c — every alert code of docs/systems/acp.md, the shared
  * examples laid out as the paths their names encode, inbox counts, and a
  * broken file that must not blank the other agents. */
 #include <setjmp.h>

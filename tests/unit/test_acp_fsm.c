@@ -375,7 +375,7 @@ static void other_denials(void **state)
 
 /* Jarvis: reject is request_changes with its reason; block records
  * blocked_reason. A null or missing last_event gets the contract's record
- * (formats/acp.md: a write updates state, last_event, updated); one that
+ * (docs/systems/acp.md: a write updates state, last_event, updated); one that
  * is something else is left alone, with a note. */
 static void jarvis_and_null_event(void **state)
 {

@@ -1,7 +1,7 @@
 /* test_aot_load.c — the AoT state file: where the front matter is (and a
  * file caught half-written), the bundled examples with the alerts they
  * should raise, byte offsets that are the whole file's, the detail tree of
- * an atom, and every invalid_state rule of formats/aot.md (a cycle named
+ * an atom, and every invalid_state rule of docs/systems/aot.md (a cycle named
  * atom by atom, duplicate ids, a missing dependency, …). */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* test_foreman_checks.c — every alert code of formats/foreman.md, the
+/* test_foreman_checks.c — every alert code of docs/systems/foreman.md, the
  * shared examples at a fixed clock (with the lease's deadline), detection
  * of the three layouts, and a broken task file that must not blank the
  * others. */

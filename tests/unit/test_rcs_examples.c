@@ -1,7 +1,7 @@
 /* test_rcs_examples.c — tests/fixtures/examples/rcs rebuilt as state folders (the
  * file names encode the paths; variants of one path in separate projects)
  * and loaded with the alerts each one should raise, plus the scope rules of
- * formats/rcs.md: session scope first, root as fallback, the session view
+ * docs/systems/rcs.md: session scope first, root as fallback, the session view
  * of root entries, the legacy top-level skill only when the list is empty. */
 #include <setjmp.h>
 #include <stdarg.h>
