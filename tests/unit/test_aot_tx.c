@@ -3,6 +3,7 @@
  * stop and redirect, the Markdown body kept byte for byte, denials that
  * write nothing, and a stop landing while another process keeps rewriting
  * the file by rename: both changes must survive. */
+/* make valgrind: run under memcheck */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -6,6 +6,7 @@
  * other node of the tree is unchanged. Fixed seed, so a failure
  * reproduces. The editor's fuzz target checks the same on files and edits
  * of its own. */
+/* make valgrind: run under memcheck */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
