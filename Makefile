@@ -1,6 +1,6 @@
 # liza-watch — build, test, install.
 #
-# Sources are found by wildcard: a new file in core/*/, systems/*/, watch/, tui/, sim/ or cli/ is
+# Sources are found by wildcard: a new file in core/*/, systems/*/, watch/, live/, tui/, sim/ or cli/ is
 # built and linked without touching this file; a new tests/unit/test_*.c is a
 # new cmocka test binary that `make check` runs.
 
@@ -49,7 +49,7 @@ ALL_LDLIBS   = $(LW_LDLIBS) $(LDLIBS)
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-LIB_SRC  := $(sort $(wildcard core/*/*.c systems/*.c systems/*/*.c watch/*.c tui/*.c sim/*.c cli/*.c))
+LIB_SRC  := $(sort $(wildcard core/*/*.c systems/*.c systems/*/*.c watch/*.c live/*.c tui/*.c sim/*.c cli/*.c))
 MAIN_SRC := liza-watch.c
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 TEST_HELPER_SRC := $(sort $(wildcard tests/unit/helper_*.c))
@@ -59,7 +59,7 @@ SAN_OBJ  := $(LIB_SRC:%.c=build/san/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=build/san/tests/%)
 TEST_HELPER_OBJ := $(TEST_HELPER_SRC:%.c=build/san/%.o)
 
-.PHONY: all deps check unit e2e conformance valgrind bench demo install uninstall clean fuzz fuzz-smoke soak soak-smoke lint
+.PHONY: all deps check unit e2e conformance valgrind bench demo install uninstall clean fuzz fuzz-smoke soak soak-smoke
 all: liza-watch
 
 liza-watch: $(REL_OBJ) build/rel/liza-watch.o
