@@ -8,9 +8,9 @@
  * LIZA_WATCH_NOW, so ages and leases relate to it the same way on every run.
  *
  * The point is realistic parsing and checking work, so every task has the
- * shape the v0.1.1 scripts leave (see shared/examples/liza/state.yaml): key
+ * shape the v0.1.1 scripts leave (see tests/fixtures/examples/liza/state.yaml): key
  * order as yq appends, comments, quoted and unquoted timestamps, history
- * lists, multi-line rejection reasons. The invariants of formats/liza.md
+ * lists, multi-line rejection reasons. The invariants of docs/systems/liza.md
  * hold (one active task per coder, a CLAIMED task's dependencies MERGED,
  * no cycles: dependencies point backwards, …); threshold alerts fire on a
  * few tasks (blocked, review cycles, iterations, a crashed coder, stale

@@ -4,7 +4,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Exit codes of DESIGN.md. */
+/* Exit codes of docs/design.md. */
 enum {
 	EXIT_OK = 0,
 	EXIT_WARN = 1, EXIT_DENIED = 1,

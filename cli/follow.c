@@ -2,7 +2,7 @@
 #include "cli/follow.h"
 #include "core/model/config.h"
 #include "core/util/timeparse.h"
-#include "watch/live.h"
+#include "live/live.h"
 #include "watch/sigpipe.h"
 #include <errno.h>
 #include <poll.h>

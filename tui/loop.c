@@ -6,7 +6,7 @@
 #include "tui/term.h"
 #include "tui/keymap.h"
 #include "core/util/timeparse.h"
-#include "watch/live.h"
+#include "live/live.h"
 #include "watch/sigpipe.h"
 #include <curses.h>
 #include <errno.h>

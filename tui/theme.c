@@ -16,7 +16,6 @@ static const char *const elem_names[EL_COUNT] = {
 	"gauge", "key", "prompt",
 };
 
-const char *theme_elem_name(theme_elem e) { return (unsigned)e < EL_COUNT ? elem_names[e] : "?"; }
 
 void theme_default(theme *t)
 {

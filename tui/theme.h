@@ -33,6 +33,5 @@ void theme_default(theme *t);
 int theme_load(theme *t, const char *name, char *warn, size_t warn_n);
 /* Parse theme text (for tests and for theme_load). */
 int theme_parse(theme *t, const char *text, const char *file, char *warn, size_t warn_n);
-const char *theme_elem_name(theme_elem e);
 
 #endif

@@ -190,11 +190,6 @@ bool watch_dir_missing(const watch *w, const char *path)
 	return false;
 }
 
-void watch_set_quiet_ms(watch *w, int ms)
-{
-	w->quiet_ns = (ms < 0 ? 0 : ms) * WATCH_NS_PER_MS;
-}
-
 int watch_inject_events(watch *w, const void *buf, size_t len)
 {
 	if (!w->be->inject)

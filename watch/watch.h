@@ -65,10 +65,6 @@ int  watch_process(watch *w, watch_cb cb, void *ctx);
  * given to watch_add_file(), or that file itself. false for unknown paths. */
 bool watch_dir_missing(const watch *w, const char *path);
 
-/* A write that does not close the file (IN_MODIFY only) is reported after
- * this much quiet; default WATCH_QUIET_MS_DEFAULT. */
-void watch_set_quiet_ms(watch *w, int ms);
-
 /* Names of temp, swap and lock files that writers and editors create beside
  * the real file (basename only). */
 bool watch_is_ignored_name(const char *basename);

@@ -1,4 +1,4 @@
-/* thresholds.c — the built-in thresholds (the values of shared/formats/ and
+/* thresholds.c — the built-in thresholds (the values of docs/systems/ and
  * the Liza seed), in one place so the config file, the man page and the
  * checks agree. */
 #include "core/model/thresholds.h"

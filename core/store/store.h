@@ -1,6 +1,6 @@
 /* store.h — the only code that writes state files.
  *
- * Protocol (DESIGN.md "Writing"): take flock(2) LOCK_EX on "<file>.lock" beside
+ * Protocol (docs/design.md "Writing"): take flock(2) LOCK_EX on "<file>.lock" beside
  * the file — the same lock `flock -x` takes in the Liza scripts — read the
  * current bytes under it, let the caller re-check and edit them, then replace
  * the file atomically: temp file in the same directory, original mode, write,

@@ -3,7 +3,7 @@
  * contract shape, schema_version 2, under the core or the Jarvis FSM), the
  * agents' inboxes, and the task files of fsm_data/tasks. The FSMs, the mapping of
  * upstream words and the guards live in acp_fsm.c; see
- * shared/formats/acp.md. */
+ * docs/systems/acp.md. */
 #ifndef LW_ACP_H
 #define LW_ACP_H
 #include "core/model/adapter.h"

@@ -1,4 +1,4 @@
-/* acp_check.c — the "Checks (alert codes)" table of shared/formats/acp.md,
+/* acp_check.c — the "Checks (alert codes)" table of docs/systems/acp.md,
  * at one clock (ctx->now). agent_stale starts at its threshold instant and
  * registers it while it is ahead, so the event loop arms one timer. */
 #include "systems/acp/acp.h"

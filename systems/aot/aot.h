@@ -2,7 +2,7 @@
  * matter (objective, control, the atoms DAG, OR groups, bindings, trail,
  * corrections) above a Markdown body that belongs to the user. The loader
  * parses only the front matter; checks read only this. See
- * shared/formats/aot.md and shared/seeds/003_*.txt. */
+ * docs/systems/aot.md. */
 #ifndef LW_AOT_H
 #define LW_AOT_H
 #include "core/model/adapter.h"

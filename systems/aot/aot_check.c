@@ -1,4 +1,4 @@
-/* aot_check.c — the "Checks (alert codes)" table of shared/formats/aot.md.
+/* aot_check.c — the "Checks (alert codes)" table of docs/systems/aot.md.
  * Nothing here depends on the clock: the AoT state carries counters, not
  * times, so no deadline is ever registered. */
 #include "systems/aot/aot.h"

@@ -2,7 +2,7 @@
  * under <root>/tasks/<id>/, plus the factory's activity log and execution
  * leases. The rules of the seed (state tuple, derived mode, tools per mode,
  * the phase table and its guards) live in foreman_rules.c; see
- * shared/formats/foreman.md. */
+ * docs/systems/foreman.md. */
 #ifndef LW_FOREMAN_H
 #define LW_FOREMAN_H
 #include "core/model/adapter.h"
@@ -15,7 +15,6 @@ typedef enum fm_mode { FM_FOREMAN, FM_TASK_PLANNING, FM_TASK_EXECUTION, FM_TASK_
 
 const char *fm_phase_name(fm_phase p);
 fm_phase fm_phase_parse(const char *s);           /* FP_UNKNOWN when not a phase */
-const char *fm_planning_name(fm_planning p);
 fm_planning fm_planning_parse(const char *s);     /* NULL (missing) is none */
 const char *fm_mode_name(fm_mode m);
 /* The seed's mode resolution; an unknown phase resolves like ready. */

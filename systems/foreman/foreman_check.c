@@ -1,5 +1,5 @@
 /* foreman_check.c — the "Checks (alert codes)" table of
- * shared/formats/foreman.md, at one clock (ctx->now). Age-based alerts
+ * docs/systems/foreman.md, at one clock (ctx->now). Age-based alerts
  * start at their threshold instant and register it with lw_check_deadline
  * while it is ahead, so the event loop arms one timer. */
 #include "systems/foreman/foreman.h"

@@ -10,7 +10,6 @@ static const char *const planning_names[PS_COUNT] = { "none", "running", "comple
 static const char *const mode_names[FM_COUNT] = { "foreman", "task_planning", "task_execution", "task_complete" };
 
 const char *fm_phase_name(fm_phase p) { return (unsigned)p < FP_COUNT ? phase_names[p] : "?"; }
-const char *fm_planning_name(fm_planning p) { return (unsigned)p < PS_COUNT ? planning_names[p] : "?"; }
 const char *fm_mode_name(fm_mode m) { return (unsigned)m < FM_COUNT ? mode_names[m] : "?"; }
 
 fm_phase fm_phase_parse(const char *s)

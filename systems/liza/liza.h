@@ -1,6 +1,6 @@
 /* liza.h — Liza's `.liza/` state, typed. The loader fills this from the
  * document tree (keeping node pointers for positions and the detail view);
- * checks and invariants read only this. See shared/formats/liza.md. */
+ * checks and invariants read only this. See docs/systems/liza.md. */
 #ifndef LW_LIZA_H
 #define LW_LIZA_H
 #include <sys/stat.h>
@@ -137,7 +137,7 @@ typedef struct liza_state {
 } liza_state;
 
 extern const lw_adapter lw_adapter_liza;
-/* The transitions an operator fires (formats/liza.md), and the function that
+/* The transitions an operator fires (docs/systems/liza.md), and the function that
  * applies one under .liza/state.yaml.lock. dir is the `.liza` folder. */
 extern const tx_table liza_tx_table;
 int liza_transition(const char *dir, const tx_request *rq, tx_result *res);

@@ -1,5 +1,5 @@
 /* liza_check.c — Liza's alert checks: the "Checks (alert codes)" table of
- * shared/formats/liza.md, at one clock (ctx->now).
+ * docs/systems/liza.md, at one clock (ctx->now).
  *
  * Conventions every check here follows:
  * - An age-based alert starts AT its threshold instant (lease expiry + grace,

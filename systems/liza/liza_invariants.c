@@ -1,4 +1,4 @@
-/* liza_invariants.c — the rules of liza-validate.sh (formats/liza.md,
+/* liza_invariants.c — the rules of liza-validate.sh (docs/systems/liza.md,
  * "Invariants"), each broken rule one CRIT invalid_state alert that names
  * the rule and where: `state.yaml:41:5: CLAIMED task has no worktree (rule:
  * claimed_fields)`. Unlike the script, which stops at its first failure,

@@ -2,7 +2,7 @@
  * internal pieces shared by sim/liza_sim*.c. The tick (liza_sim.c) locks
  * and loads; choose (liza_sim_choose.c) decides one action from what was
  * just read, asking liza_sim_read.c about it; write (liza_sim_write.c)
- * turns it into the fields the Liza scripts write (shared/formats/liza.md);
+ * turns it into the fields the Liza scripts write (docs/systems/liza.md);
  * rebase (liza_sim_rebase.c) moves the example's old times to the present
  * on the first tick; the cast's words live in liza_sim_text.c. */
 #ifndef LW_LIZA_SIM_H

@@ -9,7 +9,7 @@
  * - the reviewer acts only while two or more tasks wait for review, and
  *   never on the one waiting longest, so the operator always has a task to
  *   approve or reject from the HUD;
- * - every status change is one of formats/liza.md's transitions, and every
+ * - every status change is one of docs/systems/liza.md's transitions, and every
  *   invariant of liza-validate.sh still holds afterwards (claims only with
  *   merged dependencies, one active task per agent, …);
  * - the reviewer stops rejecting before a task's next claim would reach

@@ -16,7 +16,7 @@
 
 enum { REBASE_MIN = 60, MAX_DEPTH = 64 };
 
-/* The keys Liza keeps times under (formats/liza.md). */
+/* The keys Liza keeps times under (docs/systems/liza.md). */
 static bool is_time_key(const char *k)
 {
 	static const char *const keys[] = { "created", "time", "timestamp", "lease_expires", "review_lease_expires",

@@ -1,5 +1,5 @@
 /* liza_sim_write.c — one decided action as edits on state.yaml: the fields
- * formats/liza.md lists for each transition, as the Liza scripts write them
+ * docs/systems/liza.md lists for each transition, as the Liza scripts write them
  * (timestamps "YYYY-MM-DDTHH:MM:SSZ", UTC, quoted; history entries
  * {time, event, agent[, reason]}; agents' status and current_task), so the
  * checks see exactly what a real run would show them. Fields are cleared

@@ -1,5 +1,5 @@
 /* liza_tx.c — the transitions an operator fires on Liza state, exactly the
- * fields liza-submit-verdict.sh writes (formats/liza.md), so a Liza
+ * fields liza-submit-verdict.sh writes (docs/systems/liza.md), so a Liza
  * supervisor reads our verdicts as its own. Every write happens under
  * .liza/state.yaml.lock, the lock the Liza scripts take with flock -x, and
  * re-checks the task against what the operator saw (compare-and-swap). */

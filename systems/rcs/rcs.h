@@ -1,7 +1,7 @@
 /* rcs.h — RCS / oh-my-codex state (`.rcs/state/`, upstream `.omx/state/`),
  * typed. The loader fills this from every file of the state folder; checks
  * read only this. The transition rule of the seed is one pure function,
- * rcs_evaluate. See shared/formats/rcs.md and shared/seeds/001_*.txt. */
+ * rcs_evaluate. See docs/systems/rcs.md. */
 #ifndef LW_RCS_H
 #define LW_RCS_H
 #include "core/model/adapter.h"

@@ -1,4 +1,4 @@
-/* rcs_check.c — the "Checks (alert codes)" table of shared/formats/rcs.md at
+/* rcs_check.c — the "Checks (alert codes)" table of docs/systems/rcs.md at
  * one clock (ctx->now). Age alerts start at their threshold instant and
  * register it as the next deadline while it is ahead, like Liza's. */
 #include "systems/rcs/rcs.h"

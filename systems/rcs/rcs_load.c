@@ -1,6 +1,6 @@
 /* rcs_load.c — an RCS state folder into an rcs_state and the neutral model.
  *
- * Scope (formats/rcs.md): session.json names the current session; its
+ * Scope (docs/systems/rcs.md): session.json names the current session; its
  * folder sessions/<id>/ is authoritative and the root folder is the
  * compatibility fallback. The active set comes from skill-active-state.json
  * (session copy, then the root entries a session may see), never from the

@@ -2,10 +2,11 @@
 # check_cli.sh — `liza-watch -C DIR check` on Liza state: alert lines
 # (LEVEL SYSTEM CODE SUBJECT: message), the monitoring exit codes 0/1/2/3 and
 # the shape of `check --json`, at a clock fixed by LIZA_WATCH_NOW.
-# Needs LW_BIN (the sanitized binary) and LW_SHARED (tests/run-e2e sets both).
+# Needs LW_BIN (the sanitized binary) and LW_TESTS (tests/run-e2e sets both).
 set -u
 : "${LW_BIN:?LW_BIN must name the liza-watch binary}"
-: "${LW_SHARED:?LW_SHARED must name the shared folder}"
+: "${LW_TESTS:?LW_TESTS must name the tests folder}"
+examples=$LW_TESTS/fixtures/examples
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 unset NO_COLOR
 
@@ -28,36 +29,36 @@ expect_rc() { [ "$rc" -eq "$1" ] || fail "$2: exit $rc, want $1 (stdout: $out; s
 expect_line() { grep -qxF -- "$1" <<<"$out" || fail "$2: no line '$1' in:"$'\n'"$out"; }
 expect_match() { grep -qE -- "$1" <<<"$out" || fail "$2: nothing matches /$1/ in:"$'\n'"$out"; }
 
-# ---- the shared example: three stale heartbeats, nothing else (exit 1) ----
+# ---- the bundled example: three stale heartbeats, nothing else (exit 1) ----
 ex=$(project example)
-cp "$LW_SHARED/examples/liza/state.yaml" "$LW_SHARED/examples/liza/log.yaml" "$ex/.liza/"
+cp "$examples/liza/state.yaml" "$examples/liza/log.yaml" "$ex/.liza/"
 run "$ex"
-expect_rc 1 "shared example"
-[ "$(wc -l <<<"$out")" -eq 3 ] || fail "shared example: want 3 lines, got:"$'\n'"$out"
-expect_line "WARN liza agent_stale planner-1: heartbeat 10m old (stale after 3m = 3 × heartbeat_interval 60s)" "shared example"
-expect_match '^WARN liza agent_stale coder-1: heartbeat' "shared example"
-expect_match '^WARN liza agent_stale code-reviewer-1: heartbeat' "shared example"
+expect_rc 1 "bundled example"
+[ "$(wc -l <<<"$out")" -eq 3 ] || fail "bundled example: want 3 lines, got:"$'\n'"$out"
+expect_line "WARN liza agent_stale planner-1: heartbeat 10m old (stale after 3m = 3 × heartbeat_interval 60s)" "bundled example"
+expect_match '^WARN liza agent_stale coder-1: heartbeat' "bundled example"
+expect_match '^WARN liza agent_stale code-reviewer-1: heartbeat' "bundled example"
 # every line has the contract's shape
 while IFS= read -r line; do
 	[[ $line =~ ^(INFO|WARN|CRIT)\ liza\ [a-z_]+\ [^\ ]+:\ .+$ ]] || fail "line shape: '$line'"
 done <<<"$out"
 # the review lease (10:40) is not expired at 10:20, but is at 10:42
-grep -q review_lease_expired <<<"$out" && fail "shared example: review lease read as expired"
+grep -q review_lease_expired <<<"$out" && fail "bundled example: review lease read as expired"
 out=$(LIZA_WATCH_NOW=2026-01-20T10:42:00Z "$LW_BIN" -C "$ex" check); rc=$?
-expect_rc 1 "shared example at 10:42"
+expect_rc 1 "bundled example at 10:42"
 expect_match '^WARN liza review_lease_expired hello-docs: review lease of code-reviewer-1 expired at 2026-01-20T10:40:00Z' \
-	"shared example at 10:42"
+	"bundled example at 10:42"
 
 # ---- a quiet state: no output, exit 0 ----
 quiet=$(project quiet)
-cp "$LW_SHARED/examples/liza/state.after-init.yaml" "$quiet/.liza/state.yaml"
+cp "$examples/liza/state.after-init.yaml" "$quiet/.liza/state.yaml"
 run "$quiet"
 expect_rc 0 "after init"
 [ -z "$out" ] || fail "after init: want no output, got:"$'\n'"$out"
 
 # ---- CRIT wins over WARN: exit 2, CRIT lines first ----
 crit=$(project crit)
-cp "$LW_SHARED/examples/liza/state.after-init.yaml" "$crit/.liza/state.yaml"
+cp "$examples/liza/state.after-init.yaml" "$crit/.liza/state.yaml"
 sed -i 's/^tasks: \[\]$/tasks:\n  - {id: task-3, status: UNCLAIMED, review_cycles_current: 5, spec_ref: s, done_when: d}\n  - {id: task-2, status: UNCLAIMED, iteration: 8, spec_ref: s, done_when: d}/' \
 	"$crit/.liza/state.yaml"
 run "$crit"
@@ -68,7 +69,7 @@ expect_line "WARN liza iterations_warning task-2: iteration 8 of 10: approaching
 
 # ---- an invariant broken: CRIT invalid_state naming file:line:col and rule ----
 inv=$(project invariant)
-cp "$LW_SHARED/examples/liza/state.after-init.yaml" "$inv/.liza/state.yaml"
+cp "$examples/liza/state.after-init.yaml" "$inv/.liza/state.yaml"
 sed -i 's/^tasks: \[\]$/tasks:\n  - {id: t1, status: CLAIMED, assigned_to: coder-1, worktree: w, base_commit: b, spec_ref: s, done_when: d}/' \
 	"$inv/.liza/state.yaml"
 run "$inv"

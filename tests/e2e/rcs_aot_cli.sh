@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # RCS and AoT from the command line: check lines and exit codes, the status
 # segments (team+forge, aot 5/20 stall 0/3), transitions with the exit codes
-# of DESIGN.md (0 done, 1 denied and nothing written, 2 usage), options after
+# of docs/design.md (0 done, 1 denied and nothing written, 2 usage), options after
 # the operands (--all-sessions), and a half-written AoT file as exit 3.
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # approve / reject / transition from the command line: messages and the exit
-# codes of DESIGN.md (0 done, 1 denied, 2 usage, 3 read/lock/write failure).
+# codes of docs/design.md (0 done, 1 denied, 2 usage, 3 read/lock/write failure).
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
 tmp=$(mktemp -d /tmp/lw-txcli.XXXXXX); pids=(); trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
@@ -56,7 +56,7 @@ expect_rc 2 lw transition liza launch
 
 # A bare id found in two systems is refused, naming both spellings.
 mkdir -p "$tmp/p/.claude"
-sed 's/id: A1$/id: ready-1/; s/\bA1\b/ready-1/g' "$LW_SHARED/examples/aot/example-running-state.md" > "$tmp/p/.claude/aot-loop-state.md"
+sed 's/id: A1$/id: ready-1/; s/\bA1\b/ready-1/g' "$LW_TESTS/fixtures/examples/aot/example-running-state.md" > "$tmp/p/.claude/aot-loop-state.md"
 expect_rc 2 lw transition ready-1 note --reason x
 grep -q "'ready-1' names a task in liza and in aot: write liza:ready-1 or aot:ready-1" "$tmp/out" || fail "ambiguity message: $(cat "$tmp/out")"
 expect_rc 0 lw transition liza:ready-1 note --reason "qualified works"

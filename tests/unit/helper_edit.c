@@ -23,7 +23,6 @@ static char *read_under(const char *env, const char *fallback, const char *rel, 
 	return buf;
 }
 
-char *te_read_shared(const char *rel, size_t *len) { return read_under("LW_SHARED", "../shared", rel, len); }
 char *te_read_fixture(const char *rel, size_t *len) { return read_under("LW_FIXTURES", "tests/fixtures", rel, len); }
 
 void te_open(te_edit *t, const char *src, size_t len, const char *path)

@@ -9,10 +9,8 @@
 #include "core/util/strbuf.h"
 #include "tests/unit/helper_flatten.h"
 
-/* Read $LW_SHARED/rel (falling back to ../shared/rel) or $LW_FIXTURES/rel
- * (falling back to tests/fixtures/rel); malloc'd, NUL-terminated, NULL when
- * missing. */
-char *te_read_shared(const char *rel, size_t *len);
+/* Read $LW_FIXTURES/rel (falling back to tests/fixtures/rel); malloc'd,
+ * NUL-terminated, NULL when missing. */
 char *te_read_fixture(const char *rel, size_t *len);
 
 /* One editing session over a copy of src. */

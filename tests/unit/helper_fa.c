@@ -71,15 +71,15 @@ char *fa_read(fa_run *r, const char *rel)
 	return lw_read_file(p, 1u << 24, &buf, &len, &err) == LW_READ_OK ? buf : NULL;
 }
 
-void fa_copy_shared(fa_run *r, const char *shared_rel, const char *rel)
+void fa_copy_fixture(fa_run *r, const char *fixture_rel, const char *rel)
 {
-	const char *sh = getenv("LW_SHARED");
+	const char *fx = getenv("LW_FIXTURES");
 	char p[1024], *buf;
 	size_t len;
 	lw_error err;
-	snprintf(p, sizeof p, "%s/%s", sh && *sh ? sh : "../shared", shared_rel);
+	snprintf(p, sizeof p, "%s/%s", fx && *fx ? fx : "tests/fixtures", fixture_rel);
 	if (lw_read_file(p, 1u << 24, &buf, &len, &err) != LW_READ_OK) {
-		print_error("cannot read %s (set LW_SHARED)\n", p);
+		print_error("cannot read %s (set LW_FIXTURES)\n", p);
 		fail();
 	}
 	fa_write(r, rel, buf);

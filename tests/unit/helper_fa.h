@@ -22,8 +22,8 @@ void fa_open(fa_run *r);
 void fa_write(fa_run *r, const char *rel, const char *text);
 void fa_remove(fa_run *r, const char *rel);
 char *fa_read(fa_run *r, const char *rel);          /* malloc'd; NULL when missing */
-/* Copy $LW_SHARED/<shared_rel> to <rel>. */
-void fa_copy_shared(fa_run *r, const char *shared_rel, const char *rel);
+/* Copy $LW_FIXTURES/<fixture_rel> (else tests/fixtures/...) to <rel>. */
+void fa_copy_fixture(fa_run *r, const char *fixture_rel, const char *rel);
 /* (Re)open the project at dir (or at dir/sub), load every source, check at now. */
 void fa_load(fa_run *r, const char *now);
 void fa_load_at(fa_run *r, const char *sub, const char *now);

@@ -170,14 +170,14 @@ void th_expect_none_at(const th_run *r, const char *code, const char *subject, c
 	_fail(file, line);
 }
 
-void th_copy_shared(th_run *r, const char *rel, const char *name)
+void th_copy_fixture(th_run *r, const char *rel, const char *name)
 {
-	const char *shared = getenv("LW_SHARED");
+	const char *fx = getenv("LW_FIXTURES");
 	char src[512];
-	snprintf(src, sizeof src, "%s/%s", shared && *shared ? shared : "../shared", rel);
+	snprintf(src, sizeof src, "%s/%s", fx && *fx ? fx : "tests/fixtures", rel);
 	FILE *f = fopen(src, "rb");
 	if (!f) {
-		print_error("cannot open %s (set LW_SHARED)\n", src);
+		print_error("cannot open %s (set LW_FIXTURES)\n", src);
 		fail();
 	}
 	char dst[512];

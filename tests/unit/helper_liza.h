@@ -39,8 +39,8 @@ void th_close(th_run *r);
 const lw_alert *th_find(const th_run *r, const char *code, const char *subject);
 size_t th_count(const th_run *r, const char *code);       /* NULL code: all */
 void th_dump(const th_run *r);                              /* to stderr */
-/* Copy shared/<rel> (LW_SHARED, else ../shared) to .liza/<name>. */
-void th_copy_shared(th_run *r, const char *rel, const char *name);
+/* Copy $LW_FIXTURES/<rel> (else tests/fixtures/<rel>) to .liza/<name>. */
+void th_copy_fixture(th_run *r, const char *rel, const char *name);
 
 void th_expect_at(const th_run *r, lw_level level, const char *code, const char *subject,
                   const char *fragment, const char *file, int line);

@@ -99,14 +99,14 @@ char *tp_read(tp *p, const char *rel)
 	return slurp(path);
 }
 
-void tp_copy_shared(tp *p, const char *rel, const char *dst)
+void tp_copy_fixture(tp *p, const char *rel, const char *dst)
 {
-	const char *shared = getenv("LW_SHARED");
+	const char *fx = getenv("LW_FIXTURES");
 	char src[1024];
-	snprintf(src, sizeof src, "%s/%s", shared && *shared ? shared : "../shared", rel);
+	snprintf(src, sizeof src, "%s/%s", fx && *fx ? fx : "tests/fixtures", rel);
 	char *text = slurp(src);
 	if (!text) {
-		print_error("cannot open %s (set LW_SHARED)\n", src);
+		print_error("cannot open %s (set LW_FIXTURES)\n", src);
 		fail();
 	}
 	tp_write(p, dst, text);
@@ -126,7 +126,7 @@ void tp_copy_rcs(tp *p, const char *base, const char *encoded)
 	snprintf(dst, sizeof dst, "%s/%s", base, rel);
 	char src[600];
 	snprintf(src, sizeof src, "examples/rcs/%s", encoded);
-	tp_copy_shared(p, src, dst);
+	tp_copy_fixture(p, src, dst);
 }
 
 size_t tp_load(tp *p, const char *now)

@@ -23,8 +23,8 @@ void tp_close(tp *p);                     /* free, remove the temp dir */
 void tp_write(tp *p, const char *rel, const char *text);
 void tp_remove(tp *p, const char *rel);
 char *tp_read(tp *p, const char *rel);    /* malloc'd; NULL when missing */
-/* Copy shared/<rel> (LW_SHARED, else ../shared) to <dir>/<dst>. */
-void tp_copy_shared(tp *p, const char *rel, const char *dst);
+/* Copy $LW_FIXTURES/<rel> (else tests/fixtures/<rel>) to <dir>/<dst>. */
+void tp_copy_fixture(tp *p, const char *rel, const char *dst);
 /* Copy examples/rcs/<encoded> to <base>/<decoded>: "sessions__s__x-state.min.json"
  * is sessions/s/x-state.json, "root__" is the base itself, and the words
  * between the first dot and ".json" only tell variants apart. */

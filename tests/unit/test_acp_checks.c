@@ -1,4 +1,4 @@
-/* test_acp_checks.c — every alert code of formats/acp.md, the shared
+/* test_acp_checks.c — every alert code of docs/systems/acp.md, the shared
  * examples laid out as the paths their names encode, inbox counts, and a
  * broken file that must not blank the other agents. */
 #include <setjmp.h>
@@ -46,9 +46,9 @@ static bool example_path(const char *name, char *out, size_t n)
 
 static size_t lay_out_examples(fa_run *r)
 {
-	const char *sh = getenv("LW_SHARED");
+	const char *fx = getenv("LW_FIXTURES");
 	char dir[512];
-	snprintf(dir, sizeof dir, "%s/examples/acp", sh && *sh ? sh : "../shared");
+	snprintf(dir, sizeof dir, "%s/examples/acp", fx && *fx ? fx : "tests/fixtures");
 	DIR *d = opendir(dir);
 	assert_non_null(d);
 	size_t placed = 0;
@@ -57,21 +57,21 @@ static size_t lay_out_examples(fa_run *r)
 		if (!example_path(e->d_name, rel, sizeof rel))
 			continue;
 		snprintf(src, sizeof src, "examples/acp/%s", e->d_name);
-		fa_copy_shared(r, src, rel);
+		fa_copy_fixture(r, src, rel);
 		placed++;
 	}
 	closedir(d);
 	return placed;
 }
 
-static void shared_examples(void **state)
+static void bundled_examples(void **state)
 {
 	(void)state;
 	fa_run r;
 	fa_open(&r);
 	assert_int_equal(lay_out_examples(&r), 11);
 	/* the contract-shape record is the reference for an agent awaiting approval */
-	fa_copy_shared(&r, "examples/acp/PROPOSED-agent-fsm-state.json", "agent_workspaces/Agent-2/state.json");
+	fa_copy_fixture(&r, "examples/acp/PROPOSED-agent-fsm-state.json", "agent_workspaces/Agent-2/state.json");
 	fa_load(&r, NOW);
 	const lw_source *s = fa_source(&r, "acp");
 	assert_false(s->failed);
@@ -231,7 +231,7 @@ static void detection(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(shared_examples),
+		cmocka_unit_test(bundled_examples),
 		cmocka_unit_test(every_code),
 		cmocka_unit_test(stale_only_while_executing),
 		cmocka_unit_test(broken_file_alone),

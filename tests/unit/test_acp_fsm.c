@@ -194,7 +194,7 @@ static void approval_without_evidence(void **state)
 	(void)state;
 	fa_run r;
 	fa_open(&r);
-	fa_copy_shared(&r, "examples/acp/PROPOSED-agent-fsm-state.json", AGENT);
+	fa_copy_fixture(&r, "examples/acp/PROPOSED-agent-fsm-state.json", AGENT);
 	char *j = fa_read(&r, AGENT);
 	char *e = strstr(j, "\"evidence\": [");
 	assert_non_null(e);
@@ -211,7 +211,7 @@ static void approval_without_evidence(void **state)
 	char *now = fa_read(&r, AGENT);
 	assert_string_equal(now, old);
 	/* with the evidence back, the same approval goes through */
-	fa_copy_shared(&r, "examples/acp/PROPOSED-agent-fsm-state.json", AGENT);
+	fa_copy_fixture(&r, "examples/acp/PROPOSED-agent-fsm-state.json", AGENT);
 	fa_load(&r, NOW);
 	assert_int_equal(fa_tx(&r, "acp", "Agent-2", "approve", NULL, NOW, &res), TX_DONE);
 	assert_string_equal(res.message, "acp:Agent-2 AWAITING_APPROVAL --approval_granted--> COMPLETE");
@@ -242,7 +242,7 @@ static void upstream_round_trip(void **state)
 	fa_run r;
 	fa_open(&r);
 	const char *path = "agent_workspaces/Agent-5/state.json";
-	fa_copy_shared(&r, "examples/acp/agent_workspaces_Agent-5_state.json", path);
+	fa_copy_fixture(&r, "examples/acp/agent_workspaces_Agent-5_state.json", path);
 	char *old = fa_read(&r, path);
 	fa_load(&r, NOW);
 	assert_string_equal(fa_task(&r, "acp", "Agent-5")->status, "EXECUTING_TASK");
@@ -375,7 +375,7 @@ static void other_denials(void **state)
 
 /* Jarvis: reject is request_changes with its reason; block records
  * blocked_reason. A null or missing last_event gets the contract's record
- * (formats/acp.md: a write updates state, last_event, updated); one that
+ * (docs/systems/acp.md: a write updates state, last_event, updated); one that
  * is something else is left alone, with a note. */
 static void jarvis_and_null_event(void **state)
 {
@@ -438,7 +438,7 @@ static void valid_task_from_inbox(void **state)
 	x.state = "READY";
 	x.task_criteria = false;
 	write_agent(&r, &x);
-	fa_copy_shared(&r, "examples/acp/agent_workspaces_Agent-1_inbox_task_20250812_093416_Agent-1.json",
+	fa_copy_fixture(&r, "examples/acp/agent_workspaces_Agent-1_inbox_task_20250812_093416_Agent-1.json",
 	               "agent_workspaces/Agent-2/inbox/task_20250812_093416_Agent-2.json");
 	fa_load(&r, NOW);
 	tx_result res;

@@ -1,4 +1,4 @@
-/* test_aot_checks.c — the alert codes of formats/aot.md beyond
+/* test_aot_checks.c — the alert codes of docs/systems/aot.md beyond
  * invalid_state: iteration and stall thresholds, the operator's flags, a
  * stopped loop, a deadlock, and the /enter-recursion gate. None of them
  * depends on the clock, so none registers a deadline. */

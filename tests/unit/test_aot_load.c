@@ -1,7 +1,7 @@
 /* test_aot_load.c — the AoT state file: where the front matter is (and a
- * file caught half-written), the shared examples with the alerts they
+ * file caught half-written), the bundled examples with the alerts they
  * should raise, byte offsets that are the whole file's, the detail tree of
- * an atom, and every invalid_state rule of formats/aot.md (a cycle named
+ * an atom, and every invalid_state rule of docs/systems/aot.md (a cycle named
  * atom by atom, duplicate ids, a missing dependency, …). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -82,7 +82,7 @@ static void template_example(void **st)
 	(void)st;
 	tp p;
 	tp_open(&p);
-	tp_copy_shared(&p, "examples/aot/aot-loop-state.template.md", FILE_);
+	tp_copy_fixture(&p, "examples/aot/aot-loop-state.template.md", FILE_);
 	assert_int_equal(tp_load(&p, NOW), 0);
 	TP_EXPECT(&p, LW_INFO, "aot", "gate_not_ready", "control",
 	          "missing goal, background_intent, deliverables, definition_of_done");
@@ -99,7 +99,7 @@ static void running_example(void **st)
 	(void)st;
 	tp p;
 	tp_open(&p);
-	tp_copy_shared(&p, "examples/aot/example-running-state.md", FILE_);
+	tp_copy_fixture(&p, "examples/aot/example-running-state.md", FILE_);
 	assert_int_equal(tp_load(&p, NOW), 0);
 	assert_int_equal(tp_count(&p, "aot", NULL), 0);
 	const lw_snapshot *s = tp_snap(&p, "aot");
@@ -129,7 +129,7 @@ static void offsets_are_the_whole_files(void **st)
 	(void)st;
 	tp p;
 	tp_open(&p);
-	tp_copy_shared(&p, "examples/aot/example-running-state.md", FILE_);
+	tp_copy_fixture(&p, "examples/aot/example-running-state.md", FILE_);
 	assert_int_equal(tp_load(&p, NOW), 0);
 	char *text = tp_read(&p, FILE_);
 	const aot_atom *a2 = &aot_of(&p)->atoms[1];
@@ -148,7 +148,7 @@ static void atom_detail(void **st)
 	(void)st;
 	tp p;
 	tp_open(&p);
-	tp_copy_shared(&p, "examples/aot/example-running-state.md", FILE_);
+	tp_copy_fixture(&p, "examples/aot/example-running-state.md", FILE_);
 	assert_int_equal(tp_load(&p, NOW), 0);
 	const doc_node *d = task(&p, "A5")->node;
 	assert_string_equal(doc_str(doc_get(d, "id")), "A5");
@@ -180,7 +180,7 @@ static void half_written_keeps_the_last_good(void **st)
 	(void)st;
 	tp p;
 	tp_open(&p);
-	tp_copy_shared(&p, "examples/aot/example-running-state.md", FILE_);
+	tp_copy_fixture(&p, "examples/aot/example-running-state.md", FILE_);
 	assert_int_equal(tp_load(&p, NOW), 0);
 	char *full = tp_read(&p, FILE_);
 	char *cut = strstr(full, "\n---\n");
@@ -206,7 +206,7 @@ static void half_written_keeps_the_last_good(void **st)
 	assert_int_equal(tp_load(&p, NOW), 1);
 	TP_EXPECT(&p, LW_CRIT, "aot", "parse_error", NULL, "must be a mapping");
 	/* Back to whole: loads again. */
-	tp_copy_shared(&p, "examples/aot/example-running-state.md", FILE_);
+	tp_copy_fixture(&p, "examples/aot/example-running-state.md", FILE_);
 	assert_int_equal(tp_load(&p, NOW), 0);
 	assert_false(src->failed);
 	free(full);

@@ -3,6 +3,7 @@
  * stop and redirect, the Markdown body kept byte for byte, denials that
  * write nothing, and a stop landing while another process keeps rewriting
  * the file by rename: both changes must survive. */
+/* make valgrind: run under memcheck */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,7 +28,7 @@
 
 static void example(tp *p)
 {
-	tp_copy_shared(p, "examples/aot/example-running-state.md", FILE_);
+	tp_copy_fixture(p, "examples/aot/example-running-state.md", FILE_);
 	assert_int_equal(tp_load(p, NOW), 0);
 }
 

@@ -1,5 +1,6 @@
 /* test_doc.c — the document layer: spans in bytes, errors with positions,
  * limits that refuse hostile input. */
+/* make valgrind: run under memcheck */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -4,6 +4,7 @@
  * column 0, breaking indentation, breaking the YAML) are applied in a chain;
  * after each, the patched tree (when the patch was taken) is compared node
  * by node with a full parse, and becomes the base of the next edit. */
+/* make valgrind: run under memcheck */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

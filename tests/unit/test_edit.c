@@ -1,6 +1,7 @@
 /* test_edit.c — the editor, byte for byte: every test states the whole
  * expected output, so a stray space, a lost comment or a bare LF in a CRLF
  * file fails it. */
+/* make valgrind: run under memcheck */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -84,9 +84,9 @@ static void assert_line_diff(const char *old, const char *new, const char *const
 
 static char *load_state(size_t *len)
 {
-	char *src = te_read_shared("examples/liza/state.yaml", len);
+	char *src = te_read_fixture("examples/liza/state.yaml", len);
 	if (!src)
-		fail_msg("cannot read examples/liza/state.yaml under $LW_SHARED or ../shared");
+		fail_msg("cannot read examples/liza/state.yaml under $LW_FIXTURES or tests/fixtures");
 	return src;
 }
 
@@ -216,7 +216,7 @@ static void log_entry_appended(void **state)
 {
 	(void)state;
 	size_t len;
-	char *src = te_read_shared("examples/liza/log.yaml", &len);
+	char *src = te_read_fixture("examples/liza/log.yaml", &len);
 	assert_non_null(src);
 	te_edit t;
 	te_open(&t, src, len, ".liza/log.yaml");
@@ -239,7 +239,7 @@ static void schema_example_flow_history(void **state)
 {
 	(void)state;
 	size_t len;
-	char *src = te_read_shared("examples/liza/state.schema-example.yaml", &len);
+	char *src = te_read_fixture("examples/liza/state.schema-example.yaml", &len);
 	assert_non_null(src);
 	te_edit t;
 	te_open(&t, src, len, ".liza/state.yaml");

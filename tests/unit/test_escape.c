@@ -1,6 +1,7 @@
 /* test_escape.c — strings from state files reach terminals and tmux inert.
  * The corpus holds real injection shapes: OSC title sets, CSI cursor moves,
  * 8-bit CSI, bidi overrides, tmux #() commands and #[] styles. */
+/* make valgrind: run under memcheck */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* test_foreman_checks.c — every alert code of formats/foreman.md, the
+/* test_foreman_checks.c — every alert code of docs/systems/foreman.md, the
  * shared examples at a fixed clock (with the lease's deadline), detection
  * of the three layouts, and a broken task file that must not blank the
  * others. */
@@ -24,15 +24,15 @@ static void task(fa_run *r, const char *dir, const char *body)
 
 #define CRIT1 "acceptanceCriteria:\n  - one\n"
 
-/* The shared examples: executing with a live lease, one activity event. */
-static void shared_examples(void **state)
+/* The bundled examples: executing with a live lease, one activity event. */
+static void bundled_examples(void **state)
 {
 	(void)state;
 	fa_run r;
 	fa_open(&r);
-	fa_copy_shared(&r, "examples/foreman/example-task.yaml", ".taskfactory/tasks/demo-3/task.yaml");
-	fa_copy_shared(&r, "examples/foreman/example-activity.jsonl", ".taskfactory/factory/activity.jsonl");
-	fa_copy_shared(&r, "examples/foreman/example-execution-leases.json", ".taskfactory/factory/execution-leases.json");
+	fa_copy_fixture(&r, "examples/foreman/example-task.yaml", ".taskfactory/tasks/demo-3/task.yaml");
+	fa_copy_fixture(&r, "examples/foreman/example-activity.jsonl", ".taskfactory/factory/activity.jsonl");
+	fa_copy_fixture(&r, "examples/foreman/example-execution-leases.json", ".taskfactory/factory/execution-leases.json");
 	fa_load(&r, NOW);
 	const lw_source *s = fa_source(&r, "foreman");
 	assert_false(s->failed);
@@ -294,7 +294,7 @@ static void activity_tail(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(shared_examples),
+		cmocka_unit_test(bundled_examples),
 		cmocka_unit_test(enums_and_guards),
 		cmocka_unit_test(illegal_history),
 		cmocka_unit_test(wip_limits),

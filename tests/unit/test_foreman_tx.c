@@ -276,12 +276,12 @@ static void history_created(void **state)
 }
 
 /* The upstream example itself: executing -> complete keeps every other byte. */
-static void shared_example_move(void **state)
+static void bundled_example_move(void **state)
 {
 	(void)state;
 	fa_run r;
 	fa_open(&r);
-	fa_copy_shared(&r, "examples/foreman/example-task.yaml", ".taskfactory/tasks/demo-3/task.yaml");
+	fa_copy_fixture(&r, "examples/foreman/example-task.yaml", ".taskfactory/tasks/demo-3/task.yaml");
 	char *old = fa_read(&r, ".taskfactory/tasks/demo-3/task.yaml");
 	fa_load(&r, NOW);
 	tx_result res;
@@ -362,7 +362,7 @@ int main(void)
 		cmocka_unit_test(unknown_event_and_task),
 		cmocka_unit_test(compare_and_swap),
 		cmocka_unit_test(history_created),
-		cmocka_unit_test(shared_example_move),
+		cmocka_unit_test(bundled_example_move),
 		cmocka_unit_test(lock_held),
 		cmocka_unit_test(write_fails),
 	};

@@ -1,6 +1,7 @@
 /* test_liza_checks.c — Liza's task-level alert codes: each fires on a
  * fixture and stays silent just below its threshold; cliffs follow config,
  * a task's own max_iterations wins; escalating families show one level. */
+/* make valgrind: run under memcheck */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

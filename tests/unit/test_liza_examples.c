@@ -1,4 +1,4 @@
-/* test_liza_examples.c — the shared Liza examples at a fixed clock, the
+/* test_liza_examples.c — the bundled Liza examples at a fixed clock, the
  * defects of the old liza-watch.sh as regression tests, and a 10,000-task
  * state that must not blow up quadratically. */
 #include <setjmp.h>
@@ -24,15 +24,15 @@ static void assert_unique_identities(const th_run *r)
 			}
 }
 
-/* ---- shared/examples/liza ---- */
+/* ---- tests/fixtures/examples/liza ---- */
 
-static void shared_example_at_10_20(void **state)
+static void bundled_example_at_10_20(void **state)
 {
 	(void)state;
 	th_run r;
 	th_open(&r);
-	th_copy_shared(&r, "examples/liza/state.yaml", "state.yaml");
-	th_copy_shared(&r, "examples/liza/log.yaml", "log.yaml");
+	th_copy_fixture(&r, "examples/liza/state.yaml", "state.yaml");
+	th_copy_fixture(&r, "examples/liza/log.yaml", "log.yaml");
 	assert_int_equal(th_load(&r, NOW), 0);
 	assert_int_equal(r.snap->nproblems, 0);
 	/* Every heartbeat is ~10 min old (stale after 3 × 60 s); hello-docs'
@@ -59,12 +59,12 @@ static void shared_example_at_10_20(void **state)
 	th_close(&r);
 }
 
-static void shared_after_init_is_quiet(void **state)
+static void bundled_after_init_is_quiet(void **state)
 {
 	(void)state;
 	th_run r;
 	th_open(&r);
-	th_copy_shared(&r, "examples/liza/state.after-init.yaml", "state.yaml");
+	th_copy_fixture(&r, "examples/liza/state.after-init.yaml", "state.yaml");
 	assert_int_equal(th_load(&r, NOW), 0);
 	assert_int_equal(r.snap->nproblems, 0);
 	assert_int_equal(th_count(&r, NULL), 0);
@@ -79,13 +79,13 @@ static void shared_after_init_is_quiet(void **state)
 	th_close(&r);
 }
 
-static void shared_schema_example(void **state)
+static void bundled_schema_example(void **state)
 {
 	(void)state;
 	th_run r;
 	th_open(&r);
-	th_copy_shared(&r, "examples/liza/state.schema-example.yaml", "state.yaml");
-	th_copy_shared(&r, "examples/liza/log.schema-example.yaml", "log.yaml");
+	th_copy_fixture(&r, "examples/liza/state.schema-example.yaml", "state.yaml");
+	th_copy_fixture(&r, "examples/liza/log.schema-example.yaml", "log.yaml");
 	assert_int_equal(th_load(&r, NOW), 0);
 	assert_int_equal(r.snap->nproblems, 0);
 	/* An illustrative doc example: it breaks two rules of its own schema. */
@@ -293,9 +293,9 @@ static void ten_thousand_copies_of_one_id(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(shared_example_at_10_20),
-		cmocka_unit_test(shared_after_init_is_quiet),
-		cmocka_unit_test(shared_schema_example),
+		cmocka_unit_test(bundled_example_at_10_20),
+		cmocka_unit_test(bundled_after_init_is_quiet),
+		cmocka_unit_test(bundled_schema_example),
 		cmocka_unit_test(iso_timestamps_with_colons_are_read),
 		cmocka_unit_test(current_task_and_task_are_both_read),
 		cmocka_unit_test(an_orphaned_task_does_not_stop_the_other_checks),

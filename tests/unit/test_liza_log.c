@@ -4,6 +4,7 @@
  * randomized sequence of appends, rewrites by rename, in-place rewrites,
  * truncations, broken tails, state edits and marker files checks that after
  * every step, down to the text of every alert. */
+/* make valgrind: run under memcheck */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -11,6 +11,7 @@
  * snapshot as prev (which then gives way to the new one) and from scratch,
  * and the two compared. Now and then an older snapshot is kept alive longer,
  * so shared memory is freed in both orders. LW_PATCH_STEPS sets the count. */
+/* make valgrind: run under memcheck */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

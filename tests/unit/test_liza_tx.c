@@ -2,6 +2,7 @@
  * compare-and-swap, review leases, the lock, and injected write faults. A
  * refused or failed transition must leave the file byte for byte as it was
  * and no temp file behind. */
+/* make valgrind: run under memcheck */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

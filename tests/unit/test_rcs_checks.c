@@ -1,4 +1,4 @@
-/* test_rcs_checks.c — every alert code of formats/rcs.md's table, at its
+/* test_rcs_checks.c — every alert code of docs/systems/rcs.md's table, at its
  * threshold and just below it, on state folders written here. */
 #include <setjmp.h>
 #include <stdarg.h>

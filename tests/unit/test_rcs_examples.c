@@ -1,7 +1,7 @@
-/* test_rcs_examples.c — shared/examples/rcs rebuilt as state folders (the
+/* test_rcs_examples.c — tests/fixtures/examples/rcs rebuilt as state folders (the
  * file names encode the paths; variants of one path in separate projects)
  * and loaded with the alerts each one should raise, plus the scope rules of
- * formats/rcs.md: session scope first, root as fallback, the session view
+ * docs/systems/rcs.md: session scope first, root as fallback, the session view
  * of root entries, the legacy top-level skill only when the list is empty. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -41,7 +41,7 @@ static void copy_team_runtime(tp *p, const char *team)
 		char src[256], dst[256];
 		snprintf(src, sizeof src, "examples/rcs/team-runtime/%s", files[i]);
 		snprintf(dst, sizeof dst, "%s/team/%s/%s", OMX, team, files[i]);
-		tp_copy_shared(p, src, dst);
+		tp_copy_fixture(p, src, dst);
 	}
 }
 
@@ -65,7 +65,7 @@ static void verbatim_combined_session(void **state)
 	assert_string_equal(s->status_segment, "team+ralph");
 	/* What upstream's HUD reads from this state (its test's expectation):
 	 * every member, with its phase and gauge. */
-	tp_copy_shared(&p, "examples/rcs/hud-readAllState.expected.team+ralph.json", "expected.json");
+	tp_copy_fixture(&p, "examples/rcs/hud-readAllState.expected.team+ralph.json", "expected.json");
 	char *want = tp_read(&p, "expected.json");
 	doc d;
 	lw_error err;

@@ -1,4 +1,4 @@
-/* test_rcs_seed.c — the RCS seed's regression list (seeds/001, "Regression
+/* test_rcs_seed.c — the RCS seed's regression list (the "Regression
  * expectations"), one test per line of it, on real state folders: the rule
  * asked through the adapter's transition (which writes through the store)
  * and read back through detection, load, checks and the status line. */

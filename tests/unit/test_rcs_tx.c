@@ -3,6 +3,7 @@
  * top-level fields follow the set, scopes (the session's view, and
  * --all-sessions), activation into empty and legacy-only folders, and the
  * usage errors. */
+/* make valgrind: run under memcheck */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /* test_sim_liza.c — the demo's simulated Liza team, one tick at a time on a
  * copy of examples/ with a clock the test moves: the state always parses
  * and loads, no invariant of liza-validate.sh ever breaks (no
- * invalid_state), statuses move only along formats/liza.md's transitions, a
+ * invalid_state), statuses move only along docs/systems/liza.md's transitions, a
  * task always waits in review for the operator, the team really works
  * (verdicts, merges, new drafts, alert moments), a seed replays a run byte
  * for byte, and the team lives with the operator's own writes (approve,
@@ -166,7 +166,7 @@ static void memo_take(memo *m, const liza_state *st)
 	}
 }
 
-/* formats/liza.md, "transitions". */
+/* docs/systems/liza.md, "transitions". */
 static bool allowed(liza_status from, liza_status to)
 {
 	if (from == to)

@@ -1,6 +1,7 @@
 /* test_store.c — the store's contract: exact bytes, kept modes, symlinks kept,
  * every failure leaves the original untouched with no temp file behind, the
  * lock excludes other writers (ours and flock(1)'s) and times out cleanly. */
+/* make valgrind: run under memcheck */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -1,5 +1,5 @@
 /* live.c — see live.h. */
-#include "watch/live.h"
+#include "live/live.h"
 #include <string.h>
 
 typedef struct add_ctx { live *l; lw_error *err; int rc; } add_ctx;

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# layers.sh — the layers of docs/design.md hold: core/ includes only core/
+# (no curses, no inotify, no system, no watcher); watch/ includes only
+# core/util/ and itself (it reports what changed and knows no source or
+# system); a system's folder includes core/, its own folder, sim/ (its part of
+# the demo) and no other system.
+set -u
+: "${LW_TESTS:?LW_TESTS must name the tests folder}"
+root=$(cd "$LW_TESTS/.." && pwd)
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+cd "$root" || exit 1
+
+# includes FILE...: "file:line: header" for every #include "…" in them
+includes() { grep -Hn '^#include "' "$@" /dev/null | sed 's/#include "\([^"]*\)".*/\1/'; }
+
+while IFS= read -r l; do
+	h=${l##*:}
+	case $h in core/*) ;; *) fail "core includes a header outside core/: $l";; esac
+done < <(includes core/*/*.[ch])
+grep -Hn '^#include <\(n\?curses\|sys/inotify\)' core/*/*.[ch] /dev/null && fail "core includes curses or inotify"
+
+while IFS= read -r l; do
+	h=${l##*:}
+	case $h in core/util/*|watch/*) ;; *) fail "watch includes more than core/util/: $l";; esac
+done < <(includes watch/*.[ch])
+
+for d in systems/*/; do
+	sys=$(basename "$d")
+	while IFS= read -r l; do
+		h=${l##*:}
+		case $h in core/*|"systems/$sys/"*|sim/*) ;; *) fail "systems/$sys reaches outside its folder: $l";; esac
+	done < <(includes "$d"*.[ch])
+done
+[ "$failures" -eq 0 ]
