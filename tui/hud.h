@@ -10,7 +10,8 @@
 #include "tui/theme.h"
 #include "tui/tui.h"
 
-typedef enum hud_pane { PANE_WORKFLOWS, PANE_BOARD, PANE_ALERTS, PANE_COUNT } hud_pane;
+struct hud_pane_def;
+enum { HUD_PANES_MAX = 16 };
 typedef enum hud_mode { MODE_NORMAL, MODE_DETAIL, MODE_HELP, MODE_PROMPT, MODE_CONFIRM, MODE_CHOOSE } hud_mode;
 
 /* A task as the board shows it: a pointer into a source's snapshot, valid
@@ -63,7 +64,7 @@ typedef struct hud {
 
 	/* selection and view */
 	hud_mode mode;
-	hud_pane focus;
+	const struct hud_pane_def *focus;   /* a row of the pane table (tui/pane.h) */
 	bool table_view;
 	int lane, row;            /* board: selected lane and row within it */
 	int table_row;
@@ -77,10 +78,11 @@ typedef struct hud {
 	bool message_error;
 	bool quit;
 	bool bell;                /* ring once on the next draw (a new CRIT) */
-	/* Which panes need drawing again: a key that moves the board's
-	 * selection redraws the board and the footer, not the alerts. */
+	/* Which panes need drawing again, one bit per row of the pane table: a
+	 * key that moves the board's selection redraws the board and the
+	 * footer, not the alerts. */
 	unsigned dirty;
-	int last_layout[6];       /* pane rows of the last draw: a change redraws all */
+	int last_layout[2 * HUD_PANES_MAX];   /* pane rows of the last draw: a change redraws all */
 } hud;
 
 /* ---- model side (hud_model.c) ---- */
@@ -94,17 +96,10 @@ void hud_message(hud *h, bool error, const char *fmt, ...) __attribute__((format
 size_t hud_workflow_count(const hud *h);
 const lw_workflow *hud_workflow(const hud *h, size_t i, const lw_source **src);
 
-enum { DIRTY_HEADER = 1, DIRTY_WORKFLOWS = 2, DIRTY_BOARD = 4, DIRTY_ALERTS = 8, DIRTY_FOOTER = 16,
-       DIRTY_ALL = 0xff };
+#define DIRTY_ALL (~0u)
 
-/* ---- drawing (view_*.c) ---- */
+/* ---- drawing (draw.c, the panes pane_*.c, the views view_*.c) ---- */
 void hud_draw(hud *h);
-void view_header(hud *h, int y);
-int  view_workflows(hud *h, int y, int height);  /* returns rows used */
-void view_board(hud *h, int y, int height);
-void view_table(hud *h, int y, int height);
-void view_alerts(hud *h, int y, int height);
-void view_footer(hud *h, int y);
 void view_detail(hud *h);
 void view_help(hud *h);
 void view_prompt(hud *h);

@@ -1,5 +1,6 @@
-/* view_board.c — the task board: lanes side by side, or one table. */
-#include "tui/hud.h"
+/* pane_board.c — the task board: lanes side by side, or one table (t). It
+ * takes the screen rows the other panes leave. */
+#include "tui/pane.h"
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,7 +41,7 @@ static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel)
 	put_text(h, y + 1, x, w, line2, sel ? EL_SELECTED : EL_DIM);
 }
 
-void view_board(hud *h, int y, int height)
+static void draw_lanes(hud *h, int y, int height)
 {
 	int lw = h->cols / LANE_COUNT;
 	const hud_item **buf = malloc((h->nitems + 1) * sizeof *buf);
@@ -54,7 +55,7 @@ void view_board(hud *h, int y, int height)
 		attrset(style_attr(h, EL_BORDER));
 		mvhline(y, x, h->utf8 ? ACS_HLINE : '-', w);
 		attrset(A_NORMAL);
-		bool focus_lane = h->focus == PANE_BOARD && h->lane == lane;
+		bool focus_lane = h->focus == &pane_board && h->lane == lane;
 		put_textf(h, y, x + 1, w - 2, focus_lane ? EL_TITLE : lane_elem(lane), "%s", title);
 		int slots = (height - 1) / 2;
 		if (slots <= 0)
@@ -63,7 +64,7 @@ void view_board(hud *h, int y, int height)
 		if (h->lane == lane && h->row >= slots)
 			first = h->row - slots + 1;
 		for (int s = 0; s < slots && (size_t)(first + s) < n; s++) {
-			bool sel = h->focus == PANE_BOARD && h->lane == lane && first + s == h->row;
+			bool sel = h->focus == &pane_board && h->lane == lane && first + s == h->row;
 			card(h, y + 1 + s * 2, x, w - 1, buf[first + s], sel);
 		}
 		if ((size_t)(first + slots) < n)
@@ -72,19 +73,19 @@ void view_board(hud *h, int y, int height)
 	free(buf);
 }
 
-void view_table(hud *h, int y, int height)
+static void draw_table(hud *h, int y, int height)
 {
 	attrset(style_attr(h, EL_BORDER));
 	mvhline(y, 0, h->utf8 ? ACS_HLINE : '-', h->cols);
 	attrset(A_NORMAL);
-	put_textf(h, y, 1, h->cols - 2, h->focus == PANE_BOARD ? EL_TITLE : EL_DIM, " Tasks (%zu) ", h->nitems);
+	put_textf(h, y, 1, h->cols - 2, h->focus == &pane_board ? EL_TITLE : EL_DIM, " Tasks (%zu) ", h->nitems);
 	put_textf(h, y + 1, 0, h->cols, EL_DIM, " %-6s %-18s %-18s %-8s %-14s %-7s %-5s %s", "system", "id",
 	          "status", "lane", "assignee", "iter", "rev", "title");
 	int rows = height - 2;
 	int first = h->table_row >= rows ? h->table_row - rows + 1 : 0;
 	for (int r = 0; r < rows && (size_t)(first + r) < h->nitems; r++) {
 		const lw_task *t = h->items[first + r].task;
-		bool sel = h->focus == PANE_BOARD && first + r == h->table_row;
+		bool sel = h->focus == &pane_board && first + r == h->table_row;
 		int yy = y + 2 + r;
 		if (sel)
 			fill_row(h, yy, 0, h->cols, EL_SELECTED);
@@ -98,3 +99,52 @@ void view_table(hud *h, int y, int height)
 		          t->assignee ? t->assignee : "-", it, rv, t->title ? t->title : "");
 	}
 }
+
+static int height(const hud *h) { (void)h; return HUD_FILL; }
+
+static void draw(hud *h, int y, int rows)
+{
+	if (h->table_view)
+		draw_table(h, y, rows);
+	else
+		draw_lanes(h, y, rows);
+}
+
+static int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+static void move_sel(hud *h, int dx, int dy)
+{
+	if (h->table_view) {
+		h->table_row = clamp(h->table_row + dy, 0, h->nitems ? (int)h->nitems - 1 : 0);
+	} else {
+		if (dx) {
+			/* Skip empty lanes so a move always lands on a card when there is one. */
+			int lane = h->lane;
+			for (int step = 0; step < LANE_COUNT; step++) {
+				lane = clamp(lane + dx, 0, LANE_COUNT - 1);
+				if (hud_lane_count(h, lane) || lane == 0 || lane == LANE_COUNT - 1)
+					break;
+			}
+			if (hud_lane_count(h, lane))
+				h->lane = lane;
+			int n = (int)hud_lane_count(h, h->lane);
+			h->row = clamp(h->row, 0, n ? n - 1 : 0);
+		}
+		int n = (int)hud_lane_count(h, h->lane);
+		h->row = clamp(h->row + dy, 0, n ? n - 1 : 0);
+	}
+	hud_select_key(h);
+}
+
+static unsigned long sig(const hud *h)
+{
+	return (unsigned long)h->lane << 48 ^ (unsigned long)(unsigned)h->row << 24 ^ (unsigned long)(unsigned)h->table_row;
+}
+
+const hud_pane_def pane_board = {
+	.name = "board",
+	.height = height,
+	.draw = draw,
+	.move = move_sel,
+	.sig = sig,
+};
