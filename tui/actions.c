@@ -225,13 +225,32 @@ static void block_reason_given(hud *h, const char *text)
 	hud_ask_text(h, "question for the planner", pend.subject, question_given);
 }
 
+/* Consequences before the write: the row's help and what the system says
+ * follows from acting as this identity, shown above a y/N prompt. */
+static void ask_first(hud *h, const char *label)
+{
+	hud_ask_confirm(h, label, pend.subject, confirmed);
+	const tx_row *row = pend.has_subject ? task_row(h, pend.event) : NULL;
+	char advice[400] = "";
+	if (pend.src && pend.src->adapter->advise)
+		pend.src->adapter->advise(pend.event, pend.subject, h->opts->as ? h->opts->as : "human", advice, sizeof advice);
+	char *note = h->prompt.note;
+	size_t n = sizeof h->prompt.note;
+	bool says_to = row && row->help && row->to && strstr(row->help, row->to);
+	if (row && row->help)
+		snprintf(note, n, "%s%s%s%s", row->help, row->to && !says_to ? " (-> " : "", row->to && !says_to ? row->to : "",
+		         row->to && !says_to ? ")" : "");
+	if (advice[0])
+		snprintf(note + strlen(note), n - strlen(note), "%s%s", note[0] ? ". " : "", advice);
+}
+
 void act_approve(hud *h)
 {
 	capture(h, "approve", true);
 	char label[96];
 	snprintf(label, sizeof label, "approve %s:%.40s as %.24s?", pend.src->adapter->name, pend.subject,
 	         h->opts->as ? h->opts->as : "human");
-	hud_ask_confirm(h, label, pend.subject, confirmed);
+	ask_first(h, label);
 }
 
 void act_reject(hud *h)
@@ -261,8 +280,11 @@ void act_note(hud *h)
 
 void act_pause(hud *h)
 {
-	capture(h, source_flag(h, "PAUSED") ? "resume" : "pause", false);
-	fire(h, NULL, NULL, false);
+	bool paused = source_flag(h, "PAUSED");
+	capture(h, paused ? "resume" : "pause", false);
+	char label[96];
+	snprintf(label, sizeof label, "%s every %s agent?", paused ? "resume" : "pause", pend.src->adapter->name);
+	ask_first(h, label);
 }
 
 void act_abort(hud *h)
@@ -274,7 +296,9 @@ void act_abort(hud *h)
 void act_clear_checkpoint(hud *h)
 {
 	capture(h, "clear-checkpoint", false);
-	fire(h, NULL, NULL, false);
+	char label[96];
+	snprintf(label, sizeof label, "clear the %s checkpoint?", pend.src->adapter->name);
+	ask_first(h, label);
 }
 
 void act_reset(hud *h)
@@ -332,13 +356,17 @@ void act_move(hud *h)
 void act_start(hud *h)
 {
 	capture(h, "start", true);
-	fire(h, NULL, NULL, false);
+	char label[96];
+	snprintf(label, sizeof label, "start %s:%.40s (%.20s)?", pend.src->adapter->name, pend.subject, pend.status);
+	ask_first(h, label);
 }
 
 void act_resolve(hud *h)
 {
 	capture(h, "resolve", true);
-	fire(h, NULL, NULL, false);
+	char label[96];
+	snprintf(label, sizeof label, "resolve %s:%.40s (%.20s)?", pend.src->adapter->name, pend.subject, pend.status);
+	ask_first(h, label);
 }
 
 void act_stop(hud *h)

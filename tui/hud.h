@@ -12,6 +12,8 @@
 
 struct hud_pane_def;
 enum { HUD_PANES_MAX = 16 };
+typedef enum hud_detail { DETAIL_TASK, DETAIL_ALERT, DETAIL_LOG } hud_detail;
+enum { HUD_LOG_MAX = 64 };
 typedef enum hud_mode { MODE_NORMAL, MODE_DETAIL, MODE_HELP, MODE_PROMPT, MODE_CONFIRM, MODE_CHOOSE } hud_mode;
 
 /* A task as the board shows it: a pointer into a source's snapshot, valid
@@ -35,7 +37,15 @@ typedef struct hud_prompt {
 	hud_confirm_done confirm;
 	char context[128];        /* what the prompt acts on (task key) */
 	char extra[512];          /* a first answer kept while a second is asked */
+	char note[512];           /* what follows from the answer, shown above the prompt */
 } hud_prompt;
+
+/* An alert kept for the detail view. */
+typedef struct hud_alert_copy {
+	lw_level level;
+	char system[32], code[64], subject[256], message[1200];
+	time_t since;
+} hud_alert_copy;
 
 #define HUD_CHOICES_MAX 24
 /* A short list to pick one from (the transitions reachable from a task). */
@@ -76,6 +86,12 @@ typedef struct hud {
 	hud_choice choice;
 	char message[512];        /* one-line feedback: a denied transition, an error */
 	bool message_error;
+	char log[HUD_LOG_MAX][640];   /* the last messages, full length, oldest first (L) */
+	size_t nlog;
+	/* What the detail view shows: the selected task, an alert (a copy: the
+	 * alerts are rebuilt by every check run) with its task, or the log. */
+	hud_detail detail_kind;
+	hud_alert_copy detail_alert;
 	bool quit;
 	bool bell;                /* ring once on the next draw (a new CRIT) */
 	/* Which panes need drawing again, one bit per row of the pane table: a
@@ -101,7 +117,9 @@ const lw_workflow *hud_workflow(const hud *h, size_t i, const lw_source **src);
 /* ---- drawing (draw.c, the panes pane_*.c, the views view_*.c) ---- */
 void hud_draw(hud *h);
 void view_detail(hud *h);
+void hud_open_alert(hud *h, const lw_alert *a);   /* the detail view on an alert and its task */
 void view_help(hud *h);
+int  help_lines(const hud *h);                 /* lines of the help screen, for scrolling */
 void view_prompt(hud *h);
 void view_chooser(hud *h);
 

@@ -23,7 +23,8 @@ static void go_top(hud *h) { nav_move(h, 0, -1000000); }
 static void go_bottom(hud *h) { nav_move(h, 0, 1000000); }
 static void next_pane(hud *h) { h->focus = panes_next_focus(h->focus, 1); }
 static void prev_pane(hud *h) { h->focus = panes_next_focus(h->focus, -1); }
-static void open_detail(hud *h) { h->mode = MODE_DETAIL; h->detail_scroll = 0; }
+static void open_detail(hud *h) { h->mode = MODE_DETAIL; h->detail_kind = DETAIL_TASK; h->detail_scroll = 0; }
+static void open_log(hud *h) { h->mode = MODE_DETAIL; h->detail_kind = DETAIL_LOG; h->detail_scroll = 1000000; }
 static void toggle_table(hud *h) { h->table_view = !h->table_view; hud_rebuild(h); }
 static void open_help(hud *h) { h->mode = MODE_HELP; h->help_scroll = 0; }
 static void quit(hud *h) { h->quit = true; }
@@ -69,6 +70,7 @@ const hud_action hud_actions[] = {
 	{ "resolve", { 'd' }, "resolve the selected task (in_progress -> resolved)", "resolve", can_resolve, act_resolve },
 	{ "stop", { 'S' }, "ask the loop to stop (asks y/N)", "stop", can_stop, act_stop },
 	{ "redirect", { 'R' }, "redirect the loop (asks for the new direction)", "redirect", can_redirect, act_redirect },
+	{ "log", { 'L' }, "the last messages, full length (newest at the bottom)", NULL, NULL, open_log },
 	{ "redraw", { CTRL('l') }, "redraw the screen", NULL, NULL, redraw },
 	{ "help", { '?' }, "this help", "help", NULL, open_help },
 	{ "quit", { 'q' }, "quit", "quit", NULL, quit },

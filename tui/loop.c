@@ -67,9 +67,16 @@ static void mode_key(hud *h, int ch)
 			h->mode = MODE_NORMAL;
 		return;
 	case MODE_HELP:
+		/* Scrolls like the detail view; only the keys that leave a view close it. */
 		if (ch == KEY_UP || is(a, "up")) h->help_scroll--;
 		else if (ch == KEY_DOWN || is(a, "down")) h->help_scroll++;
-		else h->mode = MODE_NORMAL;
+		else if (ch == KEY_PPAGE || is(a, "page-up")) h->help_scroll -= h->rows - 3;
+		else if (ch == KEY_NPAGE || ch == ' ' || is(a, "page-down")) h->help_scroll += h->rows - 3;
+		else if (ch == KEY_HOME || is(a, "top")) h->help_scroll = 0;
+		else if (ch == KEY_END || is(a, "bottom")) h->help_scroll = help_lines(h);
+		else if (ch == 27 || ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == KEY_LEFT || ch == '?' ||
+		         is(a, "quit") || is(a, "help") || is(a, "left"))
+			h->mode = MODE_NORMAL;
 		return;
 	default:
 		if (ch == KEY_RESIZE)

@@ -1,5 +1,7 @@
 /* pane_alerts.c — the alerts of the last check run, one per row. */
 #include "tui/pane.h"
+#include "tui/keymap.h"
+#include <string.h>
 #include "core/util/timeparse.h"
 #include <stdio.h>
 
@@ -49,13 +51,30 @@ static void move_sel(hud *h, int dx, int dy)
 	h->alert_row = r < 0 ? 0 : r > (n ? n - 1 : 0) ? (n ? n - 1 : 0) : r;
 }
 
+/* Enter (or what detail is bound to) opens the alert's full text and its task. */
+static bool key(hud *h, int ch)
+{
+	const char *a = keymap_action_of(h->keymap, ch);
+	if (!a || strcmp(a, "detail") != 0 || (size_t)h->alert_row >= h->alerts.n)
+		return false;
+	hud_open_alert(h, &h->alerts.v[h->alert_row]);
+	return true;
+}
+
 static unsigned long sig(const hud *h) { return (unsigned long)h->alert_row; }
 
+static const char *const legend[] = {
+	"Alerts: CRIT first, then WARN, INFO, newest first; the age is how long the",
+	"  condition has held. Enter on an alert opens its full text and its task.",
+	NULL,
+};
 const hud_pane_def pane_alerts = {
 	.name = "alerts",
 	.height = height,
 	.draw = draw,
 	.move = move_sel,
+	.key = key,
 	.sig = sig,
 	.redraw_on = HUD_ON_TICK,   /* ages, and alerts that come and go */
+	.legend = legend,
 };

@@ -34,11 +34,19 @@ static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel)
 	                     t->awaiting_operator ? "!" : " ");
 	put_text(h, y, x + used, idw, t->id, sel ? EL_SELECTED : EL_TITLE);
 	if (cw && cw < w - 4)
-		put_text(h, y, x + w - cw, cw, ctr, t->iteration >= t->iteration_max && t->iteration_max > 0 ? EL_CRIT : base);
+		put_text(h, y, x + w - cw, cw, ctr,
+		         t->iteration >= t->iteration_max && t->iteration_max > 0 ? EL_CRIT : base);
+	/* With more than one system, the second line starts with the card's
+	 * system, so task-1, A5 and DEMO-1 of different systems tell apart. */
+	int tag = 0;
+	if (h->proj->n > 1 && t->system) {
+		tag = put_text(h, y + 1, x + 1, w - 1, t->system, sel ? EL_SELECTED : EL_INFO);
+		tag += 1;
+	}
 	char line2[512];
 	snprintf(line2, sizeof line2, " %s%s%s", t->title ? t->title : "", t->assignee ? " @" : "",
 	         t->assignee ? t->assignee : "");
-	put_text(h, y + 1, x, w, line2, sel ? EL_SELECTED : EL_DIM);
+	put_text(h, y + 1, x + tag, w - tag, line2, sel ? EL_SELECTED : EL_DIM);
 }
 
 static void draw_lanes(hud *h, int y, int height)
@@ -58,6 +66,10 @@ static void draw_lanes(hud *h, int y, int height)
 		bool focus_lane = h->focus == &pane_board && h->lane == lane;
 		put_textf(h, y, x + 1, w - 2, focus_lane ? EL_TITLE : lane_elem(lane), "%s", title);
 		int slots = (height - 1) / 2;
+		/* More cards than slots: the last row says how many are below,
+		 * on a row of its own (never over a card's title). */
+		if ((size_t)slots < n && (height - 1) % 2 == 0)
+			slots--;
 		if (slots <= 0)
 			continue;
 		int first = 0;
@@ -68,7 +80,7 @@ static void draw_lanes(hud *h, int y, int height)
 			card(h, y + 1 + s * 2, x, w - 1, buf[first + s], sel);
 		}
 		if ((size_t)(first + slots) < n)
-			put_textf(h, y + height - 1, x + w - 8, 7, EL_DIM, "+%zu", n - (size_t)(first + slots));
+			put_textf(h, y + 1 + slots * 2, x + 1, w - 2, EL_DIM, "+%zu more", n - (size_t)(first + slots));
 	}
 	free(buf);
 }
@@ -79,7 +91,7 @@ static void draw_table(hud *h, int y, int height)
 	mvhline(y, 0, h->utf8 ? ACS_HLINE : '-', h->cols);
 	attrset(A_NORMAL);
 	put_textf(h, y, 1, h->cols - 2, h->focus == &pane_board ? EL_TITLE : EL_DIM, " Tasks (%zu) ", h->nitems);
-	put_textf(h, y + 1, 0, h->cols, EL_DIM, " %-6s %-18s %-18s %-8s %-14s %-7s %-5s %s", "system", "id",
+	put_textf(h, y + 1, 0, h->cols, EL_DIM, " %-7s %-18s %-18s %-8s %-14s %-7s %-5s %s", "system", "id",
 	          "status", "lane", "assignee", "iter", "rev", "title");
 	int rows = height - 2;
 	int first = h->table_row >= rows ? h->table_row - rows + 1 : 0;
@@ -94,7 +106,7 @@ static void draw_table(hud *h, int y, int height)
 			snprintf(it, sizeof it, "%d/%d", t->iteration, t->iteration_max);
 		if (t->review_max > 0)
 			snprintf(rv, sizeof rv, "%d/%d", t->review_cycles, t->review_max);
-		put_textf(h, yy, 0, h->cols, sel ? EL_SELECTED : EL_NORMAL, "%s%-6.6s %-18.18s %-18.18s %-8s %-14.14s %-7s %-5s %s",
+		put_textf(h, yy, 0, h->cols, sel ? EL_SELECTED : EL_NORMAL, "%s%-7.7s %-18.18s %-18.18s %-8s %-14.14s %-7s %-5s %s",
 		          t->awaiting_operator ? "!" : " ", t->system, t->id, t->status, lw_lane_name(t->lane),
 		          t->assignee ? t->assignee : "-", it, rv, t->title ? t->title : "");
 	}
@@ -108,6 +120,14 @@ static void draw(hud *h, int y, int rows)
 		draw_table(h, y, rows);
 	else
 		draw_lanes(h, y, rows);
+	/* An empty board says why, so the task keys vanishing is explained. */
+	if (!h->nitems && rows > 3) {
+		if (h->filter[0])
+			put_textf(h, y + rows / 2, 2, h->cols - 4, EL_WARN,
+			          "no task matches the filter '%s' (Esc clears it)", h->filter);
+		else
+			put_text(h, y + rows / 2, 2, h->cols - 4, "no tasks yet", EL_DIM);
+	}
 }
 
 static int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
@@ -141,10 +161,18 @@ static unsigned long sig(const hud *h)
 	return (unsigned long)h->lane << 48 ^ (unsigned long)(unsigned)h->row << 24 ^ (unsigned long)(unsigned)h->table_row;
 }
 
+static const char *const legend[] = {
+	"Board: a lane per state, '(N)' tasks in it. Card: '!' the task waits for you",
+	"  (review, approval); its id; 'iN/M' iteration N of at most M (red at the",
+	"  limit); 'rN/M' review cycle N of M. Second line: the system (when there",
+	"  are several), the title, '@who' the assignee. '+N more': cards below.",
+	NULL,
+};
 const hud_pane_def pane_board = {
 	.name = "board",
 	.height = height,
 	.draw = draw,
 	.move = move_sel,
 	.sig = sig,
+	.legend = legend,
 };

@@ -31,12 +31,19 @@ static void draw(hud *h, int y, int height_)
 		rows = height_;
 	if (rows < 2)
 		rows = 2;
-	pane_title(h, y, &pane_workflows, "Workflows");
+	int first = h->workflow_row >= rows - 1 ? h->workflow_row - (rows - 2) : 0;
+	/* Rows that do not fit are counted in the title, above and below. */
+	int above = first, below = (int)n - first - (rows - 1);
+	char title[96];
+	if (above > 0 || below > 0)
+		snprintf(title, sizeof title, "Workflows (%zu, %d hidden)", n, above + (below > 0 ? below : 0));
+	else
+		snprintf(title, sizeof title, "Workflows");
+	pane_title(h, y, &pane_workflows, title);
 	if (!n) {
-		put_text(h, y + 1, 1, h->cols - 2, "no active workflow", EL_DIM);
+		put_text(h, y + 1, 1, h->cols - 2, h->proj->n ? "no active workflow" : "", EL_DIM);
 		return;
 	}
-	int first = h->workflow_row >= rows - 1 ? h->workflow_row - (rows - 2) : 0;
 	for (int r = 0; r < rows - 1 && (size_t)(first + r) < n; r++) {
 		const lw_source *src;
 		const lw_workflow *w = hud_workflow(h, (size_t)(first + r), &src);
@@ -71,10 +78,18 @@ static void move_sel(hud *h, int dx, int dy)
 
 static unsigned long sig(const hud *h) { return (unsigned long)h->workflow_row; }
 
+static const char *const legend[] = {
+	"Workflows: system, name, phase; a gauge of iterations (Foreman: tasks",
+	"  executing) against the limit, and N/M (red at the limit). 'ready 3/25':",
+	"  Foreman's ready tasks against its WIP limit. PAUSED, CHECKPOINT: flags.",
+	"  '(7, 4 hidden)' in the title: rows that do not fit (Tab there, scroll).",
+	NULL,
+};
 const hud_pane_def pane_workflows = {
 	.name = "workflows",
 	.height = height,
 	.draw = draw,
 	.move = move_sel,
 	.sig = sig,
+	.legend = legend,
 };
