@@ -121,6 +121,11 @@ int tui_run(lw_project *p, const tui_opts *o)
 		fputs("liza-watch: the HUD needs a terminal (use check or status in scripts)\n", stderr);
 		return 2;
 	}
+	char why[256];
+	if (!term_usable(why, sizeof why)) {
+		fprintf(stderr, "liza-watch: %s\n", why);
+		return 2;
+	}
 	hud h;
 	memset(&h, 0, sizeof h);
 	h.proj = p;
