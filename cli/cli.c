@@ -117,6 +117,20 @@ static void apply_config(lw_opts *o, lw_config *cfg, const char *cli_as)
 	}
 }
 
+void cli_option_hint(const char *cmd, const char *arg)
+{
+	static const char *const global[] = { "-C", "--as", "--theme", "--no-color", "--poll" };
+	for (size_t i = 0; arg && i < sizeof global / sizeof *global; i++) {
+		size_t n = strlen(global[i]);
+		if (strncmp(arg, global[i], n) == 0 && (arg[n] == '\0' || arg[n] == '=' || global[i][1] != '-')) {
+			fprintf(stderr, "liza-watch: %s is a global option: it goes before the command "
+			        "(liza-watch %s %s)\n", global[i], arg, cmd);
+			return;
+		}
+	}
+	fprintf(stderr, "liza-watch: try 'liza-watch %s --help' or 'liza-watch --help'\n", cmd);
+}
+
 int cli_main(int argc, char **argv)
 {
 	lw_opts o = { .dir = ".", .poll_ms = 1000, .argv0 = argc > 0 ? argv[0] : NULL };
@@ -154,7 +168,10 @@ int cli_main(int argc, char **argv)
 			break;
 		case 'h': fputs(cli_usage, stdout); return EXIT_OK;
 		case 'V': puts("liza-watch " LW_VERSION); return EXIT_OK;
-		default: fputs(cli_usage, stderr); return EXIT_USAGE;
+		default:
+			/* getopt said what was wrong in one line; the whole help would bury it. */
+			fputs("liza-watch: try 'liza-watch --help'\n", stderr);
+			return EXIT_USAGE;
 		}
 	}
 	const char *name = optind < argc ? argv[optind] : "hud";

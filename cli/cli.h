@@ -41,6 +41,9 @@ int cmd_config(const lw_opts *o, int argc, char **argv);
 
 /* Shared by commands: print "liza-watch: msg" to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* After getopt refused argv's arg for cmd: one line saying where it goes
+ * (a global option given after the command) or where help is. */
+void cli_option_hint(const char *cmd, const char *arg);
 /* Open the project at o->dir and load it; prints and returns -1 when the
  * directory cannot be used or holds no known state. */
 struct lw_project;

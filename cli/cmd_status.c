@@ -45,19 +45,35 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "follow", no_argument, NULL, 'f' },
 		{ "format", required_argument, NULL, 'F' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
-	while ((c = getopt_long(argc, argv, "tjfF:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "tjfF:h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 't': style = STATUS_TMUX; break;
-		case 'j': style = STATUS_JSON; break;
+		case 't': case 'j': break;   /* below, after the conflict check */
 		case 'f': follow = true; break;
 		case 'F': fmt = optarg; break;
+		case 'h':
+			fputs("usage: liza-watch status [--tmux|--json] [--follow] [--format FMT|long]\n", stdout);
+			return EXIT_OK;
 		default:
-			fputs("usage: liza-watch status [--tmux|--json] [--follow] [--format FMT]\n", stderr);
+			cli_option_hint("status", argv[optind - 1]);
 			return EXIT_USAGE;
 		}
+		/* Two styles at once: say so rather than silently pick one. */
+		if ((c == 't' || c == 'j') && style != (c == 't' ? STATUS_TMUX : STATUS_JSON) && style != STATUS_PLAIN) {
+			cli_error("status: --json and --tmux do not go together (choose one)");
+			return EXIT_USAGE;
+		}
+		if (c == 't')
+			style = STATUS_TMUX;
+		else if (c == 'j')
+			style = STATUS_JSON;
+	}
+	if (style == STATUS_JSON && fmt) {
+		cli_error("status: --format does not apply to --json (JSON has no template)");
+		return EXIT_USAGE;
 	}
 	if (optind < argc) {
 		cli_error("status: unexpected argument '%s'", argv[optind]);

@@ -4,6 +4,7 @@
  * meanwhile is refused with what it is now. The result reaches the board
  * through the watcher, like any other write. */
 #include "tui/actions.h"
+#include "tui/pane.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
 #include <string.h>
@@ -13,10 +14,10 @@
 static const lw_source *lever_source(const hud *h)
 {
 	const hud_item *it = hud_selected(h);
-	if (h->focus == PANE_BOARD && it)
+	if (h->focus == &pane_board && it)
 		return it->src;
 	const lw_source *src = NULL;
-	if (h->focus == PANE_WORKFLOWS && hud_workflow(h, (size_t)h->workflow_row, &src))
+	if (h->focus == &pane_workflows && hud_workflow(h, (size_t)h->workflow_row, &src))
 		return src;
 	for (size_t i = 0; i < h->proj->n; i++)
 		if (h->proj->src[i].adapter->tx)
@@ -34,7 +35,7 @@ static const tx_table *table_of(const hud_item *it)
 /* The row an event would take from the selected task, or NULL. */
 static const tx_row *task_row(const hud *h, const char *event)
 {
-	if (h->focus != PANE_BOARD)
+	if (h->focus != &pane_board)
 		return NULL;
 	const hud_item *it = hud_selected(h);
 	if (!it || !table_of(it) || !it->src->adapter->transition)
@@ -49,7 +50,7 @@ static bool task_allows(const hud *h, const char *event) { return task_row(h, ev
 /* Rows that change the selected task's state, in table order. */
 static size_t moves_of(const hud *h, const tx_row **out, size_t max)
 {
-	const hud_item *it = h->focus == PANE_BOARD ? hud_selected(h) : NULL;
+	const hud_item *it = h->focus == &pane_board ? hud_selected(h) : NULL;
 	if (!it || !table_of(it) || !it->src->adapter->transition)
 		return 0;
 	const tx_row *all[HUD_CHOICES_MAX];
@@ -93,7 +94,7 @@ bool can_redirect(const hud *h) { return lever_allows(h, "redirect"); }
 /* The selected row of the workflows pane, when its system can clear it. */
 static const lw_workflow *clearable_workflow(const hud *h, const lw_source **src)
 {
-	if (h->focus != PANE_WORKFLOWS)
+	if (h->focus != &pane_workflows)
 		return NULL;
 	const lw_workflow *w = hud_workflow(h, (size_t)h->workflow_row, src);
 	return w && w->name && (*src)->adapter->tx && (*src)->adapter->transition &&
@@ -224,13 +225,32 @@ static void block_reason_given(hud *h, const char *text)
 	hud_ask_text(h, "question for the planner", pend.subject, question_given);
 }
 
+/* Consequences before the write: the row's help and what the system says
+ * follows from acting as this identity, shown above a y/N prompt. */
+static void ask_first(hud *h, const char *label)
+{
+	hud_ask_confirm(h, label, pend.subject, confirmed);
+	const tx_row *row = pend.has_subject ? task_row(h, pend.event) : NULL;
+	char advice[400] = "";
+	if (pend.src && pend.src->adapter->advise)
+		pend.src->adapter->advise(pend.event, pend.subject, h->opts->as ? h->opts->as : "human", advice, sizeof advice);
+	char *note = h->prompt.note;
+	size_t n = sizeof h->prompt.note;
+	bool says_to = row && row->help && row->to && strstr(row->help, row->to);
+	if (row && row->help)
+		snprintf(note, n, "%s%s%s%s", row->help, row->to && !says_to ? " (-> " : "", row->to && !says_to ? row->to : "",
+		         row->to && !says_to ? ")" : "");
+	if (advice[0])
+		snprintf(note + strlen(note), n - strlen(note), "%s%s", note[0] ? ". " : "", advice);
+}
+
 void act_approve(hud *h)
 {
 	capture(h, "approve", true);
 	char label[96];
 	snprintf(label, sizeof label, "approve %s:%.40s as %.24s?", pend.src->adapter->name, pend.subject,
 	         h->opts->as ? h->opts->as : "human");
-	hud_ask_confirm(h, label, pend.subject, confirmed);
+	ask_first(h, label);
 }
 
 void act_reject(hud *h)
@@ -251,7 +271,7 @@ void act_block(hud *h)
 
 void act_note(hud *h)
 {
-	bool on_task = h->focus == PANE_BOARD && hud_selected(h);
+	bool on_task = h->focus == &pane_board && hud_selected(h);
 	capture(h, "note", on_task);
 	char label[96];
 	snprintf(label, sizeof label, "note for %.60s", on_task ? pend.subject : "all agents");
@@ -260,8 +280,11 @@ void act_note(hud *h)
 
 void act_pause(hud *h)
 {
-	capture(h, source_flag(h, "PAUSED") ? "resume" : "pause", false);
-	fire(h, NULL, NULL, false);
+	bool paused = source_flag(h, "PAUSED");
+	capture(h, paused ? "resume" : "pause", false);
+	char label[96];
+	snprintf(label, sizeof label, "%s every %s agent?", paused ? "resume" : "pause", pend.src->adapter->name);
+	ask_first(h, label);
 }
 
 void act_abort(hud *h)
@@ -273,7 +296,9 @@ void act_abort(hud *h)
 void act_clear_checkpoint(hud *h)
 {
 	capture(h, "clear-checkpoint", false);
-	fire(h, NULL, NULL, false);
+	char label[96];
+	snprintf(label, sizeof label, "clear the %s checkpoint?", pend.src->adapter->name);
+	ask_first(h, label);
 }
 
 void act_reset(hud *h)
@@ -331,13 +356,17 @@ void act_move(hud *h)
 void act_start(hud *h)
 {
 	capture(h, "start", true);
-	fire(h, NULL, NULL, false);
+	char label[96];
+	snprintf(label, sizeof label, "start %s:%.40s (%.20s)?", pend.src->adapter->name, pend.subject, pend.status);
+	ask_first(h, label);
 }
 
 void act_resolve(hud *h)
 {
 	capture(h, "resolve", true);
-	fire(h, NULL, NULL, false);
+	char label[96];
+	snprintf(label, sizeof label, "resolve %s:%.40s (%.20s)?", pend.src->adapter->name, pend.subject, pend.status);
+	ask_first(h, label);
 }
 
 void act_stop(hud *h)

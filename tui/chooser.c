@@ -72,8 +72,9 @@ void view_chooser(hud *h)
 	if (rows > h->rows - 2)
 		rows = h->rows - 2;
 	int y0 = h->rows - 1 - rows, x0 = 1;
+	/* Whole rows: what the box covers (alerts, cards) must not show beside it. */
 	for (int r = 0; r < rows; r++)
-		fill_row(h, y0 + r, x0, w, EL_NORMAL);
+		fill_row(h, y0 + r, 0, h->cols, EL_NORMAL);
 	attrset(style_attr(h, EL_BORDER));
 	mvhline(y0, x0, h->utf8 ? ACS_HLINE : '-', w);
 	mvhline(y0 + rows - 1, x0, h->utf8 ? ACS_HLINE : '-', w);

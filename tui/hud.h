@@ -10,7 +10,10 @@
 #include "tui/theme.h"
 #include "tui/tui.h"
 
-typedef enum hud_pane { PANE_WORKFLOWS, PANE_BOARD, PANE_ALERTS, PANE_COUNT } hud_pane;
+struct hud_pane_def;
+enum { HUD_PANES_MAX = 16 };
+typedef enum hud_detail { DETAIL_TASK, DETAIL_ALERT, DETAIL_LOG } hud_detail;
+enum { HUD_LOG_MAX = 64 };
 typedef enum hud_mode { MODE_NORMAL, MODE_DETAIL, MODE_HELP, MODE_PROMPT, MODE_CONFIRM, MODE_CHOOSE } hud_mode;
 
 /* A task as the board shows it: a pointer into a source's snapshot, valid
@@ -34,7 +37,15 @@ typedef struct hud_prompt {
 	hud_confirm_done confirm;
 	char context[128];        /* what the prompt acts on (task key) */
 	char extra[512];          /* a first answer kept while a second is asked */
+	char note[512];           /* what follows from the answer, shown above the prompt */
 } hud_prompt;
+
+/* An alert kept for the detail view. */
+typedef struct hud_alert_copy {
+	lw_level level;
+	char system[32], code[64], subject[256], message[1200];
+	time_t since;
+} hud_alert_copy;
 
 #define HUD_CHOICES_MAX 24
 /* A short list to pick one from (the transitions reachable from a task). */
@@ -63,7 +74,7 @@ typedef struct hud {
 
 	/* selection and view */
 	hud_mode mode;
-	hud_pane focus;
+	const struct hud_pane_def *focus;   /* a row of the pane table (tui/pane.h) */
 	bool table_view;
 	int lane, row;            /* board: selected lane and row within it */
 	int table_row;
@@ -75,12 +86,19 @@ typedef struct hud {
 	hud_choice choice;
 	char message[512];        /* one-line feedback: a denied transition, an error */
 	bool message_error;
+	char log[HUD_LOG_MAX][640];   /* the last messages, full length, oldest first (L) */
+	size_t nlog;
+	/* What the detail view shows: the selected task, an alert (a copy: the
+	 * alerts are rebuilt by every check run) with its task, or the log. */
+	hud_detail detail_kind;
+	hud_alert_copy detail_alert;
 	bool quit;
 	bool bell;                /* ring once on the next draw (a new CRIT) */
-	/* Which panes need drawing again: a key that moves the board's
-	 * selection redraws the board and the footer, not the alerts. */
+	/* Which panes need drawing again, one bit per row of the pane table: a
+	 * key that moves the board's selection redraws the board and the
+	 * footer, not the alerts. */
 	unsigned dirty;
-	int last_layout[6];       /* pane rows of the last draw: a change redraws all */
+	int last_layout[2 * HUD_PANES_MAX];   /* pane rows of the last draw: a change redraws all */
 } hud;
 
 /* ---- model side (hud_model.c) ---- */
@@ -94,19 +112,14 @@ void hud_message(hud *h, bool error, const char *fmt, ...) __attribute__((format
 size_t hud_workflow_count(const hud *h);
 const lw_workflow *hud_workflow(const hud *h, size_t i, const lw_source **src);
 
-enum { DIRTY_HEADER = 1, DIRTY_WORKFLOWS = 2, DIRTY_BOARD = 4, DIRTY_ALERTS = 8, DIRTY_FOOTER = 16,
-       DIRTY_ALL = 0xff };
+#define DIRTY_ALL (~0u)
 
-/* ---- drawing (view_*.c) ---- */
+/* ---- drawing (draw.c, the panes pane_*.c, the views view_*.c) ---- */
 void hud_draw(hud *h);
-void view_header(hud *h, int y);
-int  view_workflows(hud *h, int y, int height);  /* returns rows used */
-void view_board(hud *h, int y, int height);
-void view_table(hud *h, int y, int height);
-void view_alerts(hud *h, int y, int height);
-void view_footer(hud *h, int y);
 void view_detail(hud *h);
+void hud_open_alert(hud *h, const lw_alert *a);   /* the detail view on an alert and its task */
 void view_help(hud *h);
+int  help_lines(const hud *h);                 /* lines of the help screen, for scrolling */
 void view_prompt(hud *h);
 void view_chooser(hud *h);
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 void hud_message(hud *h, bool error, const char *fmt, ...)
 {
@@ -16,6 +17,16 @@ void hud_message(hud *h, bool error, const char *fmt, ...)
 	vsnprintf(h->message, sizeof h->message, fmt, ap);
 	va_end(ap);
 	h->message_error = error;
+	/* The log keeps each message once (a reload repeats some), with its time. */
+	char stamp[16] = "";
+	time_t now = time(NULL);
+	struct tm tm;
+	if (localtime_r(&now, &tm))
+		strftime(stamp, sizeof stamp, "%H:%M:%S ", &tm);
+	if (h->nlog && strcmp(h->log[(h->nlog - 1) % HUD_LOG_MAX] + strlen(stamp), h->message) == 0)
+		return;
+	snprintf(h->log[h->nlog % HUD_LOG_MAX], sizeof h->log[0], "%s%s", stamp, h->message);
+	h->nlog++;
 }
 
 static bool matches(const lw_task *t, const char *f)
@@ -91,6 +102,10 @@ static void restore_selection(hud *h)
 			h->row += h->items[j].task->lane == h->items[i].task->lane;
 		return;
 	}
+	/* The remembered task is filtered out: say so (it comes back when the
+	 * filter is cleared), the selection stays on a task that is shown. */
+	if (h->sel_key[0] && h->filter[0])
+		hud_message(h, false, "%s is hidden by the filter '%s' (Esc clears it)", h->sel_key, h->filter);
 	if (h->table_row >= (int)h->nitems)
 		h->table_row = h->nitems ? (int)h->nitems - 1 : 0;
 	int n = (int)hud_lane_count(h, h->lane);
@@ -126,13 +141,15 @@ void hud_rebuild(hud *h)
 		h->workflow_row = nw ? (int)nw - 1 : 0;
 }
 
-static int cmp_newest(const void *pa, const void *pb)
+/* Severity first, as check prints them; within a level the newest first,
+ * so a CRIT that just came is the top row. */
+static int cmp_severity(const void *pa, const void *pb)
 {
 	const lw_alert *a = pa, *b = pb;
-	if (a->since != b->since)
-		return a->since > b->since ? -1 : 1;
 	if (a->level != b->level)
 		return a->level > b->level ? -1 : 1;
+	if (a->since != b->since)
+		return a->since > b->since ? -1 : 1;
 	int c = strcmp(a->code, b->code);
 	return c ? c : strcmp(a->key, b->key);
 }
@@ -144,15 +161,19 @@ void hud_recheck(hud *h)
 	lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = &fresh, .th = h->opts->th };
 	lw_project_check(h->proj, &ctx);
 	lw_alerts_carry_since(&fresh, &h->alerts);
-	/* A CRIT that was not there before rings the bell, once. */
+	/* A CRIT that was not there before rings the bell, once, and scrolls
+	 * the pane back to its top row, where it is. */
+	bool new_crit = false;
 	for (size_t i = 0; i < fresh.n; i++)
 		if (fresh.v[i].level == LW_CRIT &&
 		    !lw_alerts_find(&h->alerts, fresh.v[i].system, fresh.v[i].code, fresh.v[i].key))
-			h->bell = true;
-	/* The pane lists newest first; equal ages keep CRIT before WARN. */
-	lw_alerts_sort(&fresh);
+			new_crit = true;
+	if (new_crit) {
+		h->bell = true;
+		h->alert_row = 0;
+	}
 	if (fresh.n > 1)
-		qsort(fresh.v, fresh.n, sizeof *fresh.v, cmp_newest);
+		qsort(fresh.v, fresh.n, sizeof *fresh.v, cmp_severity);
 	lw_alerts_free(&h->alerts);
 	h->alerts = fresh;
 	h->next_deadline = ctx.next_deadline;

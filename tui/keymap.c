@@ -2,14 +2,15 @@
  * dispatch of a key through the runtime keymap (keymap_edit.c). */
 #include "tui/keymap.h"
 #include "tui/actions.h"
+#include "tui/pane.h"
 #include <curses.h>
 #include <string.h>
 
 #define CTRL(c) ((c) & 0x1f)
 
 static bool has_task(const hud *h) { return hud_selected(h) != NULL; }
-static bool on_board(const hud *h) { return h->focus == PANE_BOARD; }
-static bool board_lanes(const hud *h) { return h->focus == PANE_BOARD && !h->table_view; }
+static bool on_board(const hud *h) { return h->focus == &pane_board; }
+static bool board_lanes(const hud *h) { return h->focus == &pane_board && !h->table_view; }
 static bool has_filter(const hud *h) { return h->filter[0] != '\0' || h->message[0] != '\0'; }
 
 static void move_up(hud *h) { nav_move(h, 0, -1); }
@@ -20,9 +21,10 @@ static void page_up(hud *h) { nav_move(h, 0, -10); }
 static void page_down(hud *h) { nav_move(h, 0, 10); }
 static void go_top(hud *h) { nav_move(h, 0, -1000000); }
 static void go_bottom(hud *h) { nav_move(h, 0, 1000000); }
-static void next_pane(hud *h) { h->focus = (hud_pane)((h->focus + 1) % PANE_COUNT); }
-static void prev_pane(hud *h) { h->focus = (hud_pane)((h->focus + PANE_COUNT - 1) % PANE_COUNT); }
-static void open_detail(hud *h) { h->mode = MODE_DETAIL; h->detail_scroll = 0; }
+static void next_pane(hud *h) { h->focus = panes_next_focus(h->focus, 1); }
+static void prev_pane(hud *h) { h->focus = panes_next_focus(h->focus, -1); }
+static void open_detail(hud *h) { h->mode = MODE_DETAIL; h->detail_kind = DETAIL_TASK; h->detail_scroll = 0; }
+static void open_log(hud *h) { h->mode = MODE_DETAIL; h->detail_kind = DETAIL_LOG; h->detail_scroll = 1000000; }
 static void toggle_table(hud *h) { h->table_view = !h->table_view; hud_rebuild(h); }
 static void open_help(hud *h) { h->mode = MODE_HELP; h->help_scroll = 0; }
 static void quit(hud *h) { h->quit = true; }
@@ -68,6 +70,7 @@ const hud_action hud_actions[] = {
 	{ "resolve", { 'd' }, "resolve the selected task (in_progress -> resolved)", "resolve", can_resolve, act_resolve },
 	{ "stop", { 'S' }, "ask the loop to stop (asks y/N)", "stop", can_stop, act_stop },
 	{ "redirect", { 'R' }, "redirect the loop (asks for the new direction)", "redirect", can_redirect, act_redirect },
+	{ "log", { 'L' }, "the last messages, full length (newest at the bottom)", NULL, NULL, open_log },
 	{ "redraw", { CTRL('l') }, "redraw the screen", NULL, NULL, redraw },
 	{ "help", { '?' }, "this help", "help", NULL, open_help },
 	{ "quit", { 'q' }, "quit", "quit", NULL, quit },
@@ -79,6 +82,8 @@ bool binding_applies(const hud_binding *b, const hud *h) { return !b->act->appli
 
 void hud_key(hud *h, int key)
 {
+	if (h->focus && h->focus->key && h->focus->key(h, key))
+		return;   /* a key of the focused pane's own */
 	const hud_binding *b = keymap_find(h->keymap, key);
 	if (!b)
 		return;

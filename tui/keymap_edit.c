@@ -72,7 +72,40 @@ static int parse_key(const char *key, int *codes, char *err, size_t n)
 	return nc;
 }
 
+static int keymap_bind_raw(hud_keymap *km, const char *key, const char *action, char *err, size_t n);
+
+/* quit and help must keep a key each: a config must not lock the operator
+ * in a HUD they cannot leave or ask about. The action that lost its last
+ * key, or NULL. */
+static const char *lost_exit(const hud_keymap *km)
+{
+	static const char *const keep[] = { "quit", "help" };
+	for (size_t j = 0; j < sizeof keep / sizeof *keep; j++)
+		for (size_t i = 0; i < km->n; i++)
+			if (strcmp(km->v[i].act->name, keep[j]) == 0 && !km->v[i].keys[0])
+				return keep[j];
+	return NULL;
+}
+
+static int keep_exits(hud_keymap *km, const hud_keymap *before, const char *key, char *err, size_t n)
+{
+	const char *lost = lost_exit(km);
+	if (!lost)
+		return 0;
+	*km = *before;
+	snprintf(err, n, "'%.40s' is the last key of %s, which must keep one (bind another key to %s first)", key,
+	         lost, lost);
+	return -1;
+}
+
 int keymap_bind(hud_keymap *km, const char *key, const char *action, char *err, size_t n)
+{
+	hud_keymap before = *km;
+	int rc = keymap_bind_raw(km, key, action, err, n);
+	return rc < 0 ? rc : keep_exits(km, &before, key, err, n);
+}
+
+static int keymap_bind_raw(hud_keymap *km, const char *key, const char *action, char *err, size_t n)
 {
 	hud_binding *b = NULL;
 	for (size_t i = 0; i < km->n && !b; i++)
@@ -119,9 +152,10 @@ int keymap_unbind(hud_keymap *km, const char *key, char *err, size_t n)
 	int nc = parse_key(key, codes, err, n);
 	if (nc < 0)
 		return -1;
+	hud_keymap before = *km;
 	for (int c = 0; c < nc; c++)
 		drop_code(km, codes[c]);
-	return 0;
+	return keep_exits(km, &before, key, err, n);
 }
 
 void keymap_apply(hud_keymap *km, const lw_config *cfg, strbuf *warn)

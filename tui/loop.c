@@ -5,6 +5,7 @@
 #include "tui/hud.h"
 #include "tui/term.h"
 #include "tui/keymap.h"
+#include "tui/pane.h"
 #include "core/util/timeparse.h"
 #include "live/live.h"
 #include "watch/sigpipe.h"
@@ -66,58 +67,22 @@ static void mode_key(hud *h, int ch)
 			h->mode = MODE_NORMAL;
 		return;
 	case MODE_HELP:
+		/* Scrolls like the detail view; only the keys that leave a view close it. */
 		if (ch == KEY_UP || is(a, "up")) h->help_scroll--;
 		else if (ch == KEY_DOWN || is(a, "down")) h->help_scroll++;
-		else h->mode = MODE_NORMAL;
+		else if (ch == KEY_PPAGE || is(a, "page-up")) h->help_scroll -= h->rows - 3;
+		else if (ch == KEY_NPAGE || ch == ' ' || is(a, "page-down")) h->help_scroll += h->rows - 3;
+		else if (ch == KEY_HOME || is(a, "top")) h->help_scroll = 0;
+		else if (ch == KEY_END || is(a, "bottom")) h->help_scroll = help_lines(h);
+		else if (ch == 27 || ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == KEY_LEFT || ch == '?' ||
+		         is(a, "quit") || is(a, "help") || is(a, "left"))
+			h->mode = MODE_NORMAL;
 		return;
 	default:
 		if (ch == KEY_RESIZE)
 			return;
 		hud_key(h, ch);
 	}
-}
-
-/* What the view shows, to tell which panes a key changed. */
-typedef struct view_sig {
-	int mode, focus, lane, row, table_row, alert_row, workflow_row, detail_scroll, help_scroll;
-	bool table_view;
-	size_t nitems;
-	char filter[128], message[512], prompt[512];
-} view_sig;
-
-static void sign(const hud *h, view_sig *v)
-{
-	memset(v, 0, sizeof *v);
-	v->mode = h->mode;
-	v->focus = h->focus;
-	v->lane = h->lane;
-	v->row = h->row;
-	v->table_row = h->table_row;
-	v->alert_row = h->alert_row;
-	v->workflow_row = h->workflow_row;
-	v->detail_scroll = h->detail_scroll;
-	v->help_scroll = h->help_scroll;
-	v->table_view = h->table_view;
-	v->nitems = h->nitems;
-	snprintf(v->filter, sizeof v->filter, "%s", h->filter);
-	snprintf(v->message, sizeof v->message, "%s", h->message);
-	snprintf(v->prompt, sizeof v->prompt, "%s", h->prompt.text);
-}
-
-/* Which panes differ between two signatures. */
-static unsigned changed(const view_sig *a, const view_sig *b)
-{
-	if (a->mode != b->mode || b->mode != MODE_NORMAL || a->focus != b->focus || a->table_view != b->table_view ||
-	    a->nitems != b->nitems || strcmp(a->filter, b->filter) || strcmp(a->message, b->message))
-		return DIRTY_ALL;
-	unsigned d = 0;
-	if (a->lane != b->lane || a->row != b->row || a->table_row != b->table_row)
-		d |= DIRTY_BOARD | DIRTY_FOOTER;
-	if (a->alert_row != b->alert_row)
-		d |= DIRTY_ALERTS | DIRTY_FOOTER;
-	if (a->workflow_row != b->workflow_row)
-		d |= DIRTY_WORKFLOWS | DIRTY_FOOTER;
-	return d;
 }
 
 static void after_reload(hud *h)
@@ -156,6 +121,11 @@ int tui_run(lw_project *p, const tui_opts *o)
 		fputs("liza-watch: the HUD needs a terminal (use check or status in scripts)\n", stderr);
 		return 2;
 	}
+	char why[256];
+	if (!term_usable(why, sizeof why)) {
+		fprintf(stderr, "liza-watch: %s\n", why);
+		return 2;
+	}
 	hud h;
 	memset(&h, 0, sizeof h);
 	h.proj = p;
@@ -164,7 +134,7 @@ int tui_run(lw_project *p, const tui_opts *o)
 	if (!o->keymap)
 		keymap_init(&defaults);
 	h.keymap = o->keymap ? o->keymap : &defaults;
-	h.focus = PANE_BOARD;
+	h.focus = &pane_board;
 	char warn[1024] = "";
 	const char *theme_name = o->theme ? o->theme : o->no_color ? "mono" : "default";
 	if (theme_load(&h.th, theme_name, warn, sizeof warn) < 0) {
@@ -227,15 +197,15 @@ int tui_run(lw_project *p, const tui_opts *o)
 			break;   /* the terminal went away: exit, never spin */
 		if (fds[0].revents & POLLIN) {
 			int n = 0;
-			view_sig before, after;
-			sign(&h, &before);
+			hud_view_sig before, after;
+			panes_sign(&h, &before);
 			for (int ch; (ch = getch()) != ERR; n++) {
 				if (ch == KEY_RESIZE)
 					h.dirty = DIRTY_ALL;
 				mode_key(&h, ch);
 			}
-			sign(&h, &after);
-			h.dirty |= changed(&before, &after);
+			panes_sign(&h, &after);
+			h.dirty |= panes_changed(&before, &after);
 			if (h.quit)
 				break;
 			/* Readable yet nothing to read, again and again: the terminal is gone. */
@@ -247,7 +217,7 @@ int tui_run(lw_project *p, const tui_opts *o)
 			after_reload(&h);
 		else if (r == 0 || timer_ms(&h) == 0) {
 			hud_recheck(&h);
-			h.dirty |= DIRTY_HEADER | DIRTY_ALERTS;   /* ages and alerts; a new count changes the layout */
+			h.dirty |= panes_on(HUD_ON_TICK);   /* ages and alerts; a new count changes the layout */
 		}
 	}
 	term_end();

@@ -99,11 +99,37 @@ void prompt_key(hud *h, int key)
 	}
 }
 
+/* The note, cut at spaces into at most 3 lines just above the prompt. */
+static void view_note(hud *h, const char *note)
+{
+	char lines[3][512];
+	int n = 0, w = h->cols - 2;
+	for (const char *s = note; *s && n < 3; n++) {
+		size_t len = strlen(s);
+		if ((int)len > w) {
+			len = (size_t)w;
+			while (len > (size_t)w / 2 && s[len] != ' ')
+				len--;
+		}
+		snprintf(lines[n], sizeof lines[n], "%.*s", (int)len, s);
+		s += len;
+		while (*s == ' ')
+			s++;
+	}
+	for (int i = 0; i < n; i++) {
+		int y = h->rows - 1 - n + i;
+		fill_row(h, y, 0, h->cols, EL_NORMAL);
+		put_text(h, y, 1, w, lines[i], EL_WARN);
+	}
+}
+
 void view_prompt(hud *h)
 {
 	int y = h->rows - 1;
 	fill_row(h, y, 0, h->cols, EL_NORMAL);
 	hud_prompt *p = &h->prompt;
+	if (p->note[0])
+		view_note(h, p->note);
 	if (h->mode == MODE_CONFIRM) {
 		put_textf(h, y, 0, h->cols, EL_PROMPT, "%s [y/N] ", p->label);
 		curs_set(0);

@@ -2,6 +2,8 @@
  * locale, curses modes, colour pairs from the theme, resize. */
 #include "tui/term.h"
 #include <curses.h>
+#include <term.h>
+#include <stdio.h>
 #include <langinfo.h>
 #include <stdlib.h>
 #include <locale.h>
@@ -28,6 +30,29 @@ void term_colors(hud *h)
 		return;
 	for (int e = 0; e < EL_COUNT; e++)
 		init_pair((short)(e + 1), fit_color(h->th.el[e].fg), fit_color(h->th.el[e].bg));
+}
+
+bool term_usable(char *why, size_t n)
+{
+	const char *t = getenv("TERM");
+	if (!t || !*t || strcmp(t, "dumb") == 0) {
+		snprintf(why, n, "TERM is %s: the HUD needs a terminal that can move the cursor "
+		         "(use check or status here, or set TERM, e.g. TERM=xterm-256color)", t && *t ? "dumb" : "not set");
+		return false;
+	}
+	int err = 0;
+	if (setupterm(t, STDOUT_FILENO, &err) != OK) {
+		snprintf(why, n, "TERM=%.64s is not in the terminfo database: the HUD cannot draw on it "
+		         "(use check or status here, or set TERM)", t);
+		return false;
+	}
+	const char *cup = tigetstr("cup");
+	bool ok = cup && cup != (char *)-1;
+	if (!ok)
+		snprintf(why, n, "TERM=%.64s has no cursor addressing: the HUD cannot draw on it "
+		         "(use check or status here)", t);
+	del_curterm(cur_term);
+	return ok;
 }
 
 void term_init(hud *h)

@@ -3,6 +3,7 @@
 #include "tui/hud.h"
 #include "core/util/timeparse.h"
 #include <curses.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,17 +87,36 @@ static void render(lines *l, const doc_node *n, int indent, int depth, const cha
 	}
 }
 
-void view_detail(hud *h)
+/* Text cut into lines of at most w columns, at spaces where it can. */
+static void add_wrapped(lines *l, const hud *h, int indent, const char *text, int w)
 {
-	const hud_item *it = hud_selected(h);
-	if (!it) {
-		h->mode = MODE_NORMAL;
-		return;
+	if (w < 20)
+		w = 20;
+	for (const char *s = text; *s;) {
+		size_t nl = strcspn(s, "\n");
+		size_t len = nl;
+		if ((int)len > w) {
+			len = (size_t)w;
+			for (size_t k = len; k > (size_t)w / 2; k--)
+				if (s[k] == ' ') { len = k; break; }
+			/* never in the middle of a UTF-8 character */
+			while (len > 1 && ((unsigned char)s[len] & 0xC0) == 0x80)
+				len--;
+		}
+		add_line(l, indent, "", s, len);
+		s += len;
+		while (*s == ' ' && len != nl)
+			s++;
+		if (*s == '\n')
+			s++;
 	}
+	(void)h;
+}
+
+/* The adapter's derived lines, then every field of the task's node. */
+static void task_lines(lines *l, const hud_item *it)
+{
 	const lw_task *t = it->task;
-	fill_row(h, 0, 0, h->cols, EL_HEADER);
-	put_textf(h, 0, 0, h->cols, EL_HEADER, " %s:%s  %s  (%s)", t->system, t->id, t->status, t->path ? t->path : "");
-	lines l = { 0 };
 	if (it->src->adapter->detail) {
 		/* What the system derives (a mode, an age at now) before the fields. */
 		strbuf b;
@@ -104,14 +124,86 @@ void view_detail(hud *h)
 		it->src->adapter->detail(it->src, t, lw_now(), &b);
 		for (const char *s = b.buf; s && *s;) {
 			size_t len = strcspn(s, "\n");
-			add_line(&l, 1, "", s, len);
+			add_line(l, 1, "", s, len);
 			s += len + (s[len] == '\n');
 		}
 		if (b.len)
-			add_line(&l, 1, "", "--", 2);
+			add_line(l, 1, "", "--", 2);
 		strbuf_free(&b);
 	}
-	render(&l, t->node, 1, 0, NULL);
+	render(l, t->node, 1, 0, NULL);
+}
+
+/* The task an alert is about: same system, its subject the task's id. */
+static const hud_item *alert_task(const hud *h)
+{
+	for (size_t i = 0; i < h->nitems; i++)
+		if (strcmp(h->items[i].task->system, h->detail_alert.system) == 0 &&
+		    strcmp(h->items[i].task->id, h->detail_alert.subject) == 0)
+			return &h->items[i];
+	return NULL;
+}
+
+void hud_open_alert(hud *h, const lw_alert *a)
+{
+	h->detail_alert.level = a->level;
+	snprintf(h->detail_alert.system, sizeof h->detail_alert.system, "%s", a->system);
+	snprintf(h->detail_alert.code, sizeof h->detail_alert.code, "%s", a->code);
+	snprintf(h->detail_alert.subject, sizeof h->detail_alert.subject, "%s", a->subject);
+	snprintf(h->detail_alert.message, sizeof h->detail_alert.message, "%s", a->message);
+	h->detail_alert.since = a->since;
+	h->detail_kind = DETAIL_ALERT;
+	h->detail_scroll = 0;
+	h->mode = MODE_DETAIL;
+	/* Its task becomes the board's selection, so the keys that act on a
+	 * task act on it once the view is closed. */
+	const hud_item *it = alert_task(h);
+	if (it) {
+		snprintf(h->sel_key, sizeof h->sel_key, "%s:%s", it->task->system, it->task->id);
+		hud_rebuild(h);
+	}
+}
+
+void view_detail(hud *h)
+{
+	lines l = { 0 };
+	char title[512];
+	if (h->detail_kind == DETAIL_LOG) {
+		snprintf(title, sizeof title, " Messages (the last %d, oldest first)", HUD_LOG_MAX);
+		size_t from = h->nlog > HUD_LOG_MAX ? h->nlog - HUD_LOG_MAX : 0;
+		for (size_t i = from; i < h->nlog; i++)
+			add_wrapped(&l, h, 1, h->log[i % HUD_LOG_MAX], h->cols - 2);
+		if (!h->nlog)
+			add_line(&l, 1, "", "no messages yet", 15);
+	} else if (h->detail_kind == DETAIL_ALERT) {
+		const hud_alert_copy *a = &h->detail_alert;
+		char age[24], buf[512];
+		lw_format_age((long long)(lw_now() - a->since), age, sizeof age);
+		snprintf(title, sizeof title, " %s %s %s: %s", lw_level_name(a->level), a->system, a->code, a->subject);
+		snprintf(buf, sizeof buf, "%s for %s", lw_level_name(a->level), age);
+		add_line(&l, 1, "", buf, strlen(buf));
+		add_wrapped(&l, h, 1, a->message, h->cols - 2);
+		const hud_item *it = alert_task(h);
+		if (it) {
+			snprintf(buf, sizeof buf, "-- task %s:%s  %s  (%s)", it->task->system, it->task->id,
+			         it->task->status, it->task->path ? it->task->path : "");
+			add_line(&l, 1, "", buf, strlen(buf));
+			task_lines(&l, it);
+		} else if (strcmp(a->code, "parse_error") == 0) {
+			add_line(&l, 1, "", "-- the file is shown as it was last read; fix it at the line above", 67);
+		}
+	} else {
+		const hud_item *it = hud_selected(h);
+		if (!it) {
+			h->mode = MODE_NORMAL;
+			return;
+		}
+		const lw_task *t = it->task;
+		snprintf(title, sizeof title, " %s:%s  %s  (%s)", t->system, t->id, t->status, t->path ? t->path : "");
+		task_lines(&l, it);
+	}
+	fill_row(h, 0, 0, h->cols, EL_HEADER);
+	put_text(h, 0, 0, h->cols, title, EL_HEADER);
 	int rows = h->rows - 2;
 	if (h->detail_scroll > (int)l.n - rows)
 		h->detail_scroll = (int)l.n - rows;

@@ -1,19 +1,45 @@
 /* view_help.c — the help screen, generated from the live keymap (with the
  * config's bind lines applied): keys, the action name a bind line uses, and
- * what it does. */
+ * what it does; then every pane's legend (what its glyphs and gauges mean).
+ * It scrolls like the detail view. */
 #include "tui/hud.h"
 #include "tui/keymap.h"
+#include "tui/pane.h"
 #include <curses.h>
 #include <string.h>
+
+/* Lines: one per binding, a blank, "What the screen shows", the legends. */
+static size_t legend_lines(void)
+{
+	size_t n = 0;
+	for (size_t p = 0; p < hud_npanes; p++)
+		for (const char *const *l = hud_panes[p]->legend; l && *l; l++)
+			n++;
+	return n;
+}
+
+static const char *legend_line(size_t i)
+{
+	for (size_t p = 0; p < hud_npanes; p++)
+		for (const char *const *l = hud_panes[p]->legend; l && *l; l++)
+			if (i-- == 0)
+				return *l;
+	return "";
+}
+
+int help_lines(const hud *h)
+{
+	return (int)(h->keymap->n + 2 + legend_lines());
+}
 
 void view_help(hud *h)
 {
 	const hud_keymap *km = h->keymap;
 	fill_row(h, 0, 0, h->cols, EL_HEADER);
-	put_text(h, 0, 0, h->cols, " liza-watch keys (any key returns)", EL_HEADER);
-	int rows = h->rows - 2;
-	if (h->help_scroll > (int)km->n - rows)
-		h->help_scroll = (int)km->n - rows;
+	put_text(h, 0, 0, h->cols, " liza-watch keys (Esc, q or ? returns)", EL_HEADER);
+	int rows = h->rows - 2, total = help_lines(h);
+	if (h->help_scroll > total - rows)
+		h->help_scroll = total - rows;
 	if (h->help_scroll < 0)
 		h->help_scroll = 0;
 	/* Columns as wide as the widest label and action name, within reason. */
@@ -24,13 +50,23 @@ void view_help(hud *h)
 		aw = a > aw ? a : aw;
 	}
 	kw = kw > 20 ? 20 : kw;
-	for (int r = 0; r < rows && (size_t)(h->help_scroll + r) < km->n; r++) {
-		const hud_binding *b = &km->v[h->help_scroll + r];
-		int x = 2;
-		x += put_textf(h, 1 + r, x, kw + 1, b->keys[0] ? EL_TITLE : EL_DIM, "%-*s", kw, b->label) + 1;
-		x += put_textf(h, 1 + r, x, aw + 1, EL_DIM, "%-*s", aw, b->act->name) + 1;
-		put_text(h, 1 + r, x, h->cols - x - 1, b->act->help, EL_NORMAL);
+	for (int r = 0; r < rows && h->help_scroll + r < total; r++) {
+		size_t i = (size_t)(h->help_scroll + r);
+		int y = 1 + r;
+		if (i < km->n) {
+			const hud_binding *b = &km->v[i];
+			int x = 2;
+			x += put_textf(h, y, x, kw + 1, b->keys[0] ? EL_TITLE : EL_DIM, "%-*s", kw, b->label) + 1;
+			x += put_textf(h, y, x, aw + 1, EL_DIM, "%-*s", aw, b->act->name) + 1;
+			put_text(h, y, x, h->cols - x - 1, b->act->help, EL_NORMAL);
+		} else if (i == km->n + 1) {
+			put_text(h, y, 1, h->cols - 2, "What the screen shows", EL_TITLE);
+		} else if (i > km->n + 1) {
+			put_text(h, y, 2, h->cols - 3, legend_line(i - km->n - 2), EL_NORMAL);
+		}
 	}
-	put_text(h, h->rows - 1, 0, h->cols,
-	         " Up/Down scroll.  Keys that act on a task apply to the selected one.", EL_DIM);
+	fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
+	put_textf(h, h->rows - 1, 0, h->cols, EL_DIM,
+	          " Up/Down/PgUp/PgDn scroll   Esc/q back   line %d of %d", 
+	          h->help_scroll + 1, total);
 }

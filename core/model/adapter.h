@@ -32,6 +32,9 @@ typedef struct lw_adapter {
 	/* Optional: lines the detail view prints before the task's own fields,
 	 * for what no field holds (a derived mode, an age at now), one per line. */
 	void (*detail)(const lw_source *src, const lw_task *t, time_t now, strbuf *out);
+	/* Optional: what follows from firing event on subject as `as`, in a
+	 * sentence, for the prompt before the write (buf "" = nothing to say). */
+	void (*advise)(const char *event, const char *subject, const char *as, char *buf, size_t n);
 } lw_adapter;
 
 struct lw_source {

@@ -1,6 +1,7 @@
 #include "core/model/report.h"
 #include "core/util/escape.h"
 #include "core/util/timeparse.h"
+#include <stdio.h>
 #include <string.h>
 
 static void term(strbuf *out, const char *s) { esc_term(out, s, strlen(s), true); }
@@ -226,14 +227,68 @@ static void template_line(strbuf *out, const lw_project *p, const status_counts 
 	}
 }
 
+/* tmux's default status-right-length is 40: the counts come first and a
+ * part is added only while the visible text (without #[styles]) fits. */
+#define COMPACT_MAX 40
+
+static void compact_part(strbuf *out, size_t *vis, const char *style, const char *text)
+{
+	size_t sep = *vis ? 3 : 0, n = strlen(text);
+	if (*vis + sep + n > COMPACT_MAX)
+		return;
+	if (sep)
+		strbuf_adds(out, " | ");
+	if (style)
+		strbuf_printf(out, "%s%s" TMUX_RESET, style, text);
+	else
+		strbuf_adds(out, text);
+	*vis += sep + n;
+}
+
+static void compact_line(strbuf *out, const lw_project *p, const status_counts *c)
+{
+	size_t vis = 0;
+	char b[64];
+	if (p->n == 0) {
+		compact_part(out, &vis, NULL, "no state yet");
+		return;
+	}
+	if (c->alerts[LW_CRIT]) {
+		snprintf(b, sizeof b, "%zu CRIT", c->alerts[LW_CRIT]);
+		compact_part(out, &vis, TMUX_CRIT, b);
+	}
+	if (c->alerts[LW_WARN]) {
+		snprintf(b, sizeof b, "%zu WARN", c->alerts[LW_WARN]);
+		compact_part(out, &vis, TMUX_WARN, b);
+	}
+	if (!c->alerts[LW_CRIT] && !c->alerts[LW_WARN])
+		compact_part(out, &vis, TMUX_OK, "ok");
+	if (c->awaiting) {
+		snprintf(b, sizeof b, "%zu to review", c->awaiting);
+		compact_part(out, &vis, TMUX_REVIEW, b);
+	}
+	if (c->failed_sources) {
+		snprintf(b, sizeof b, "%zu unreadable", c->failed_sources);
+		compact_part(out, &vis, TMUX_CRIT, b);
+	}
+	snprintf(b, sizeof b, "%zu active", c->lanes[LANE_ACTIVE]);
+	compact_part(out, &vis, NULL, b);
+	snprintf(b, sizeof b, "%zu tasks", c->tasks);
+	compact_part(out, &vis, NULL, b);
+}
+
 void report_status(strbuf *out, const lw_project *p, const lw_alerts *al, status_style style, const char *fmt)
 {
 	status_counts c;
 	status_count(p, al, &c);
 	if (style == STATUS_JSON)
 		json_line(out, p, &c);
+	else if (fmt && strcmp(fmt, "long") == 0)
+		default_line(out, p, &c, style == STATUS_TMUX);
 	else if (fmt)
 		template_line(out, p, &c, fmt, style == STATUS_TMUX);
+	else if (style == STATUS_TMUX)
+		compact_line(out, p, &c);
 	else
-		default_line(out, p, &c, style == STATUS_TMUX);
+		default_line(out, p, &c, false);
 }

@@ -24,7 +24,9 @@ typedef struct status_counts {
 void status_count(const lw_project *p, const lw_alerts *al, status_counts *c);
 
 typedef enum status_style { STATUS_PLAIN, STATUS_TMUX, STATUS_JSON } status_style;
-/* One line, no trailing newline. fmt (may be NULL) is a user template:
+/* One line, no trailing newline. Without fmt, tmux gets a compact line
+ * whose counts come first and which fits tmux's default 40 columns; fmt
+ * "long" is the default line in full (plain's default). Else fmt is a user template:
  * %S systems, %B backlog, %Y ready, %A active, %R review, %K blocked, %D done,
  * %T tasks, %W awaiting the operator, %c crit, %w warn, %i info, %L the
  * default line, %% a percent sign. */

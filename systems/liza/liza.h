@@ -141,6 +141,8 @@ extern const lw_adapter lw_adapter_liza;
  * applies one under .liza/state.yaml.lock. dir is the `.liza` folder. */
 extern const tx_table liza_tx_table;
 int liza_transition(const char *dir, const tx_request *rq, tx_result *res);
+/* What follows from an event as an identity (approve as a non-reviewer: nobody merges). */
+void liza_advise(const char *event, const char *subject, const char *as, char *buf, size_t n);
 
 /* Loader entry point used by the adapter (and tests): dir is the `.liza`
  * folder. prev, the last good snapshot (or NULL), lets unchanged files be

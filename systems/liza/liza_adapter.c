@@ -43,5 +43,6 @@ const lw_adapter lw_adapter_liza = {
 	.load = liza_adapter_load,
 	.check = liza_adapter_check,
 	.tx = &liza_tx_table,
+	.advise = liza_advise,
 	.transition = liza_adapter_transition,
 };

@@ -30,8 +30,6 @@ static const tx_row liza_rows[] = {
 	{ NULL, "clear-checkpoint", NULL, 0, 0, "end the checkpoint (removes .liza/CHECKPOINT)" },
 };
 
-const tx_table liza_tx_table = { "liza", liza_rows, sizeof liza_rows / sizeof *liza_rows };
-
 static bool is_reviewer_id(const char *as)
 {
 	regex_t re;
@@ -41,6 +39,21 @@ static bool is_reviewer_id(const char *as)
 	regfree(&re);
 	return ok;
 }
+
+/* Said before the write (the HUD's prompt) and after it (the result's note). */
+void liza_advise(const char *event, const char *subject, const char *as, char *buf, size_t n)
+{
+	buf[0] = '\0';
+	if (strcmp(event, "approve") == 0 && !is_reviewer_id(as))
+		snprintf(buf, n,
+		         "approved_by is '%s': no reviewer supervisor will merge %s (only the one whose LIZA_AGENT_ID "
+		         "equals approved_by does); merge it yourself, or approve --as code-reviewer-N",
+		         as, subject);
+	else if (strcmp(event, "approve") == 0)
+		snprintf(buf, n, "the reviewer supervisor running as %s merges %s", as, subject);
+}
+
+const tx_table liza_tx_table = { "liza", liza_rows, sizeof liza_rows / sizeof *liza_rows };
 
 static int lever(const char *dir, const tx_request *rq, tx_result *res)
 {
@@ -224,10 +237,7 @@ static void locked_transition(const char *dir, const char *state_path, const tx_
 	if (strcmp(rq->event, "note") != 0)
 		log_entry(dir, rq, ts, res);
 	if (strcmp(rq->event, "approve") == 0 && !is_reviewer_id(rq->as) && !res->note[0])
-		snprintf(res->note, sizeof res->note,
-		         "approved_by is '%s': no reviewer supervisor will merge %s (only the one whose LIZA_AGENT_ID "
-		         "equals approved_by does); merge it yourself, or approve --as code-reviewer-N",
-		         rq->as, rq->subject);
+		liza_advise(rq->event, rq->subject, rq->as, res->note, sizeof res->note);
 out:
 	edit_free(ed);
 	doc_free(&d);

@@ -22,7 +22,16 @@ wait_for 'A2 pending EXECUTABLE <- A1'
 wait_for 'Auth tests pass \[command\] npm test -- --grep auth  -- not run here'
 keys Escape
 
+# s asks first, saying what follows; n writes nothing.
 keys s
+wait_for 'start aot:A2 \(pending\)\? \[y/N\]'
+wait_for 'start an atom: pending -> in_progress'
+keys n
+wait_for 'start cancelled'
+grep -A1 'description: "Auth logic implementation"' "$f" | grep -q 'status: pending' || fail "n must not write"
+keys s
+wait_for '\[y/N\]'
+keys y
 wait_for 'aot: A2 pending -> in_progress'
 wait_for 'active \(2\)'
 grep -A1 'description: "Auth logic implementation"' "$f" | grep -q 'status: in_progress' || fail "A2 not started on disk"

@@ -10,10 +10,17 @@ lw() { "$LW_BIN" -C "$tmp/p" "$@"; }
 out=$(lw status) || fail "status exit $?"
 [ "$out" = "liza: 1 backlog, 1 ready, 1 active, 1 review, 1 blocked, 1 done | 1 to review | 1 WARN" ] \
 	|| fail "plain line: $out"
+# tmux: compact by default, the counts first, within tmux's default 40 columns
+# (status-right-length); the long line behind --format long.
 out=$(lw status --tmux)
+[ "$out" = '#[fg=black,bg=yellow]1 WARN#[default] | #[fg=cyan,bold]1 to review#[default] | 1 active' ] \
+	|| fail "compact tmux line: $out"
+vis=$(printf '%s' "$out" | sed 's/#\[[^]]*\]//g')
+[ ${#vis} -le 40 ] || fail "compact tmux line is ${#vis} columns: $vis"
+out=$(lw status --tmux --format long)
 case "$out" in
-*'#[fg=cyan,bold]1 to review#[default]'*'#[fg=black,bg=yellow]1 WARN#[default]') ;;
-*) fail "tmux line: $out" ;;
+'liza: 1 backlog'*'#[fg=cyan,bold]1 to review#[default]'*'#[fg=black,bg=yellow]1 WARN#[default]') ;;
+*) fail "long tmux line: $out" ;;
 esac
 out=$(lw status --json)
 printf '%s' "$out" | grep -q '"lanes": {"backlog": 1, "ready": 1, "active": 1, "review": 1, "blocked": 1, "done": 1}' \
@@ -28,6 +35,20 @@ out=$(lw status) || fail "status must not fail on a broken file"
 case "$out" in "liza: error | 1 CRIT") ;; *) fail "broken: $out" ;; esac
 
 lw status --bogus >/dev/null 2>&1; [ $? -eq 2 ] || fail "unknown option must exit 2"
+# An unknown option: one line from getopt and one hint, never the whole help.
+err=$(lw status --bogus 2>&1 >/dev/null)
+[ "$(printf '%s\n' "$err" | wc -l)" -eq 2 ] || fail "status --bogus should print two lines: $err"
+printf '%s' "$err" | grep -q "try 'liza-watch status --help'" || fail "no hint: $err"
+err=$("$LW_BIN" --bogus 2>&1 >/dev/null); [ $? -eq 2 ] || fail "--bogus must exit 2"
+[ "$(printf '%s\n' "$err" | wc -l)" -eq 2 ] || fail "--bogus should print two lines: $err"
+# A global option after the command says where it goes.
+err=$(lw status --poll=200 2>&1 >/dev/null); [ $? -eq 2 ] || fail "status --poll=200 must exit 2"
+printf '%s' "$err" | grep -q -- '--poll is a global option: it goes before the command (liza-watch --poll=200 status)' \
+	|| fail "no global-option hint: $err"
+# Conflicting styles are an error, not a silent pick.
+err=$(lw status --json --tmux 2>&1 >/dev/null); [ $? -eq 2 ] || fail "--json --tmux must exit 2"
+printf '%s' "$err" | grep -q 'do not go together' || fail "conflict not named: $err"
+lw status --json --format '%T' >/dev/null 2>&1; [ $? -eq 2 ] || fail "--json --format must exit 2"
 "$LW_BIN" -C "$tmp/nope" status >/dev/null 2>&1; [ $? -eq 3 ] || fail "missing dir must exit 3"
 "$LW_BIN" --version | grep -q '^liza-watch [0-9]' || fail "--version"
 "$LW_BIN" --help | grep -q 'status \[--tmux|--json\]' || fail "--help"

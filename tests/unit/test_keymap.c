@@ -124,6 +124,25 @@ static void unbind_leaves_nothing_on_the_key(void **state)
 	assert_int_equal(keymap_unbind(&km, "Z", err, sizeof err), 0);
 }
 
+/* A config cannot leave the HUD without a key to quit or to ask for help. */
+static void quit_and_help_keep_a_key(void **state)
+{
+	(void)state;
+	hud_keymap km;
+	keymap_init(&km);
+	char err[300];
+	assert_int_equal(keymap_unbind(&km, "q", err, sizeof err), -1);
+	assert_string_equal(err, "'q' is the last key of quit, which must keep one (bind another key to quit first)");
+	assert_string_equal(keymap_action_of(&km, 'q'), "quit");
+	assert_int_equal(keymap_bind(&km, "?", "down", err, sizeof err), -1);
+	assert_non_null(strstr(err, "last key of help"));
+	assert_string_equal(keymap_action_of(&km, '?'), "help");
+	/* With another key first, the old one may go. */
+	assert_int_equal(keymap_bind(&km, "Q", "quit", err, sizeof err), 0);
+	assert_int_equal(keymap_unbind(&km, "q", err, sizeof err), 0);
+	assert_string_equal(by_action(&km, "quit")->label, "Q");
+}
+
 static void bad_names_and_full_bindings_are_refused(void **state)
 {
 	(void)state;
@@ -173,6 +192,7 @@ int main(void)
 		cmocka_unit_test(defaults_have_labels_and_unique_names),
 		cmocka_unit_test(bind_adds_a_key_and_takes_it_from_elsewhere),
 		cmocka_unit_test(unbind_leaves_nothing_on_the_key),
+		cmocka_unit_test(quit_and_help_keep_a_key),
 		cmocka_unit_test(bad_names_and_full_bindings_are_refused),
 		cmocka_unit_test(config_bind_lines_apply_in_order_with_file_and_line),
 	};

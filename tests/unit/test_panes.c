@@ -1,0 +1,101 @@
+/* test_panes.c — the pane table: the layout gives every row of the screen to
+ * exactly one pane (the board takes what the others leave), Tab visits the
+ * panes that take the focus in table order, and a moved selection dirties
+ * that pane and the footer only. No terminal needed. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+#include "tui/pane.h"
+
+static lw_project empty_project;
+
+static void init(hud *h, int rows, int cols)
+{
+	memset(h, 0, sizeof *h);
+	h->proj = &empty_project;
+	h->rows = rows;
+	h->cols = cols;
+	h->focus = &pane_board;
+}
+
+static int index_of(const char *name)
+{
+	for (size_t i = 0; i < hud_npanes; i++)
+		if (strcmp(hud_panes[i]->name, name) == 0)
+			return (int)i;
+	fail_msg("no pane %s", name);
+	return -1;
+}
+
+static void layout_covers_the_screen(void **state)
+{
+	(void)state;
+	hud h;
+	init(&h, 24, 80);
+	int y[HUD_PANES_MAX], ht[HUD_PANES_MAX];
+	panes_layout(&h, y, ht);
+	int at = 0;
+	for (size_t i = 0; i < hud_npanes; i++) {
+		assert_int_equal(y[i], at);
+		at += ht[i];
+	}
+	assert_int_equal(at, 24);
+	assert_int_equal(ht[index_of("header")], 1);
+	assert_int_equal(ht[index_of("workflows")], 2);
+	assert_int_equal(ht[index_of("board")], 18);
+	assert_int_equal(ht[index_of("alerts")], 2);
+	assert_int_equal(ht[index_of("message")], 0);
+	assert_int_equal(y[index_of("footer")], 23);
+	/* A message takes a row from the board, just above the footer. */
+	strcpy(h.message, "denied");
+	panes_layout(&h, y, ht);
+	assert_int_equal(ht[index_of("board")], 17);
+	assert_int_equal(y[index_of("message")], 22);
+}
+
+static void tab_order(void **state)
+{
+	(void)state;
+	const hud_pane_def *p = &pane_board;
+	p = panes_next_focus(p, 1);
+	assert_ptr_equal(p, &pane_alerts);
+	p = panes_next_focus(p, 1);
+	assert_ptr_equal(p, &pane_workflows);
+	p = panes_next_focus(p, 1);
+	assert_ptr_equal(p, &pane_board);
+	assert_ptr_equal(panes_next_focus(&pane_board, -1), &pane_workflows);
+}
+
+static void selection_dirties_its_pane_and_the_footer(void **state)
+{
+	(void)state;
+	hud h;
+	init(&h, 24, 80);
+	hud_view_sig a, b;
+	panes_sign(&h, &a);
+	h.alert_row = 3;
+	panes_sign(&h, &b);
+	unsigned d = panes_changed(&a, &b);
+	assert_int_equal(d, (1u << index_of("alerts")) | (1u << index_of("footer")));
+	panes_sign(&h, &a);
+	assert_int_equal(panes_changed(&b, &a), 0);
+	/* A new message moves the layout: everything. */
+	strcpy(h.message, "x");
+	panes_sign(&h, &b);
+	assert_int_equal(panes_changed(&a, &b), DIRTY_ALL);
+	/* Ticks redraw the header and the alerts (ages). */
+	assert_int_equal(panes_on(HUD_ON_TICK), (1u << index_of("header")) | (1u << index_of("alerts")));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(layout_covers_the_screen),
+		cmocka_unit_test(tab_order),
+		cmocka_unit_test(selection_dirties_its_pane_and_the_footer),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,80 @@
+/* pane_alerts.c — the alerts of the last check run, one per row. */
+#include "tui/pane.h"
+#include "tui/keymap.h"
+#include <string.h>
+#include "core/util/timeparse.h"
+#include <stdio.h>
+
+static int height(const hud *h)
+{
+	int n = (int)h->alerts.n + 1;
+	if (n > h->rows / 4)
+		n = h->rows / 4;
+	return n < 2 ? 2 : n;
+}
+
+static void draw(hud *h, int y, int height_)
+{
+	char title[64];
+	snprintf(title, sizeof title, "Alerts (%zu)", h->alerts.n);
+	pane_title(h, y, &pane_alerts, title);
+	int rows = height_ - 1;
+	if (!h->alerts.n) {
+		put_text(h, y + 1, 1, h->cols - 2, "no alerts", EL_OK);
+		return;
+	}
+	int first = h->alert_row >= rows ? h->alert_row - rows + 1 : 0;
+	time_t now = lw_now();
+	for (int r = 0; r < rows && (size_t)(first + r) < h->alerts.n; r++) {
+		const lw_alert *a = &h->alerts.v[first + r];
+		int yy = y + 1 + r;
+		bool sel = h->focus == &pane_alerts && first + r == h->alert_row;
+		if (sel)
+			fill_row(h, yy, 0, h->cols, EL_SELECTED);
+		theme_elem lev = a->level == LW_CRIT ? EL_CRIT : a->level == LW_WARN ? EL_WARN : EL_INFO;
+		int x = 1;
+		x += put_textf(h, yy, x, 5, lev, "%s", lw_level_name(a->level));
+		char age[24];
+		lw_format_age((long long)(now - a->since), age, sizeof age);
+		x += 1;
+		x += put_textf(h, yy, x, 7, sel ? EL_SELECTED : EL_DIM, "%6s", age);
+		x += 1;
+		put_textf(h, yy, x, h->cols - x - 1, sel ? EL_SELECTED : EL_NORMAL, "%s %s %s: %s", a->system,
+		          a->code, a->subject, a->message);
+	}
+}
+
+static void move_sel(hud *h, int dx, int dy)
+{
+	(void)dx;
+	int n = (int)h->alerts.n, r = h->alert_row + dy;
+	h->alert_row = r < 0 ? 0 : r > (n ? n - 1 : 0) ? (n ? n - 1 : 0) : r;
+}
+
+/* Enter (or what detail is bound to) opens the alert's full text and its task. */
+static bool key(hud *h, int ch)
+{
+	const char *a = keymap_action_of(h->keymap, ch);
+	if (!a || strcmp(a, "detail") != 0 || (size_t)h->alert_row >= h->alerts.n)
+		return false;
+	hud_open_alert(h, &h->alerts.v[h->alert_row]);
+	return true;
+}
+
+static unsigned long sig(const hud *h) { return (unsigned long)h->alert_row; }
+
+static const char *const legend[] = {
+	"Alerts: CRIT first, then WARN, INFO, newest first; the age is how long the",
+	"  condition has held. Enter on an alert opens its full text and its task.",
+	NULL,
+};
+const hud_pane_def pane_alerts = {
+	.name = "alerts",
+	.height = height,
+	.draw = draw,
+	.move = move_sel,
+	.key = key,
+	.sig = sig,
+	.redraw_on = HUD_ON_TICK,   /* ages, and alerts that come and go */
+	.legend = legend,
+};

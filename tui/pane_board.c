@@ -1,0 +1,178 @@
+/* pane_board.c — the task board: lanes side by side, or one table (t). It
+ * takes the screen rows the other panes leave. */
+#include "tui/pane.h"
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static theme_elem lane_elem(int lane) { return (theme_elem)(EL_LANE_BACKLOG + lane); }
+
+static void counters(const lw_task *t, char *buf, size_t n)
+{
+	buf[0] = '\0';
+	size_t used = 0;
+	if (t->iteration > 0 && t->iteration_max > 0)
+		used += (size_t)snprintf(buf + used, n - used, "i%d/%d", t->iteration, t->iteration_max);
+	if (t->review_cycles > 0 && used < n)
+		snprintf(buf + used, n - used, "%sr%d/%d", used ? " " : "", t->review_cycles, t->review_max);
+}
+
+static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel)
+{
+	const lw_task *t = it->task;
+	theme_elem base = sel ? EL_SELECTED : EL_NORMAL;
+	if (sel) {
+		fill_row(h, y, x, w, EL_SELECTED);
+		fill_row(h, y + 1, x, w, EL_SELECTED);
+	}
+	char ctr[32];
+	counters(t, ctr, sizeof ctr);
+	int cw = (int)strlen(ctr);
+	int idw = w - 1 - (cw ? cw + 1 : 0);
+	int used = put_textf(h, y, x, 1, t->awaiting_operator ? EL_PROMPT : base, "%s",
+	                     t->awaiting_operator ? "!" : " ");
+	put_text(h, y, x + used, idw, t->id, sel ? EL_SELECTED : EL_TITLE);
+	if (cw && cw < w - 4)
+		put_text(h, y, x + w - cw, cw, ctr,
+		         t->iteration >= t->iteration_max && t->iteration_max > 0 ? EL_CRIT : base);
+	/* With more than one system, the second line starts with the card's
+	 * system, so task-1, A5 and DEMO-1 of different systems tell apart. */
+	int tag = 0;
+	if (h->proj->n > 1 && t->system) {
+		tag = put_text(h, y + 1, x + 1, w - 1, t->system, sel ? EL_SELECTED : EL_INFO);
+		tag += 1;
+	}
+	char line2[512];
+	snprintf(line2, sizeof line2, " %s%s%s", t->title ? t->title : "", t->assignee ? " @" : "",
+	         t->assignee ? t->assignee : "");
+	put_text(h, y + 1, x + tag, w - tag, line2, sel ? EL_SELECTED : EL_DIM);
+}
+
+static void draw_lanes(hud *h, int y, int height)
+{
+	int lw = h->cols / LANE_COUNT;
+	const hud_item **buf = malloc((h->nitems + 1) * sizeof *buf);
+	if (!buf)
+		return;
+	for (int lane = 0; lane < LANE_COUNT; lane++) {
+		int x = lane * lw, w = lane == LANE_COUNT - 1 ? h->cols - x : lw;
+		size_t n = hud_lane_items(h, lane, buf, h->nitems);
+		char title[48];
+		snprintf(title, sizeof title, "%s (%zu)", lw_lane_name((lw_lane)lane), n);
+		attrset(style_attr(h, EL_BORDER));
+		mvhline(y, x, h->utf8 ? ACS_HLINE : '-', w);
+		attrset(A_NORMAL);
+		bool focus_lane = h->focus == &pane_board && h->lane == lane;
+		put_textf(h, y, x + 1, w - 2, focus_lane ? EL_TITLE : lane_elem(lane), "%s", title);
+		int slots = (height - 1) / 2;
+		/* More cards than slots: the last row says how many are below,
+		 * on a row of its own (never over a card's title). */
+		if ((size_t)slots < n && (height - 1) % 2 == 0)
+			slots--;
+		if (slots <= 0)
+			continue;
+		int first = 0;
+		if (h->lane == lane && h->row >= slots)
+			first = h->row - slots + 1;
+		for (int s = 0; s < slots && (size_t)(first + s) < n; s++) {
+			bool sel = h->focus == &pane_board && h->lane == lane && first + s == h->row;
+			card(h, y + 1 + s * 2, x, w - 1, buf[first + s], sel);
+		}
+		if ((size_t)(first + slots) < n)
+			put_textf(h, y + 1 + slots * 2, x + 1, w - 2, EL_DIM, "+%zu more", n - (size_t)(first + slots));
+	}
+	free(buf);
+}
+
+static void draw_table(hud *h, int y, int height)
+{
+	attrset(style_attr(h, EL_BORDER));
+	mvhline(y, 0, h->utf8 ? ACS_HLINE : '-', h->cols);
+	attrset(A_NORMAL);
+	put_textf(h, y, 1, h->cols - 2, h->focus == &pane_board ? EL_TITLE : EL_DIM, " Tasks (%zu) ", h->nitems);
+	put_textf(h, y + 1, 0, h->cols, EL_DIM, " %-7s %-18s %-18s %-8s %-14s %-7s %-5s %s", "system", "id",
+	          "status", "lane", "assignee", "iter", "rev", "title");
+	int rows = height - 2;
+	int first = h->table_row >= rows ? h->table_row - rows + 1 : 0;
+	for (int r = 0; r < rows && (size_t)(first + r) < h->nitems; r++) {
+		const lw_task *t = h->items[first + r].task;
+		bool sel = h->focus == &pane_board && first + r == h->table_row;
+		int yy = y + 2 + r;
+		if (sel)
+			fill_row(h, yy, 0, h->cols, EL_SELECTED);
+		char it[16] = "", rv[16] = "";
+		if (t->iteration_max > 0)
+			snprintf(it, sizeof it, "%d/%d", t->iteration, t->iteration_max);
+		if (t->review_max > 0)
+			snprintf(rv, sizeof rv, "%d/%d", t->review_cycles, t->review_max);
+		put_textf(h, yy, 0, h->cols, sel ? EL_SELECTED : EL_NORMAL, "%s%-7.7s %-18.18s %-18.18s %-8s %-14.14s %-7s %-5s %s",
+		          t->awaiting_operator ? "!" : " ", t->system, t->id, t->status, lw_lane_name(t->lane),
+		          t->assignee ? t->assignee : "-", it, rv, t->title ? t->title : "");
+	}
+}
+
+static int height(const hud *h) { (void)h; return HUD_FILL; }
+
+static void draw(hud *h, int y, int rows)
+{
+	if (h->table_view)
+		draw_table(h, y, rows);
+	else
+		draw_lanes(h, y, rows);
+	/* An empty board says why, so the task keys vanishing is explained. */
+	if (!h->nitems && rows > 3) {
+		if (h->filter[0])
+			put_textf(h, y + rows / 2, 2, h->cols - 4, EL_WARN,
+			          "no task matches the filter '%s' (Esc clears it)", h->filter);
+		else
+			put_text(h, y + rows / 2, 2, h->cols - 4, "no tasks yet", EL_DIM);
+	}
+}
+
+static int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+static void move_sel(hud *h, int dx, int dy)
+{
+	if (h->table_view) {
+		h->table_row = clamp(h->table_row + dy, 0, h->nitems ? (int)h->nitems - 1 : 0);
+	} else {
+		if (dx) {
+			/* Skip empty lanes so a move always lands on a card when there is one. */
+			int lane = h->lane;
+			for (int step = 0; step < LANE_COUNT; step++) {
+				lane = clamp(lane + dx, 0, LANE_COUNT - 1);
+				if (hud_lane_count(h, lane) || lane == 0 || lane == LANE_COUNT - 1)
+					break;
+			}
+			if (hud_lane_count(h, lane))
+				h->lane = lane;
+			int n = (int)hud_lane_count(h, h->lane);
+			h->row = clamp(h->row, 0, n ? n - 1 : 0);
+		}
+		int n = (int)hud_lane_count(h, h->lane);
+		h->row = clamp(h->row + dy, 0, n ? n - 1 : 0);
+	}
+	hud_select_key(h);
+}
+
+static unsigned long sig(const hud *h)
+{
+	return (unsigned long)h->lane << 48 ^ (unsigned long)(unsigned)h->row << 24 ^ (unsigned long)(unsigned)h->table_row;
+}
+
+static const char *const legend[] = {
+	"Board: a lane per state, '(N)' tasks in it. Card: '!' the task waits for you",
+	"  (review, approval); its id; 'iN/M' iteration N of at most M (red at the",
+	"  limit); 'rN/M' review cycle N of M. Second line: the system (when there",
+	"  are several), the title, '@who' the assignee. '+N more': cards below.",
+	NULL,
+};
+const hud_pane_def pane_board = {
+	.name = "board",
+	.height = height,
+	.draw = draw,
+	.move = move_sel,
+	.sig = sig,
+	.legend = legend,
+};

@@ -1,0 +1,106 @@
+/* pane_header.c — the top line: the project, each system's state, the alert
+ * counts and the time of the last reload. The counts are never dropped: as
+ * the screen narrows the path is shortened first (its tail kept), then the
+ * program's name goes, then the reload time, then the counts' words. */
+#include "tui/pane.h"
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static int height(const hud *h) { (void)h; return 1; }
+
+static int systems_width(hud *h)
+{
+	int w = 0;
+	for (size_t i = 0; i < h->proj->n; i++) {
+		const lw_source *s = &h->proj->src[i];
+		char b[96];
+		snprintf(b, sizeof b, " %s%s ", s->adapter->name, !s->failed ? "" : s->good ? " stale" : " error");
+		w += text_width(h, b);
+	}
+	return w;
+}
+
+/* The last bytes of path that fit in w columns, after "…" (UTF-8 safe). */
+static const char *path_tail(hud *h, const char *path, int w)
+{
+	const char *p = path;
+	while (*p && text_width(h, p) > w) {
+		p++;
+		while ((*p & 0xC0) == 0x80)
+			p++;
+	}
+	return p;
+}
+
+static void draw(hud *h, int y, int rows)
+{
+	(void)rows;
+	size_t crit = lw_alerts_count(&h->alerts, LW_CRIT), warn = lw_alerts_count(&h->alerts, LW_WARN),
+	       info = lw_alerts_count(&h->alerts, LW_INFO);
+	char tb[32];
+	struct tm tm;
+	time_t t = h->reloaded_at;
+	localtime_r(&t, &tm);
+	strftime(tb, sizeof tb, "%H:%M:%S", &tm);
+	fill_row(h, y, 0, h->cols, EL_HEADER);
+
+	const char *dir = h->proj->dir;
+	int sys = systems_width(h), dirw = text_width(h, dir);
+	/* The right side, longest form that leaves the path 12 columns. */
+	char right[128], crit_s[32];
+	int form = 0;
+	for (;; form++) {
+		if (form == 0)
+			snprintf(right, sizeof right, " CRIT %zu  WARN %zu  INFO %zu  reloaded %s ", crit, warn, info, tb);
+		else if (form == 1)
+			snprintf(right, sizeof right, " CRIT %zu  WARN %zu  INFO %zu ", crit, warn, info);
+		else
+			snprintf(right, sizeof right, " C%zu W%zu I%zu ", crit, warn, info);
+		int need = (int)strlen(right) + sys + 2 + (dirw < 12 ? dirw : 12);
+		if (form == 2 || need < h->cols)
+			break;
+	}
+	snprintf(crit_s, sizeof crit_s, form == 2 ? "C%zu" : "CRIT %zu", crit);
+	int rw = (int)strlen(right);
+	int room = h->cols - rw - sys - 1;   /* for the name and the path */
+	int x = 0;
+	if (room >= 13 + dirw + 1 || room >= 13 + 24) {
+		x += put_text(h, y, x, room, " liza-watch  ", EL_HEADER);
+		room -= 13;
+	} else {
+		x += put_text(h, y, x, room, " ", EL_HEADER);
+		room -= 1;
+	}
+	if (room > 1) {
+		if (dirw + 1 <= room) {
+			x += put_textf(h, y, x, room, EL_HEADER, "%s ", dir);
+		} else {
+			x += put_text(h, y, x, room, h->utf8 ? "\u2026" : "~", EL_HEADER);
+			x += put_textf(h, y, x, room - 1, EL_HEADER, "%s ", path_tail(h, dir, room - 2));
+		}
+	}
+	for (size_t i = 0; i < h->proj->n; i++) {
+		const lw_source *s = &h->proj->src[i];
+		theme_elem e = !s->failed ? EL_HEADER : s->good ? EL_STALE : EL_CRIT;
+		const char *state = !s->failed ? "" : s->good ? " stale" : " error";
+		x += put_textf(h, y, x, h->cols - rw - x, e, " %s%s ", s->adapter->name, state);
+	}
+	int rx = h->cols - rw;
+	put_text(h, y, rx, rw, right, EL_HEADER);
+	if (crit)
+		put_text(h, y, rx + 1, (int)strlen(crit_s), crit_s, EL_CRIT);
+}
+
+static const char *const legend[] = {
+	"Top line: the project, each system found ('error': its state cannot be",
+	"  read; 'stale': the last good state is shown), alert counts, last reload.",
+	NULL,
+};
+const hud_pane_def pane_header = {
+	.name = "header",
+	.height = height,
+	.draw = draw,
+	.redraw_on = HUD_ON_TICK,
+	.legend = legend,
+};

@@ -1,0 +1,95 @@
+/* pane_workflows.c — one row per workflow of every system: name, phase, an
+ * iteration gauge, flags. */
+#include "tui/pane.h"
+#include <curses.h>
+
+static int height(const hud *h)
+{
+	int wf_max = h->rows / 5 < 2 ? 2 : h->rows / 5;
+	int wf = (int)hud_workflow_count(h) + 1;
+	if (wf > wf_max)
+		wf = wf_max;
+	return wf < 2 ? 2 : wf;
+}
+
+static void gauge(hud *h, int y, int x, int w, int val, int max)
+{
+	if (w < 3 || max <= 0)
+		return;
+	int fill = val >= max ? w : val <= 0 ? 0 : (int)((long)val * w / max);
+	attrset(style_attr(h, val >= max ? EL_CRIT : EL_GAUGE));
+	for (int i = 0; i < w; i++)
+		mvaddstr(y, x + i, i < fill ? (h->utf8 ? "\u2588" : "#") : (h->utf8 ? "\u2591" : "-"));
+	attrset(A_NORMAL);
+}
+
+static void draw(hud *h, int y, int height_)
+{
+	size_t n = hud_workflow_count(h);
+	int rows = (int)n + 1;
+	if (rows > height_)
+		rows = height_;
+	if (rows < 2)
+		rows = 2;
+	int first = h->workflow_row >= rows - 1 ? h->workflow_row - (rows - 2) : 0;
+	/* Rows that do not fit are counted in the title, above and below. */
+	int above = first, below = (int)n - first - (rows - 1);
+	char title[96];
+	if (above > 0 || below > 0)
+		snprintf(title, sizeof title, "Workflows (%zu, %d hidden)", n, above + (below > 0 ? below : 0));
+	else
+		snprintf(title, sizeof title, "Workflows");
+	pane_title(h, y, &pane_workflows, title);
+	if (!n) {
+		put_text(h, y + 1, 1, h->cols - 2, h->proj->n ? "no active workflow" : "", EL_DIM);
+		return;
+	}
+	for (int r = 0; r < rows - 1 && (size_t)(first + r) < n; r++) {
+		const lw_source *src;
+		const lw_workflow *w = hud_workflow(h, (size_t)(first + r), &src);
+		int yy = y + 1 + r;
+		bool sel = h->focus == &pane_workflows && first + r == h->workflow_row;
+		if (sel)
+			fill_row(h, yy, 0, h->cols, EL_SELECTED);
+		theme_elem e = sel ? EL_SELECTED : EL_NORMAL;
+		int x = 1;
+		x += put_textf(h, yy, x, 9, sel ? EL_SELECTED : EL_TITLE, "%-8s", w->system);
+		/* A column keeps one blank after it even when its text fills it. */
+		x += put_textf(h, yy, x, 23, e, "%-22.22s", w->name ? w->name : "-") + 1;
+		x += put_textf(h, yy, x, 18, e, "%-17.17s", w->phase ? w->phase : "-") + 1;
+		if (w->max > 0 && x + 24 < h->cols) {
+			gauge(h, yy, x, 12, w->iteration, w->max);
+			x += 13;
+			x += put_textf(h, yy, x, 10, e, "%d/%d ", w->iteration, w->max);
+		}
+		if (w->flags && *w->flags)
+			x += put_text(h, yy, x, h->cols - x - 1, w->flags, EL_WARN);
+		if (src->failed)
+			put_text(h, yy, x + 1, h->cols - x - 2, " stale ", EL_STALE);
+	}
+}
+
+static void move_sel(hud *h, int dx, int dy)
+{
+	(void)dx;
+	int n = (int)hud_workflow_count(h), r = h->workflow_row + dy;
+	h->workflow_row = r < 0 ? 0 : r > (n ? n - 1 : 0) ? (n ? n - 1 : 0) : r;
+}
+
+static unsigned long sig(const hud *h) { return (unsigned long)h->workflow_row; }
+
+static const char *const legend[] = {
+	"Workflows: system, name, phase; a gauge of iterations (Foreman: tasks",
+	"  executing) against the limit, and N/M (red at the limit). 'ready 3/25':",
+	"  Foreman's ready tasks against its WIP limit. PAUSED, CHECKPOINT: flags.",
+	"  '(7, 4 hidden)' in the title: rows that do not fit (Tab there, scroll).",
+	NULL,
+};
+const hud_pane_def pane_workflows = {
+	.name = "workflows",
+	.height = height,
+	.draw = draw,
+	.move = move_sel,
+	.sig = sig,
+	.legend = legend,
+};
