@@ -30,6 +30,8 @@ const char cli_usage[] =
 	"  demo [--keep] [--seed N]   the HUD on a copy of the examples, with simulated agents\n"
 	"  demo --no-hud DIR [--seed N] [--ticks N] [--interval MS]\n"
 	"                             only the simulated agents, writing DIR's state (tests, soak)\n"
+	"  metrics [--output FILE] [--follow]\n"
+	"                             Prometheus text format (node_exporter's textfile collector)\n"
 	"  keys                       the HUD's key bindings, after the config's bind lines\n"
 	"  config                     every setting in effect and the file that set it\n"
 	"\n"
@@ -95,6 +97,7 @@ static const command commands[] = {
 	{ "demo", cmd_demo },
 	{ "keys", cmd_keys },
 	{ "config", cmd_config },
+	{ "metrics", cmd_metrics },
 };
 
 /* Read the config files into cfg and fill what the command line left

@@ -5,6 +5,9 @@
 #include "core/model/report.h"
 #include "core/util/timeparse.h"
 #include "cli/follow.h"
+#include "notify/notify.h"
+#include <fcntl.h>
+#include <unistd.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -19,18 +22,30 @@ static void run_checks(const lw_opts *o, lw_project *p, lw_alerts *al)
 
 /* check --follow: a line when an alert appears and when it clears, each
  * stamped with the time it was seen, for a log file or a second pane. */
+typedef struct check_follow {
+	lw_alerts seen;             /* the alerts printed so far, still standing */
+	bool json;                  /* one JSON object per line */
+	notifier notify;            /* bell, terminal notification, program (notify/notify.h) */
+} check_follow;
+
 static bool print_changes(const lw_project *p, const lw_alerts *al, void *ctx)
 {
 	(void)p;
-	lw_alerts *seen = ctx;
+	check_follow *f = ctx;
+	lw_alerts *seen = &f->seen;
+	time_t now = lw_now();
 	char tb[32];
-	lw_format_time(lw_now(), tb, sizeof tb);
+	lw_format_time(now, tb, sizeof tb);
 	strbuf out;
 	strbuf_init(&out);
 	for (size_t i = 0; i < al->n; i++) {
 		const lw_alert *a = &al->v[i];
 		if (lw_alerts_find(seen, a->system, a->code, a->key))
 			continue;
+		if (f->json) {
+			report_alert_event_json(&out, now, "raised", a);
+			continue;
+		}
 		strbuf_printf(&out, "%s ", tb);
 		report_alert_line(&out, a);
 	}
@@ -38,6 +53,10 @@ static bool print_changes(const lw_project *p, const lw_alerts *al, void *ctx)
 		const lw_alert *a = &seen->v[i];
 		if (lw_alerts_find(al, a->system, a->code, a->key))
 			continue;
+		if (f->json) {
+			report_alert_event_json(&out, now, "cleared", a);
+			continue;
+		}
 		strbuf_printf(&out, "%s CLEAR %s %s ", tb, a->system, a->code);
 		report_subject(&out, a);
 	}
@@ -50,6 +69,7 @@ static bool print_changes(const lw_project *p, const lw_alerts *al, void *ctx)
 	}
 	bool ok = fwrite(out.buf ? out.buf : "", 1, out.len, stdout) == out.len && fflush(stdout) == 0;
 	strbuf_free(&out);
+	notifier_update(&f->notify, al);
 	return ok;
 }
 
@@ -75,10 +95,17 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 	if (cli_open_project(o, &p) < 0)
 		return EXIT_UNREADABLE;
 	if (follow) {
-		lw_alerts seen;
-		lw_alerts_init(&seen);
-		int rc = follow_run(o, &p, print_changes, &seen);
-		lw_alerts_free(&seen);
+		check_follow f = { .json = json };
+		lw_alerts_init(&f.seen);
+		/* Bell and terminal notifications go to the controlling terminal,
+		 * never into the alert stream on stdout (often a file or a pipe). */
+		int tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+		notifier_init(&f.notify, o->cfg, tty, o->dir);
+		int rc = follow_run(o, &p, print_changes, &f);
+		notifier_free(&f.notify);
+		if (tty >= 0)
+			close(tty);
+		lw_alerts_free(&f.seen);
 		lw_project_close(&p);
 		return rc;
 	}

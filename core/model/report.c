@@ -27,22 +27,36 @@ void report_subject(strbuf *out, const lw_alert *a)
 	strbuf_adds(out, ": cleared\n");
 }
 
-void report_check_json(strbuf *out, const lw_project *p, const lw_alerts *al)
+/* The members of an alert object, after its opening brace. */
+static void alert_members(strbuf *out, const lw_alert *a)
 {
 	char tb[32];
+	strbuf_printf(out, "\"level\": \"%s\", \"system\": ", lw_level_name(a->level));
+	esc_json_str(out, a->system);
+	strbuf_adds(out, ", \"code\": ");
+	esc_json_str(out, a->code);
+	strbuf_adds(out, ", \"subject\": ");
+	esc_json_str(out, a->subject);
+	strbuf_adds(out, ", \"message\": ");
+	esc_json_str(out, a->message);
+	strbuf_printf(out, ", \"since\": \"%s\"}", lw_format_time(a->since, tb, sizeof tb));
+}
+
+void report_alert_event_json(strbuf *out, time_t at, const char *event, const lw_alert *a)
+{
+	char tb[32];
+	strbuf_printf(out, "{\"time\": \"%s\", \"event\": \"%s\", ", lw_format_time(at, tb, sizeof tb), event);
+	alert_members(out, a);
+	strbuf_addc(out, '\n');
+}
+
+void report_check_json(strbuf *out, const lw_project *p, const lw_alerts *al)
+{
 	strbuf_adds(out, "{\"alerts\": [");
 	for (size_t i = 0; i < al->n; i++) {
 		const lw_alert *a = &al->v[i];
 		strbuf_adds(out, i ? ", {" : "{");
-		strbuf_printf(out, "\"level\": \"%s\", \"system\": ", lw_level_name(a->level));
-		esc_json_str(out, a->system);
-		strbuf_adds(out, ", \"code\": ");
-		esc_json_str(out, a->code);
-		strbuf_adds(out, ", \"subject\": ");
-		esc_json_str(out, a->subject);
-		strbuf_adds(out, ", \"message\": ");
-		esc_json_str(out, a->message);
-		strbuf_printf(out, ", \"since\": \"%s\"}", lw_format_time(a->since, tb, sizeof tb));
+		alert_members(out, a);
 	}
 	strbuf_adds(out, "], \"sources\": [");
 	for (size_t i = 0; i < p->n; i++) {

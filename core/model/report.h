@@ -12,6 +12,9 @@ void report_alert_line(strbuf *out, const lw_alert *a);
 /* "task-3: cleared\n": the subject of an alert that went away. */
 void report_subject(strbuf *out, const lw_alert *a);
 void report_check_json(strbuf *out, const lw_project *p, const lw_alerts *al);
+/* One line of `check --follow --json`: {"time", "event": "raised"|"cleared",
+ * "level", "system", "code", "subject", "message", "since"} and a newline. */
+void report_alert_event_json(strbuf *out, time_t at, const char *event, const lw_alert *a);
 
 /* Counts behind a status line. */
 typedef struct status_counts {
