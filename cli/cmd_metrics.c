@@ -8,27 +8,36 @@
 #include "cli/follow.h"
 #include "core/model/adapter.h"
 #include "core/model/config.h"
+#include "core/model/fleet.h"
 #include "core/model/metrics.h"
 #include "core/store/store.h"
 #include "core/util/timeparse.h"
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct metrics_out {
 	const lw_opts *o;
 	const char *path;           /* NULL: stdout */
+	lw_alerts *al;              /* per project: its alerts at the last check */
+	bool *reported;             /* per project: checked at least once */
 	strbuf last;                /* what was written last (--follow) */
 	int rc;
 } metrics_out;
 
-static bool emit(const lw_project *p, const lw_alerts *al, void *ctx)
+/* Write the exposition of every project, unless it reads as last time. */
+static bool write_all(const lw_fleet *f, metrics_out *m)
 {
-	metrics_out *m = ctx;
-	metrics_input in = { .name = m->o->dir, .project = p, .alerts = al };
+	metrics_input *in = calloc(f->n, sizeof *in);
+	if (!in)
+		return false;
+	for (size_t i = 0; i < f->n; i++)
+		in[i] = (metrics_input){ .name = f->v[i].label, .project = &f->v[i].proj, .alerts = &m->al[i] };
 	strbuf text;
 	strbuf_init(&text);
-	metrics_write(&text, &in, 1, lw_now(), &m->o->cfg->th);
+	metrics_write(&text, in, f->n, lw_now(), &f->v[0].cfg.th);
+	free(in);
 	bool ok = true;
 	if (m->last.buf && m->last.len == text.len && memcmp(m->last.buf, text.buf, text.len) == 0) {
 		strbuf_free(&text);
@@ -50,6 +59,24 @@ static bool emit(const lw_project *p, const lw_alerts *al, void *ctx)
 	strbuf_add(&m->last, text.buf, text.len);
 	strbuf_free(&text);
 	return ok;
+}
+
+/* --follow: project i changed; its alerts replace the ones kept for it. */
+static bool on_change(const lw_fleet *f, size_t i, const lw_alerts *al, void *ctx)
+{
+	metrics_out *m = ctx;
+	lw_alerts_clear(&m->al[i]);
+	for (size_t k = 0; k < al->n; k++) {
+		const lw_alert *a = &al->v[k];
+		lw_alert *c = lw_alerts_add(&m->al[i], a->level, a->system, a->code, a->subject, a->since, "%s", a->message);
+		c->key = arena_strdup(&m->al[i].mem, a->key);
+	}
+	m->reported[i] = true;
+	/* At start every project reports in turn: write once all have. */
+	for (size_t k = 0; k < f->n; k++)
+		if (!m->reported[k])
+			return true;
+	return write_all(f, m);
 }
 
 int cmd_metrics(const lw_opts *o, int argc, char **argv)
@@ -76,25 +103,33 @@ int cmd_metrics(const lw_opts *o, int argc, char **argv)
 		cli_error("metrics: --follow needs --output FILE (the textfile collector reads a file)");
 		return EXIT_USAGE;
 	}
-	lw_project p;
-	if (cli_open_project(o, &p) < 0)
+	lw_fleet f;
+	if (cli_open_fleet(o, &f) < 0)
 		return EXIT_UNREADABLE;
 	strbuf_init(&m.last);
+	m.al = calloc(f.n, sizeof *m.al);
+	m.reported = calloc(f.n, sizeof *m.reported);
+	for (size_t i = 0; i < f.n; i++)
+		lw_alerts_init(&m.al[i]);
 	int rc;
 	if (follow) {
-		rc = follow_run(o, &p, emit, &m);
+		rc = follow_run(o, &f, on_change, &m);
 	} else {
-		lw_alerts al;
-		lw_alerts_init(&al);
-		lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = &al, .th = &o->cfg->th };
-		lw_project_check(&p, &ctx);
-		lw_alerts_sort(&al);
-		rc = emit(&p, &al, &m) ? EXIT_OK : EXIT_IO;
-		lw_alerts_free(&al);
+		for (size_t i = 0; i < f.n; i++) {
+			lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = &m.al[i],
+			                     .th = &f.v[i].cfg.th };
+			lw_project_check(&f.v[i].proj, &ctx);
+			lw_alerts_sort(&m.al[i]);
+		}
+		rc = write_all(&f, &m) ? EXIT_OK : EXIT_IO;
 	}
 	if (m.rc != EXIT_OK)
 		rc = m.rc;
+	for (size_t i = 0; i < f.n; i++)
+		lw_alerts_free(&m.al[i]);
+	free(m.al);
+	free(m.reported);
 	strbuf_free(&m.last);
-	lw_project_close(&p);
+	lw_fleet_free(&f);
 	return rc;
 }

@@ -42,6 +42,7 @@ typedef struct lw_config {
 	 * user's file only: a project's .liza-watch is writable by its agents),
 	 * and the least gap between two notifications. */
 	const char *notify_level, *notify_terminal, *notify_program;
+	const char *projects;     /* the projects to watch without -C: dirs and globs, comma-separated */
 	long long notify_bell, notify_gap;
 	bool reading_project;     /* while the project's own file is parsed */
 	lw_thresholds th;

@@ -27,6 +27,9 @@ const lw_setting lw_settings[] = {
 	  "the status line template (the --format codes)" },
 	{ "status.tmux-format", SET_STRING, offsetof(lw_config, status_tmux_format), 0, 0, 0,
 	  "the template for status --tmux (else status.format)" },
+	{ "projects", SET_STRING, offsetof(lw_config, projects), 0, 0, 0,
+	  "the projects to watch when no -C is given: directories and globs (~/work/*), comma-separated "
+	  "(the user's config file only)" },
 	{ "notify.level", SET_STRING, offsetof(lw_config, notify_level), 0, 0, 0,
 	  "the least alert level that notifies: crit (default), warn or off" },
 	{ "notify.bell", SET_COUNT, offsetof(lw_config, notify_bell), 0, 0, 1,
@@ -78,6 +81,7 @@ static const struct {
 	{ "notify.level", notify_levels, false },
 	{ "notify.terminal", notify_terminals, false },
 	{ "notify.program", NULL, true },
+	{ "projects", NULL, true },
 };
 
 static const char *const *setting_choices(const lw_setting *s)

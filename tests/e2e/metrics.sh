@@ -26,7 +26,8 @@ wait_until() {
 
 "$LW_BIN" -C "$proj" metrics > "$tmp/m.txt" || fail "metrics exited $?"
 promtool check metrics < "$tmp/m.txt" || fail "promtool rejects the exposition: $(cat "$tmp/m.txt")"
-lbl='project="'"$tmp"'/we\"ird\\proj",system="liza"'
+# The project label is the directory's last component (escaped: \" and \\).
+lbl='project="we\"ird\\proj",system="liza"'
 expect() { grep -qxF -- "$1" "$tmp/m.txt" || fail "no line '$1' in: $(cat "$tmp/m.txt")"; }
 expect "liza_watch_source_up{$lbl} 1"
 expect "liza_watch_source_stale{$lbl} 0"
