@@ -49,7 +49,7 @@ ALL_LDLIBS   = $(LW_LDLIBS) $(LDLIBS)
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-LIB_SRC  := $(sort $(wildcard core/*/*.c systems/*.c systems/*/*.c watch/*.c live/*.c tui/*.c sim/*.c cli/*.c))
+LIB_SRC  := $(sort $(wildcard core/*/*.c systems/*.c systems/*/*.c watch/*.c live/*.c notify/*.c tui/*.c sim/*.c cli/*.c))
 MAIN_SRC := liza-watch.c
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 # The library without the demo's simulated agents (systems/*/*_sim*.c): what
@@ -94,8 +94,9 @@ build/san/tests/%: build/san/tests/unit/%.o $(SAN_OBJ) $(TEST_HELPER_OBJ)
 # Debian packages the build, the tests and the benchmarks need.
 # libFuzzer ships in libclang-rt-14-dev, which clang only recommends.
 # procps: pgrep, which the tmux tests use to find the HUD's process.
+# jq and prometheus (promtool): the metrics test checks JSON lines and the exposition.
 DEB_PKGS := make gcc pkg-config libyaml-dev libncurses-dev libcmocka-dev tmux \
-            valgrind clang libclang-rt-14-dev groff-base zsh procps strace
+            valgrind clang libclang-rt-14-dev groff-base zsh procps strace jq prometheus
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' \

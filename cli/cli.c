@@ -4,6 +4,7 @@
 #include "cli/status_cache.h"
 #include "core/model/adapter.h"
 #include "core/model/config.h"
+#include "core/model/fleet.h"
 #include "core/util/timeparse.h"
 #include <getopt.h>
 #include <stdarg.h>
@@ -30,11 +31,14 @@ const char cli_usage[] =
 	"  demo [--keep] [--seed N]   the HUD on a copy of the examples, with simulated agents\n"
 	"  demo --no-hud DIR [--seed N] [--ticks N] [--interval MS]\n"
 	"                             only the simulated agents, writing DIR's state (tests, soak)\n"
+	"  metrics [--output FILE] [--follow]\n"
+	"                             Prometheus text format (node_exporter's textfile collector)\n"
 	"  keys                       the HUD's key bindings, after the config's bind lines\n"
 	"  config                     every setting in effect and the file that set it\n"
 	"\n"
 	"options:\n"
-	"  -C DIR             project directory (default: the current directory)\n"
+	"  -C DIR             project directory (default: the current directory, or the config's\n"
+	"                     projects); repeat it to watch several (check, status, metrics)\n"
 	"  --as ID            who acts (default: $LIZA_AGENT_ID, else human)\n"
 	"  --theme NAME|PATH  colour theme\n"
 	"  --no-color         no colours (also when NO_COLOR is set)\n"
@@ -61,52 +65,138 @@ void cli_error(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-int cli_open_project(const lw_opts *o, lw_project *p)
+/* Open one directory and say why when it holds nothing we know (unless
+ * quiet: a glob's match without state is just not a project). */
+static int open_dir(const char *dir, lw_project *p, bool quiet)
 {
 	lw_error err;
 	lw_error_clear(&err);
-	if (lw_project_open(p, o->dir, &err) < 0) {
+	if (lw_project_open(p, dir, &err) < 0) {
 		char msg[1200];
 		cli_error("%s", lw_error_format(&err, msg, sizeof msg));
 		return -1;
 	}
 	if (p->n == 0) {
+		if (quiet)
+			return -1;
 		cli_error("%s: no agent workflow state found (looked for .liza/, .rcs/state/, .omx/state/, "
 		          ".claude/aot-loop-state.md, .taskfactory/tasks/, .pi/tasks/, agent_workspaces/*/state.json, "
-		          "fsm_data/tasks/)", o->dir);
+		          "fsm_data/tasks/)", dir);
 		return -1;
 	}
+	return 0;
+}
+
+int cli_open_project(const lw_opts *o, lw_project *p)
+{
+	if (open_dir(o->dir, p, false) < 0)
+		return -1;
 	lw_project_load_all(p);
+	return 0;
+}
+
+int cli_open_fleet(const lw_opts *o, lw_fleet *f)
+{
+	size_t n = o->ndirs ? o->ndirs : 1;
+	f->v = calloc(n, sizeof *f->v);
+	f->n = 0;
+	if (!f->v) {
+		cli_error("out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const char *dir = o->ndirs ? o->dirs[i] : o->dir;
+		lw_member *m = &f->v[f->n];
+		/* The `projects` setting's globs match folders that are no
+		 * project: those are passed over; a -C that is none is an error. */
+		bool from_config = o->dirs_owned != NULL;
+		if (open_dir(dir, &m->proj, from_config) < 0) {
+			lw_project_close(&m->proj);
+			if (from_config)
+				continue;
+			lw_fleet_free(f);
+			return -1;
+		}
+		/* The first project's config is o->cfg, read already; the others
+		 * read theirs, and say only what their own .liza-watch got wrong. */
+		lw_config_init(&m->cfg);
+		lw_config_load(&m->cfg, dir);
+		if (i > 0 && m->cfg.warnings.len && m->cfg.files[1]) {
+			size_t fl = strlen(m->cfg.files[1]);
+			for (const char *l = m->cfg.warnings.buf; *l; ) {
+				const char *nl = strchr(l, '\n');
+				size_t len = nl ? (size_t)(nl - l + 1) : strlen(l);
+				if (strncmp(l, m->cfg.files[1], fl) == 0 && l[fl] == ':') {
+					lw_inputs_taint();
+					fwrite(l, 1, len, stderr);
+				}
+				l += len;
+			}
+		}
+		lw_project_load_all(&m->proj);
+		f->n++;
+	}
+	if (f->n == 0) {
+		cli_error("no agent workflow state found in any of the %zu folders the projects setting names", n);
+		lw_fleet_free(f);
+		return -1;
+	}
+	lw_fleet_label(f);
 	return 0;
 }
 
 typedef struct command {
 	const char *name;
 	int (*run)(const lw_opts *, int, char **);
+	bool many;                /* takes several projects (-C repeated, `projects`) */
 } command;
 
 static const command commands[] = {
-	{ "hud", cmd_hud },
-	{ "check", cmd_check },
-	{ "status", cmd_status },
-	{ "approve", cmd_approve },
-	{ "reject", cmd_reject },
-	{ "transition", cmd_transition },
-	{ "demo", cmd_demo },
-	{ "keys", cmd_keys },
-	{ "config", cmd_config },
+	{ "hud", cmd_hud, false },
+	{ "check", cmd_check, true },
+	{ "status", cmd_status, true },
+	{ "approve", cmd_approve, false },
+	{ "reject", cmd_reject, false },
+	{ "transition", cmd_transition, false },
+	{ "demo", cmd_demo, false },
+	{ "keys", cmd_keys, false },
+	{ "config", cmd_config, false },
+	{ "metrics", cmd_metrics, true },
 };
 
 /* Read the config files into cfg and fill what the command line left
  * unset: options win over the project's file, which wins over the user's.
  * LIZA_AGENT_ID sits between --as and the files, as it names the agent a
  * shell belongs to. */
-static void apply_config(lw_opts *o, lw_config *cfg, const char *cli_as)
+static int apply_config(lw_opts *o, lw_config *cfg, const char *cli_as, bool many)
 {
 	lw_config_load(cfg, o->dir);
 	if (cfg->warnings.len) {
 		lw_inputs_taint();
 		fputs(cfg->warnings.buf, stderr);
+	}
+	/* No -C, and a command that watches several: the user's `projects`
+	 * list, when it has one (approve and the like still act on "."). */
+	if (o->ndirs == 0 && many && cfg->projects) {
+		lw_error err;
+		lw_error_clear(&err);
+		char **dirs;
+		size_t n;
+		if (lw_fleet_expand(cfg->projects, &dirs, &n, &err) < 0) {
+			char msg[1200];
+			cli_error("%s (from %s)", lw_error_format(&err, msg, sizeof msg),
+			          lw_config_origin(cfg, "projects"));
+			return -1;
+		}
+		if (n == 0) {
+			cli_error("projects = %s (from %s) names no directory", cfg->projects,
+			          lw_config_origin(cfg, "projects"));
+			return -1;
+		}
+		o->dirs_owned = dirs;
+		for (size_t i = 0; i < n; i++)
+			o->dirs[o->ndirs++] = dirs[i];
+		o->dir = dirs[0];
 	}
 	o->cfg = cfg;
 	const char *env_as = lw_getenv("LIZA_AGENT_ID");
@@ -115,6 +205,7 @@ static void apply_config(lw_opts *o, lw_config *cfg, const char *cli_as)
 		o->theme = cfg->theme;
 		o->theme_at = lw_config_origin(cfg, "theme");
 	}
+	return 0;
 }
 
 void cli_option_hint(const char *cmd, const char *arg)
@@ -150,7 +241,14 @@ int cli_main(int argc, char **argv)
 	/* "+": stop at the command word; the command parses its own options. */
 	while ((c = getopt_long(argc, argv, "+C:hV", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'C': o.dir = optarg; break;
+		case 'C':
+			if (o.ndirs >= sizeof o.dirs / sizeof *o.dirs) {
+				cli_error("-C: at most %zu projects", sizeof o.dirs / sizeof *o.dirs);
+				return EXIT_USAGE;
+			}
+			o.dirs[o.ndirs++] = optarg;
+			o.dir = o.dirs[0];
+			break;
 		case OPT_AS: cli_as = optarg; break;
 		case OPT_THEME: o.theme = optarg; break;
 		case OPT_NO_COLOR: o.no_color = true; break;
@@ -200,9 +298,16 @@ int cli_main(int argc, char **argv)
 			optind = 0;
 			lw_config cfg;
 			lw_config_init(&cfg);
-			apply_config(&o, &cfg, cli_as);
-			int rc = commands[i].run(&o, sub_argc, sub_argv);
+			int rc = EXIT_USAGE;
+			if (apply_config(&o, &cfg, cli_as, commands[i].many) < 0)
+				;
+			else if (o.ndirs > 1 && !commands[i].many)
+				cli_error("%s acts on one project: give one -C DIR (%zu projects given)", name, o.ndirs);
+			else
+				rc = commands[i].run(&o, sub_argc, sub_argv);
 			lw_config_free(&cfg);
+			if (o.dirs_owned)
+				lw_fleet_free_dirs(o.dirs_owned, o.ndirs);
 			return rc;
 		}
 	}

@@ -15,7 +15,10 @@ enum {
 struct lw_config;
 
 typedef struct lw_opts {
-	const char *dir;          /* -C */
+	const char *dir;          /* the first -C (default "."): the project of one-project commands */
+	const char *dirs[64];     /* every -C, or the user's `projects` setting expanded */
+	size_t ndirs;             /* 0: just dir */
+	char **dirs_owned;        /* the expansion's strings (freed at exit) */
 	const char *as;           /* --as, else $LIZA_AGENT_ID, else the config's as, else "human" */
 	const char *theme;        /* --theme, else the config's theme */
 	const char *theme_at;     /* "file:line" when the theme came from a config file */
@@ -38,6 +41,7 @@ int cmd_transition(const lw_opts *o, int argc, char **argv);
 int cmd_demo(const lw_opts *o, int argc, char **argv);
 int cmd_keys(const lw_opts *o, int argc, char **argv);
 int cmd_config(const lw_opts *o, int argc, char **argv);
+int cmd_metrics(const lw_opts *o, int argc, char **argv);
 
 /* Shared by commands: print "liza-watch: msg" to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -48,6 +52,10 @@ void cli_option_hint(const char *cmd, const char *arg);
  * directory cannot be used or holds no known state. */
 struct lw_project;
 int cli_open_project(const lw_opts *o, struct lw_project *p);
+/* Open and load every project of o (one when no -C repeats and no
+ * `projects` setting), each with its own config. -1 after a message. */
+struct lw_fleet;
+int cli_open_fleet(const lw_opts *o, struct lw_fleet *f);
 /* The HUD on a loaded project, with the config's key bindings, thresholds
  * and theme (hud and demo both start it this way). Returns an exit code. */
 int cli_run_hud(const lw_opts *o, struct lw_project *p);

@@ -1,61 +1,151 @@
-/* cmd_check.c — `check`: every check once, alert lines, a monitoring exit code. */
+/* cmd_check.c — `check`: every check once, alert lines, a monitoring exit
+ * code; over every project given (-C repeated, or the `projects` setting),
+ * each line then naming its project. */
 #include "cli/cli.h"
 #include "core/model/adapter.h"
 #include "core/model/config.h"
+#include "core/model/fleet.h"
 #include "core/model/report.h"
+#include "core/util/escape.h"
 #include "core/util/timeparse.h"
 #include "cli/follow.h"
+#include "notify/notify.h"
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Gathers the alerts of a loaded project at the current clock. */
-static void run_checks(const lw_opts *o, lw_project *p, lw_alerts *al)
+static void run_checks(const lw_member *m, lw_alerts *al)
 {
-	lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = al, .th = &o->cfg->th };
-	lw_project_check(p, &ctx);
+	lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = al, .th = &m->cfg.th };
+	lw_project_check(&m->proj, &ctx);
 	lw_alerts_sort(al);
+}
+
+/* "[label] " before each line when several projects share the output. */
+static void project_prefix(strbuf *out, const lw_fleet *f, size_t i)
+{
+	if (f->n < 2)
+		return;
+	strbuf_addc(out, '[');
+	esc_term(out, f->v[i].label, strlen(f->v[i].label), true);
+	strbuf_adds(out, "] ");
 }
 
 /* check --follow: a line when an alert appears and when it clears, each
  * stamped with the time it was seen, for a log file or a second pane. */
-static bool print_changes(const lw_project *p, const lw_alerts *al, void *ctx)
+typedef struct check_follow {
+	lw_alerts *seen;            /* per project: the alerts printed so far, still standing */
+	notifier *notify;           /* per project: bell, terminal notification, program */
+	bool json;                  /* one JSON object per line */
+} check_follow;
+
+static void remember(lw_alerts *seen, const lw_alerts *al)
 {
-	(void)p;
-	lw_alerts *seen = ctx;
-	char tb[32];
-	lw_format_time(lw_now(), tb, sizeof tb);
-	strbuf out;
-	strbuf_init(&out);
-	for (size_t i = 0; i < al->n; i++) {
-		const lw_alert *a = &al->v[i];
-		if (lw_alerts_find(seen, a->system, a->code, a->key))
-			continue;
-		strbuf_printf(&out, "%s ", tb);
-		report_alert_line(&out, a);
-	}
-	for (size_t i = 0; i < seen->n; i++) {
-		const lw_alert *a = &seen->v[i];
-		if (lw_alerts_find(al, a->system, a->code, a->key))
-			continue;
-		strbuf_printf(&out, "%s CLEAR %s %s ", tb, a->system, a->code);
-		report_subject(&out, a);
-	}
-	/* Remember the current set as the new baseline. */
 	lw_alerts_clear(seen);
 	for (size_t i = 0; i < al->n; i++) {
 		lw_alert *c = lw_alerts_add(seen, al->v[i].level, al->v[i].system, al->v[i].code,
 		                            al->v[i].subject, al->v[i].since, "%s", al->v[i].message);
 		c->key = arena_strdup(&seen->mem, al->v[i].key);
 	}
+}
+
+static bool print_changes(const lw_fleet *fl, size_t m, const lw_alerts *al, void *ctx)
+{
+	check_follow *f = ctx;
+	lw_alerts *seen = &f->seen[m];
+	time_t now = lw_now();
+	char tb[32];
+	lw_format_time(now, tb, sizeof tb);
+	const char *project = fl->n > 1 ? fl->v[m].label : NULL;
+	strbuf out;
+	strbuf_init(&out);
+	for (size_t i = 0; i < al->n; i++) {
+		const lw_alert *a = &al->v[i];
+		if (lw_alerts_find(seen, a->system, a->code, a->key))
+			continue;
+		if (f->json) {
+			report_alert_event_json(&out, now, "raised", project, a);
+			continue;
+		}
+		strbuf_printf(&out, "%s ", tb);
+		project_prefix(&out, fl, m);
+		report_alert_line(&out, a);
+	}
+	for (size_t i = 0; i < seen->n; i++) {
+		const lw_alert *a = &seen->v[i];
+		if (lw_alerts_find(al, a->system, a->code, a->key))
+			continue;
+		if (f->json) {
+			report_alert_event_json(&out, now, "cleared", project, a);
+			continue;
+		}
+		strbuf_printf(&out, "%s ", tb);
+		project_prefix(&out, fl, m);
+		strbuf_printf(&out, "CLEAR %s %s ", a->system, a->code);
+		report_subject(&out, a);
+	}
+	remember(seen, al);
 	bool ok = fwrite(out.buf ? out.buf : "", 1, out.len, stdout) == out.len && fflush(stdout) == 0;
 	strbuf_free(&out);
+	notifier_update(&f->notify[m], al);
 	return ok;
+}
+
+static int follow(const lw_opts *o, lw_fleet *fl, bool json)
+{
+	check_follow f = { .json = json, .seen = calloc(fl->n, sizeof *f.seen),
+	                   .notify = calloc(fl->n, sizeof *f.notify) };
+	if (!f.seen || !f.notify) {
+		free(f.seen);
+		free(f.notify);
+		cli_error("out of memory");
+		return EXIT_IO;
+	}
+	/* Bell and terminal notifications go to the controlling terminal,
+	 * never into the alert stream on stdout (often a file or a pipe). */
+	int tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	for (size_t i = 0; i < fl->n; i++) {
+		lw_alerts_init(&f.seen[i]);
+		notifier_init(&f.notify[i], o->cfg, tty, fl->v[i].proj.dir);
+	}
+	int rc = follow_run(o, fl, print_changes, &f);
+	for (size_t i = 0; i < fl->n; i++) {
+		notifier_free(&f.notify[i]);
+		lw_alerts_free(&f.seen[i]);
+	}
+	if (tty >= 0)
+		close(tty);
+	free(f.seen);
+	free(f.notify);
+	return rc;
+}
+
+/* The exit code one project calls for. */
+static int project_rc(const lw_project *p, const lw_alerts *al)
+{
+	int rc = EXIT_OK;
+	if (lw_alerts_count(al, LW_WARN))
+		rc = EXIT_WARN;
+	if (lw_alerts_count(al, LW_CRIT))
+		rc = EXIT_CRIT;
+	for (size_t i = 0; i < p->n; i++)
+		if (p->src[i].failed)
+			rc = EXIT_UNREADABLE;
+	/* Systems with a file per task load on past one bad file, and report it
+	 * as parse_error: the file still could not be read. */
+	for (size_t i = 0; i < al->n; i++)
+		if (strcmp(al->v[i].code, "parse_error") == 0)
+			rc = EXIT_UNREADABLE;
+	return rc;
 }
 
 int cmd_check(const lw_opts *o, int argc, char **argv)
 {
-	bool json = false, follow = false;
+	bool json = false, follow_mode = false;
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "follow", no_argument, NULL, 'f' },
@@ -64,51 +154,47 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 	int c;
 	while ((c = getopt_long(argc, argv, "jf", longopts, NULL)) != -1) {
 		if (c == 'j') json = true;
-		else if (c == 'f') follow = true;
+		else if (c == 'f') follow_mode = true;
 		else { fputs("usage: liza-watch check [--json] [--follow]\n", stderr); return EXIT_USAGE; }
 	}
 	if (optind < argc) {
 		cli_error("check: unexpected argument '%s'", argv[optind]);
 		return EXIT_USAGE;
 	}
-	lw_project p;
-	if (cli_open_project(o, &p) < 0)
+	lw_fleet fl;
+	if (cli_open_fleet(o, &fl) < 0)
 		return EXIT_UNREADABLE;
-	if (follow) {
-		lw_alerts seen;
-		lw_alerts_init(&seen);
-		int rc = follow_run(o, &p, print_changes, &seen);
-		lw_alerts_free(&seen);
-		lw_project_close(&p);
+	if (follow_mode) {
+		int rc = follow(o, &fl, json);
+		lw_fleet_free(&fl);
 		return rc;
 	}
-	lw_alerts al;
-	lw_alerts_init(&al);
-	run_checks(o, &p, &al);
+	lw_alerts *al = calloc(fl.n, sizeof *al);
+	int rc = EXIT_OK;
+	for (size_t i = 0; i < fl.n; i++) {
+		lw_alerts_init(&al[i]);
+		run_checks(&fl.v[i], &al[i]);
+		int r = project_rc(&fl.v[i].proj, &al[i]);
+		if (r > rc)
+			rc = r;
+	}
 	strbuf out;
 	strbuf_init(&out);
-	if (json)
-		report_check_json(&out, &p, &al);
+	if (json && fl.n == 1)
+		report_check_json(&out, &fl.v[0].proj, &al[0]);
+	else if (json)
+		report_check_json_fleet(&out, &fl, al);
 	else
-		for (size_t i = 0; i < al.n; i++)
-			report_alert_line(&out, &al.v[i]);
+		for (size_t m = 0; m < fl.n; m++)
+			for (size_t i = 0; i < al[m].n; i++) {
+				project_prefix(&out, &fl, m);
+				report_alert_line(&out, &al[m].v[i]);
+			}
 	fwrite(out.buf ? out.buf : "", 1, out.len, stdout);
 	strbuf_free(&out);
-
-	int rc = EXIT_OK;
-	if (lw_alerts_count(&al, LW_WARN))
-		rc = EXIT_WARN;
-	if (lw_alerts_count(&al, LW_CRIT))
-		rc = EXIT_CRIT;
-	for (size_t i = 0; i < p.n; i++)
-		if (p.src[i].failed)
-			rc = EXIT_UNREADABLE;
-	/* Systems with a file per task load on past one bad file, and report it
-	 * as parse_error: the file still could not be read. */
-	for (size_t i = 0; i < al.n; i++)
-		if (strcmp(al.v[i].code, "parse_error") == 0)
-			rc = EXIT_UNREADABLE;
-	lw_alerts_free(&al);
-	lw_project_close(&p);
+	for (size_t i = 0; i < fl.n; i++)
+		lw_alerts_free(&al[i]);
+	free(al);
+	lw_fleet_free(&fl);
 	return rc;
 }

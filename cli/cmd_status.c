@@ -2,6 +2,7 @@
 #include "cli/cli.h"
 #include "core/model/adapter.h"
 #include "core/model/config.h"
+#include "core/model/fleet.h"
 #include "core/model/report.h"
 #include "core/util/timeparse.h"
 #include "cli/follow.h"
@@ -9,22 +10,44 @@
 #include <string.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+
+/* The line (or object) for every project, each judged by its own alerts. */
+static void render(strbuf *out, const lw_fleet *f, const lw_alerts *al, status_style style, const char *fmt)
+{
+	if (f->n == 1)
+		report_status(out, &f->v[0].proj, &al[0], style, fmt);
+	else
+		report_status_fleet(out, f, al, style, fmt);
+	strbuf_addc(out, '\n');
+}
 
 typedef struct status_follow {
 	status_style style;
 	const char *fmt;
+	lw_alerts *al;              /* per project: its alerts at its last check */
+	bool *reported;             /* per project: checked at least once */
 	strbuf last;
 } status_follow;
 
 /* status --follow: a new line only when the line would read differently,
  * for tmux's long-running #() mode. */
-static bool print_if_changed(const lw_project *p, const lw_alerts *al, void *ctx)
+static bool print_if_changed(const lw_fleet *fl, size_t i, const lw_alerts *al, void *ctx)
 {
 	status_follow *f = ctx;
+	lw_alerts_clear(&f->al[i]);
+	for (size_t k = 0; k < al->n; k++) {
+		const lw_alert *a = &al->v[k];
+		lw_alert *c = lw_alerts_add(&f->al[i], a->level, a->system, a->code, a->subject, a->since, "%s", a->message);
+		c->key = arena_strdup(&f->al[i].mem, a->key);
+	}
+	f->reported[i] = true;
+	for (size_t k = 0; k < fl->n; k++)
+		if (!f->reported[k])
+			return true;   /* at start: one line once every project is checked */
 	strbuf line;
 	strbuf_init(&line);
-	report_status(&line, p, al, f->style, f->fmt);
-	strbuf_addc(&line, '\n');
+	render(&line, fl, f->al, f->style, f->fmt);
 	bool ok = true;
 	if (!f->last.buf || strcmp(f->last.buf, line.buf) != 0) {
 		ok = fwrite(line.buf, 1, line.len, stdout) == line.len && fflush(stdout) == 0;
@@ -85,32 +108,40 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 		fmt = o->cfg->status_tmux_format ? o->cfg->status_tmux_format : o->cfg->status_format;
 	else if (!fmt && style == STATUS_PLAIN)
 		fmt = o->cfg->status_format;
-	lw_project p;
 	if (follow)
 		status_cache_abandon();   /* a long run keeps no record of its reads */
-	if (cli_open_project(o, &p) < 0)
+	lw_fleet fl;
+	if (cli_open_fleet(o, &fl) < 0)
 		return EXIT_UNREADABLE;
+	lw_alerts *al = calloc(fl.n, sizeof *al);
+	for (size_t i = 0; i < fl.n; i++)
+		lw_alerts_init(&al[i]);
+	int rc = EXIT_OK;
 	if (follow) {
-		status_follow f = { .style = style, .fmt = fmt };
+		status_follow f = { .style = style, .fmt = fmt, .al = al, .reported = calloc(fl.n, sizeof(bool)) };
 		strbuf_init(&f.last);
-		int rc = follow_run(o, &p, print_if_changed, &f);
+		rc = follow_run(o, &fl, print_if_changed, &f);
 		strbuf_free(&f.last);
-		lw_project_close(&p);
-		return rc;
+		free(f.reported);
+	} else {
+		time_t now = lw_now(), next = LW_NO_TIME;
+		for (size_t i = 0; i < fl.n; i++) {
+			lw_check_ctx ctx = { .now = now, .next_deadline = LW_NO_TIME, .out = &al[i], .th = &fl.v[i].cfg.th };
+			lw_project_check(&fl.v[i].proj, &ctx);
+			if (ctx.next_deadline != LW_NO_TIME && (next == LW_NO_TIME || ctx.next_deadline < next))
+				next = ctx.next_deadline;
+		}
+		strbuf out;
+		strbuf_init(&out);
+		render(&out, &fl, al, style, fmt);
+		bool written = fwrite(out.buf, 1, out.len, stdout) == out.len && fflush(stdout) == 0;
+		if (written)
+			status_cache_store(out.buf, out.len, now, next);
+		strbuf_free(&out);
 	}
-	lw_alerts al;
-	lw_alerts_init(&al);
-	lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = &al, .th = &o->cfg->th };
-	lw_project_check(&p, &ctx);
-	strbuf out;
-	strbuf_init(&out);
-	report_status(&out, &p, &al, style, fmt);
-	strbuf_addc(&out, '\n');
-	bool written = fwrite(out.buf, 1, out.len, stdout) == out.len && fflush(stdout) == 0;
-	if (written)
-		status_cache_store(out.buf, out.len, ctx.now, ctx.next_deadline);
-	strbuf_free(&out);
-	lw_alerts_free(&al);
-	lw_project_close(&p);
-	return EXIT_OK;
+	for (size_t i = 0; i < fl.n; i++)
+		lw_alerts_free(&al[i]);
+	free(al);
+	lw_fleet_free(&fl);
+	return rc;
 }

@@ -8,6 +8,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 static int deadline_ms(time_t deadline)
@@ -22,48 +23,77 @@ static int deadline_ms(time_t deadline)
 
 static int min_timeout(int a, int b) { return a < 0 ? b : b < 0 ? a : a < b ? a : b; }
 
-int follow_run(const lw_opts *o, lw_project *p, follow_fn fn, void *ctx)
-{
+typedef struct member_state {
 	live l;
-	lw_error err;
-	lw_error_clear(&err);
-	if (live_open(&l, p, o->poll, o->poll_ms, &err) < 0) {
-		char msg[1200];
-		cli_error("%s", lw_error_format(&err, msg, sizeof msg));
-		return EXIT_IO;
+	time_t deadline;
+	bool changed, opened;
+} member_state;
+
+int follow_run(const lw_opts *o, lw_fleet *f, follow_fn fn, void *ctx)
+{
+	member_state *ms = calloc(f->n, sizeof *ms);
+	struct pollfd *fds = calloc(f->n + 1, sizeof *fds);
+	int rc = EXIT_OK;
+	if (!ms || !fds) {
+		cli_error("out of memory");
+		rc = EXIT_IO;
+		goto out;
+	}
+	for (size_t i = 0; i < f->n; i++) {
+		lw_error err;
+		lw_error_clear(&err);
+		if (live_open(&ms[i].l, &f->v[i].proj, o->poll, o->poll_ms, &err) < 0) {
+			char msg[1200];
+			cli_error("%s", lw_error_format(&err, msg, sizeof msg));
+			rc = EXIT_IO;
+			goto out;
+		}
+		ms[i].opened = true;
+		ms[i].changed = true;
+		ms[i].deadline = LW_NO_TIME;
 	}
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	int sfd = sigpipe_open(sigs, 3);
 	signal(SIGPIPE, SIG_IGN);   /* a closed reader shows as EPIPE on write */
-	int rc = EXIT_OK;
-	bool go = true;
-	time_t deadline = LW_NO_TIME;
-	bool changed = true;
-	while (go) {
-		if (changed) {
+	for (bool go = true; go;) {
+		for (size_t i = 0; i < f->n && go; i++) {
+			if (!ms[i].changed)
+				continue;
+			ms[i].changed = false;
 			lw_alerts al;
 			lw_alerts_init(&al);
-			lw_check_ctx c = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = &al, .th = &o->cfg->th };
-			lw_project_check(p, &c);
+			lw_check_ctx c = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = &al, .th = &f->v[i].cfg.th };
+			lw_project_check(&f->v[i].proj, &c);
 			lw_alerts_sort(&al);
-			deadline = c.next_deadline;
-			go = fn(p, &al, ctx);
+			ms[i].deadline = c.next_deadline;
+			go = fn(f, i, &al, ctx);
 			lw_alerts_free(&al);
-			if (!go)
-				break;
 		}
-		struct pollfd fds[2] = { { .fd = live_fd(&l), .events = POLLIN }, { .fd = sfd, .events = POLLIN } };
-		int timeout = min_timeout(live_timeout_ms(&l), deadline_ms(deadline));
-		int r = poll(fds, 2, timeout);
+		if (!go)
+			break;
+		int timeout = -1;
+		for (size_t i = 0; i < f->n; i++) {
+			fds[i] = (struct pollfd){ .fd = live_fd(&ms[i].l), .events = POLLIN };
+			timeout = min_timeout(timeout, min_timeout(live_timeout_ms(&ms[i].l), deadline_ms(ms[i].deadline)));
+		}
+		fds[f->n] = (struct pollfd){ .fd = sfd, .events = POLLIN };
+		int r = poll(fds, f->n + 1, timeout);
 		if (r < 0 && errno != EINTR) {
 			rc = EXIT_IO;
 			break;
 		}
 		if (sigpipe_next())
 			break;
-		changed = live_process(&l) > 0 || (deadline != LW_NO_TIME && deadline_ms(deadline) == 0);
+		for (size_t i = 0; i < f->n; i++)
+			ms[i].changed = live_process(&ms[i].l) > 0 ||
+			                (ms[i].deadline != LW_NO_TIME && deadline_ms(ms[i].deadline) == 0);
 	}
 	sigpipe_close();
-	live_close(&l);
+out:
+	for (size_t i = 0; ms && i < f->n; i++)
+		if (ms[i].opened)
+			live_close(&ms[i].l);
+	free(ms);
+	free(fds);
 	return rc;
 }

@@ -1,15 +1,18 @@
-/* follow.h — the loop behind `check --follow` and `status --follow`: wait on
- * the watcher, signals and the next check deadline; after each change call
- * back with fresh alerts. Ends cleanly on SIGINT, SIGTERM, SIGHUP and when
- * the reader of stdout goes away (EPIPE). */
+/* follow.h — the loop behind `check --follow`, `status --follow` and
+ * `metrics --follow`: wait on every project's watcher, signals and the next
+ * check deadline; after a change call back with that project's fresh
+ * alerts (a change in one project re-checks only that project). Ends
+ * cleanly on SIGINT, SIGTERM, SIGHUP and when the reader of stdout goes
+ * away (EPIPE). */
 #ifndef LW_FOLLOW_H
 #define LW_FOLLOW_H
 #include "cli/cli.h"
-#include "core/model/adapter.h"
+#include "core/model/fleet.h"
 
-/* Return false to stop (e.g. the output failed). */
-typedef bool (*follow_fn)(const lw_project *p, const lw_alerts *alerts, void *ctx);
+/* Called once per project at start, then after each change of member i.
+ * Return false to stop (e.g. the output failed). */
+typedef bool (*follow_fn)(const lw_fleet *f, size_t i, const lw_alerts *alerts, void *ctx);
 
-int follow_run(const lw_opts *o, lw_project *p, follow_fn fn, void *ctx);
+int follow_run(const lw_opts *o, lw_fleet *f, follow_fn fn, void *ctx);
 
 #endif

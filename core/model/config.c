@@ -21,6 +21,8 @@ void lw_config_init(lw_config *c)
 	memset(c, 0, sizeof *c);
 	arena_init(&c->mem);
 	lw_thresholds_default(&c->th);
+	c->notify_bell = 1;
+	c->notify_gap = 5;
 	strbuf_init(&c->warnings);
 }
 
@@ -197,6 +199,12 @@ static void setting(lw_config *c, char *s, const char *section, const char *base
 			lw_config_warn(c, file, line, "unknown setting '%s'", name);
 		return;
 	}
+	if (lw_setting_user_only(st) && c->reading_project) {
+		/* The agents can write the project's file: it must not choose a
+		 * program for us to run. */
+		lw_config_warn(c, file, line, "%s may be set only in your own config file, not in a project's", name);
+		return;
+	}
 	char err[400];
 	if (unquote(value, err, sizeof err) < 0 || lw_setting_set(c, st, value, base, err, sizeof err) < 0) {
 		lw_config_warn(c, file, line, "%s", err);
@@ -295,6 +303,9 @@ void lw_config_load(lw_config *c, const char *project_dir)
 	char path[LW_PATH_MAX];
 	c->files[1] = arena_strdup(&c->mem, lw_path_join(path, sizeof path, project_dir, ".liza-watch"));
 	for (int i = 0; i < LW_CONFIG_FILES; i++)
-		if (c->files[i])
+		if (c->files[i]) {
+			c->reading_project = i == 1;
 			c->found[i] = lw_config_load_file(c, c->files[i]) > 0;
+		}
+	c->reading_project = false;
 }

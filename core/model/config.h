@@ -36,6 +36,15 @@ typedef struct lw_config {
 	const char *theme;        /* a name, or a path made absolute; NULL = not set */
 	const char *as;           /* NULL = not set */
 	const char *status_format, *status_tmux_format;
+	/* Notifications (notify/notify.h): the least level that notifies
+	 * ("crit", "warn" or "off"), the terminal bell, a desktop notification
+	 * through the terminal ("off", "osc777", "osc9"), a program to run (the
+	 * user's file only: a project's .liza-watch is writable by its agents),
+	 * and the least gap between two notifications. */
+	const char *notify_level, *notify_terminal, *notify_program;
+	const char *projects;     /* the projects to watch without -C: dirs and globs, comma-separated */
+	long long notify_bell, notify_gap;
+	bool reading_project;     /* while the project's own file is parsed */
 	lw_thresholds th;
 	lw_bind *binds;
 	size_t nbinds, cap_binds;
@@ -86,6 +95,9 @@ typedef struct lw_setting {
 extern const lw_setting lw_settings[];
 extern const size_t lw_nsettings;
 const lw_setting *lw_setting_find(const char *name);
+/* Settings a project's .liza-watch may not set: they name a program to run,
+ * and the agents can write that file. */
+bool lw_setting_user_only(const lw_setting *s);
 /* Parse value into c. 0, or -1 with a message in err (c unchanged). base:
  * the directory of the file it came from, for a relative theme path. */
 int  lw_setting_set(lw_config *c, const lw_setting *s, const char *value, const char *base, char *err,

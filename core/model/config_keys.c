@@ -15,6 +15,9 @@
 #define DAY (24LL * 3600)
 #define YEAR (366 * DAY)
 
+static const char *const notify_levels[] = { "crit", "warn", "off", NULL };
+static const char *const notify_terminals[] = { "off", "osc777", "osc9", NULL };
+
 const lw_setting lw_settings[] = {
 	{ "theme", SET_THEME, offsetof(lw_config, theme), 0, 0, 0,
 	  "colour theme: a name (default, mono, solarized-dark, high-contrast) or a path" },
@@ -24,6 +27,20 @@ const lw_setting lw_settings[] = {
 	  "the status line template (the --format codes)" },
 	{ "status.tmux-format", SET_STRING, offsetof(lw_config, status_tmux_format), 0, 0, 0,
 	  "the template for status --tmux (else status.format)" },
+	{ "projects", SET_STRING, offsetof(lw_config, projects), 0, 0, 0,
+	  "the projects to watch when no -C is given: directories and globs (~/work/*), comma-separated "
+	  "(the user's config file only)" },
+	{ "notify.level", SET_STRING, offsetof(lw_config, notify_level), 0, 0, 0,
+	  "the least alert level that notifies: crit (default), warn or off" },
+	{ "notify.bell", SET_COUNT, offsetof(lw_config, notify_bell), 0, 0, 1,
+	  "ring the terminal bell on a new alert that notifies: 1 (default) or 0" },
+	{ "notify.terminal", SET_STRING, offsetof(lw_config, notify_terminal), 0, 0, 0,
+	  "a desktop notification through the terminal: off (default), osc777 or osc9 (through tmux too)" },
+	{ "notify.program", SET_STRING, offsetof(lw_config, notify_program), 0, 0, 0,
+	  "a program run per notification, words split on blanks, never a shell; the alert in LIZA_WATCH_* "
+	  "variables (the user's config file only)" },
+	{ "notify.gap", SET_DURATION, offsetof(lw_config, notify_gap), 0, 0, DAY,
+	  "the least time between two notifications; alerts in between are counted into the next" },
 	{ "liza.lease-grace", SET_DURATION, TH(lease_grace), 0, 0, YEAR,
 	  "how long a lease may lapse before lease_expired" },
 	{ "liza.heartbeat-factor", SET_COUNT, TH(heartbeat_factor), 0, 1, 1000,
@@ -53,6 +70,35 @@ const lw_setting lw_settings[] = {
 };
 const size_t lw_nsettings = sizeof lw_settings / sizeof *lw_settings;
 _Static_assert(sizeof lw_settings / sizeof *lw_settings <= LW_SETTINGS_MAX, "raise LW_SETTINGS_MAX");
+
+/* What the table's rows do not say: settings with a fixed set of values, and
+ * those only the user's own file may set. */
+static const struct {
+	const char *name;
+	const char *const *choices;   /* NULL-ended, or NULL: any value */
+	bool user_only;
+} setting_rules[] = {
+	{ "notify.level", notify_levels, false },
+	{ "notify.terminal", notify_terminals, false },
+	{ "notify.program", NULL, true },
+	{ "projects", NULL, true },
+};
+
+static const char *const *setting_choices(const lw_setting *s)
+{
+	for (size_t i = 0; i < sizeof setting_rules / sizeof *setting_rules; i++)
+		if (strcmp(setting_rules[i].name, s->name) == 0)
+			return setting_rules[i].choices;
+	return NULL;
+}
+
+bool lw_setting_user_only(const lw_setting *s)
+{
+	for (size_t i = 0; i < sizeof setting_rules / sizeof *setting_rules; i++)
+		if (strcmp(setting_rules[i].name, s->name) == 0)
+			return setting_rules[i].user_only;
+	return false;
+}
 
 const lw_setting *lw_setting_find(const char *name)
 {
@@ -210,6 +256,21 @@ int lw_setting_set(lw_config *c, const lw_setting *s, const char *value, const c
 	switch (s->kind) {
 	case SET_STRING:
 	case SET_THEME:
+		if (*value && setting_choices(s)) {
+			const char *const *choices = setting_choices(s);
+			size_t k = 0;
+			while (choices[k] && strcmp(choices[k], value) != 0)
+				k++;
+			if (!choices[k]) {
+				strbuf b;
+				strbuf_init(&b);
+				for (k = 0; choices[k]; k++)
+					strbuf_printf(&b, "%s%s", k ? ", " : "", choices[k]);
+				snprintf(err, n, "%s: '%s' is not one of %s", s->name, value, b.buf);
+				strbuf_free(&b);
+				return -1;
+			}
+		}
 		/* An empty value puts the built-in behaviour back. */
 		if (!*value)
 			*str_field(c, s) = NULL;

@@ -31,6 +31,8 @@ typedef struct lw_task {
 	int iteration, iteration_max;     /* -1 when unknown */
 	int review_cycles, review_max;    /* -1 when unknown */
 	bool awaiting_operator;   /* waiting for an approve/reject */
+	time_t waiting_since;     /* since when it waits (its last history entry); 0 or
+	                             LW_NO_TIME when unknown */
 	const char *revision;     /* changes when the work is resubmitted (Liza: review_commit);
 	                             transitions compare it with what the operator saw */
 	const char *path;         /* file the task lives in */

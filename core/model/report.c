@@ -1,4 +1,5 @@
 #include "core/model/report.h"
+#include "core/model/fleet.h"
 #include "core/util/escape.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
@@ -28,27 +29,48 @@ void report_subject(strbuf *out, const lw_alert *a)
 	strbuf_adds(out, ": cleared\n");
 }
 
-void report_check_json(strbuf *out, const lw_project *p, const lw_alerts *al)
+/* The members of an alert object, after its opening brace. */
+static void alert_members(strbuf *out, const lw_alert *a)
 {
 	char tb[32];
-	strbuf_adds(out, "{\"alerts\": [");
-	for (size_t i = 0; i < al->n; i++) {
-		const lw_alert *a = &al->v[i];
-		strbuf_adds(out, i ? ", {" : "{");
-		strbuf_printf(out, "\"level\": \"%s\", \"system\": ", lw_level_name(a->level));
-		esc_json_str(out, a->system);
-		strbuf_adds(out, ", \"code\": ");
-		esc_json_str(out, a->code);
-		strbuf_adds(out, ", \"subject\": ");
-		esc_json_str(out, a->subject);
-		strbuf_adds(out, ", \"message\": ");
-		esc_json_str(out, a->message);
-		strbuf_printf(out, ", \"since\": \"%s\"}", lw_format_time(a->since, tb, sizeof tb));
+	strbuf_printf(out, "\"level\": \"%s\", \"system\": ", lw_level_name(a->level));
+	esc_json_str(out, a->system);
+	strbuf_adds(out, ", \"code\": ");
+	esc_json_str(out, a->code);
+	strbuf_adds(out, ", \"subject\": ");
+	esc_json_str(out, a->subject);
+	strbuf_adds(out, ", \"message\": ");
+	esc_json_str(out, a->message);
+	strbuf_printf(out, ", \"since\": \"%s\"}", lw_format_time(a->since, tb, sizeof tb));
+}
+
+void report_alert_event_json(strbuf *out, time_t at, const char *event, const char *project, const lw_alert *a)
+{
+	char tb[32];
+	strbuf_printf(out, "{\"time\": \"%s\", \"event\": \"%s\", ", lw_format_time(at, tb, sizeof tb), event);
+	if (project) {
+		strbuf_adds(out, "\"project\": ");
+		esc_json_str(out, project);
+		strbuf_adds(out, ", ");
 	}
-	strbuf_adds(out, "], \"sources\": [");
+	alert_members(out, a);
+	strbuf_addc(out, '\n');
+}
+
+/* The "sources" array's members for one project. */
+static void source_objects(strbuf *out, const lw_project *p, const char *project, bool *first)
+{
 	for (size_t i = 0; i < p->n; i++) {
 		const lw_source *s = &p->src[i];
-		strbuf_adds(out, i ? ", {" : "{");
+		strbuf_adds(out, *first ? "{" : ", {");
+		*first = false;
+		if (project) {
+			strbuf_adds(out, "\"project\": ");
+			esc_json_str(out, project);
+			strbuf_adds(out, ", \"dir\": ");
+			esc_json_str(out, p->dir);
+			strbuf_adds(out, ", ");
+		}
 		strbuf_adds(out, "\"system\": ");
 		esc_json_str(out, s->adapter->name);
 		strbuf_adds(out, ", \"path\": ");
@@ -62,6 +84,38 @@ void report_check_json(strbuf *out, const lw_project *p, const lw_alerts *al)
 		}
 		strbuf_addc(out, '}');
 	}
+}
+
+void report_check_json(strbuf *out, const lw_project *p, const lw_alerts *al)
+{
+	strbuf_adds(out, "{\"alerts\": [");
+	for (size_t i = 0; i < al->n; i++) {
+		const lw_alert *a = &al->v[i];
+		strbuf_adds(out, i ? ", {" : "{");
+		alert_members(out, a);
+	}
+	strbuf_adds(out, "], \"sources\": [");
+	bool first = true;
+	source_objects(out, p, NULL, &first);
+	strbuf_adds(out, "]}\n");
+}
+
+void report_check_json_fleet(strbuf *out, const lw_fleet *f, const lw_alerts *al)
+{
+	strbuf_adds(out, "{\"alerts\": [");
+	bool first = true;
+	for (size_t m = 0; m < f->n; m++)
+		for (size_t i = 0; i < al[m].n; i++) {
+			strbuf_adds(out, first ? "{\"project\": " : ", {\"project\": ");
+			first = false;
+			esc_json_str(out, f->v[m].label);
+			strbuf_adds(out, ", ");
+			alert_members(out, &al[m].v[i]);
+		}
+	strbuf_adds(out, "], \"sources\": [");
+	first = true;
+	for (size_t m = 0; m < f->n; m++)
+		source_objects(out, &f->v[m].proj, f->v[m].label, &first);
 	strbuf_adds(out, "]}\n");
 }
 
@@ -291,4 +345,33 @@ void report_status(strbuf *out, const lw_project *p, const lw_alerts *al, status
 		compact_line(out, p, &c);
 	else
 		default_line(out, p, &c, false);
+}
+
+void report_status_fleet(strbuf *out, const lw_fleet *f, const lw_alerts *al, status_style style, const char *fmt)
+{
+	if (style == STATUS_JSON)
+		strbuf_adds(out, "{\"projects\": [");
+	for (size_t m = 0; m < f->n; m++) {
+		strbuf line;
+		strbuf_init(&line);
+		report_status(&line, &f->v[m].proj, &al[m], style, fmt);
+		if (style == STATUS_JSON) {
+			strbuf_adds(out, m ? ", {\"project\": " : "{\"project\": ");
+			esc_json_str(out, f->v[m].label);
+			strbuf_adds(out, ", ");
+			strbuf_add(out, line.buf + 1, line.len - 1);   /* the object without its "{" */
+		} else {
+			if (m)
+				strbuf_adds(out, "  ");
+			if (style == STATUS_TMUX)
+				esc_tmux(out, f->v[m].label, strlen(f->v[m].label));
+			else
+				esc_term(out, f->v[m].label, strlen(f->v[m].label), true);
+			strbuf_adds(out, ": ");
+			strbuf_add(out, line.buf ? line.buf : "", line.len);
+		}
+		strbuf_free(&line);
+	}
+	if (style == STATUS_JSON)
+		strbuf_adds(out, "]}");
 }

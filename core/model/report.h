@@ -12,6 +12,15 @@ void report_alert_line(strbuf *out, const lw_alert *a);
 /* "task-3: cleared\n": the subject of an alert that went away. */
 void report_subject(strbuf *out, const lw_alert *a);
 void report_check_json(strbuf *out, const lw_project *p, const lw_alerts *al);
+/* One line of `check --follow --json`: {"time", "event": "raised"|"cleared",
+ * ["project",] "level", "system", "code", "subject", "message", "since"} and
+ * a newline; project NULL leaves it out (one project watched). */
+void report_alert_event_json(strbuf *out, time_t at, const char *event, const char *project, const lw_alert *a);
+/* `check --json` over several projects: the same object, each alert and
+ * source carrying "project" (its label) and each source "dir". al[i] are
+ * member i's alerts. */
+struct lw_fleet;
+void report_check_json_fleet(strbuf *out, const struct lw_fleet *f, const lw_alerts *al);
 
 /* Counts behind a status line. */
 typedef struct status_counts {
@@ -32,5 +41,10 @@ typedef enum status_style { STATUS_PLAIN, STATUS_TMUX, STATUS_JSON } status_styl
  * default line, %% a percent sign. */
 void report_status(strbuf *out, const lw_project *p, const lw_alerts *al, status_style style,
                    const char *fmt);
+
+/* `status` over several projects: plain and tmux lines "label: line" joined
+ * by two spaces; JSON {"projects": [{"project": label, ...}, ...]}. */
+void report_status_fleet(strbuf *out, const struct lw_fleet *f, const lw_alerts *al, status_style style,
+                         const char *fmt);
 
 #endif

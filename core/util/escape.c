@@ -130,3 +130,32 @@ void esc_json_str(strbuf *out, const char *s)
 	else
 		esc_json(out, s, strlen(s));
 }
+
+void esc_prom_label(strbuf *out, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)(str ? str : "");
+	size_t len = strlen((const char *)s), i = 0;
+	strbuf_addc(out, '"');
+	while (i < len) {
+		unsigned char c = s[i];
+		if (c == '"' || c == '\\') {
+			char e[2] = { '\\', (char)c };
+			strbuf_add(out, e, 2);
+			i++;
+		} else if (c == '\n') { strbuf_adds(out, "\\n"); i++; }
+		else if (c < 0x20 || c == 0x7F) { strbuf_adds(out, "\xEF\xBF\xBD"); i++; }
+		else if (c < 0x80) { strbuf_addc(out, (char)c); i++; }
+		else {
+			unsigned cp;
+			size_t n = utf8_decode(s + i, len - i, &cp);
+			if (!n || (cp >= 0x80 && cp < 0xA0) || is_format_control(cp) || is_nonchar(cp)) {
+				strbuf_adds(out, "\xEF\xBF\xBD");
+				i += n ? n : 1;
+			} else {
+				strbuf_add(out, s + i, n);
+				i += n;
+			}
+		}
+	}
+	strbuf_addc(out, '"');
+}

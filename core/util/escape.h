@@ -21,6 +21,11 @@ void esc_tmux(strbuf *out, const char *s, size_t len);
 void esc_json(strbuf *out, const char *s, size_t len);
 void esc_json_str(strbuf *out, const char *s);   /* NULL -> null */
 
+/* A Prometheus/OpenMetrics label value, quotes included: backslash, double
+ * quote and newline escaped as the text format asks; other controls, format
+ * controls and invalid UTF-8 become U+FFFD, so the exposition always parses. */
+void esc_prom_label(strbuf *out, const char *s);
+
 /* Length of the valid UTF-8 sequence at s (1..4), or 0 when invalid;
  * *cp receives the code point. */
 size_t utf8_decode(const unsigned char *s, size_t len, unsigned *cp);

@@ -258,6 +258,7 @@ static void project_model(lw_snapshot *snap, const acp_state *st)
 		m->lane = a->node ? lane_of(a->state) : LANE_BACKLOG;
 		m->iteration = m->iteration_max = m->review_cycles = m->review_max = -1;
 		m->awaiting_operator = a->state && (strcmp(a->state, "AWAITING_APPROVAL") == 0 || strcmp(a->state, "REVIEW") == 0);
+		m->waiting_since = m->awaiting_operator ? a->updated : LW_NO_TIME;
 		m->path = a->path;
 		m->node = a->node;
 		m->tx = a->node ? acp_table(a->fsm) : &acp_tx_none;

@@ -704,6 +704,8 @@ static void project_model(lw_snapshot *snap, const liza_state *st, const lw_snap
 		m->review_cycles = (int)t->review_cycles_current;
 		m->review_max = (int)st->config.max_review_cycles;
 		m->awaiting_operator = t->status == LS_READY_FOR_REVIEW;
+		/* Submitting for review is the newest history entry of a task in review. */
+		m->waiting_since = m->awaiting_operator && t->nhistory ? t->history[t->nhistory - 1].time : LW_NO_TIME;
 		m->revision = t->review_commit;
 		m->path = st->state_path;
 		m->node = t->node;

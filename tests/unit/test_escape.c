@@ -115,6 +115,28 @@ static void json_escapes_and_replaces_invalid_utf8(void **state)
 
 /* Found by fuzz_report: the alert line printed system and code raw. Every
  * field of an alert line is escaped, whoever filled it. */
+static const char *prom(const char *s)
+{
+	strbuf b;
+	strbuf_init(&b);
+	esc_prom_label(&b, s);
+	snprintf(out_buf, sizeof out_buf, "%s", b.buf ? b.buf : "");
+	strbuf_free(&b);
+	return out_buf;
+}
+
+/* The text format allows only \\, \" and \n escapes in a label value; every
+ * other control, format control or bad byte must not reach the scraper. */
+static void prom_label_escapes_what_the_format_asks(void **state)
+{
+	(void)state;
+	assert_string_equal(prom("a\"b\\c\nd"), "\"a\\\"b\\\\c\\nd\"");
+	assert_string_equal(prom("\x1b]0;x\x07"), "\"\xEF\xBF\xBD]0;x\xEF\xBF\xBD\"");
+	assert_string_equal(prom("r\xe2\x80\xaeL"), "\"r\xEF\xBF\xBDL\"");      /* U+202E */
+	assert_string_equal(prom("\xff\xc3\xa9"), "\"\xEF\xBF\xBD\xc3\xa9\"");  /* bad byte, then é */
+	assert_string_equal(prom(NULL), "\"\"");
+}
+
 static void alert_line_escapes_every_field(void **state)
 {
 	(void)state;
@@ -135,6 +157,7 @@ int main(void)
 		cmocka_unit_test(tmux_doubles_every_hash),
 		cmocka_unit_test(json_escapes_and_replaces_invalid_utf8),
 		cmocka_unit_test(alert_line_escapes_every_field),
+		cmocka_unit_test(prom_label_escapes_what_the_format_asks),
 	};
 	return cmocka_run_group_tests_name("escape", tests, NULL, NULL);
 }

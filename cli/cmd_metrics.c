@@ -1,0 +1,135 @@
+/* cmd_metrics.c — `metrics [--output FILE] [--follow]`: the Prometheus text
+ * exposition of the project (core/model/metrics.h), for node_exporter's
+ * textfile collector. With --output the file is replaced atomically (a temp
+ * file in the same folder, renamed over it), as the collector's
+ * documentation asks, so a scrape never reads it half-written; --follow
+ * keeps it current, rewriting it only when a value changed. */
+#include "cli/cli.h"
+#include "cli/follow.h"
+#include "core/model/adapter.h"
+#include "core/model/config.h"
+#include "core/model/fleet.h"
+#include "core/model/metrics.h"
+#include "core/store/store.h"
+#include "core/util/timeparse.h"
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct metrics_out {
+	const lw_opts *o;
+	const char *path;           /* NULL: stdout */
+	lw_alerts *al;              /* per project: its alerts at the last check */
+	bool *reported;             /* per project: checked at least once */
+	strbuf last;                /* what was written last (--follow) */
+	int rc;
+} metrics_out;
+
+/* Write the exposition of every project, unless it reads as last time. */
+static bool write_all(const lw_fleet *f, metrics_out *m)
+{
+	metrics_input *in = calloc(f->n, sizeof *in);
+	if (!in)
+		return false;
+	for (size_t i = 0; i < f->n; i++)
+		in[i] = (metrics_input){ .name = f->v[i].label, .project = &f->v[i].proj, .alerts = &m->al[i] };
+	strbuf text;
+	strbuf_init(&text);
+	metrics_write(&text, in, f->n, lw_now(), &f->v[0].cfg.th);
+	free(in);
+	bool ok = true;
+	if (m->last.buf && m->last.len == text.len && memcmp(m->last.buf, text.buf, text.len) == 0) {
+		strbuf_free(&text);
+		return true;
+	}
+	if (m->path) {
+		lw_error err;
+		lw_error_clear(&err);
+		if (store_write_atomic(m->path, text.buf, text.len, &err) != STORE_OK) {
+			char msg[1200];
+			cli_error("metrics: %s", lw_error_format(&err, msg, sizeof msg));
+			m->rc = EXIT_IO;
+			ok = false;
+		}
+	} else {
+		ok = fwrite(text.buf, 1, text.len, stdout) == text.len && fflush(stdout) == 0;
+	}
+	strbuf_reset(&m->last);
+	strbuf_add(&m->last, text.buf, text.len);
+	strbuf_free(&text);
+	return ok;
+}
+
+/* --follow: project i changed; its alerts replace the ones kept for it. */
+static bool on_change(const lw_fleet *f, size_t i, const lw_alerts *al, void *ctx)
+{
+	metrics_out *m = ctx;
+	lw_alerts_clear(&m->al[i]);
+	for (size_t k = 0; k < al->n; k++) {
+		const lw_alert *a = &al->v[k];
+		lw_alert *c = lw_alerts_add(&m->al[i], a->level, a->system, a->code, a->subject, a->since, "%s", a->message);
+		c->key = arena_strdup(&m->al[i].mem, a->key);
+	}
+	m->reported[i] = true;
+	/* At start every project reports in turn: write once all have. */
+	for (size_t k = 0; k < f->n; k++)
+		if (!m->reported[k])
+			return true;
+	return write_all(f, m);
+}
+
+int cmd_metrics(const lw_opts *o, int argc, char **argv)
+{
+	static const char usage[] = "usage: liza-watch metrics [--output FILE] [--follow]\n";
+	metrics_out m = { .o = o, .rc = EXIT_OK };
+	bool follow = false;
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "follow", no_argument, NULL, 'f' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+	while ((c = getopt_long(argc, argv, "o:f", longopts, NULL)) != -1) {
+		if (c == 'o') m.path = optarg;
+		else if (c == 'f') follow = true;
+		else { fputs(usage, stderr); return EXIT_USAGE; }
+	}
+	if (optind < argc) {
+		cli_error("metrics: unexpected argument '%s'", argv[optind]);
+		return EXIT_USAGE;
+	}
+	if (follow && !m.path) {
+		cli_error("metrics: --follow needs --output FILE (the textfile collector reads a file)");
+		return EXIT_USAGE;
+	}
+	lw_fleet f;
+	if (cli_open_fleet(o, &f) < 0)
+		return EXIT_UNREADABLE;
+	strbuf_init(&m.last);
+	m.al = calloc(f.n, sizeof *m.al);
+	m.reported = calloc(f.n, sizeof *m.reported);
+	for (size_t i = 0; i < f.n; i++)
+		lw_alerts_init(&m.al[i]);
+	int rc;
+	if (follow) {
+		rc = follow_run(o, &f, on_change, &m);
+	} else {
+		for (size_t i = 0; i < f.n; i++) {
+			lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = &m.al[i],
+			                     .th = &f.v[i].cfg.th };
+			lw_project_check(&f.v[i].proj, &ctx);
+			lw_alerts_sort(&m.al[i]);
+		}
+		rc = write_all(&f, &m) ? EXIT_OK : EXIT_IO;
+	}
+	if (m.rc != EXIT_OK)
+		rc = m.rc;
+	for (size_t i = 0; i < f.n; i++)
+		lw_alerts_free(&m.al[i]);
+	free(m.al);
+	free(m.reported);
+	strbuf_free(&m.last);
+	lw_fleet_free(&f);
+	return rc;
+}
