@@ -106,12 +106,12 @@ LIZA_WATCH_CACHE=0 LIZA_WATCH_CACHE_TRACE=1 "$LW_BIN" -C "$p" status >/dev/null 
 [ -s "$tmp/trace" ] && fail "LIZA_WATCH_CACHE=0 must not use the cache: $(cat "$tmp/trace")"
 [ -n "$c" ] || fail "no cache file was written"
 
-# The live clock: a lease that lapses two seconds from now (grace 0) is the
+# The live clock: a lease that lapses six seconds from now (grace 0) is the
 # next instant an alert changes; the kept result holds until then, not after.
 unset LIZA_WATCH_NOW
 q=$tmp/q
 mkdir -p "$q/.liza"
-lapse=$(( $(date +%s) + 2 ))
+lapse=$(( $(date +%s) + 6 ))   # room for two runs under load before the lapse
 cat > "$q/.liza/state.yaml" <<EOF
 version: 1
 goal: { id: g, description: d, status: IN_PROGRESS }
