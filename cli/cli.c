@@ -38,7 +38,7 @@ const char cli_usage[] =
 	"\n"
 	"options:\n"
 	"  -C DIR             project directory (default: the current directory, or the config's\n"
-	"                     projects); repeat it to watch several (check, status, metrics)\n"
+	"                     projects); repeat it to watch several (hud, check, status, metrics)\n"
 	"  --as ID            who acts (default: $LIZA_AGENT_ID, else human)\n"
 	"  --theme NAME|PATH  colour theme\n"
 	"  --no-color         no colours (also when NO_COLOR is set)\n"
@@ -152,7 +152,7 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-	{ "hud", cmd_hud, false },
+	{ "hud", cmd_hud, true },
 	{ "check", cmd_check, true },
 	{ "status", cmd_status, true },
 	{ "approve", cmd_approve, false },

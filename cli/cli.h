@@ -58,7 +58,7 @@ struct lw_fleet;
 int cli_open_fleet(const lw_opts *o, struct lw_fleet *f);
 /* The HUD on a loaded project, with the config's key bindings, thresholds
  * and theme (hud and demo both start it this way). Returns an exit code. */
-int cli_run_hud(const lw_opts *o, struct lw_project *p);
+int cli_run_hud(const lw_opts *o, struct lw_fleet *f);
 
 /* A data folder shipped with the program (name "examples"): beside the
  * running binary (a build tree: `make demo`), else in LW_DATADIR (an

@@ -8,6 +8,7 @@
  * that already exists: for tests, and for long soak runs next to a HUD. */
 #include "core/util/inputs.h"
 #include "cli/cli.h"
+#include "core/model/fleet.h"
 #include "core/model/adapter.h"
 #include "core/util/timeparse.h"
 #include "sim/sim.h"
@@ -269,11 +270,12 @@ static int run_hud(const lw_opts *o, const demo_opts *d, const char *proj, const
 	}
 	lw_opts ho = *o;
 	ho.dir = proj;
-	lw_project p;
+	ho.ndirs = 0;
+	lw_fleet f;
 	int rc = EXIT_UNREADABLE;
-	if (cli_open_project(&ho, &p) == 0) {
-		rc = cli_run_hud(o, &p);
-		lw_project_close(&p);
+	if (cli_open_fleet(&ho, &f) == 0) {
+		rc = cli_run_hud(o, &f);
+		lw_fleet_free(&f);
 	}
 	int status = stop_child(pid);
 	if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {

@@ -3,11 +3,12 @@
 #include "cli/cli.h"
 #include "core/model/adapter.h"
 #include "core/model/config.h"
+#include "core/model/fleet.h"
 #include "tui/keymap.h"
 #include "tui/tui.h"
 #include <stdio.h>
 
-int cli_run_hud(const lw_opts *o, lw_project *p)
+int cli_run_hud(const lw_opts *o, lw_fleet *f)
 {
 	hud_keymap km;
 	keymap_init(&km);
@@ -23,9 +24,9 @@ int cli_run_hud(const lw_opts *o, lw_project *p)
 	strbuf_adds(&warn, bind_warn.buf ? bind_warn.buf : "");
 	tui_opts t = {
 		.theme = o->theme, .theme_at = o->theme_at, .no_color = o->no_color, .poll = o->poll,
-		.poll_ms = o->poll_ms, .as = o->as, .keymap = &km, .th = &o->cfg->th, .warnings = warn.buf,
+		.poll_ms = o->poll_ms, .as = o->as, .keymap = &km, .th = &o->cfg->th, .warnings = warn.buf, .cfg = o->cfg,
 	};
-	int rc = tui_run(p, &t);
+	int rc = tui_run(f, &t);
 	strbuf_free(&warn);
 	strbuf_free(&bind_warn);
 	return rc;
@@ -37,10 +38,10 @@ int cmd_hud(const lw_opts *o, int argc, char **argv)
 		cli_error("hud: unexpected argument '%s'", argv[1]);
 		return EXIT_USAGE;
 	}
-	lw_project p;
-	if (cli_open_project(o, &p) < 0)
+	lw_fleet f;
+	if (cli_open_fleet(o, &f) < 0)
 		return EXIT_UNREADABLE;
-	int rc = cli_run_hud(o, &p);
-	lw_project_close(&p);
+	int rc = cli_run_hud(o, &f);
+	lw_fleet_free(&f);
 	return rc;
 }

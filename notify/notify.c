@@ -194,7 +194,8 @@ static void run_program(const notifier *n, const lw_alert *a, size_t more)
 	env[k++] = env_pair("LIZA_WATCH_SUBJECT", a->subject);
 	env[k++] = env_pair("LIZA_WATCH_MESSAGE", a->message);
 	env[k++] = env_pair("LIZA_WATCH_SINCE", lw_format_time(a->since, tb, sizeof tb));
-	env[k++] = env_pair("LIZA_WATCH_PROJECT", n->project);
+	/* Several projects in one HUD: the alert names its own. */
+	env[k++] = env_pair("LIZA_WATCH_PROJECT", a->project ? a->project : n->project);
 	env[k++] = env_pair("LIZA_WATCH_MORE", more_s);
 	env[k] = NULL;
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);

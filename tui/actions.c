@@ -19,9 +19,9 @@ static const lw_source *lever_source(const hud *h)
 	const lw_source *src = NULL;
 	if (h->focus == &pane_workflows && hud_workflow(h, (size_t)h->workflow_row, &src))
 		return src;
-	for (size_t i = 0; i < h->proj->n; i++)
-		if (h->proj->src[i].adapter->tx)
-			return &h->proj->src[i];
+	for (size_t i = 0, ns = hud_nsources(h); i < ns; i++)
+		if (hud_source(h, i, NULL)->adapter->tx)
+			return hud_source(h, i, NULL);
 	return NULL;
 }
 

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <time.h>
 #include "core/model/adapter.h"
+#include "core/model/fleet.h"
 #include "core/util/strbuf.h"
 #include "tui/theme.h"
 #include "tui/tui.h"
@@ -21,6 +22,7 @@ typedef enum hud_mode { MODE_NORMAL, MODE_DETAIL, MODE_HELP, MODE_PROMPT, MODE_C
 typedef struct hud_item {
 	const lw_task *task;
 	const lw_source *src;
+	size_t member;            /* the project it belongs to (fleet index) */
 } hud_item;
 
 struct hud;
@@ -43,6 +45,7 @@ typedef struct hud_prompt {
 /* An alert kept for the detail view. */
 typedef struct hud_alert_copy {
 	lw_level level;
+	char project[LW_LABEL_MAX];   /* "" with one project */
 	char system[32], code[64], subject[256], message[1200];
 	time_t since;
 } hud_alert_copy;
@@ -57,7 +60,8 @@ typedef struct hud_choice {
 } hud_choice;
 
 typedef struct hud {
-	lw_project *proj;
+	lw_fleet *fleet;          /* the projects watched (one, or several: -C repeated, `projects`) */
+	int only;                 /* -1: every project shown; else the one the view is narrowed to */
 	const tui_opts *opts;
 	const struct hud_keymap *keymap;   /* the bindings in effect (defaults + config) */
 	theme th;
@@ -65,7 +69,8 @@ typedef struct hud {
 	int rows, cols;
 
 	/* model as shown */
-	lw_alerts alerts;
+	lw_alerts alerts;         /* the alerts shown (the narrowed project's, when narrowed) */
+	lw_alerts all_alerts;     /* every project's: what rings, notifies, and carries ages */
 	time_t next_deadline;     /* from the last check run; LW_NO_TIME = none */
 	time_t reloaded_at;       /* wall time of the last reload, for the header */
 	hud_item *items;          /* tasks passing the filter, board order */
@@ -94,6 +99,7 @@ typedef struct hud {
 	hud_alert_copy detail_alert;
 	bool quit;
 	bool bell;                /* ring once on the next draw (a new CRIT) */
+	struct notifier *notify;  /* terminal notification and program (notify/notify.h), or NULL */
 	/* Which panes need drawing again, one bit per row of the pane table: a
 	 * key that moves the board's selection redraws the board and the
 	 * footer, not the alerts. */
@@ -102,6 +108,17 @@ typedef struct hud {
 } hud;
 
 /* ---- model side (hud_model.c) ---- */
+/* The sources shown (every project's, or the narrowed one's), in order. */
+size_t hud_nsources(const hud *h);
+const lw_source *hud_source(const hud *h, size_t i, size_t *member);
+/* The label that names member m on screen when several projects are
+ * watched; NULL with one. */
+const char *hud_project_label(const hud *h, size_t m);
+/* The directory shown in the header: the project's, or "N projects". */
+const char *hud_where(const hud *h, char *buf, size_t n);
+void hud_narrow_next(hud *h);                  /* all -> project 1 -> ... -> all */
+/* The name sel_key keeps for a task: "system:id", or "label/system:id". */
+void hud_task_key(const hud *h, const hud_item *it, char *buf, size_t n);
 void hud_rebuild(hud *h);                      /* after any reload or filter change */
 void hud_recheck(hud *h);                      /* rerun checks at lw_now(), bell on new CRIT */
 const hud_item *hud_selected(const hud *h);    /* the selected task, or NULL */

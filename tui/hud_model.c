@@ -1,6 +1,7 @@
 /* hud_model.c — what the HUD shows, derived from the project: the filtered
  * task index, the selection kept by task key across reloads, alerts. */
 #include "tui/hud.h"
+#include "notify/notify.h"
 #include "core/util/timeparse.h"
 #include <curses.h>
 #include <stdarg.h>
@@ -40,9 +41,12 @@ static bool matches(const lw_task *t, const char *f)
 	return false;
 }
 
-static void task_key(const hud_item *it, char *buf, size_t n)
+/* What names a task across reloads: "system:id", after "project/" when
+ * several projects are watched (two projects may both have liza:task-1). */
+void hud_task_key(const hud *h, const hud_item *it, char *buf, size_t n)
 {
-	snprintf(buf, n, "%s:%s", it->task->system, it->task->id);
+	const char *label = hud_project_label(h, it->member);
+	snprintf(buf, n, "%s%s%s:%s", label ? label : "", label ? "/" : "", it->task->system, it->task->id);
 }
 
 size_t hud_lane_count(const hud *h, int lane)
@@ -83,7 +87,7 @@ void hud_select_key(hud *h)
 {
 	const hud_item *it = hud_selected(h);
 	if (it)
-		task_key(it, h->sel_key, sizeof h->sel_key);
+		hud_task_key(h, it, h->sel_key, sizeof h->sel_key);
 }
 
 /* After the index changed: find the remembered task again, else keep the
@@ -92,7 +96,7 @@ static void restore_selection(hud *h)
 {
 	char key[256];
 	for (size_t i = 0; h->sel_key[0] && i < h->nitems; i++) {
-		task_key(&h->items[i], key, sizeof key);
+		hud_task_key(h, &h->items[i], key, sizeof key);
 		if (strcmp(key, h->sel_key) != 0)
 			continue;
 		h->table_row = (int)i;
@@ -113,11 +117,68 @@ static void restore_selection(hud *h)
 		h->row = n ? n - 1 : 0;
 }
 
+size_t hud_nsources(const hud *h)
+{
+	size_t n = 0;
+	for (size_t m = 0; m < h->fleet->n; m++)
+		if (h->only < 0 || (size_t)h->only == m)
+			n += h->fleet->v[m].proj.n;
+	return n;
+}
+
+const lw_source *hud_source(const hud *h, size_t i, size_t *member)
+{
+	for (size_t m = 0; m < h->fleet->n; m++) {
+		if (h->only >= 0 && (size_t)h->only != m)
+			continue;
+		const lw_project *p = &h->fleet->v[m].proj;
+		if (i < p->n) {
+			if (member)
+				*member = m;
+			return &p->src[i];
+		}
+		i -= p->n;
+	}
+	return NULL;
+}
+
+const char *hud_project_label(const hud *h, size_t m)
+{
+	return h->fleet->n > 1 && m < h->fleet->n ? h->fleet->v[m].label : NULL;
+}
+
+const char *hud_where(const hud *h, char *buf, size_t n)
+{
+	if (h->fleet->n == 1)
+		return h->fleet->v[0].proj.dir;
+	if (h->only >= 0)
+		snprintf(buf, n, "%s (%d of %zu projects)", h->fleet->v[h->only].proj.dir, h->only + 1, h->fleet->n);
+	else
+		snprintf(buf, n, "%zu projects", h->fleet->n);
+	return buf;
+}
+
+void hud_narrow_next(hud *h)
+{
+	if (h->fleet->n < 2) {
+		hud_message(h, false, "one project is watched: nothing to narrow (give -C more than once)");
+		return;
+	}
+	h->only = h->only + 1 >= (int)h->fleet->n ? -1 : h->only + 1;
+	if (h->only < 0)
+		hud_message(h, false, "showing every project (%zu)", h->fleet->n);
+	else
+		hud_message(h, false, "showing project %s only (P: the next)", h->fleet->v[h->only].label);
+	hud_rebuild(h);
+	hud_recheck(h);
+}
+
 void hud_rebuild(hud *h)
 {
 	h->nitems = 0;
-	for (size_t s = 0; s < h->proj->n; s++) {
-		const lw_source *src = &h->proj->src[s];
+	for (size_t s = 0, ns = hud_nsources(h); s < ns; s++) {
+		size_t member = 0;
+		const lw_source *src = hud_source(h, s, &member);
 		if (!src->good)
 			continue;
 		for (size_t i = 0; i < src->good->ntasks; i++) {
@@ -130,7 +191,7 @@ void hud_rebuild(hud *h)
 				if (!h->items)
 					abort();
 			}
-			h->items[h->nitems++] = (hud_item){ t, src };
+			h->items[h->nitems++] = (hud_item){ t, src, member };
 		}
 	}
 	restore_selection(h);
@@ -158,25 +219,58 @@ void hud_recheck(hud *h)
 {
 	lw_alerts fresh;
 	lw_alerts_init(&fresh);
-	lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = &fresh, .th = h->opts->th };
-	lw_project_check(h->proj, &ctx);
-	lw_alerts_carry_since(&fresh, &h->alerts);
+	time_t now = lw_now(), next = LW_NO_TIME;
+	/* Every project is checked, shown or not: a CRIT in a project the view
+	 * is narrowed away from still rings and notifies. */
+	for (size_t m = 0; m < h->fleet->n; m++) {
+		size_t first = fresh.n;
+		/* Each project is judged by its own config's thresholds. */
+		lw_check_ctx ctx = { .now = now, .next_deadline = LW_NO_TIME, .out = &fresh,
+		                     .th = h->fleet->n > 1 ? &h->fleet->v[m].cfg.th : h->opts->th };
+		lw_project_check(&h->fleet->v[m].proj, &ctx);
+		if (ctx.next_deadline != LW_NO_TIME && (next == LW_NO_TIME || ctx.next_deadline < next))
+			next = ctx.next_deadline;
+		/* With several projects an alert's identity includes its project:
+		 * two projects' task-1 are two alerts. */
+		const char *label = hud_project_label(h, m);
+		for (size_t i = first; label && i < fresh.n; i++) {
+			fresh.v[i].project = label;
+			fresh.v[i].key = arena_printf(&fresh.mem, "%s\x1f%s", label, fresh.v[i].key);
+		}
+	}
+	lw_alerts_carry_since(&fresh, &h->all_alerts);
 	/* A CRIT that was not there before rings the bell, once, and scrolls
 	 * the pane back to its top row, where it is. */
-	bool new_crit = false;
-	for (size_t i = 0; i < fresh.n; i++)
+	const lw_alert *new_crit = NULL;
+	for (size_t i = 0; i < fresh.n && !new_crit; i++)
 		if (fresh.v[i].level == LW_CRIT &&
-		    !lw_alerts_find(&h->alerts, fresh.v[i].system, fresh.v[i].code, fresh.v[i].key))
-			new_crit = true;
+		    !lw_alerts_find(&h->all_alerts, fresh.v[i].system, fresh.v[i].code, fresh.v[i].key))
+			new_crit = &fresh.v[i];
 	if (new_crit) {
 		h->bell = true;
 		h->alert_row = 0;
+		if (h->only >= 0 && new_crit->project && strcmp(new_crit->project, h->fleet->v[h->only].label) != 0)
+			hud_message(h, true, "new CRIT in project %s: %s %s (P shows the next project)", new_crit->project,
+			            new_crit->code, new_crit->subject);
 	}
 	if (fresh.n > 1)
 		qsort(fresh.v, fresh.n, sizeof *fresh.v, cmp_severity);
+	lw_alerts_free(&h->all_alerts);
+	h->all_alerts = fresh;
+	/* The pane shows the narrowed project's alerts only. */
 	lw_alerts_free(&h->alerts);
-	h->alerts = fresh;
-	h->next_deadline = ctx.next_deadline;
+	lw_alerts_init(&h->alerts);
+	for (size_t i = 0; i < fresh.n; i++) {
+		const lw_alert *a = &fresh.v[i];
+		if (h->only >= 0 && a->project && strcmp(a->project, h->fleet->v[h->only].label) != 0)
+			continue;
+		lw_alert *c = lw_alerts_add(&h->alerts, a->level, a->system, a->code, a->subject, a->since, "%s", a->message);
+		c->key = arena_strdup(&h->alerts.mem, a->key);
+		c->project = a->project;
+	}
+	h->next_deadline = next;
+	if (h->notify)
+		notifier_update(h->notify, &h->all_alerts);
 	if (h->alert_row >= (int)h->alerts.n)
 		h->alert_row = h->alerts.n ? (int)h->alerts.n - 1 : 0;
 }
@@ -184,21 +278,24 @@ void hud_recheck(hud *h)
 size_t hud_workflow_count(const hud *h)
 {
 	size_t n = 0;
-	for (size_t s = 0; s < h->proj->n; s++)
-		if (h->proj->src[s].good)
-			n += h->proj->src[s].good->nworkflows;
+	for (size_t s = 0, ns = hud_nsources(h); s < ns; s++) {
+		const lw_source *src = hud_source(h, s, NULL);
+		if (src->good)
+			n += src->good->nworkflows;
+	}
 	return n;
 }
 
 const lw_workflow *hud_workflow(const hud *h, size_t i, const lw_source **src)
 {
-	for (size_t s = 0; s < h->proj->n; s++) {
-		const lw_snapshot *g = h->proj->src[s].good;
+	for (size_t s = 0, ns = hud_nsources(h); s < ns; s++) {
+		const lw_source *so = hud_source(h, s, NULL);
+		const lw_snapshot *g = so->good;
 		if (!g)
 			continue;
 		if (i < g->nworkflows) {
 			if (src)
-				*src = &h->proj->src[s];
+				*src = so;
 			return &g->workflows[i];
 		}
 		i -= g->nworkflows;

@@ -28,6 +28,7 @@ static void open_log(hud *h) { h->mode = MODE_DETAIL; h->detail_kind = DETAIL_LO
 static void toggle_table(hud *h) { h->table_view = !h->table_view; hud_rebuild(h); }
 static void open_help(hud *h) { h->mode = MODE_HELP; h->help_scroll = 0; }
 static void quit(hud *h) { h->quit = true; }
+static bool several_projects(const hud *h) { return h->fleet->n > 1; }
 static void redraw(hud *h) { clearok(curscr, TRUE); (void)h; }
 
 static void filter_done(hud *h, const char *text)
@@ -70,6 +71,8 @@ const hud_action hud_actions[] = {
 	{ "resolve", { 'd' }, "resolve the selected task (in_progress -> resolved)", "resolve", can_resolve, act_resolve },
 	{ "stop", { 'S' }, "ask the loop to stop (asks y/N)", "stop", can_stop, act_stop },
 	{ "redirect", { 'R' }, "redirect the loop (asks for the new direction)", "redirect", can_redirect, act_redirect },
+	{ "project", { 'P' }, "show one project, the next, then all (several projects)", "project", several_projects,
+	  hud_narrow_next },
 	{ "log", { 'L' }, "the last messages, full length (newest at the bottom)", NULL, NULL, open_log },
 	{ "redraw", { CTRL('l') }, "redraw the screen", NULL, NULL, redraw },
 	{ "help", { '?' }, "this help", "help", NULL, open_help },

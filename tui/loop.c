@@ -6,6 +6,7 @@
 #include "tui/term.h"
 #include "tui/keymap.h"
 #include "tui/pane.h"
+#include "notify/notify.h"
 #include "core/util/timeparse.h"
 #include "live/live.h"
 #include "watch/sigpipe.h"
@@ -115,7 +116,7 @@ static void show_complaints(hud *h, const char *config, const char *theme_warn)
 	strbuf_free(&all);
 }
 
-int tui_run(lw_project *p, const tui_opts *o)
+int tui_run(lw_fleet *f, const tui_opts *o)
 {
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fputs("liza-watch: the HUD needs a terminal (use check or status in scripts)\n", stderr);
@@ -128,7 +129,8 @@ int tui_run(lw_project *p, const tui_opts *o)
 	}
 	hud h;
 	memset(&h, 0, sizeof h);
-	h.proj = p;
+	h.fleet = f;
+	h.only = -1;
 	h.opts = o;
 	hud_keymap defaults;
 	if (!o->keymap)
@@ -147,13 +149,37 @@ int tui_run(lw_project *p, const tui_opts *o)
 		theme_load(&h.th, o->no_color ? "mono" : "default", warn + strlen(warn), sizeof warn - strlen(warn));
 	}
 	lw_alerts_init(&h.alerts);
-	live l;
-	lw_error err;
-	lw_error_clear(&err);
-	if (live_open(&l, p, o->poll, o->poll_ms, &err) < 0) {
-		char msg[1200];
-		fprintf(stderr, "liza-watch: %s\n", lw_error_format(&err, msg, sizeof msg));
+	lw_alerts_init(&h.all_alerts);
+	/* Notifications beyond the screen (the HUD rings its own bell). The
+	 * first check is their baseline: what is there at start does not notify. */
+	notifier nt;
+	if (o->cfg) {
+		lw_config quiet = *o->cfg;
+		quiet.notify_bell = 0;
+		notifier_init(&nt, &quiet, STDOUT_FILENO, f->v[0].proj.dir);
+		h.notify = &nt;
+	}
+	/* One watcher per project: a change in one reloads only that one. */
+	live *lv = calloc(f->n, sizeof *lv);
+	struct pollfd *fds = calloc(f->n + 2, sizeof *fds);
+	if (!lv || !fds) {
+		free(lv);
+		free(fds);
+		fputs("liza-watch: out of memory\n", stderr);
 		return 3;
+	}
+	for (size_t m = 0; m < f->n; m++) {
+		lw_error err;
+		lw_error_clear(&err);
+		if (live_open(&lv[m], &f->v[m].proj, o->poll, o->poll_ms, &err) < 0) {
+			char msg[1200];
+			fprintf(stderr, "liza-watch: %s\n", lw_error_format(&err, msg, sizeof msg));
+			while (m--)
+				live_close(&lv[m]);
+			free(lv);
+			free(fds);
+			return 3;
+		}
 	}
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH };
 	int sfd = sigpipe_open(sigs, 4);
@@ -165,7 +191,7 @@ int tui_run(lw_project *p, const tui_opts *o)
 	/* The first selection: the first task awaiting the operator, else the first task. */
 	for (size_t i = 0; i < h.nitems; i++)
 		if (h.items[i].task->awaiting_operator) {
-			snprintf(h.sel_key, sizeof h.sel_key, "%s:%s", h.items[i].task->system, h.items[i].task->id);
+			hud_task_key(&h, &h.items[i], h.sel_key, sizeof h.sel_key);
 			hud_rebuild(&h);
 			break;
 		}
@@ -178,13 +204,14 @@ int tui_run(lw_project *p, const tui_opts *o)
 	int rc = 0, spurious = 0;
 	while (!h.quit) {
 		hud_draw(&h);
-		int timeout = min_timeout(live_timeout_ms(&l), timer_ms(&h));
-		struct pollfd fds[3] = {
-			{ .fd = STDIN_FILENO, .events = POLLIN },
-			{ .fd = live_fd(&l), .events = POLLIN },
-			{ .fd = sfd, .events = POLLIN },
-		};
-		int r = poll(fds, 3, timeout);
+		int timeout = timer_ms(&h);
+		fds[0] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
+		fds[1] = (struct pollfd){ .fd = sfd, .events = POLLIN };
+		for (size_t m = 0; m < f->n; m++) {
+			fds[2 + m] = (struct pollfd){ .fd = live_fd(&lv[m]), .events = POLLIN };
+			timeout = min_timeout(timeout, live_timeout_ms(&lv[m]));
+		}
+		int r = poll(fds, (nfds_t)(f->n + 2), timeout);
 		if (r < 0 && errno != EINTR)
 			break;
 		for (int sig; (sig = sigpipe_next());) {
@@ -213,7 +240,10 @@ int tui_run(lw_project *p, const tui_opts *o)
 			if (spurious > 100)
 				break;
 		}
-		if (live_process(&l) > 0)
+		int reloaded = 0;
+		for (size_t m = 0; m < f->n; m++)
+			reloaded += live_process(&lv[m]) > 0;
+		if (reloaded)
 			after_reload(&h);
 		else if (r == 0 || timer_ms(&h) == 0) {
 			hud_recheck(&h);
@@ -222,8 +252,14 @@ int tui_run(lw_project *p, const tui_opts *o)
 	}
 	term_end();
 	sigpipe_close();
-	live_close(&l);
+	for (size_t m = 0; m < f->n; m++)
+		live_close(&lv[m]);
+	free(lv);
+	free(fds);
 	lw_alerts_free(&h.alerts);
+	lw_alerts_free(&h.all_alerts);
+	if (h.notify)
+		notifier_free(h.notify);
 	free(h.items);
 	return rc;
 }

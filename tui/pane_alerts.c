@@ -39,7 +39,8 @@ static void draw(hud *h, int y, int height_)
 		x += 1;
 		x += put_textf(h, yy, x, 7, sel ? EL_SELECTED : EL_DIM, "%6s", age);
 		x += 1;
-		put_textf(h, yy, x, h->cols - x - 1, sel ? EL_SELECTED : EL_NORMAL, "%s %s %s: %s", a->system,
+		put_textf(h, yy, x, h->cols - x - 1, sel ? EL_SELECTED : EL_NORMAL, "%s%s%s%s %s %s: %s",
+		          a->project ? "[" : "", a->project ? a->project : "", a->project ? "] " : "", a->system,
 		          a->code, a->subject, a->message);
 	}
 }

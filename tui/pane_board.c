@@ -39,8 +39,11 @@ static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel)
 	/* With more than one system, the second line starts with the card's
 	 * system, so task-1, A5 and DEMO-1 of different systems tell apart. */
 	int tag = 0;
-	if (h->proj->n > 1 && t->system) {
-		tag = put_text(h, y + 1, x + 1, w - 1, t->system, sel ? EL_SELECTED : EL_INFO);
+	const char *label = h->only < 0 ? hud_project_label(h, it->member) : NULL;
+	if ((hud_nsources(h) > 1 || label) && t->system) {
+		char tg[160];
+		snprintf(tg, sizeof tg, "%s%s%s", label ? label : "", label ? "/" : "", t->system);
+		tag = put_text(h, y + 1, x + 1, w - 1, tg, sel ? EL_SELECTED : EL_INFO);
 		tag += 1;
 	}
 	char line2[512];

@@ -9,13 +9,22 @@
 
 static int height(const hud *h) { (void)h; return 1; }
 
+/* " liza ", or " alpha/liza stale " when several projects are shown. */
+static void system_name(const hud *h, size_t i, char *b, size_t n)
+{
+	size_t m = 0;
+	const lw_source *s = hud_source(h, i, &m);
+	const char *label = h->only < 0 ? hud_project_label(h, m) : NULL;
+	snprintf(b, n, " %s%s%s%s ", label ? label : "", label ? "/" : "", s->adapter->name,
+	         !s->failed ? "" : s->good ? " stale" : " error");
+}
+
 static int systems_width(hud *h)
 {
 	int w = 0;
-	for (size_t i = 0; i < h->proj->n; i++) {
-		const lw_source *s = &h->proj->src[i];
-		char b[96];
-		snprintf(b, sizeof b, " %s%s ", s->adapter->name, !s->failed ? "" : s->good ? " stale" : " error");
+	for (size_t i = 0, ns = hud_nsources(h); i < ns; i++) {
+		char b[192];
+		system_name(h, i, b, sizeof b);
 		w += text_width(h, b);
 	}
 	return w;
@@ -45,7 +54,8 @@ static void draw(hud *h, int y, int rows)
 	strftime(tb, sizeof tb, "%H:%M:%S", &tm);
 	fill_row(h, y, 0, h->cols, EL_HEADER);
 
-	const char *dir = h->proj->dir;
+	char where[LW_PATH_MAX + 64];
+	const char *dir = hud_where(h, where, sizeof where);
 	int sys = systems_width(h), dirw = text_width(h, dir);
 	/* The right side, longest form that leaves the path 12 columns. */
 	char right[128], crit_s[32];
@@ -80,11 +90,12 @@ static void draw(hud *h, int y, int rows)
 			x += put_textf(h, y, x, room - 1, EL_HEADER, "%s ", path_tail(h, dir, room - 2));
 		}
 	}
-	for (size_t i = 0; i < h->proj->n; i++) {
-		const lw_source *s = &h->proj->src[i];
+	for (size_t i = 0, ns = hud_nsources(h); i < ns; i++) {
+		const lw_source *s = hud_source(h, i, NULL);
 		theme_elem e = !s->failed ? EL_HEADER : s->good ? EL_STALE : EL_CRIT;
-		const char *state = !s->failed ? "" : s->good ? " stale" : " error";
-		x += put_textf(h, y, x, h->cols - rw - x, e, " %s%s ", s->adapter->name, state);
+		char b[192];
+		system_name(h, i, b, sizeof b);
+		x += put_text(h, y, x, h->cols - rw - x, b, e);
 	}
 	int rx = h->cols - rw;
 	put_text(h, y, rx, rw, right, EL_HEADER);
@@ -95,6 +106,7 @@ static void draw(hud *h, int y, int rows)
 static const char *const legend[] = {
 	"Top line: the project, each system found ('error': its state cannot be",
 	"  read; 'stale': the last good state is shown), alert counts, last reload.",
+	"  With several projects: 'N projects' and project/system for each (P narrows).",
 	NULL,
 };
 const hud_pane_def pane_header = {

@@ -41,7 +41,7 @@ static void draw(hud *h, int y, int height_)
 		snprintf(title, sizeof title, "Workflows");
 	pane_title(h, y, &pane_workflows, title);
 	if (!n) {
-		put_text(h, y + 1, 1, h->cols - 2, h->proj->n ? "no active workflow" : "", EL_DIM);
+		put_text(h, y + 1, 1, h->cols - 2, hud_nsources(h) ? "no active workflow" : "", EL_DIM);
 		return;
 	}
 	for (int r = 0; r < rows - 1 && (size_t)(first + r) < n; r++) {
@@ -53,7 +53,21 @@ static void draw(hud *h, int y, int height_)
 			fill_row(h, yy, 0, h->cols, EL_SELECTED);
 		theme_elem e = sel ? EL_SELECTED : EL_NORMAL;
 		int x = 1;
-		x += put_textf(h, yy, x, 9, sel ? EL_SELECTED : EL_TITLE, "%-8s", w->system);
+		size_t member = 0;
+		for (size_t s = 0, ns = hud_nsources(h); s < ns; s++)
+			if (hud_source(h, s, &member) == src)
+				break;
+		/* With several projects shown, "project/system" in a column as
+		 * wide as the longest such name, so the rows stay aligned. */
+		const char *label = h->only < 0 ? hud_project_label(h, member) : NULL;
+		int sw = 8;
+		for (size_t m = 0; label && m < h->fleet->n; m++) {
+			int lw = (int)strlen(h->fleet->v[m].label) + 1 + 8;
+			sw = lw > sw ? (lw > 40 ? 40 : lw) : sw;
+		}
+		char sys[160];
+		snprintf(sys, sizeof sys, "%s%s%s", label ? label : "", label ? "/" : "", w->system);
+		x += put_textf(h, yy, x, sw + 1, sel ? EL_SELECTED : EL_TITLE, "%-*s", sw, sys);
 		/* A column keeps one blank after it even when its text fills it. */
 		x += put_textf(h, yy, x, 23, e, "%-22.22s", w->name ? w->name : "-") + 1;
 		x += put_textf(h, yy, x, 18, e, "%-17.17s", w->phase ? w->phase : "-") + 1;

@@ -3,6 +3,7 @@
 #define LW_TUI_H
 #include <stdbool.h>
 #include "core/model/adapter.h"
+#include "core/model/fleet.h"
 
 struct hud_keymap;
 struct lw_thresholds;
@@ -17,11 +18,13 @@ typedef struct tui_opts {
 	const char *as;           /* who acts, for transitions */
 	const struct hud_keymap *keymap;        /* NULL = the defaults */
 	const struct lw_thresholds *th;         /* NULL = the built-in thresholds */
+	const struct lw_config *cfg;            /* notify.* (NULL: no notifications but the bell) */
 	const char *warnings;     /* config complaints, "file:line: message" lines:
 	                             the first goes to the message line */
 } tui_opts;
 
-/* Runs until the operator quits or the terminal goes away. Returns an exit code. */
-int tui_run(lw_project *p, const tui_opts *o);
+/* Runs until the operator quits or the terminal goes away. The fleet holds
+ * one project, or several (shown together, P narrows to one). Returns an exit code. */
+int tui_run(lw_fleet *f, const tui_opts *o);
 
 #endif

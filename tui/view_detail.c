@@ -134,19 +134,23 @@ static void task_lines(lines *l, const hud_item *it)
 	render(l, t->node, 1, 0, NULL);
 }
 
-/* The task an alert is about: same system, its subject the task's id. */
+/* The task an alert is about: same project and system, its subject the task's id. */
 static const hud_item *alert_task(const hud *h)
 {
-	for (size_t i = 0; i < h->nitems; i++)
-		if (strcmp(h->items[i].task->system, h->detail_alert.system) == 0 &&
+	for (size_t i = 0; i < h->nitems; i++) {
+		const char *label = hud_project_label(h, h->items[i].member);
+		if (strcmp(label ? label : "", h->detail_alert.project) == 0 &&
+		    strcmp(h->items[i].task->system, h->detail_alert.system) == 0 &&
 		    strcmp(h->items[i].task->id, h->detail_alert.subject) == 0)
 			return &h->items[i];
+	}
 	return NULL;
 }
 
 void hud_open_alert(hud *h, const lw_alert *a)
 {
 	h->detail_alert.level = a->level;
+	snprintf(h->detail_alert.project, sizeof h->detail_alert.project, "%s", a->project ? a->project : "");
 	snprintf(h->detail_alert.system, sizeof h->detail_alert.system, "%s", a->system);
 	snprintf(h->detail_alert.code, sizeof h->detail_alert.code, "%s", a->code);
 	snprintf(h->detail_alert.subject, sizeof h->detail_alert.subject, "%s", a->subject);
@@ -159,7 +163,7 @@ void hud_open_alert(hud *h, const lw_alert *a)
 	 * task act on it once the view is closed. */
 	const hud_item *it = alert_task(h);
 	if (it) {
-		snprintf(h->sel_key, sizeof h->sel_key, "%s:%s", it->task->system, it->task->id);
+		hud_task_key(h, it, h->sel_key, sizeof h->sel_key);
 		hud_rebuild(h);
 	}
 }

@@ -44,6 +44,7 @@ lw_alert *lw_alerts_add(lw_alerts *a, lw_level level, const char *system, const 
 	x->code = arena_strdup(&a->mem, code);
 	x->subject = arena_strdup(&a->mem, subject ? subject : "-");
 	x->key = x->subject;
+	x->project = NULL;
 	x->message = arena_strdup(&a->mem, msg);
 	x->since = since;
 	return x;

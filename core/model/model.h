@@ -107,6 +107,7 @@ typedef struct lw_alert {
 	lw_level level;
 	const char *system, *code, *subject, *message;
 	const char *key;          /* identity within (system, code); subject unless a check needs more */
+	const char *project;      /* the project's label when several are watched, else NULL */
 	time_t since;             /* first seen (or when the condition began, when known) */
 } lw_alert;
 
