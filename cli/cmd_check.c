@@ -43,16 +43,6 @@ typedef struct check_follow {
 	bool json;                  /* one JSON object per line */
 } check_follow;
 
-static void remember(lw_alerts *seen, const lw_alerts *al)
-{
-	lw_alerts_clear(seen);
-	for (size_t i = 0; i < al->n; i++) {
-		lw_alert *c = lw_alerts_add(seen, al->v[i].level, al->v[i].system, al->v[i].code,
-		                            al->v[i].subject, al->v[i].since, "%s", al->v[i].message);
-		c->key = arena_strdup(&seen->mem, al->v[i].key);
-	}
-}
-
 static bool print_changes(const lw_fleet *fl, size_t m, const lw_alerts *al, void *ctx)
 {
 	check_follow *f = ctx;
@@ -88,7 +78,7 @@ static bool print_changes(const lw_fleet *fl, size_t m, const lw_alerts *al, voi
 		strbuf_printf(&out, "CLEAR %s %s ", a->system, a->code);
 		report_subject(&out, a);
 	}
-	remember(seen, al);
+	lw_alerts_copy(seen, al);
 	bool ok = fwrite(out.buf ? out.buf : "", 1, out.len, stdout) == out.len && fflush(stdout) == 0;
 	strbuf_free(&out);
 	notifier_update(&f->notify[m], al);

@@ -65,12 +65,7 @@ static bool write_all(const lw_fleet *f, metrics_out *m)
 static bool on_change(const lw_fleet *f, size_t i, const lw_alerts *al, void *ctx)
 {
 	metrics_out *m = ctx;
-	lw_alerts_clear(&m->al[i]);
-	for (size_t k = 0; k < al->n; k++) {
-		const lw_alert *a = &al->v[k];
-		lw_alert *c = lw_alerts_add(&m->al[i], a->level, a->system, a->code, a->subject, a->since, "%s", a->message);
-		c->key = arena_strdup(&m->al[i].mem, a->key);
-	}
+	lw_alerts_copy(&m->al[i], al);
 	m->reported[i] = true;
 	/* At start every project reports in turn: write once all have. */
 	for (size_t k = 0; k < f->n; k++)

@@ -35,12 +35,7 @@ typedef struct status_follow {
 static bool print_if_changed(const lw_fleet *fl, size_t i, const lw_alerts *al, void *ctx)
 {
 	status_follow *f = ctx;
-	lw_alerts_clear(&f->al[i]);
-	for (size_t k = 0; k < al->n; k++) {
-		const lw_alert *a = &al->v[k];
-		lw_alert *c = lw_alerts_add(&f->al[i], a->level, a->system, a->code, a->subject, a->since, "%s", a->message);
-		c->key = arena_strdup(&f->al[i].mem, a->key);
-	}
+	lw_alerts_copy(&f->al[i], al);
 	f->reported[i] = true;
 	for (size_t k = 0; k < fl->n; k++)
 		if (!f->reported[k])

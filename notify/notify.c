@@ -214,11 +214,7 @@ size_t notifier_update(notifier *n, const lw_alerts *al)
 {
 	if (!n->started) {
 		n->started = true;
-		for (size_t i = 0; i < al->n; i++) {
-			lw_alert *c = lw_alerts_add(&n->seen, al->v[i].level, al->v[i].system, al->v[i].code,
-			                            al->v[i].subject, al->v[i].since, "%s", al->v[i].message);
-			c->key = arena_strdup(&n->seen.mem, al->v[i].key);
-		}
+		lw_alerts_copy(&n->seen, al);
 		return 0;
 	}
 	/* The new alerts worth telling, most severe first (al is sorted). */
@@ -255,11 +251,6 @@ size_t notifier_update(notifier *n, const lw_alerts *al)
 		}
 	}
 	/* The standing set: what is told (or held) stays seen until it clears. */
-	lw_alerts_clear(&n->seen);
-	for (size_t i = 0; i < al->n; i++) {
-		lw_alert *c = lw_alerts_add(&n->seen, al->v[i].level, al->v[i].system, al->v[i].code,
-		                            al->v[i].subject, al->v[i].since, "%s", al->v[i].message);
-		c->key = arena_strdup(&n->seen.mem, al->v[i].key);
-	}
+	lw_alerts_copy(&n->seen, al);
 	return made;
 }

@@ -264,9 +264,7 @@ void hud_recheck(hud *h)
 		const lw_alert *a = &fresh.v[i];
 		if (h->only >= 0 && a->project && strcmp(a->project, h->fleet->v[h->only].label) != 0)
 			continue;
-		lw_alert *c = lw_alerts_add(&h->alerts, a->level, a->system, a->code, a->subject, a->since, "%s", a->message);
-		c->key = arena_strdup(&h->alerts.mem, a->key);
-		c->project = a->project;
+		lw_alerts_add_copy(&h->alerts, a);
 	}
 	h->next_deadline = next;
 	if (h->notify)

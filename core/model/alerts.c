@@ -96,3 +96,18 @@ void lw_alerts_carry_since(lw_alerts *cur, const lw_alerts *prev)
 			cur->v[i].since = p->since;
 	}
 }
+
+lw_alert *lw_alerts_add_copy(lw_alerts *dst, const lw_alert *a)
+{
+	lw_alert *c = lw_alerts_add(dst, a->level, a->system, a->code, a->subject, a->since, "%s", a->message);
+	c->key = arena_strdup(&dst->mem, a->key);
+	c->project = a->project;
+	return c;
+}
+
+void lw_alerts_copy(lw_alerts *dst, const lw_alerts *src)
+{
+	lw_alerts_clear(dst);
+	for (size_t i = 0; i < src->n; i++)
+		lw_alerts_add_copy(dst, &src->v[i]);
+}

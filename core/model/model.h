@@ -123,6 +123,10 @@ void lw_alerts_clear(lw_alerts *a);
 lw_alert *lw_alerts_add(lw_alerts *a, lw_level level, const char *system, const char *code,
                         const char *subject, time_t since, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
+/* Append a copy of a (its key and project too). */
+lw_alert *lw_alerts_add_copy(lw_alerts *dst, const lw_alert *a);
+/* Make dst hold copies of src's alerts, and nothing else. */
+void lw_alerts_copy(lw_alerts *dst, const lw_alerts *src);
 /* CRIT first, then WARN, INFO; within a level by system, code, subject. */
 void lw_alerts_sort(lw_alerts *a);
 size_t lw_alerts_count(const lw_alerts *a, lw_level level);
