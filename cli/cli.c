@@ -193,6 +193,9 @@ static int apply_config(lw_opts *o, lw_config *cfg, const char *cli_as, bool man
 			          lw_config_origin(cfg, "projects"));
 			return -1;
 		}
+		/* glob(3) lists folders behind the input record's back: a project
+		 * that appears later must not be missed by a kept status line. */
+		lw_inputs_taint();
 		o->dirs_owned = dirs;
 		for (size_t i = 0; i < n; i++)
 			o->dirs[o->ndirs++] = dirs[i];

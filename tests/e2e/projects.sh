@@ -66,6 +66,12 @@ printf 'projects = %s/work/*\n' "$tmp" > "$XDG_CONFIG_HOME/liza-watch/config"
 line=$(cd "$tmp" && "$LW_BIN" status)
 [[ $line == "alpha: "*"  beta: "* ]] || fail "status from the projects setting: $line"
 grep -q notes <<<"$line" && fail "a folder without state became a project: $line"
+# A project that appears under the glob later is seen at once: status keeps
+# no line it could answer from while the glob is read behind its record.
+cp -r "$LW_TESTS/fixtures/rcs/team-forge" "$tmp/work/gamma"
+line=$(cd "$tmp" && "$LW_BIN" status)
+[[ $line == *"  gamma: "* ]] || fail "a new project under the glob was not seen: $line"
+rm -rf "$tmp/work/gamma"
 # …but a one-project command still acts on the current directory.
 (cd "$A" && "$LW_BIN" status) | grep -q '^liza: ' && fail "status (many) ignored the projects setting"
 (cd "$A" && "$LW_BIN" transition review-1 note --reason hi >/dev/null) || fail "a transition in a project dir with projects set"
