@@ -27,6 +27,8 @@ const char cli_usage[] =
 	"                             (liza: block, note; levers: transition liza pause|resume|abort|clear-checkpoint)\n"
 	"                             (rcs: transition rcs:MODE activate|clear [--all-sessions])\n"
 	"                             (aot: transition aot:ATOM start|resolve; transition aot stop|redirect)\n"
+	"  review TASK [--no-pager] [--max-lines N]\n"
+	"                             the work under review (liza: the git diff), its timeline\n"
 	"  demo [--keep] [--seed N]   the HUD on a copy of the examples, with simulated agents\n"
 	"  demo --no-hud DIR [--seed N] [--ticks N] [--interval MS]\n"
 	"                             only the simulated agents, writing DIR's state (tests, soak)\n"
@@ -92,6 +94,7 @@ static const command commands[] = {
 	{ "approve", cmd_approve },
 	{ "reject", cmd_reject },
 	{ "transition", cmd_transition },
+	{ "review", cmd_review },
 	{ "demo", cmd_demo },
 	{ "keys", cmd_keys },
 	{ "config", cmd_config },

@@ -141,6 +141,8 @@ extern const lw_adapter lw_adapter_liza;
  * applies one under .liza/state.yaml.lock. dir is the `.liza` folder. */
 extern const tx_table liza_tx_table;
 int liza_transition(const char *dir, const tx_request *rq, tx_result *res);
+/* The review provider (liza_review.c): the change under review and the timeline. */
+int liza_review(const lw_source *src, const lw_task *t, const char *project, struct lw_review *rv);
 
 /* Loader entry point used by the adapter (and tests): dir is the `.liza`
  * folder. prev, the last good snapshot (or NULL), lets unchanged files be

@@ -44,4 +44,5 @@ const lw_adapter lw_adapter_liza = {
 	.check = liza_adapter_check,
 	.tx = &liza_tx_table,
 	.transition = liza_adapter_transition,
+	.review = liza_review,
 };
