@@ -1,6 +1,7 @@
 /* draw.c — the layout of the main screen, and the size floor below which we
  * say so instead of drawing garbage. */
 #include "tui/hud.h"
+#include "tui/review.h"
 #include <curses.h>
 #include <string.h>
 
@@ -66,6 +67,8 @@ void hud_draw(hud *h)
 		view_detail(h);
 	} else if (h->mode == MODE_HELP) {
 		view_help(h);
+	} else if (hud_review_open(h)) {
+		view_review(h);   /* under a prompt too: a verdict asked from the review */
 	} else {
 		if (d & DIRTY_HEADER) {
 			clear_rows(0, 1);

@@ -11,7 +11,7 @@
 #include "tui/tui.h"
 
 typedef enum hud_pane { PANE_WORKFLOWS, PANE_BOARD, PANE_ALERTS, PANE_COUNT } hud_pane;
-typedef enum hud_mode { MODE_NORMAL, MODE_DETAIL, MODE_HELP, MODE_PROMPT, MODE_CONFIRM, MODE_CHOOSE } hud_mode;
+typedef enum hud_mode { MODE_NORMAL, MODE_DETAIL, MODE_HELP, MODE_PROMPT, MODE_CONFIRM, MODE_CHOOSE, MODE_REVIEW } hud_mode;
 
 /* A task as the board shows it: a pointer into a source's snapshot, valid
  * until that source reloads (the index is rebuilt then). */
@@ -73,6 +73,7 @@ typedef struct hud {
 
 	hud_prompt prompt;
 	hud_choice choice;
+	struct hud_review *review;   /* the review view while open (tui/view_review.c) */
 	char message[512];        /* one-line feedback: a denied transition, an error */
 	bool message_error;
 	bool quit;

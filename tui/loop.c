@@ -5,6 +5,7 @@
 #include "tui/hud.h"
 #include "tui/term.h"
 #include "tui/keymap.h"
+#include "tui/review.h"
 #include "core/util/timeparse.h"
 #include "watch/live.h"
 #include "watch/sigpipe.h"
@@ -55,6 +56,9 @@ static void mode_key(hud *h, int ch)
 		return;
 	case MODE_CHOOSE:
 		chooser_key(h, ch);
+		return;
+	case MODE_REVIEW:
+		review_key(h, ch);
 		return;
 	case MODE_DETAIL:
 		if (ch == KEY_UP || is(a, "up")) h->detail_scroll--;
@@ -209,12 +213,16 @@ int tui_run(lw_project *p, const tui_opts *o)
 	while (!h.quit) {
 		hud_draw(&h);
 		int timeout = min_timeout(live_timeout_ms(&l), timer_ms(&h));
-		struct pollfd fds[3] = {
+		int gout, gerr;
+		review_fds(&h, &gout, &gerr);   /* git's pipes while a review loads: never waited on */
+		struct pollfd fds[5] = {
 			{ .fd = STDIN_FILENO, .events = POLLIN },
 			{ .fd = live_fd(&l), .events = POLLIN },
 			{ .fd = sfd, .events = POLLIN },
+			{ .fd = gout, .events = POLLIN },
+			{ .fd = gerr, .events = POLLIN },
 		};
-		int r = poll(fds, 3, timeout);
+		int r = poll(fds, 5, timeout);
 		if (r < 0 && errno != EINTR)
 			break;
 		for (int sig; (sig = sigpipe_next());) {
@@ -225,6 +233,8 @@ int tui_run(lw_project *p, const tui_opts *o)
 		}
 		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))
 			break;   /* the terminal went away: exit, never spin */
+		if ((fds[3].revents | fds[4].revents) && review_pump(&h))
+			h.dirty = DIRTY_ALL;
 		if (fds[0].revents & POLLIN) {
 			int n = 0;
 			view_sig before, after;
@@ -250,6 +260,7 @@ int tui_run(lw_project *p, const tui_opts *o)
 			h.dirty |= DIRTY_HEADER | DIRTY_ALERTS;   /* ages and alerts; a new count changes the layout */
 		}
 	}
+	review_close(&h);
 	term_end();
 	sigpipe_close();
 	live_close(&l);

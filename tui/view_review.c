@@ -1,0 +1,251 @@
+/* view_review.c — the review view: the task's timeline (ages at lw_now(),
+ * redrawn as the clock moves), the system's review lines, then the diff as
+ * git writes it. Only the rows on screen are drawn, so a diff of 10,000
+ * lines opens as fast as a short one. */
+#include "tui/review.h"
+#include "tui/actions.h"
+#include "tui/keymap.h"
+#include "core/review/review.h"
+#include "core/review/review_git.h"
+#include "core/util/timeparse.h"
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct hud_review {
+	char key[256];            /* system:id under review */
+	char head[512];           /* the header row (escaped when drawn) */
+	lw_review rv;
+	bool refused;
+	lw_rlines diff;           /* git's lines as they come, then how it ended */
+	size_t *files;            /* diff line of each "diff --git" */
+	size_t nfiles, capfiles;
+	lw_git_job job;
+	bool running;
+	int scroll;
+} hud_review;
+
+bool hud_review_open(const hud *h) { return h->review != NULL; }
+hud_mode hud_base_mode(const hud *h) { return h->review ? MODE_REVIEW : MODE_NORMAL; }
+bool can_review(const hud *h) { return h->focus == PANE_BOARD && hud_selected(h) != NULL; }
+
+static void on_line(lw_rkind kind, const char *line, size_t len, void *ctx)
+{
+	hud_review *r = ctx;
+	if (kind == RK_FILE) {
+		if (r->nfiles == r->capfiles) {
+			r->capfiles = r->capfiles ? r->capfiles * 2 : 64;
+			r->files = realloc(r->files, r->capfiles * sizeof *r->files);
+			if (!r->files)
+				abort();
+		}
+		r->files[r->nfiles++] = r->diff.n;
+	}
+	lw_rlines_add(&r->diff, kind, line, len);
+}
+
+void review_close(hud *h)
+{
+	hud_review *r = h->review;
+	if (!r)
+		return;
+	if (r->running)
+		lw_git_job_free(&r->job);
+	lw_review_free(&r->rv);
+	lw_rlines_free(&r->diff);
+	free(r->files);
+	free(r);
+	h->review = NULL;
+	if (h->mode == MODE_REVIEW)
+		h->mode = MODE_NORMAL;
+	h->dirty = DIRTY_ALL;
+}
+
+void act_review(hud *h)
+{
+	const hud_item *it = hud_selected(h);
+	if (!it)
+		return;
+	review_close(h);
+	hud_review *r = calloc(1, sizeof *r);
+	if (!r)
+		abort();
+	h->review = r;
+	snprintf(r->key, sizeof r->key, "%s:%s", it->task->system, it->task->id);
+	snprintf(r->head, sizeof r->head, " review %s  %s  %s", r->key, it->task->status ? it->task->status : "",
+	         it->task->title ? it->task->title : "");
+	lw_review_init(&r->rv);
+	lw_rlines_init(&r->diff);
+	h->mode = MODE_REVIEW;
+	h->dirty = DIRTY_ALL;
+	if (lw_review_build(h->proj, it->src, it->task, &r->rv) < 0) {
+		/* Refused: nothing runs; the view says why, in place of the change. */
+		r->refused = true;
+		lw_rlines_add(&r->diff, RK_WARN, r->rv.refusal, strlen(r->rv.refusal));
+		hud_message(h, true, "review refused: %s", r->rv.refusal);
+		return;
+	}
+	if (r->rv.has_diff) {
+		char msg[512];
+		if (lw_git_diff_start(&r->job, r->rv.repo, r->rv.base, r->rv.head, 0, msg, sizeof msg) < 0)
+			lw_rlines_add(&r->diff, RK_WARN, msg, strlen(msg));
+		else
+			r->running = true;
+	}
+}
+
+void review_fds(const hud *h, int *out_fd, int *err_fd)
+{
+	*out_fd = *err_fd = -1;
+	if (h->review && h->review->running && !h->review->job.done) {
+		*out_fd = h->review->job.out_fd;
+		*err_fd = h->review->job.err_fd;
+	}
+}
+
+bool review_pump(hud *h)
+{
+	hud_review *r = h->review;
+	if (!r || !r->running || r->job.done)
+		return false;
+	size_t before = r->diff.n;
+	lw_git_job_pump(&r->job, on_line, r);
+	if (r->job.done) {
+		char msg[1024];
+		const char *res = lw_git_job_result(&r->job, msg, sizeof msg);
+		if (res)
+			lw_rlines_add(&r->diff, r->job.cut ? RK_CUT : RK_WARN, res, strlen(res));
+		lw_git_job_free(&r->job);
+		r->running = false;
+		return true;
+	}
+	return r->diff.n != before;
+}
+
+static theme_elem elem_of(lw_rkind k)
+{
+	switch (k) {
+	case RK_HEAD: case RK_FILE: return EL_TITLE;
+	case RK_NOTE: case RK_META: return EL_DIM;
+	case RK_WARN: case RK_CUT: return EL_WARN;
+	case RK_HUNK: return EL_INFO;
+	case RK_ADD: return EL_OK;
+	case RK_DEL: return EL_CRIT;
+	default: return EL_NORMAL;
+	}
+}
+
+/* The rows: "Timeline", its entries, the body, the diff. */
+typedef struct rows {
+	lw_rlines tl;
+	const lw_rlines *body, *diff;
+	size_t n;
+} rows;
+
+static void rows_make(const hud_review *r, rows *w)
+{
+	lw_rlines_init(&w->tl);
+	lw_rlines_add(&w->tl, RK_HEAD, "Timeline", 8);
+	lw_review_timeline(&r->rv, lw_now(), &w->tl);
+	w->body = &r->rv.body;
+	w->diff = &r->diff;
+	w->n = w->tl.n + w->body->n + w->diff->n;
+}
+
+static const char *row_at(const rows *w, size_t i, lw_rkind *kind, size_t *len)
+{
+	const lw_rlines *l = &w->tl;
+	if (i >= l->n) {
+		i -= l->n;
+		l = w->body;
+		if (i >= l->n) {
+			i -= l->n;
+			l = w->diff;
+		}
+	}
+	*kind = (lw_rkind)l->v[i].kind;
+	*len = l->v[i].len;
+	return lw_rlines_at(l, i);
+}
+
+static bool is(const char *action, const char *name) { return action && strcmp(action, name) == 0; }
+
+/* The next (dir 1) or previous (-1) file of the diff from the top row. */
+static void jump_file(hud *h, int dir)
+{
+	hud_review *r = h->review;
+	rows w;
+	rows_make(r, &w);
+	size_t off = w.tl.n + w.body->n;
+	lw_rlines_free(&w.tl);
+	int target = -1;
+	for (size_t i = 0; i < r->nfiles; i++) {
+		int at = (int)(off + r->files[i]);
+		if (dir > 0 && at > r->scroll) {
+			target = at;
+			break;
+		}
+		if (dir < 0 && at < r->scroll)
+			target = at;
+	}
+	if (target >= 0)
+		r->scroll = target;
+}
+
+void review_key(hud *h, int ch)
+{
+	hud_review *r = h->review;
+	if (!r) {
+		h->mode = MODE_NORMAL;
+		return;
+	}
+	const char *a = keymap_action_of(h->keymap, ch);
+	int page = h->rows - 3;
+	if (ch == KEY_UP || is(a, "up")) r->scroll--;
+	else if (ch == KEY_DOWN || is(a, "down")) r->scroll++;
+	else if (ch == KEY_PPAGE || is(a, "page-up")) r->scroll -= page;
+	else if (ch == KEY_NPAGE || ch == ' ' || is(a, "page-down")) r->scroll += page;
+	else if (ch == KEY_HOME || is(a, "top")) r->scroll = 0;
+	else if (ch == KEY_END || is(a, "bottom")) r->scroll = 1 << 30;
+	else if (ch == ']') jump_file(h, 1);
+	else if (ch == '[') jump_file(h, -1);
+	else if (is(a, "approve") || is(a, "reject") || is(a, "block") || is(a, "note") || is(a, "move"))
+		hud_key(h, ch);   /* the verdict keys act on the task under review */
+	else if (ch == 27 || ch == KEY_LEFT || is(a, "quit") || is(a, "review") || is(a, "left"))
+		review_close(h);
+	else if (is(a, "redraw") || is(a, "help"))
+		hud_key(h, ch);
+}
+
+void view_review(hud *h)
+{
+	hud_review *r = h->review;
+	if (!r)
+		return;
+	fill_row(h, 0, 0, h->cols, EL_HEADER);
+	put_text(h, 0, 0, h->cols, r->head, EL_HEADER);
+	rows w;
+	rows_make(r, &w);
+	/* The last text row shows the message, when there is one. */
+	int height = h->rows - 2 - (h->message[0] ? 1 : 0);
+	if (r->scroll > (int)w.n - height)
+		r->scroll = (int)w.n - height;
+	if (r->scroll < 0)
+		r->scroll = 0;
+	for (int y = 0; y < height && (size_t)(r->scroll + y) < w.n; y++) {
+		lw_rkind k;
+		size_t len;
+		const char *s = row_at(&w, (size_t)(r->scroll + y), &k, &len);
+		put_text(h, 1 + y, 0, h->cols, s, elem_of(k));
+	}
+	if (h->message[0])
+		put_text(h, h->rows - 2, 0, h->cols, h->message, h->message_error ? EL_WARN : EL_OK);
+	fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
+	char foot[256];
+	snprintf(foot, sizeof foot, " Up/Down PgUp/PgDn scroll  [ ] file  %s%sEsc back   line %d of %zu%s%s",
+	         can_approve(h) ? "a approve  " : "", can_reject(h) ? "r reject  " : "", r->scroll + 1, w.n,
+	         r->nfiles ? "" : "", r->running ? "  (git diff running)" : "");
+	put_text(h, h->rows - 1, 0, h->cols, foot, EL_DIM);
+	lw_rlines_free(&w.tl);
+}
