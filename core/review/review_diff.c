@@ -49,6 +49,10 @@ void lw_splitter_free(lw_splitter *s)
 
 static void emit(lw_splitter *s, const char *line, size_t len, lw_line_fn fn, void *ctx)
 {
+	if (s->max_lines && s->lines >= s->max_lines) {
+		s->full = true;
+		return;
+	}
 	lw_rkind k = lw_diff_classify(&s->st, line, len);
 	s->lines++;
 	fn(k, line, len, ctx);
@@ -59,7 +63,7 @@ size_t lw_splitter_feed(lw_splitter *s, const char *buf, size_t len, lw_line_fn 
 	size_t before = s->lines;
 	s->bytes += len;
 	const char *p = buf, *end = buf + len;
-	while (p < end) {
+	while (p < end && !s->full) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
 		/* Keep at most LW_DIFF_LINE_MAX bytes of a line; the rest is dropped. */

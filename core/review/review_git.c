@@ -55,6 +55,7 @@ int lw_git_diff_start(lw_git_job *j, const char *repo, const char *base, const c
 	j->status = -1;
 	j->max_lines = max_lines ? max_lines : LW_DIFF_MAX_LINES_DEFAULT;
 	lw_splitter_init(&j->sp);
+	j->sp.max_lines = j->max_lines;
 	strbuf_init(&j->err);
 	/* Checked again here, the last place before argv: base may carry a
 	 * trailing '^' (the head's parent), which we add ourselves. */
@@ -169,13 +170,14 @@ void lw_git_job_pump(lw_git_job *j, lw_line_fn fn, void *ctx)
 		ssize_t r = read(j->out_fd, buf, sizeof buf);
 		if (r > 0) {
 			lw_splitter_feed(&j->sp, buf, (size_t)r, fn, ctx);
-			if (j->sp.lines >= j->max_lines || j->sp.bytes >= LW_DIFF_MAX_BYTES) {
+			if (j->sp.full || j->sp.bytes >= LW_DIFF_MAX_BYTES) {
 				j->cut = true;
 				reap(j, true);
 				break;
 			}
 		} else if (r == 0 || (errno != EINTR && errno != EAGAIN)) {
 			lw_splitter_end(&j->sp, fn, ctx);
+			j->cut = j->sp.full;
 			close_fd(&j->out_fd);
 		} else if (errno == EAGAIN) {
 			break;

@@ -25,6 +25,8 @@ typedef struct lw_splitter {
 	bool overlong;
 	lw_diff_state st;
 	size_t lines, bytes;
+	size_t max_lines;         /* 0: no limit; else at most this many are handed on */
+	bool full;                /* a line beyond max_lines came: the rest is dropped */
 } lw_splitter;
 void lw_splitter_init(lw_splitter *s);
 void lw_splitter_free(lw_splitter *s);
