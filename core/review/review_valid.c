@@ -124,10 +124,21 @@ int lw_review_path_ok(const char *project, const char *what, const char *path, c
 		snprintf(out, n, "%s", real);
 		return 0;
 	}
-	/* Gone: judge the words, so a missing path outside is still refused. */
+	/* Gone: judge the words, so a missing path outside is still refused,
+	 * and the deepest part that exists, so a symlink out is too. */
 	char norm[PATH_MAX];
 	normalize(joined, norm, sizeof norm);
-	if (!inside(root, norm)) {
+	bool in = inside(root, norm);
+	char part[PATH_MAX];
+	snprintf(part, sizeof part, "%s", norm);
+	for (char *slash; in && (slash = strrchr(part, '/')) != NULL;) {
+		*slash = '\0';
+		if (realpath(part[0] ? part : "/", real)) {
+			in = inside(root, real);
+			break;
+		}
+	}
+	if (!in) {
 		snprintf(msg, mn, "%s '%.200s' is outside the project (%.200s): refused, nothing run", what, path, root);
 		return -1;
 	}

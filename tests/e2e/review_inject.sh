@@ -53,6 +53,7 @@ check_refused worktree "/" 'is outside the project'
 # A symlink inside the project that leads out of it is outside too.
 ln -s "$E2E_TMP/outside" "$proj/.worktrees/link-out"
 check_refused worktree ".worktrees/link-out" 'is outside the project'
+check_refused worktree ".worktrees/link-out/not-there" 'is outside the project'
 
 # Control characters in a refused value reach the terminal escaped.
 cp "$E2E_TMP/state.orig" "$st"
