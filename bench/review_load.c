@@ -12,6 +12,7 @@
 #include "core/model/adapter.h"
 #include "core/review/review.h"
 #include "core/review/review_git.h"
+#include "core/review/review_stat.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,7 @@ static double now_ms(void)
 
 typedef struct sink {
 	lw_rlines l;
+	lw_diffstat st;
 	size_t files;
 	double t0, first;
 } sink;
@@ -36,6 +38,7 @@ static void on_line(lw_rkind kind, const char *line, size_t len, void *ctx)
 {
 	sink *s = ctx;
 	s->files += kind == RK_FILE;
+	lw_diffstat_line(&s->st, kind, line, len);
 	lw_rlines_add(&s->l, kind, line, len);
 	if (s->first < 0 && s->l.n == 45)
 		s->first = now_ms() - s->t0;
@@ -84,6 +87,7 @@ int main(int argc, char **argv)
 		}
 		sink s = { .t0 = t0, .first = -1 };
 		lw_rlines_init(&s.l);
+		lw_diffstat_init(&s.st);
 		lw_git_job j;
 		if (lw_git_diff_start(&j, rv.repo, rv.base, rv.head, 0, msg, sizeof msg) < 0) {
 			fprintf(stderr, "review_load: %s\n", msg);
@@ -93,7 +97,12 @@ int main(int argc, char **argv)
 			lw_git_job_wait(&j, -1);
 			lw_git_job_pump(&j, on_line, &s);
 		}
+		lw_rlines stl;   /* the stat as the view shows it, once all is in */
+		lw_rlines_init(&stl);
+		lw_diffstat_render(&s.st, &stl);
 		all[r] = now_ms() - t0;
+		lw_rlines_free(&stl);
+		lw_diffstat_free(&s.st);
 		first[r] = s.first < 0 ? all[r] : s.first;
 		if (j.status != 0) {
 			fprintf(stderr, "review_load: git exited %d\n", j.status);

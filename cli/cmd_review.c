@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 #include "core/review/review.h"
 #include "core/review/review_git.h"
+#include "core/review/review_stat.h"
 #include "core/util/escape.h"
 #include "core/util/inputs.h"
 #include "core/util/timeparse.h"
@@ -58,7 +59,19 @@ static void put(out *o, lw_rkind kind, const char *s, size_t len)
 	fputc('\n', o->f);
 }
 
-static void put_line(lw_rkind kind, const char *line, size_t len, void *ctx) { put(ctx, kind, line, len); }
+/* The patch is kept until git is done (bounded by the cut), so the stat
+ * counted from it can come first, as git prints it. */
+typedef struct patch {
+	lw_rlines lines;
+	lw_diffstat stat;
+} patch;
+
+static void keep_line(lw_rkind kind, const char *line, size_t len, void *ctx)
+{
+	patch *p = ctx;
+	lw_diffstat_line(&p->stat, kind, line, len);
+	lw_rlines_add(&p->lines, kind, line, len);
+}
 
 static void put_lines(out *o, const lw_rlines *l)
 {
@@ -213,12 +226,21 @@ int cmd_review(const lw_opts *o, int argc, char **argv)
 	lw_rlines_free(&tl);
 	put_lines(&w, &rv.body);
 	if (running) {
+		patch pt;
+		lw_rlines_init(&pt.lines);
+		lw_diffstat_init(&pt.stat);
 		while (!job.done) {
 			lw_git_job_wait(&job, -1);
-			lw_git_job_pump(&job, put_line, &w);
-			if (ferror(w.f))
-				break;   /* the reader went away */
+			lw_git_job_pump(&job, keep_line, &pt);
 		}
+		lw_rlines st;
+		lw_rlines_init(&st);
+		lw_diffstat_render(&pt.stat, &st);
+		put_lines(&w, &st);
+		put_lines(&w, &pt.lines);
+		lw_rlines_free(&st);
+		lw_rlines_free(&pt.lines);
+		lw_diffstat_free(&pt.stat);
 		const char *res = job.done ? lw_git_job_result(&job, msg, sizeof msg) : NULL;
 		if (res) {
 			put(&w, job.cut ? RK_CUT : RK_WARN, res, strlen(res));

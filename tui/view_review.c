@@ -7,6 +7,7 @@
 #include "tui/keymap.h"
 #include "core/review/review.h"
 #include "core/review/review_git.h"
+#include "core/review/review_stat.h"
 #include "core/util/timeparse.h"
 #include <curses.h>
 #include <stdio.h>
@@ -18,6 +19,8 @@ typedef struct hud_review {
 	char head[512];           /* the header row (escaped when drawn) */
 	lw_review rv;
 	bool refused;
+	lw_diffstat stat;         /* counted from the patch as it comes */
+	lw_rlines statl;          /* the stat as shown, redone when a count moved */
 	lw_rlines diff;           /* git's lines as they come, then how it ended */
 	size_t *files;            /* diff line of each "diff --git" */
 	size_t nfiles, capfiles;
@@ -33,6 +36,7 @@ bool can_review(const hud *h) { return h->focus == PANE_BOARD && hud_selected(h)
 static void on_line(lw_rkind kind, const char *line, size_t len, void *ctx)
 {
 	hud_review *r = ctx;
+	lw_diffstat_line(&r->stat, kind, line, len);
 	if (kind == RK_FILE) {
 		if (r->nfiles == r->capfiles) {
 			r->capfiles = r->capfiles ? r->capfiles * 2 : 64;
@@ -54,6 +58,8 @@ void review_close(hud *h)
 		lw_git_job_free(&r->job);
 	lw_review_free(&r->rv);
 	lw_rlines_free(&r->diff);
+	lw_rlines_free(&r->statl);
+	lw_diffstat_free(&r->stat);
 	free(r->files);
 	free(r);
 	h->review = NULL;
@@ -77,6 +83,8 @@ void act_review(hud *h)
 	         it->task->title ? it->task->title : "");
 	lw_review_init(&r->rv);
 	lw_rlines_init(&r->diff);
+	lw_rlines_init(&r->statl);
+	lw_diffstat_init(&r->stat);
 	h->mode = MODE_REVIEW;
 	h->dirty = DIRTY_ALL;
 	if (lw_review_build(h->proj, it->src, it->task, &r->rv) < 0) {
@@ -111,6 +119,11 @@ bool review_pump(hud *h)
 		return false;
 	size_t before = r->diff.n;
 	lw_git_job_pump(&r->job, on_line, r);
+	if (r->stat.changed) {
+		lw_rlines_free(&r->statl);
+		lw_rlines_init(&r->statl);
+		lw_diffstat_render(&r->stat, &r->statl);
+	}
 	if (r->job.done) {
 		char msg[1024];
 		const char *res = lw_git_job_result(&r->job, msg, sizeof msg);
@@ -136,10 +149,10 @@ static theme_elem elem_of(lw_rkind k)
 	}
 }
 
-/* The rows: "Timeline", its entries, the body, the diff. */
+/* The rows: "Timeline", its entries, the body, the stat, the diff. */
 typedef struct rows {
 	lw_rlines tl;
-	const lw_rlines *body, *diff;
+	const lw_rlines *part[3];
 	size_t n;
 } rows;
 
@@ -148,21 +161,18 @@ static void rows_make(const hud_review *r, rows *w)
 	lw_rlines_init(&w->tl);
 	lw_rlines_add(&w->tl, RK_HEAD, "Timeline", 8);
 	lw_review_timeline(&r->rv, lw_now(), &w->tl);
-	w->body = &r->rv.body;
-	w->diff = &r->diff;
-	w->n = w->tl.n + w->body->n + w->diff->n;
+	w->part[0] = &r->rv.body;
+	w->part[1] = &r->statl;
+	w->part[2] = &r->diff;
+	w->n = w->tl.n + r->rv.body.n + r->statl.n + r->diff.n;
 }
 
 static const char *row_at(const rows *w, size_t i, lw_rkind *kind, size_t *len)
 {
 	const lw_rlines *l = &w->tl;
-	if (i >= l->n) {
+	for (int k = 0; k < 3 && i >= l->n; k++) {
 		i -= l->n;
-		l = w->body;
-		if (i >= l->n) {
-			i -= l->n;
-			l = w->diff;
-		}
+		l = w->part[k];
 	}
 	*kind = (lw_rkind)l->v[i].kind;
 	*len = l->v[i].len;
@@ -177,7 +187,7 @@ static void jump_file(hud *h, int dir)
 	hud_review *r = h->review;
 	rows w;
 	rows_make(r, &w);
-	size_t off = w.tl.n + w.body->n;
+	size_t off = w.tl.n + r->rv.body.n + r->statl.n;
 	lw_rlines_free(&w.tl);
 	int target = -1;
 	for (size_t i = 0; i < r->nfiles; i++) {

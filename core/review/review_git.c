@@ -85,6 +85,11 @@ int lw_git_diff_start(lw_git_job *j, const char *repo, const char *base, const c
 		close(out[1]);
 		return -1;
 	}
+#ifdef F_SETPIPE_SZ
+	/* A big pipe: git fills it without waiting for us to be scheduled,
+	 * which on a busy machine is most of the time a large diff takes. */
+	(void)fcntl(out[1], F_SETPIPE_SZ, 1 << 20);
+#endif
 	/* -c settings that make the output the same for everyone and keep any
 	 * config from running a program: no colour, no external diff or
 	 * textconv driver, no fsmonitor hook, paths written as they are. */
@@ -92,7 +97,7 @@ int lw_git_diff_start(lw_git_job *j, const char *repo, const char *base, const c
 		"git", "--no-pager", "-c", "core.quotepath=off", "-c", "color.ui=false", "-c", "color.diff=false",
 		"-c", "diff.external=", "-c", "core.fsmonitor=false", "-c", "diff.noprefix=false",
 		"-c", "diff.mnemonicPrefix=false", "-c", "diff.relative=false", "-c", "core.attributesFile=/dev/null",
-		"-C", j->repo, "diff", "--no-color", "--no-ext-diff", "--no-textconv", "--stat=1000,900", "--patch",
+		"-C", j->repo, "diff", "--no-color", "--no-ext-diff", "--no-textconv", "--patch",
 		"--find-renames", j->base, j->head, "--", NULL,
 	};
 	posix_spawn_file_actions_t fa;

@@ -8,7 +8,7 @@
 #include "core/review/review.h"
 #include <sys/types.h>
 
-/* Sorting a diff's lines for colour (the stat, then per file its header,
+/* Sorting a diff's lines for colour (what precedes the first file, then per file its header,
  * hunks, added, removed and context lines). */
 typedef struct lw_diff_state {
 	bool in_patch;            /* past the first "diff --git" */
@@ -48,7 +48,8 @@ typedef struct lw_git_job {
 	char repo[4096], base[LW_COMMIT_MAX + 2], head[LW_COMMIT_MAX + 1];
 } lw_git_job;
 
-/* Start `git diff --stat --patch BASE HEAD` in repo. 0, or -1 with msg
+/* Start `git diff --patch BASE HEAD` in repo (the stat is counted from the
+ * patch: review_stat.h). 0, or -1 with msg
  * (git not found, a pipe failed). Validates base and head again. */
 int  lw_git_diff_start(lw_git_job *j, const char *repo, const char *base, const char *head, size_t max_lines,
                        char *msg, size_t n);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "core/review/review.h"
 #include "core/review/review_git.h"
+#include "core/review/review_stat.h"
 #include "core/util/timeparse.h"
 
 static void commit_ids(void **state)
@@ -207,6 +208,78 @@ static void splitter_bounds(void **state)
 	lw_rlines_free(&g.l);
 }
 
+/* The stat counted from a patch reads as git's --stat. */
+static void diffstat(void **state)
+{
+	(void)state;
+	static const char patch[] =
+		"diff --git a/README.md b/README.md\n"
+		"index 1..2 100644\n"
+		"--- a/README.md\n"
+		"+++ b/README.md\n"
+		"@@ -1 +1,2 @@\n"
+		" hello\n"
+		"+more\n"
+		"diff --git a/src/main.c b/src/main.c\n"
+		"--- a/src/main.c\n"
+		"+++ b/src/main.c\n"
+		"@@ -1 +1 @@\n"
+		"-old\n"
+		"+new\n"
+		"--- a line removed that looks like a header\n"
+		"diff --git a/old name b/new name\n"
+		"similarity index 100%\n"
+		"rename from old name\n"
+		"rename to new name\n"
+		"diff --git a/b.bin b/b.bin\n"
+		"new file mode 100644\n"
+		"Binary files /dev/null and b/b.bin differ\n";
+	lw_splitter sp;
+	lw_splitter_init(&sp);
+	got g;
+	lw_rlines_init(&g.l);
+	lw_splitter_feed(&sp, patch, strlen(patch), collect, &g);
+	lw_diffstat st;
+	lw_diffstat_init(&st);
+	for (size_t i = 0; i < g.l.n; i++)
+		lw_diffstat_line(&st, (lw_rkind)g.l.v[i].kind, lw_rlines_at(&g.l, i), g.l.v[i].len);
+	lw_rlines out;
+	lw_rlines_init(&out);
+	lw_diffstat_render(&st, &out);
+	static const char *const want[] = {
+		" README.md            |   1 +",
+		" src/main.c           |   3 +--",
+		" old name => new name |   0",
+		" b.bin                | Bin",
+		" 4 files changed, 2 insertions(+), 2 deletions(-)",
+		"",
+	};
+	assert_int_equal(out.n, sizeof want / sizeof *want);
+	for (size_t i = 0; i < out.n; i++)
+		assert_string_equal(lw_rlines_at(&out, i), want[i]);
+	lw_rlines_free(&out);
+	lw_diffstat_free(&st);
+	lw_rlines_free(&g.l);
+	lw_splitter_free(&sp);
+
+	/* Singulars, and a large change scaled to the graph's width with
+	 * every side of a change still marked. */
+	lw_diffstat_init(&st);
+	lw_diffstat_line(&st, RK_FILE, "diff --git a/a b/a", 18);
+	for (int i = 0; i < 500; i++)
+		lw_diffstat_line(&st, RK_ADD, "+x", 2);
+	lw_diffstat_line(&st, RK_FILE, "diff --git a/c b/c", 18);
+	lw_diffstat_line(&st, RK_ADD, "+x", 2);
+	lw_diffstat_line(&st, RK_DEL, "-x", 2);
+	lw_rlines_init(&out);
+	lw_diffstat_render(&st, &out);
+	assert_int_equal(strlen(lw_rlines_at(&out, 0)), strlen(" a | 500 ") + 50);
+	assert_string_equal(lw_rlines_at(&out, 1), " c |   2 +-");
+	assert_string_equal(lw_rlines_at(&out, 2), " 2 files changed, 501 insertions(+), 1 deletion(-)");
+	lw_rlines_free(&out);
+	lw_diffstat_free(&st);
+}
+
 static void timeline_order(void **state)
 {
 	(void)state;
@@ -270,6 +343,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(paths, make_proj, rm_proj),
 		cmocka_unit_test(diff_classify),
 		cmocka_unit_test(splitter_bounds),
+		cmocka_unit_test(diffstat),
 		cmocka_unit_test(timeline_order),
 		cmocka_unit_test_setup_teardown(files_text_binary, make_proj, rm_proj),
 	};
