@@ -88,6 +88,13 @@ int lw_review_commit_ok(const char *what, const char *id, char *msg, size_t n);
 int lw_review_path_ok(const char *project, const char *what, const char *path, char *out, size_t n,
                       char *msg, size_t mn);
 
+/* Is dir (a real path) a worktree of the project's repository (its .git a
+ * file naming a gitdir inside <project>/.git)? A folder an agent made into
+ * a repository of its own would bring its own config: git is run in the
+ * project repository instead. true too when the project's .git is not a
+ * folder (the project is itself a worktree: nothing to compare with). */
+bool lw_review_is_worktree_of(const char *project, const char *dir);
+
 /* ---- files (review_files.c) ---- */
 #define LW_REVIEW_FILE_MAX (64 * 1024)
 /* Show a file the state names (evidence, an artifact): text up to

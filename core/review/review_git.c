@@ -22,7 +22,7 @@ extern char **environ;
 static char **git_env(void)
 {
 	static char *const extra[] = { "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "GIT_CONFIG_NOSYSTEM=1",
-	                               "GIT_PAGER=cat", NULL };
+	                               "GIT_PAGER=cat", "GIT_NO_LAZY_FETCH=1", NULL };
 	size_t n = 0;
 	for (char **e = environ; e && *e; e++)
 		n++;
@@ -92,11 +92,12 @@ int lw_git_diff_start(lw_git_job *j, const char *repo, const char *base, const c
 #endif
 	/* -c settings that make the output the same for everyone and keep any
 	 * config from running a program: no colour, no external diff or
-	 * textconv driver, no fsmonitor hook, paths written as they are. */
+	 * textconv driver, no fsmonitor hook, no transport (a partial clone
+	 * would fetch what it lacks), paths written as they are. */
 	char *const argv[] = {
 		"git", "--no-pager", "-c", "core.quotepath=off", "-c", "color.ui=false", "-c", "color.diff=false",
 		"-c", "diff.external=", "-c", "core.fsmonitor=false", "-c", "diff.noprefix=false",
-		"-c", "diff.mnemonicPrefix=false", "-c", "diff.relative=false", "-c", "core.attributesFile=/dev/null",
+		"-c", "diff.mnemonicPrefix=false", "-c", "diff.relative=false", "-c", "core.attributesFile=/dev/null", "-c", "protocol.allow=never",
 		"-C", j->repo, "diff", "--no-color", "--no-ext-diff", "--no-textconv", "--patch",
 		"--find-renames", j->base, j->head, "--", NULL,
 	};

@@ -5,6 +5,9 @@
 #include "core/review/review.h"
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,4 +147,39 @@ int lw_review_path_ok(const char *project, const char *what, const char *path, c
 	}
 	snprintf(out, n, "%s", norm);
 	return 1;
+}
+
+bool lw_review_is_worktree_of(const char *project, const char *dir)
+{
+	char root[PATH_MAX], p[PATH_MAX + 8], common[PATH_MAX];
+	if (!realpath(project, root))
+		return false;
+	snprintf(p, sizeof p, "%s/.git", root);
+	struct stat st;
+	if (stat(p, &st) < 0 || !S_ISDIR(st.st_mode))
+		return true;
+	if (!realpath(p, common))
+		return false;
+	if (strcmp(dir, root) == 0)
+		return true;
+	/* The worktree's .git: a small file "gitdir: PATH". */
+	snprintf(p, sizeof p, "%s/.git", dir);
+	int fd = open(p, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	char buf[PATH_MAX + 16];
+	ssize_t n = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? read(fd, buf, sizeof buf - 1) : -1;
+	close(fd);
+	if (n <= 8 || strncmp(buf, "gitdir: ", 8) != 0)
+		return false;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\r\n")] = '\0';
+	char target[PATH_MAX * 2 + 2], real[PATH_MAX];
+	if (buf[8] == '/')
+		snprintf(target, sizeof target, "%s", buf + 8);
+	else
+		snprintf(target, sizeof target, "%s/%s", dir, buf + 8);
+	if (!realpath(target, real))
+		return false;
+	return inside(common, real);
 }

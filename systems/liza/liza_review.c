@@ -101,9 +101,14 @@ int liza_review(const lw_source *src, const lw_task *t, const char *project, lw_
 		if (rc < 0)
 			return lw_review_refuse(rv, "%s:%s: %s", t->system, t->id, msg);
 		gone = rc == 1;
-		if (gone)
+		if (gone) {
 			lw_review_line(rv, RK_WARN, "worktree %s is gone: showing the range from the project repository",
 			               lt->worktree);
+		} else if (!lw_review_is_worktree_of(project, repo)) {
+			lw_review_line(rv, RK_WARN, "%s is not a worktree of the project repository: showing the range "
+			               "from the project repository", lt->worktree);
+			gone = true;
+		}
 	}
 	if (gone && lw_review_path_ok(project, "project", ".", repo, sizeof repo, msg, sizeof msg) != 0)
 		return lw_review_refuse(rv, "%s", msg);

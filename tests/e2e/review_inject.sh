@@ -55,6 +55,31 @@ ln -s "$E2E_TMP/outside" "$proj/.worktrees/link-out"
 check_refused worktree ".worktrees/link-out" 'is outside the project'
 check_refused worktree ".worktrees/link-out/not-there" 'is outside the project'
 
+# A worktree folder that is a repository of its own (with a config that
+# would run a program) is not used: git runs in the project repository.
+evil=$proj/.worktrees/evil
+git init -q "$evil"
+git -C "$evil" config diff.external "touch $x"
+git -C "$evil" config core.fsmonitor "touch $x"
+git -C "$evil" config core.pager "touch $x"
+set_field worktree ".worktrees/evil"
+rm -f "$x"
+out=$("$LW_BIN" -C "$proj" review review-1) || fail "own-repository worktree: exit $?"
+grep -q '.worktrees/evil is not a worktree of the project repository: showing the range from the project repository' <<<"$out" \
+	|| fail "not said: $out"
+grep -q "^git -C $proj diff " <<<"$out" || fail "git not run in the project: $out"
+grep -q '^+int main(void) { return 42; }$' <<<"$out" || fail "no diff: $out"
+[ ! -e "$x" ] || fail "the worktree's config ran a program"
+# Even run inside it, git takes no external diff, pager or fsmonitor from it.
+GIT_EXTERNAL_DIFF="touch $x" GIT_PAGER="touch $x" "$LW_BIN" -C "$proj" review review-1 >/dev/null \
+	|| fail "with GIT_* set: exit $?"
+[ ! -e "$x" ] || fail "GIT_* from the environment ran a program"
+# GIT_DIR and friends would point git elsewhere: they are not passed on.
+out=$(GIT_DIR=$E2E_TMP/outside GIT_WORK_TREE=/ GIT_CONFIG_PARAMETERS="'diff.external'='touch $x'" \
+	"$LW_BIN" -C "$proj" review review-1) || fail "with GIT_DIR set: exit $?"
+grep -q '^+int main(void) { return 42; }$' <<<"$out" || fail "GIT_DIR reached git: $out"
+[ ! -e "$x" ] || fail "GIT_CONFIG_PARAMETERS reached git"
+
 # Control characters in a refused value reach the terminal escaped.
 cp "$E2E_TMP/state.orig" "$st"
 sed -i 's/^    base_commit: .*/    base_commit: "--\\e]0;pwned\\a"/' "$st"
