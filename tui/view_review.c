@@ -16,6 +16,7 @@
 
 typedef struct hud_review {
 	char key[256];            /* system:id under review */
+	char revision[160];       /* the task's revision when the view opened ("" none) */
 	char head[512];           /* the header row (escaped when drawn) */
 	lw_review rv;
 	bool refused;
@@ -79,6 +80,7 @@ void act_review(hud *h)
 		abort();
 	h->review = r;
 	snprintf(r->key, sizeof r->key, "%s:%s", it->task->system, it->task->id);
+	snprintf(r->revision, sizeof r->revision, "%s", it->task->revision ? it->task->revision : "");
 	snprintf(r->head, sizeof r->head, " review %s  %s  %s", r->key, it->task->status ? it->task->status : "",
 	         it->task->title ? it->task->title : "");
 	lw_review_init(&r->rv);
@@ -181,6 +183,38 @@ static const char *row_at(const rows *w, size_t i, lw_rkind *kind, size_t *len)
 
 static bool is(const char *action, const char *name) { return action && strcmp(action, name) == 0; }
 
+/* A verdict from the view is on what the view shows: the same task, at the
+ * same revision (a resubmission while the operator reads is a new change). */
+static const char *stale(const hud *h, char *buf, size_t n)
+{
+	const hud_review *r = h->review;
+	const hud_item *it = hud_selected(h);
+	char key[256];
+	if (it)
+		snprintf(key, sizeof key, "%s:%s", it->task->system, it->task->id);
+	if (!it || strcmp(key, r->key) != 0) {
+		snprintf(buf, n, "%s is no longer selected: Esc, then select it again", r->key);
+		return buf;
+	}
+	const char *now = it->task->revision ? it->task->revision : "";
+	if (strcmp(now, r->revision) != 0) {
+		snprintf(buf, n, "%s changed since this review opened (%.12s -> %.12s): v v reviews the new change", r->key,
+		         r->revision[0] ? r->revision : "none", now[0] ? now : "none");
+		return buf;
+	}
+	return NULL;
+}
+
+static bool verdict_ok(hud *h)
+{
+	char why[512];
+	if (stale(h, why, sizeof why)) {
+		hud_message(h, true, "refused: %s", why);
+		return false;
+	}
+	return true;
+}
+
 /* The next (dir 1) or previous (-1) file of the diff from the top row. */
 static void jump_file(hud *h, int dir)
 {
@@ -220,8 +254,10 @@ void review_key(hud *h, int ch)
 	else if (ch == KEY_END || is(a, "bottom")) r->scroll = 1 << 30;
 	else if (ch == ']') jump_file(h, 1);
 	else if (ch == '[') jump_file(h, -1);
-	else if (is(a, "approve") || is(a, "reject") || is(a, "block") || is(a, "note") || is(a, "move"))
-		hud_key(h, ch);   /* the verdict keys act on the task under review */
+	else if (is(a, "approve") || is(a, "reject") || is(a, "block") || is(a, "note") || is(a, "move")) {
+		if (verdict_ok(h))
+			hud_key(h, ch);   /* the verdict keys act on the task under review */
+	}
 	else if (ch == 27 || ch == KEY_LEFT || is(a, "quit") || is(a, "review") || is(a, "left"))
 		review_close(h);
 	else if (is(a, "redraw") || is(a, "help"))
@@ -234,7 +270,10 @@ void view_review(hud *h)
 	if (!r)
 		return;
 	fill_row(h, 0, 0, h->cols, EL_HEADER);
-	put_text(h, 0, 0, h->cols, r->head, EL_HEADER);
+	int x = put_text(h, 0, 0, h->cols, r->head, EL_HEADER);
+	char why[512];
+	if (stale(h, why, sizeof why) && x + 3 < h->cols)
+		put_textf(h, 0, x + 2, h->cols - x - 2, EL_WARN, "CHANGED: %s", why);
 	rows w;
 	rows_make(r, &w);
 	/* The last text row shows the message, when there is one. */
@@ -253,9 +292,9 @@ void view_review(hud *h)
 		put_text(h, h->rows - 2, 0, h->cols, h->message, h->message_error ? EL_WARN : EL_OK);
 	fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
 	char foot[256];
-	snprintf(foot, sizeof foot, " Up/Down PgUp/PgDn scroll  [ ] file  %s%sEsc back   line %d of %zu%s%s",
+	snprintf(foot, sizeof foot, " Up/Down PgUp/PgDn scroll  [ ] file  %s%sEsc back   line %d of %zu%s",
 	         can_approve(h) ? "a approve  " : "", can_reject(h) ? "r reject  " : "", r->scroll + 1, w.n,
-	         r->nfiles ? "" : "", r->running ? "  (git diff running)" : "");
+	         r->running ? "  (git diff running)" : "");
 	put_text(h, h->rows - 1, 0, h->cols, foot, EL_DIM);
 	lw_rlines_free(&w.tl);
 }

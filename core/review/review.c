@@ -81,8 +81,6 @@ void lw_review_free(lw_review *rv)
 
 void lw_review_line(lw_review *rv, lw_rkind kind, const char *fmt, ...)
 {
-	strbuf b;
-	strbuf_init(&b);
 	va_list ap;
 	va_start(ap, fmt);
 	char tmp[1024];
@@ -102,7 +100,6 @@ void lw_review_line(lw_review *rv, lw_rkind kind, const char *fmt, ...)
 	} else {
 		lw_rlines_add(&rv->body, kind, "", 0);
 	}
-	strbuf_free(&b);
 }
 
 void lw_review_event(lw_review *rv, time_t at, const char *fmt, ...)

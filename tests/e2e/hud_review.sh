@@ -29,6 +29,21 @@ wait_for '^\+int main\(void\) \{ return 42; \}'
 screen_escapes | grep -F '+int main(void) { return 42; }' | grep -q $'\e\\[[0-9;]*32m' || fail "added line not green"
 screen_escapes | grep -F -- '-int main(void) { return 0; }' | grep -q $'\e\\[' || fail "removed line not coloured"
 wait_for 'a approve +r reject'
+# The coder resubmits while the operator reads: the view says so, and a
+# verdict from it is refused until the new change is opened.
+w=(git -C "$proj/.worktrees/review-1" -c user.name=t -c user.email=t@example.invalid -c commit.gpgsign=false)
+printf 'third line\n' >> "$proj/.worktrees/review-1/README.md"
+"${w[@]}" commit -qam again
+new=$("${w[@]}" rev-parse HEAD)
+sed -i "s/^    review_commit: .*/    review_commit: $new/" "$st"
+wait_for 'CHANGED: liza:review-1 changed since this review opened'
+keys a
+wait_for 'refused: liza:review-1 changed since this review opened'
+grep -q 'status: READY_FOR_REVIEW' "$st" || fail "a verdict on a stale review was written"
+keys v v
+wait_gone 'CHANGED:'
+keys ']'
+wait_for '^\+third line'
 # Approve from the review view: it asks, it lands, the view stays.
 keys a
 wait_for 'approve liza:review-1 as code-reviewer-9\? \[y/N\]'
