@@ -95,9 +95,9 @@ static pid_t start_pager(FILE **f)
 	argv[argc] = NULL;
 	if (argc == 0 || strcmp(argv[0], "cat") == 0)
 		return -1;
-	if (!getenv("LESS"))
+	if (!lw_getenv("LESS"))
 		setenv("LESS", "FRX", 1);   /* as git: quit when it fits, keep colour, leave the screen */
-	if (!getenv("LV"))
+	if (!lw_getenv("LV"))
 		setenv("LV", "-c", 1);
 	int p[2];
 	if (pipe2(p, O_CLOEXEC) < 0)
