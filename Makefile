@@ -114,7 +114,7 @@ conformance: build/san/liza-watch
 # again without sanitizers (-O1 keeps the stack traces readable) and run
 # under valgrind; any error or leak fails.
 VG_TESTS := test_doc test_edit test_edit_prop test_escape test_liza_checks test_liza_log test_liza_tx \
-            test_store test_rcs_tx test_aot_tx test_doc_patch test_liza_patch
+            test_store test_rcs_tx test_aot_tx test_doc_patch test_liza_patch test_review
 VG_BIN   := $(VG_TESTS:%=build/vg/tests/%)
 VG_OBJ   := $(LIB_SRC:%.c=build/vg/%.o) $(TEST_HELPER_SRC:%.c=build/vg/%.o)
 .SECONDARY: $(VG_OBJ) $(VG_TESTS:%=build/vg/tests/unit/%.o)
