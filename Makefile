@@ -95,8 +95,9 @@ build/san/tests/%: build/san/tests/unit/%.o $(SAN_OBJ) $(TEST_HELPER_OBJ)
 # libFuzzer ships in libclang-rt-14-dev, which clang only recommends.
 # procps: pgrep, which the tmux tests use to find the HUD's process.
 # jq and prometheus (promtool): the metrics test checks JSON lines and the exposition.
+# git: the review tests (and `make bench`) make real repositories and worktrees.
 DEB_PKGS := make gcc pkg-config libyaml-dev libncurses-dev libcmocka-dev tmux \
-            valgrind clang libclang-rt-14-dev groff-base zsh procps strace jq prometheus
+            valgrind clang libclang-rt-14-dev groff-base zsh procps strace jq prometheus git
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' \
@@ -190,7 +191,8 @@ soak-smoke: build/san/liza-watch
 # ---- benchmarks -----------------------------------------------------------
 # Bench programs are built like the release binary (-O2, no sanitizers): the
 # reload timer links the core objects, so it measures the code users run.
-BENCH_BIN := build/bench/gen_liza build/bench/timeit build/bench/reload build/bench/latency build/bench/edit_one
+BENCH_BIN := build/bench/gen_liza build/bench/timeit build/bench/reload build/bench/latency build/bench/edit_one \
+             build/bench/review_load
 CORE_REL_OBJ := $(patsubst %.c,build/rel/%.o,$(filter core/% systems/%,$(NO_SIM_SRC)))
 
 build/bench/gen_liza: build/rel/bench/gen_liza.o
@@ -204,6 +206,10 @@ build/bench/timeit: build/rel/bench/timeit.o
 build/bench/reload: build/rel/bench/reload.o $(CORE_REL_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
+
+build/bench/review_load: build/rel/bench/review_load.o $(CORE_REL_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
 
 build/bench/edit_one: build/rel/bench/edit_one.o $(CORE_REL_OBJ)
 	@mkdir -p $(@D)

@@ -28,6 +28,8 @@ const char cli_usage[] =
 	"                             (liza: block, note; levers: transition liza pause|resume|abort|clear-checkpoint)\n"
 	"                             (rcs: transition rcs:MODE activate|clear [--all-sessions])\n"
 	"                             (aot: transition aot:ATOM start|resolve; transition aot stop|redirect)\n"
+	"  review TASK [--no-pager] [--max-lines N]\n"
+	"                             the work under review (liza: the git diff), its timeline\n"
 	"  demo [--keep] [--seed N]   the HUD on a copy of the examples, with simulated agents\n"
 	"  demo --no-hud DIR [--seed N] [--ticks N] [--interval MS]\n"
 	"                             only the simulated agents, writing DIR's state (tests, soak)\n"
@@ -158,6 +160,7 @@ static const command commands[] = {
 	{ "approve", cmd_approve, false },
 	{ "reject", cmd_reject, false },
 	{ "transition", cmd_transition, false },
+	{ "review", cmd_review, false },
 	{ "demo", cmd_demo, false },
 	{ "keys", cmd_keys, false },
 	{ "config", cmd_config, false },

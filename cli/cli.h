@@ -38,6 +38,7 @@ int cmd_hud(const lw_opts *o, int argc, char **argv);
 int cmd_approve(const lw_opts *o, int argc, char **argv);
 int cmd_reject(const lw_opts *o, int argc, char **argv);
 int cmd_transition(const lw_opts *o, int argc, char **argv);
+int cmd_review(const lw_opts *o, int argc, char **argv);
 int cmd_demo(const lw_opts *o, int argc, char **argv);
 int cmd_keys(const lw_opts *o, int argc, char **argv);
 int cmd_config(const lw_opts *o, int argc, char **argv);

@@ -70,7 +70,7 @@ _liza_watch()
 	local cword=$((${#words[@]} - 1))
 	local cur=${words[cword]} prev=""
 	[ "$cword" -gt 0 ] && prev=${words[cword-1]}
-	local commands="hud check status approve reject transition demo keys config"
+	local commands="hud check status approve reject transition review demo keys config"
 	local global="-C --as --theme --no-color --poll -h --help -V --version"
 	local i cmd="" cmd_at=0
 	# The command is the first word that is neither an option nor an
@@ -104,6 +104,7 @@ _liza_watch()
 		approve) opts="--force" ;;
 		reject) opts="--reason --force" ;;
 		transition) opts="--reason --question --force --all-sessions" ;;
+		review) opts="--no-pager --max-lines" ;;
 		demo) opts="--keep --seed --no-hud --ticks --interval" ;;
 	esac
 	if [[ $cur == -* ]]; then

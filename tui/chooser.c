@@ -3,6 +3,7 @@
  * takes, Esc (or quit's key) cancels. Drawn as a box over the bottom of the
  * board, so the board stays in view above it. */
 #include "tui/hud.h"
+#include "tui/review.h"
 #include "tui/keymap.h"
 #include <curses.h>
 #include <stdarg.h>
@@ -31,7 +32,7 @@ void hud_choice_add(hud *h, const char *fmt, ...)
 static void finish(hud *h, int index)
 {
 	hud_choose_done done = h->choice.done;
-	h->mode = MODE_NORMAL;
+	h->mode = hud_base_mode(h);
 	if (done)
 		done(h, index);
 }

@@ -2,6 +2,7 @@
  * dirty, the full-screen views and the overlays; and the size floor below
  * which we say so instead of drawing garbage. */
 #include "tui/pane.h"
+#include "tui/review.h"
 #include <curses.h>
 #include <string.h>
 
@@ -42,6 +43,8 @@ void hud_draw(hud *h)
 		view_detail(h);
 	} else if (h->mode == MODE_HELP) {
 		view_help(h);
+	} else if (hud_review_open(h)) {
+		view_review(h);   /* under a prompt too: a verdict asked from the review */
 	} else {
 		for (size_t i = 0; i < hud_npanes; i++) {
 			if (!(d & 1u << i) || hs[i] <= 0)

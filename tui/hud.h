@@ -15,7 +15,7 @@ struct hud_pane_def;
 enum { HUD_PANES_MAX = 16 };
 typedef enum hud_detail { DETAIL_TASK, DETAIL_ALERT, DETAIL_LOG } hud_detail;
 enum { HUD_LOG_MAX = 64 };
-typedef enum hud_mode { MODE_NORMAL, MODE_DETAIL, MODE_HELP, MODE_PROMPT, MODE_CONFIRM, MODE_CHOOSE } hud_mode;
+typedef enum hud_mode { MODE_NORMAL, MODE_DETAIL, MODE_HELP, MODE_PROMPT, MODE_CONFIRM, MODE_CHOOSE, MODE_REVIEW } hud_mode;
 
 /* A task as the board shows it: a pointer into a source's snapshot, valid
  * until that source reloads (the index is rebuilt then). */
@@ -89,6 +89,7 @@ typedef struct hud {
 
 	hud_prompt prompt;
 	hud_choice choice;
+	struct hud_review *review;   /* the review view while open (tui/view_review.c) */
 	char message[512];        /* one-line feedback: a denied transition, an error */
 	bool message_error;
 	char log[HUD_LOG_MAX][640];   /* the last messages, full length, oldest first (L) */

@@ -3,6 +3,7 @@
 #include "tui/keymap.h"
 #include "tui/actions.h"
 #include "tui/pane.h"
+#include "tui/review.h"
 #include <curses.h>
 #include <string.h>
 
@@ -56,6 +57,8 @@ const hud_action hud_actions[] = {
 	{ "table", { 't' }, "board lanes / table view", "table", on_board, toggle_table },
 	{ "filter", { '/' }, "filter tasks", "filter", NULL, start_filter },
 	{ "clear-filter", { 27 }, "clear the filter and the message", "clear", has_filter, clear_filter },
+	{ "review", { 'v' }, "review the selected task: its change (git diff), evidence and timeline", "review",
+	  can_review, act_review },
 	{ "approve", { 'a' }, "approve the selected task (asks y/N)", "approve", can_approve, act_approve },
 	{ "reject", { 'r' }, "reject the selected task (asks for a reason)", "reject", can_reject, act_reject },
 	{ "block", { 'b' }, "block the selected task (a reason and a question)", "block", can_block, act_block },

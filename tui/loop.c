@@ -7,6 +7,7 @@
 #include "tui/keymap.h"
 #include "tui/pane.h"
 #include "notify/notify.h"
+#include "tui/review.h"
 #include "core/util/timeparse.h"
 #include "live/live.h"
 #include "watch/sigpipe.h"
@@ -57,6 +58,9 @@ static void mode_key(hud *h, int ch)
 		return;
 	case MODE_CHOOSE:
 		chooser_key(h, ch);
+		return;
+	case MODE_REVIEW:
+		review_key(h, ch);
 		return;
 	case MODE_DETAIL:
 		if (ch == KEY_UP || is(a, "up")) h->detail_scroll--;
@@ -161,7 +165,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	}
 	/* One watcher per project: a change in one reloads only that one. */
 	live *lv = calloc(f->n, sizeof *lv);
-	struct pollfd *fds = calloc(f->n + 2, sizeof *fds);
+	struct pollfd *fds = calloc(f->n + 4, sizeof *fds);
 	if (!lv || !fds) {
 		free(lv);
 		free(fds);
@@ -205,13 +209,17 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	while (!h.quit) {
 		hud_draw(&h);
 		int timeout = timer_ms(&h);
+		int gout, gerr;
+		review_fds(&h, &gout, &gerr);   /* git's pipes while a review loads: never waited on */
 		fds[0] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
 		fds[1] = (struct pollfd){ .fd = sfd, .events = POLLIN };
+		fds[2] = (struct pollfd){ .fd = gout, .events = POLLIN };
+		fds[3] = (struct pollfd){ .fd = gerr, .events = POLLIN };
 		for (size_t m = 0; m < f->n; m++) {
-			fds[2 + m] = (struct pollfd){ .fd = live_fd(&lv[m]), .events = POLLIN };
+			fds[4 + m] = (struct pollfd){ .fd = live_fd(&lv[m]), .events = POLLIN };
 			timeout = min_timeout(timeout, live_timeout_ms(&lv[m]));
 		}
-		int r = poll(fds, (nfds_t)(f->n + 2), timeout);
+		int r = poll(fds, (nfds_t)(f->n + 4), timeout);
 		if (r < 0 && errno != EINTR)
 			break;
 		for (int sig; (sig = sigpipe_next());) {
@@ -222,6 +230,8 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 		}
 		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))
 			break;   /* the terminal went away: exit, never spin */
+		if ((fds[2].revents | fds[3].revents) && review_pump(&h))
+			h.dirty = DIRTY_ALL;
 		if (fds[0].revents & POLLIN) {
 			int n = 0;
 			hud_view_sig before, after;
@@ -250,6 +260,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 			h.dirty |= panes_on(HUD_ON_TICK);   /* ages and alerts; a new count changes the layout */
 		}
 	}
+	review_close(&h);
 	term_end();
 	sigpipe_close();
 	for (size_t m = 0; m < f->n; m++)

@@ -1,6 +1,7 @@
 /* prompt.c — a one-line editor for reasons and filters, and the y/N confirm.
  * Editing is byte-based on UTF-8 with cursor moves by whole characters. */
 #include "tui/hud.h"
+#include "tui/review.h"
 #include <curses.h>
 #include <string.h>
 
@@ -43,7 +44,7 @@ static size_t next_char(const char *s, size_t len, size_t i)
 static void finish_text(hud *h, bool ok)
 {
 	hud_prompt_done done = h->prompt.done;
-	h->mode = MODE_NORMAL;
+	h->mode = hud_base_mode(h);
 	curs_set(0);
 	if (done)
 		done(h, ok ? h->prompt.text : NULL);
@@ -54,7 +55,7 @@ void prompt_key(hud *h, int key)
 	hud_prompt *p = &h->prompt;
 	if (h->mode == MODE_CONFIRM) {
 		hud_confirm_done done = p->confirm;
-		h->mode = MODE_NORMAL;
+		h->mode = hud_base_mode(h);
 		if (done)
 			done(h, key == 'y' || key == 'Y');
 		return;

@@ -9,6 +9,7 @@
 #include "core/model/tx.h"
 
 typedef struct lw_source lw_source;
+struct lw_review;
 typedef void (*lw_watch_add_fn)(const char *path, bool is_dir, void *ctx);
 
 typedef struct lw_adapter {
@@ -35,6 +36,10 @@ typedef struct lw_adapter {
 	/* Optional: what follows from firing event on subject as `as`, in a
 	 * sentence, for the prompt before the write (buf "" = nothing to say). */
 	void (*advise)(const char *event, const char *subject, const char *as, char *buf, size_t n);
+	/* Optional: what an operator reviews before a verdict (the work, its
+	 * evidence, its timeline) into a struct lw_review (core/review/review.h);
+	 * project is the project folder. 0, or -1 when a value was refused. */
+	int (*review)(const lw_source *src, const lw_task *t, const char *project, struct lw_review *rv);
 } lw_adapter;
 
 struct lw_source {

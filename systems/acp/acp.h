@@ -91,5 +91,7 @@ bool acp_has_evidence(const doc_node *record);
 bool acp_task_path(const char *root, const char *id, char *out, size_t n);
 int  acp_transition(const lw_source *src, const tx_request *rq, tx_result *res);
 void acp_detail(const lw_source *src, const lw_task *t, time_t now, strbuf *out);
+/* The review provider (acp_review.c): the evidence, shown. */
+int  acp_review(const lw_source *src, const lw_task *t, const char *project, struct lw_review *rv);
 
 #endif

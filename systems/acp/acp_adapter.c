@@ -117,4 +117,5 @@ const lw_adapter lw_adapter_acp = {
 	.tx = &acp_tx_core,
 	.transition = acp_transition,
 	.detail = acp_detail,
+	.review = acp_review,
 };

@@ -66,5 +66,7 @@ void aot_check(const aot_state *st, const lw_snapshot *snap, lw_check_ctx *ctx);
 /* Transitions (aot_tx.c). */
 extern const tx_table aot_tx_table;
 int aot_transition(const lw_source *src, const tx_request *rq, tx_result *res);
+/* The review provider (aot_review.c): the atom's binding and artifacts. */
+int aot_review(const lw_source *src, const lw_task *t, const char *project, struct lw_review *rv);
 
 #endif

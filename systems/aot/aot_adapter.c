@@ -37,4 +37,5 @@ const lw_adapter lw_adapter_aot = {
 	.check = aot_adapter_check,
 	.tx = &aot_tx_table,
 	.transition = aot_transition,
+	.review = aot_review,
 };

@@ -109,5 +109,7 @@ void foreman_check(const fm_state *st, const lw_snapshot *snap, lw_check_ctx *ct
 const fm_task *foreman_find(const fm_state *st, const char *id);
 int  foreman_transition(const lw_source *src, const tx_request *rq, tx_result *res);
 void foreman_detail(const lw_source *src, const lw_task *t, time_t now, strbuf *out);
+/* The review provider (foreman_review.c): criteria, plan, validation. */
+int  foreman_review(const lw_source *src, const lw_task *t, const char *project, struct lw_review *rv);
 
 #endif

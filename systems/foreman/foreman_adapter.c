@@ -142,4 +142,5 @@ const lw_adapter lw_adapter_foreman = {
 	.tx = &fm_tx,
 	.transition = foreman_transition,
 	.detail = foreman_detail,
+	.review = foreman_review,
 };

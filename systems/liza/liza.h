@@ -143,6 +143,8 @@ extern const tx_table liza_tx_table;
 int liza_transition(const char *dir, const tx_request *rq, tx_result *res);
 /* What follows from an event as an identity (approve as a non-reviewer: nobody merges). */
 void liza_advise(const char *event, const char *subject, const char *as, char *buf, size_t n);
+/* The review provider (liza_review.c): the change under review and the timeline. */
+int liza_review(const lw_source *src, const lw_task *t, const char *project, struct lw_review *rv);
 
 /* Loader entry point used by the adapter (and tests): dir is the `.liza`
  * folder. prev, the last good snapshot (or NULL), lets unchanged files be

@@ -45,4 +45,5 @@ const lw_adapter lw_adapter_liza = {
 	.tx = &liza_tx_table,
 	.advise = liza_advise,
 	.transition = liza_adapter_transition,
+	.review = liza_review,
 };

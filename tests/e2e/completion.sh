@@ -33,7 +33,7 @@ expect() {
 	got=$(complete_line "$1")
 	[ "$got" = "$2" ] || fail "completing '$1': got '$got', want '$2'"
 }
-expect 'liza-watch ' 'approve check config demo hud keys reject status transition '
+expect 'liza-watch ' 'approve check config demo hud keys reject review status transition '
 expect 'liza-watch ch' 'check '
 expect 'liza-watch --n' '--no-color '
 expect 'liza-watch --' '--as --help --no-color --poll --theme --version '

@@ -1,0 +1,301 @@
+/* view_review.c — the review view: the task's timeline (ages at lw_now(),
+ * redrawn as the clock moves), the system's review lines, then the diff as
+ * git writes it. Only the rows on screen are drawn, so a diff of 10,000
+ * lines opens as fast as a short one. */
+#include "tui/review.h"
+#include "tui/pane.h"
+#include "tui/actions.h"
+#include "tui/keymap.h"
+#include "core/review/review.h"
+#include "core/review/review_git.h"
+#include "core/review/review_stat.h"
+#include "core/util/timeparse.h"
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct hud_review {
+	char key[256];            /* system:id under review */
+	char revision[160];       /* the task's revision when the view opened ("" none) */
+	char head[512];           /* the header row (escaped when drawn) */
+	lw_review rv;
+	bool refused;
+	lw_diffstat stat;         /* counted from the patch as it comes */
+	lw_rlines statl;          /* the stat as shown, redone when a count moved */
+	lw_rlines diff;           /* git's lines as they come, then how it ended */
+	size_t *files;            /* diff line of each "diff --git" */
+	size_t nfiles, capfiles;
+	lw_git_job job;
+	bool running;
+	int scroll;
+} hud_review;
+
+bool hud_review_open(const hud *h) { return h->review != NULL; }
+hud_mode hud_base_mode(const hud *h) { return h->review ? MODE_REVIEW : MODE_NORMAL; }
+bool can_review(const hud *h) { return h->focus == &pane_board && hud_selected(h) != NULL; }
+
+static void on_line(lw_rkind kind, const char *line, size_t len, void *ctx)
+{
+	hud_review *r = ctx;
+	lw_diffstat_line(&r->stat, kind, line, len);
+	if (kind == RK_FILE) {
+		if (r->nfiles == r->capfiles) {
+			r->capfiles = r->capfiles ? r->capfiles * 2 : 64;
+			r->files = realloc(r->files, r->capfiles * sizeof *r->files);
+			if (!r->files)
+				abort();
+		}
+		r->files[r->nfiles++] = r->diff.n;
+	}
+	lw_rlines_add(&r->diff, kind, line, len);
+}
+
+void review_close(hud *h)
+{
+	hud_review *r = h->review;
+	if (!r)
+		return;
+	if (r->running)
+		lw_git_job_free(&r->job);
+	lw_review_free(&r->rv);
+	lw_rlines_free(&r->diff);
+	lw_rlines_free(&r->statl);
+	lw_diffstat_free(&r->stat);
+	free(r->files);
+	free(r);
+	h->review = NULL;
+	if (h->mode == MODE_REVIEW)
+		h->mode = MODE_NORMAL;
+	h->dirty = DIRTY_ALL;
+}
+
+void act_review(hud *h)
+{
+	const hud_item *it = hud_selected(h);
+	if (!it)
+		return;
+	review_close(h);
+	hud_review *r = calloc(1, sizeof *r);
+	if (!r)
+		abort();
+	h->review = r;
+	hud_task_key(h, it, r->key, sizeof r->key);
+	snprintf(r->revision, sizeof r->revision, "%s", it->task->revision ? it->task->revision : "");
+	snprintf(r->head, sizeof r->head, " review %s  %s  %s", r->key, it->task->status ? it->task->status : "",
+	         it->task->title ? it->task->title : "");
+	lw_review_init(&r->rv);
+	lw_rlines_init(&r->diff);
+	lw_rlines_init(&r->statl);
+	lw_diffstat_init(&r->stat);
+	h->mode = MODE_REVIEW;
+	h->dirty = DIRTY_ALL;
+	if (lw_review_build(&h->fleet->v[it->member].proj, it->src, it->task, &r->rv) < 0) {
+		/* Refused: nothing runs; the view says why, in place of the change. */
+		r->refused = true;
+		lw_rlines_add(&r->diff, RK_WARN, r->rv.refusal, strlen(r->rv.refusal));
+		hud_message(h, true, "review refused: %s", r->rv.refusal);
+		return;
+	}
+	if (r->rv.has_diff) {
+		char msg[512];
+		if (lw_git_diff_start(&r->job, r->rv.repo, r->rv.base, r->rv.head, 0, msg, sizeof msg) < 0)
+			lw_rlines_add(&r->diff, RK_WARN, msg, strlen(msg));
+		else
+			r->running = true;
+	}
+}
+
+void review_fds(const hud *h, int *out_fd, int *err_fd)
+{
+	*out_fd = *err_fd = -1;
+	if (h->review && h->review->running && !h->review->job.done) {
+		*out_fd = h->review->job.out_fd;
+		*err_fd = h->review->job.err_fd;
+	}
+}
+
+bool review_pump(hud *h)
+{
+	hud_review *r = h->review;
+	if (!r || !r->running || r->job.done)
+		return false;
+	size_t before = r->diff.n;
+	lw_git_job_pump(&r->job, on_line, r);
+	if (r->stat.changed) {
+		lw_rlines_free(&r->statl);
+		lw_rlines_init(&r->statl);
+		lw_diffstat_render(&r->stat, &r->statl);
+	}
+	if (r->job.done) {
+		char msg[1024];
+		const char *res = lw_git_job_result(&r->job, msg, sizeof msg);
+		if (res)
+			lw_rlines_add(&r->diff, r->job.cut ? RK_CUT : RK_WARN, res, strlen(res));
+		lw_git_job_free(&r->job);
+		r->running = false;
+		return true;
+	}
+	return r->diff.n != before;
+}
+
+static theme_elem elem_of(lw_rkind k)
+{
+	switch (k) {
+	case RK_HEAD: case RK_FILE: return EL_TITLE;
+	case RK_NOTE: case RK_META: return EL_DIM;
+	case RK_WARN: case RK_CUT: return EL_WARN;
+	case RK_HUNK: return EL_INFO;
+	case RK_ADD: return EL_OK;
+	case RK_DEL: return EL_CRIT;
+	default: return EL_NORMAL;
+	}
+}
+
+/* The rows: "Timeline", its entries, the body, the stat, the diff. */
+typedef struct rows {
+	lw_rlines tl;
+	const lw_rlines *part[3];
+	size_t n;
+} rows;
+
+static void rows_make(const hud_review *r, rows *w)
+{
+	lw_rlines_init(&w->tl);
+	lw_rlines_add(&w->tl, RK_HEAD, "Timeline", 8);
+	lw_review_timeline(&r->rv, lw_now(), &w->tl);
+	w->part[0] = &r->rv.body;
+	w->part[1] = &r->statl;
+	w->part[2] = &r->diff;
+	w->n = w->tl.n + r->rv.body.n + r->statl.n + r->diff.n;
+}
+
+static const char *row_at(const rows *w, size_t i, lw_rkind *kind, size_t *len)
+{
+	const lw_rlines *l = &w->tl;
+	for (int k = 0; k < 3 && i >= l->n; k++) {
+		i -= l->n;
+		l = w->part[k];
+	}
+	*kind = (lw_rkind)l->v[i].kind;
+	*len = l->v[i].len;
+	return lw_rlines_at(l, i);
+}
+
+static bool is(const char *action, const char *name) { return action && strcmp(action, name) == 0; }
+
+/* A verdict from the view is on what the view shows: the same task, at the
+ * same revision (a resubmission while the operator reads is a new change). */
+static const char *stale(const hud *h, char *buf, size_t n)
+{
+	const hud_review *r = h->review;
+	const hud_item *it = hud_selected(h);
+	char key[256];
+	if (it)
+		hud_task_key(h, it, key, sizeof key);
+	if (!it || strcmp(key, r->key) != 0) {
+		snprintf(buf, n, "%s is no longer selected: Esc, then select it again", r->key);
+		return buf;
+	}
+	const char *now = it->task->revision ? it->task->revision : "";
+	if (strcmp(now, r->revision) != 0) {
+		snprintf(buf, n, "%s changed since this review opened (%.12s -> %.12s): v v reviews the new change", r->key,
+		         r->revision[0] ? r->revision : "none", now[0] ? now : "none");
+		return buf;
+	}
+	return NULL;
+}
+
+static bool verdict_ok(hud *h)
+{
+	char why[512];
+	if (stale(h, why, sizeof why)) {
+		hud_message(h, true, "refused: %s", why);
+		return false;
+	}
+	return true;
+}
+
+/* The next (dir 1) or previous (-1) file of the diff from the top row. */
+static void jump_file(hud *h, int dir)
+{
+	hud_review *r = h->review;
+	rows w;
+	rows_make(r, &w);
+	size_t off = w.tl.n + r->rv.body.n + r->statl.n;
+	lw_rlines_free(&w.tl);
+	int target = -1;
+	for (size_t i = 0; i < r->nfiles; i++) {
+		int at = (int)(off + r->files[i]);
+		if (dir > 0 && at > r->scroll) {
+			target = at;
+			break;
+		}
+		if (dir < 0 && at < r->scroll)
+			target = at;
+	}
+	if (target >= 0)
+		r->scroll = target;
+}
+
+void review_key(hud *h, int ch)
+{
+	hud_review *r = h->review;
+	if (!r) {
+		h->mode = MODE_NORMAL;
+		return;
+	}
+	const char *a = keymap_action_of(h->keymap, ch);
+	int page = h->rows - 3;
+	if (ch == KEY_UP || is(a, "up")) r->scroll--;
+	else if (ch == KEY_DOWN || is(a, "down")) r->scroll++;
+	else if (ch == KEY_PPAGE || is(a, "page-up")) r->scroll -= page;
+	else if (ch == KEY_NPAGE || ch == ' ' || is(a, "page-down")) r->scroll += page;
+	else if (ch == KEY_HOME || is(a, "top")) r->scroll = 0;
+	else if (ch == KEY_END || is(a, "bottom")) r->scroll = 1 << 30;
+	else if (ch == ']') jump_file(h, 1);
+	else if (ch == '[') jump_file(h, -1);
+	else if (is(a, "approve") || is(a, "reject") || is(a, "block") || is(a, "note") || is(a, "move")) {
+		if (verdict_ok(h))
+			hud_key(h, ch);   /* the verdict keys act on the task under review */
+	}
+	else if (ch == 27 || ch == KEY_LEFT || is(a, "quit") || is(a, "review") || is(a, "left"))
+		review_close(h);
+	else if (is(a, "redraw") || is(a, "help"))
+		hud_key(h, ch);
+}
+
+void view_review(hud *h)
+{
+	hud_review *r = h->review;
+	if (!r)
+		return;
+	fill_row(h, 0, 0, h->cols, EL_HEADER);
+	int x = put_text(h, 0, 0, h->cols, r->head, EL_HEADER);
+	char why[512];
+	if (stale(h, why, sizeof why) && x + 3 < h->cols)
+		put_textf(h, 0, x + 2, h->cols - x - 2, EL_WARN, "CHANGED: %s", why);
+	rows w;
+	rows_make(r, &w);
+	/* The last text row shows the message, when there is one. */
+	int height = h->rows - 2 - (h->message[0] ? 1 : 0);
+	if (r->scroll > (int)w.n - height)
+		r->scroll = (int)w.n - height;
+	if (r->scroll < 0)
+		r->scroll = 0;
+	for (int y = 0; y < height && (size_t)(r->scroll + y) < w.n; y++) {
+		lw_rkind k;
+		size_t len;
+		const char *s = row_at(&w, (size_t)(r->scroll + y), &k, &len);
+		put_text(h, 1 + y, 0, h->cols, s, elem_of(k));
+	}
+	if (h->message[0])
+		put_text(h, h->rows - 2, 0, h->cols, h->message, h->message_error ? EL_WARN : EL_OK);
+	fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
+	char foot[256];
+	snprintf(foot, sizeof foot, " Up/Down PgUp/PgDn scroll  [ ] file  %s%sEsc back   line %d of %zu%s",
+	         can_approve(h) ? "a approve  " : "", can_reject(h) ? "r reject  " : "", r->scroll + 1, w.n,
+	         r->running ? "  (git diff running)" : "");
+	put_text(h, h->rows - 1, 0, h->cols, foot, EL_DIM);
+	lw_rlines_free(&w.tl);
+}
