@@ -7,17 +7,19 @@
 typedef struct mode_info {
 	const char *canon, *upstream;   /* upstream: the .omx spelling, when it differs */
 	bool standalone;
+	bool omx_only;                  /* known to the current package, not to the seed */
 } mode_info;
 
 static const mode_info modes[] = {
-	{ "team", NULL, false },
-	{ "forge", "ralph", false },
-	{ "ultrawork", NULL, false },
-	{ "autopilot", NULL, true },
-	{ "autoresearch", NULL, true },
-	{ "blueprint", "ralplan", false },
-	{ "ultraqa", NULL, true },
-	{ "deep-interview", NULL, true },
+	{ "team", NULL, false, false },
+	{ "forge", "ralph", false, false },
+	{ "ultrawork", NULL, false, false },
+	{ "autopilot", NULL, true, false },
+	{ "autoresearch", NULL, true, false },
+	{ "blueprint", "ralplan", false, false },
+	{ "ultraqa", NULL, true, false },
+	{ "deep-interview", NULL, true, false },
+	{ "ultragoal", NULL, false, true },
 };
 
 static const mode_info *find(const char *name)
@@ -36,7 +38,19 @@ const char *rcs_canon(const char *name)
 	return m ? m->canon : name;
 }
 
-bool rcs_tracked(const char *canon) { return find(canon) != NULL; }
+bool rcs_tracked(const char *canon)
+{
+	const mode_info *m = find(canon);
+	return m && !m->omx_only;
+}
+
+bool rcs_is_omx(const char *surface) { return surface && strcmp(surface, "omx") == 0; }
+
+bool rcs_known(const char *canon, const char *surface)
+{
+	const mode_info *m = find(canon);
+	return m && (!m->omx_only || rcs_is_omx(surface));
+}
 
 bool rcs_standalone(const char *canon)
 {

@@ -43,7 +43,7 @@ static void every_pair(void **st)
 			if (want) {
 				assert_true(rcs_set_has(&v.result, tracked[i]));
 				assert_true(rcs_set_has(&v.result, tracked[k]));
-				assert_true(rcs_set_approved(&v.result));
+				assert_true(rcs_set_approved(&v.result, "rcs"));
 			} else {
 				/* Denied: the set is what it was, the message says so. */
 				assert_int_equal(v.result.n, 1);
@@ -125,7 +125,7 @@ static void sets_on_disk(void **st)
 		rcs_set s = { .n = sets[i].n };
 		for (size_t k = 0; k < s.n; k++)
 			s.v[k] = sets[i].v[k];
-		assert_int_equal(rcs_set_approved(&s), sets[i].ok);
+		assert_int_equal(rcs_set_approved(&s, "rcs"), sets[i].ok);
 	}
 }
 
