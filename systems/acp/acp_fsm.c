@@ -47,6 +47,7 @@ static const tx_row listener_rows[] = {
 	{ "*", "resume", "ready", 0, 0, "a resume message: ready" },
 	{ "AWAITING_APPROVAL", "approve", "ready", 0, 0, "approve = resume: ready for the next task" },
 	{ "AWAITING_APPROVAL", "reject", "executing", 0, 0, "reject = task: back to executing" },
+	{ "*", "reset_requested", "ready", TX_CONFIRM, 0, "reset = resume: ready" },
 };
 
 const tx_table acp_tx_listener = { "acp (listener)", listener_rows, sizeof listener_rows / sizeof *listener_rows };

@@ -162,7 +162,8 @@ static tx_rc apply_listener(acp_move *a, const doc_node *root, editor *ed, const
 	rc |= edit_set_scalar(ed, root, "updated", edit_str(ts));
 	if (rc)
 		return deny(res, TX_IO, "cannot edit the state of %s", a->id);
-	tx_set(res, TX_DONE, "acp:%s %s --%s--> %s", a->id, raw ? raw : "-", row->event, row->to);
+	const char *to = acp_state_of(row->to, ACP_CORE);
+	tx_set(res, TX_DONE, "acp:%s %s --%s--> %s", a->id, shown, row->event, to ? to : row->to);
 	return TX_DONE;
 }
 
