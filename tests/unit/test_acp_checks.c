@@ -161,7 +161,7 @@ static void every_code(void **state)
 	FA_EXPECT(&r, LW_WARN, "blocked", "A-blk", "rate limit");
 	FA_EXPECT(&r, LW_CRIT, "evidence_missing", "A-done", "DONE without evidence");
 	FA_EXPECT(&r, LW_CRIT, "evidence_missing", "A-cmp", "COMPLETE without evidence");
-	FA_EXPECT(&r, LW_CRIT, "evidence_missing", "t-bare", "task COMPLETE (done)");
+	assert_null(fa_find(&r, "evidence_missing", "t-bare"));   /* the code's task: no evidence rule */
 	FA_EXPECT(&r, LW_CRIT, "illegal_transition", "A-ill", "READY --step_passed--> AWAITING_APPROVAL");
 	assert_null(fa_find(&r, "illegal_transition", "A-ok-ev"));
 	FA_EXPECT(&r, LW_WARN, "unknown_state", "A-what", "'dreaming'");
@@ -169,7 +169,7 @@ static void every_code(void **state)
 	FA_EXPECT(&r, LW_WARN, "unknown_state", "t-odd", "'paused'");
 	FA_EXPECT(&r, LW_WARN, "invalid_state", "A-type", "retries_remaining must be an integer");
 	FA_EXPECT(&r, LW_WARN, "agent_stale", "A-what", "no `updated`");
-	assert_int_equal(fa_count(&r, NULL), 15);
+	assert_int_equal(fa_count(&r, NULL), 14);
 	assert_int_equal(fa_task(&r, "acp", "A-what")->lane, LANE_BLOCKED);
 	assert_ptr_equal(fa_task(&r, "acp", "A-review")->tx, &acp_tx_jarvis);
 	fa_close(&r);
@@ -218,9 +218,13 @@ static void bridge_rules(void **state)
 	fa_write(&r, "fsm_data/tasks/t-1.json", "{\"task_id\": \"t-1\", \"state\": \"assigned\", \"owner\": \"A-1\"}");
 	fa_write(&r, "fsm_data/tasks/task-9.json", "{\"id\": \"task-9\", \"name\": \"Ship\", \"status\": \"in_progress\", "
 	         "\"assigned_agent\": \"A-2\", \"updated_at\": \"2025-08-15T03:00:00.123456\"}");
+	/* verifying without evidence: the listener's record, no evidence rule */
+	agent(&r, "A-3", "{\"state\": \"verifying\", \"updated\": \"2025-08-15T03:59:00\", \"schema_version\": 1}");
 	fa_load(&r, NOW);
 	FA_EXPECT(&r, LW_WARN, "fsm_update_invalid", "A-1", "lacks summary");
-	assert_int_equal(fa_count(&r, NULL), 1);
+	FA_EXPECT(&r, LW_INFO, "awaiting_approval", "A-3", "AWAITING_APPROVAL");
+	assert_null(fa_find(&r, "evidence_missing", "A-3"));
+	assert_int_equal(fa_count(&r, NULL), 2);
 	assert_string_equal(fa_task(&r, "acp", "t-1")->assignee, "A-1");
 	assert_string_equal(fa_task(&r, "acp", "t-1")->status, "READY");
 	assert_string_equal(fa_task(&r, "acp", "task-9")->assignee, "A-2");
