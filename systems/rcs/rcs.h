@@ -20,6 +20,11 @@ bool rcs_tracked(const char *canon);
  * current package's TRACKED_WORKFLOW_MODES, which add ultragoal. */
 bool rcs_known(const char *canon, const char *surface);
 bool rcs_is_omx(const char *surface);
+/* skill-active.js isTerminalSkillActiveState: a skill-active-state.json
+ * whose top level says it is over (active: false, a terminal phase, a
+ * completed_at, a terminal run or lifecycle outcome) lists no active skills
+ * to the package, whatever its active_skills say. */
+bool rcs_omx_terminal(const doc_node *root);
 /* Never shares the active set (autopilot, autoresearch, ultraqa,
  * deep-interview). */
 bool rcs_standalone(const char *canon);

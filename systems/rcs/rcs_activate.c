@@ -20,6 +20,7 @@ typedef struct act {
 	const char *name;             /* as written to disk */
 	const char *sid;              /* the session written to, or NULL (root) */
 	const char *skills_path, *mode_path;
+	const char *surface;          /* "rcs" or "omx" */
 	const tx_request *rq;
 	tx_result *res;
 	char ts[32];
@@ -28,6 +29,7 @@ typedef struct act {
 	char transiting[768];         /* the package's "mode transiting: a -> b" */
 	const char *done_path;        /* the completed source's mode file being written */
 	const char *done_mode;        /* its canonical name */
+	bool stale_top;               /* .omx: the file's top level says it is over */
 } act;
 
 static void json_pair(strbuf *b, const char *key, const char *val, bool last)
@@ -95,6 +97,23 @@ static int handoff_edits(act *a, editor *ed, const doc_node *root)
 	for (const doc_node *i = doc_seq_first(list); i; i = i->next)
 		if (completed_entry(a, doc_deref(i)) && edit_remove_item(ed, list, i) < 0)
 			return -1;
+	if (a->stale_top) {
+		/* The package reads no entry of a finished file and starts the list
+		 * afresh (clearTerminalSkillActiveMarkers): so do we. Markers are
+		 * nulled, which its readers take as absent. */
+		static const char *const markers[] = { "completed_at", "cancel_reason", "run_outcome", "lifecycle_outcome",
+		                                       "terminal_outcome", "terminal_reason" };
+		for (const doc_node *i = doc_seq_first(list); i; i = i->next)
+			if (!completed_entry(a, doc_deref(i)) && edit_remove_item(ed, list, i) < 0)
+				return -1;
+		for (size_t k = 0; k < sizeof markers / sizeof *markers; k++)
+			if (doc_get(root, markers[k]) && !doc_is_null(doc_get(root, markers[k])) &&
+			    edit_set_scalar(ed, root, markers[k], edit_null()) < 0)
+				return -1;
+		return edit_set_scalar(ed, root, "active", edit_bool(false)) < 0 ||
+		       edit_set_scalar(ed, root, "skill", edit_str(a->name)) < 0 ||
+		       edit_set_scalar(ed, root, "phase", edit_str("starting")) < 0 ? -1 : 0;
+	}
 	const char *legacy = doc_str(doc_get(root, "skill"));
 	if (legacy && rcs_set_has(&a->completed, rcs_canon(legacy)) && a->result.n) {
 		const char *next = rcs_disk_name(a->result.v[0], "omx");
@@ -204,7 +223,16 @@ static int activate_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw
 		new_skills_file(a, out);
 		return 0;
 	}
-	if (!a->completed.n)
+	if (rcs_is_omx(a->surface)) {
+		doc pd;
+		lw_error perr;
+		const doc_node *root;
+		if (doc_parse(&pd, cur, len, a->skills_path, NULL, &perr) == 0 && (root = doc_deref(pd.root)) &&
+		    doc_is_map(root))
+			a->stale_top = rcs_omx_terminal(root);
+		doc_free(&pd);
+	}
+	if (!a->completed.n && !a->stale_top)
 		return edit_json(cur, len, a->skills_path, out, err, skills_edits, a);
 	strbuf mid;
 	strbuf_init(&mid);
@@ -312,7 +340,7 @@ int rcs_activate(const lw_source *src, const tx_request *rq, tx_result *res, con
 	if (!snap)
 		return res->rc;
 	const rcs_state *st = snap->sys;
-	act a = { .base = src->root, .mode = mode, .sid = st->session_id, .rq = rq, .res = res };
+	act a = { .base = src->root, .mode = mode, .sid = st->session_id, .surface = st->surface, .rq = rq, .res = res };
 	lw_format_time(rq->now, a.ts, sizeof a.ts);
 	const char *scope = rcs_tx_scope(&snap->mem, st, a.sid);
 	/* Keep the spelling a mode file of this scope already uses. */
