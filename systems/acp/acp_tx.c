@@ -163,7 +163,8 @@ static tx_rc apply_listener(acp_move *a, const doc_node *root, editor *ed, const
 	if (rc)
 		return deny(res, TX_IO, "cannot edit the state of %s", a->id);
 	const char *to = acp_state_of(row->to, ACP_CORE);
-	tx_set(res, TX_DONE, "acp:%s %s --%s--> %s", a->id, shown, row->event, to ? to : row->to);
+	tx_set(res, TX_DONE, "acp:%s %s --%s--> %s (%s -> %s)", a->id, shown, row->event, to ? to : row->to,
+	       raw ? raw : "-", row->to);
 	return TX_DONE;
 }
 
