@@ -25,6 +25,9 @@ bool rcs_is_omx(const char *surface);
  * completed_at, a terminal run or lifecycle outcome) lists no active skills
  * to the package, whatever its active_skills say. */
 bool rcs_omx_terminal(const doc_node *root);
+/* workflow-transition-reconcile.js isActiveWorkflowDetail's phase test: not
+ * complete(d), cancel(l)ed, failed or cleared. */
+bool rcs_omx_running_phase(const char *phase);
 /* Never shares the active set (autopilot, autoresearch, ultraqa,
  * deep-interview). */
 bool rcs_standalone(const char *canon);

@@ -204,7 +204,15 @@ static int activate_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw
 		return EDIT_DENIED;
 	const rcs_state *st = snap->sys;
 	rcs_verdict v;
-	rcs_decision d = rcs_evaluate(&st->set, a->mode, st->surface, &v);
+	rcs_set now_set = st->set;
+	/* The package's root view also counts every mode file that says it is
+	 * running (visibleTrackedModes), so a handoff completes those too. */
+	for (size_t i = 0; rcs_is_omx(st->surface) && !st->session_id && i < st->nmodes; i++) {
+		const rcs_mode *m = &st->modes[i];
+		if (m->active && !m->session_scope && rcs_known(m->canon, st->surface) && rcs_omx_running_phase(m->phase))
+			rcs_set_add(&now_set, m->canon);
+	}
+	rcs_decision d = rcs_evaluate(&now_set, a->mode, st->surface, &v);
 	bool member = rcs_set_has(&st->set, a->mode);
 	lw_snapshot_free(snap);
 	a->result = v.result;

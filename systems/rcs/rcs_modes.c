@@ -100,6 +100,22 @@ static bool terminal_word(const char *s)
 	return false;
 }
 
+bool rcs_omx_running_phase(const char *phase)
+{
+	static const char *const over[] = { "complete", "completed", "cancelled", "canceled", "failed", "cleared" };
+	if (!phase)
+		return true;
+	while (*phase == ' ')
+		phase++;
+	size_t n = strlen(phase);
+	while (n && phase[n - 1] == ' ')
+		n--;
+	for (size_t i = 0; i < sizeof over / sizeof *over; i++)
+		if (strlen(over[i]) == n && strncasecmp(phase, over[i], n) == 0)
+			return false;
+	return true;
+}
+
 bool rcs_omx_terminal(const doc_node *root)
 {
 	bool on = true;
