@@ -78,6 +78,9 @@ typedef struct lw_snapshot {
 	const char *status_segment; /* short words for the status line after the
 	                               system name ("team+forge", "5/20 stall 1/3");
 	                               may hold text from state files: escaped on output */
+	const char **active_set; /* workflows active together (rcs), in order; NULL
+	                            when the system keeps no such set */
+	size_t nactive_set;
 	size_t state_bytes;    /* bytes of input read */
 	/* A snapshot may stand on an older one whose parse it reuses (a file
 	 * that did not change): it then holds a reference to that base. */

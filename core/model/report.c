@@ -229,7 +229,16 @@ static void json_line(strbuf *out, const lw_project *p, const status_counts *c)
 		strbuf_adds(out, ", \"lanes\": {");
 		for (int l = 0; l < LANE_COUNT; l++)
 			strbuf_printf(out, "%s\"%s\": %zu", l ? ", " : "", lw_lane_name((lw_lane)l), lanes[l]);
-		strbuf_printf(out, "}, \"tasks\": %zu, \"awaiting\": %zu}", n, awaiting);
+		strbuf_printf(out, "}, \"tasks\": %zu, \"awaiting\": %zu", n, awaiting);
+		if (s->good && s->good->active_set) {
+			strbuf_adds(out, ", \"active_set\": [");
+			for (size_t k = 0; k < s->good->nactive_set; k++) {
+				strbuf_adds(out, k ? ", " : "");
+				esc_json_str(out, s->good->active_set[k]);
+			}
+			strbuf_addc(out, ']');
+		}
+		strbuf_addc(out, '}');
 	}
 	strbuf_printf(out, "], \"tasks\": %zu, \"awaiting\": %zu, \"alerts\": {\"CRIT\": %zu, \"WARN\": %zu, "
 	              "\"INFO\": %zu}}", c->tasks, c->awaiting, c->alerts[LW_CRIT], c->alerts[LW_WARN],

@@ -16,7 +16,7 @@ static const lw_thresholds builtin = {
 	.failure_risk_cycles = 3,         /* seed: one coder failure counts only from 3 cycles */
 	.rcs_session_stale = 30 * 60,
 	.rcs_worker_stale = 5 * 60,
-	.acp_stale = 15 * 60,
+	.acp_stale = 1200,   /* runner.py --stalled-threshold-sec */
 };
 
 void lw_thresholds_default(lw_thresholds *t) { *t = builtin; }

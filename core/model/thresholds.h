@@ -26,7 +26,7 @@ typedef struct lw_thresholds {
 	long long rcs_session_stale;      /* an active mode's last turn */
 	long long rcs_worker_stale;       /* a working team worker's heartbeat */
 	/* Agent Cell Phone */
-	long long acp_stale;              /* an EXECUTING_TASK agent's last update */
+	long long acp_stale;              /* an agent's last update (runner.py: 1200 s) */
 } lw_thresholds;
 
 void lw_thresholds_default(lw_thresholds *t);

@@ -19,6 +19,12 @@ enum acp_guard {
 	AG_EVIDENCE = 8,          /* evidence_attached / EVIDENCE_PRESENT */
 };
 extern const tx_table acp_tx_core, acp_tx_jarvis, acp_tx_none;
+/* Upstream-shape records (schema_version 1): overnight_runner/listener.py's
+ * on_message moves the lowercase state by message type, from any state and
+ * without guards (task -> executing, sync -> syncing, verify -> verifying,
+ * resume -> ready); approve and reject are the operator's names for resume
+ * and task. Rows' `to` is the word written. */
+extern const tx_table acp_tx_listener;
 const tx_table *acp_table(acp_fsm fsm);
 const char *acp_fsm_name(acp_fsm fsm);             /* "core", "jarvis" */
 
@@ -39,6 +45,15 @@ typedef struct acp_facts {
 	long long retries;        /* -1 unrecorded */
 	bool evidence;
 } acp_facts;
+/* The runner's reading of `updated` (runner.py is_stalled): strptime
+ * "%Y-%m-%dT%H:%M:%S", naive, nothing after the seconds. false when it would
+ * raise (a Z, fractions, an offset, garbage): the runner then counts the
+ * agent stalled. */
+bool acp_runner_time(const char *s, time_t *out);
+/* fsm_bridge.py process_fsm_update's required fields of an fsm_update
+ * (task_id, state, summary): the first one m lacks, or NULL. */
+const char *acp_fsm_update_missing(const doc_node *m);
+
 /* NULL when the row's guards hold, else the rule that refused it. */
 const char *acp_guard_refusal(acp_fsm fsm, unsigned guards, const acp_facts *f);
 
@@ -59,8 +74,12 @@ typedef struct acp_agent {
 	const char *ev_event, *ev_from, *ev_to;
 	const doc_node *ev_node;
 	time_t updated;
+	const char *updated_raw;  /* `updated` as written */
+	bool runner_time;         /* the runner's strptime reads it (acp_runner_time) */
 	const char *last_type, *last_from;   /* upstream last_message */
 	size_t inbox, inbox_kind[ACP_MSG_KINDS];
+	size_t bad_updates;       /* fsm_update messages the bridge would refuse */
+	const char *bad_update_file, *bad_update_field;   /* the first of them */
 } acp_agent;
 
 typedef struct acp_task {

@@ -50,8 +50,31 @@ static void check_error(const acp_agent *a, lw_check_ctx *ctx)
 		lw_check_emit(ctx, LW_WARN, SYS, "error_state", a->id, NULL, a->updated, "ERROR (retries not recorded)");
 }
 
+/* overnight_runner/runner.py is_stalled: an agent whose state.json is
+ * missing, has no `updated`, or one strptime cannot read is stalled at once;
+ * else from `updated` + the threshold (--stalled-threshold-sec, 1200 s), in
+ * any state. */
+static bool runner_stalled_now(const acp_agent *a, lw_check_ctx *ctx)
+{
+	const char *why = !a->node ? "no state.json (the runner counts a missing state as stalled)"
+	                  : !a->updated_raw ? "no `updated` (the runner counts it stalled)"
+	                  : !a->runner_time ? "`updated` is not %Y-%m-%dT%H:%M:%S, which the runner reads (it counts "
+	                                      "the agent stalled)"
+	                                    : NULL;
+	if (!why)
+		return false;
+	if (a->updated_raw && a->node)
+		lw_check_emit(ctx, LW_WARN, SYS, "agent_stale", a->id, NULL, LW_NO_TIME, "%s: \"%.40s\"", why,
+		              a->updated_raw);
+	else
+		lw_check_emit(ctx, LW_WARN, SYS, "agent_stale", a->id, NULL, LW_NO_TIME, "%s", why);
+	return true;
+}
+
 static void check_stale(const acp_agent *a, lw_check_ctx *ctx)
 {
+	if (a->shape == ACP_UPSTREAM && runner_stalled_now(a, ctx))
+		return;
 	if (a->updated == LW_NO_TIME)
 		return;
 	long long after = lw_check_thresholds(ctx)->acp_stale;
@@ -62,14 +85,27 @@ static void check_stale(const acp_agent *a, lw_check_ctx *ctx)
 	}
 	char tb[32], ab[32], lb[32];
 	lw_check_emit(ctx, LW_WARN, SYS, "agent_stale", a->id, NULL, stale,
-	              "executing, last update %s (%s ago, stale after %s)", lw_format_time(a->updated, tb, sizeof tb),
+	              "%s, last update %s (%s ago, stale after %s)", a->state_raw ? a->state_raw : "no state",
+	              lw_format_time(a->updated, tb, sizeof tb),
 	              lw_format_age((long long)(ctx->now - a->updated), ab, sizeof ab), lw_format_age(after, lb, sizeof lb));
+}
+
+static void check_inbox(const acp_agent *a, lw_check_ctx *ctx)
+{
+	if (a->bad_updates)
+		lw_check_emit(ctx, LW_WARN, SYS, "fsm_update_invalid", a->id, NULL, LW_NO_TIME,
+		              "%zu fsm_update message%s the bridge refuses (first: %s lacks %s; task_id, state and "
+		              "summary are required)", a->bad_updates, a->bad_updates == 1 ? "" : "s", a->bad_update_file,
+		              a->bad_update_field);
 }
 
 static void check_agent(const acp_agent *a, lw_check_ctx *ctx)
 {
-	if (!a->node)
-		return;   /* an inbox without a state.json: nothing to judge */
+	check_inbox(a, ctx);
+	if (!a->node) {
+		runner_stalled_now(a, ctx);   /* an inbox without a state.json */
+		return;
+	}
 	const char *s = a->state;
 	check_unknown(a->id, a->state_raw, s, acp_fsm_name(a->fsm), ctx);
 	if (is(s, "AWAITING_APPROVAL") || is(s, "REVIEW"))
@@ -80,9 +116,15 @@ static void check_agent(const acp_agent *a, lw_check_ctx *ctx)
 	if (is(s, "BLOCKED"))
 		lw_check_emit(ctx, LW_WARN, SYS, "blocked", a->id, NULL, a->updated, "blocked: %.200s",
 		              a->blocked_reason ? a->blocked_reason : "no reason given");
-	if (is(s, "EXECUTING_TASK"))
+	/* The runner's stall rule holds in every state of its own records; the
+	 * seed's contract records are stale only while executing. */
+	if (a->shape == ACP_UPSTREAM || is(s, "EXECUTING_TASK"))
 		check_stale(a, ctx);
-	if ((is(s, "AWAITING_APPROVAL") || is(s, "REVIEW") || is(s, "DONE") || is(s, "COMPLETE")) && !a->evidence)
+	/* The evidence_attached guard is FSM_STRUCTURE.md's: contract records
+	 * answer to it; the code's own writers (listener, bridge, orchestrator)
+	 * never ask for evidence, so their records are not judged by it. */
+	if (a->shape == ACP_CONTRACT &&
+	    (is(s, "AWAITING_APPROVAL") || is(s, "REVIEW") || is(s, "DONE") || is(s, "COMPLETE")) && !a->evidence)
 		lw_check_emit(ctx, LW_CRIT, SYS, "evidence_missing", a->id, NULL, a->updated, "%s without evidence linked",
 		              s);
 	check_last_event(a, ctx);
@@ -90,10 +132,9 @@ static void check_agent(const acp_agent *a, lw_check_ctx *ctx)
 
 static void check_task(const acp_task *t, lw_check_ctx *ctx)
 {
+	/* fsm_data tasks are the code's (fsm_bridge, fsm_orchestrator), which
+	 * completes them without evidence: no evidence rule here. */
 	check_unknown(t->id, t->state_raw, t->state, "core", ctx);
-	if (is(t->state, "COMPLETE") && !t->evidence)
-		lw_check_emit(ctx, LW_CRIT, SYS, "evidence_missing", t->id, NULL, t->updated,
-		              "task COMPLETE (%s) without evidence", t->state_raw);
 }
 
 void acp_check(const acp_state *st, const lw_snapshot *snap, lw_check_ctx *ctx)

@@ -4,6 +4,7 @@
 #include "systems/acp/acp.h"
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 /* The core FSM (seed: Transitions, Error and Recovery). approve / reject
  * are the operator's names for approval_granted / approval_denied: the HUD's
@@ -37,6 +38,19 @@ static const tx_row jarvis_rows[] = {
 	{ "BLOCKED", "unblock", "IN_PROGRESS", 0, 0, "unblocked: resume" },
 };
 
+/* overnight_runner/listener.py on_message: the message types that move the
+ * state; ack, note, ui_request and the rest leave it as it is. */
+static const tx_row listener_rows[] = {
+	{ "*", "task", "executing", 0, 0, "a task message: executing" },
+	{ "*", "sync", "syncing", 0, 0, "a sync message: syncing" },
+	{ "*", "verify", "verifying", 0, 0, "a verify message: verifying" },
+	{ "*", "resume", "ready", 0, 0, "a resume message: ready" },
+	{ "AWAITING_APPROVAL", "approve", "ready", 0, 0, "approve = resume: ready for the next task" },
+	{ "AWAITING_APPROVAL", "reject", "executing", 0, 0, "reject = task: back to executing" },
+	{ "*", "reset_requested", "ready", TX_CONFIRM, 0, "reset = resume: ready" },
+};
+
+const tx_table acp_tx_listener = { "acp (listener)", listener_rows, sizeof listener_rows / sizeof *listener_rows };
 const tx_table acp_tx_core = { "acp", core_rows, sizeof core_rows / sizeof *core_rows };
 const tx_table acp_tx_jarvis = { "acp (jarvis)", jarvis_rows, sizeof jarvis_rows / sizeof *jarvis_rows };
 /* fsm_data tasks are shown, not driven: the agents move them. */
@@ -119,6 +133,49 @@ const char *acp_guard_names(acp_fsm fsm, unsigned guards)
 		return "approval_required";
 	if (guards & AG_RETRIES)
 		return "retries_remaining";
+	return NULL;
+}
+
+static bool digits(const char **p, int min, int max, int *v)
+{
+	int n = 0;
+	*v = 0;
+	while (n < max && **p >= '0' && **p <= '9') {
+		*v = *v * 10 + (**p - '0');
+		(*p)++;
+		n++;
+	}
+	return n >= min;
+}
+
+bool acp_runner_time(const char *s, time_t *out)
+{
+	/* strptime's %Y takes 4 digits here, %m %d %H %M %S one or two. */
+	int y, mo, d, h, mi, se;
+	const char *p = s;
+	if (!p || !digits(&p, 4, 4, &y) || *p++ != '-' || !digits(&p, 1, 2, &mo) || *p++ != '-' ||
+	    !digits(&p, 1, 2, &d) || *p++ != 'T' || !digits(&p, 1, 2, &h) || *p++ != ':' ||
+	    !digits(&p, 1, 2, &mi) || *p++ != ':' || !digits(&p, 1, 2, &se) || *p)
+		return false;
+	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 61)
+		return false;
+	struct tm tm = { .tm_year = y - 1900, .tm_mon = mo - 1, .tm_mday = d, .tm_hour = h, .tm_min = mi,
+	                 .tm_sec = se };
+	time_t t = timegm(&tm);
+	struct tm back;
+	gmtime_r(&t, &back);
+	if (back.tm_mday != d)
+		return false;   /* Feb 30: strptime refuses it */
+	*out = t;
+	return true;
+}
+
+const char *acp_fsm_update_missing(const doc_node *m)
+{
+	static const char *const required[] = { "task_id", "state", "summary" };
+	for (size_t i = 0; i < sizeof required / sizeof *required; i++)
+		if (!doc_get(m, required[i]))
+			return required[i];
 	return NULL;
 }
 

@@ -74,8 +74,9 @@ static int kind_of(const char *type)
 }
 
 /* A message's type: its `type`, else what its file name starts with
- * (fsm_update_1755013131_Agent-3.json carries no type of its own). */
-static int message_kind(const char *path, const char *name, size_t *parsed)
+ * (fsm_update_1755013131_Agent-3.json carries no type of its own). An
+ * fsm_update lacking a field the bridge requires is noted on the agent. */
+static int message_kind(lw_snapshot *snap, acp_agent *a, const char *path, const char *name, size_t *parsed)
 {
 	int k = ACP_MSG_OTHER;
 	if ((*parsed)++ < INBOX_PARSED_MAX) {
@@ -84,8 +85,16 @@ static int message_kind(const char *path, const char *name, size_t *parsed)
 		lw_error err;
 		if (lw_read_file(path, INBOX_MSG_BYTES, &buf, &len, &err) == LW_READ_OK) {
 			doc d;
-			if (doc_parse(&d, buf, len, path, NULL, &err) == 0)
-				k = kind_of(doc_str(doc_get(doc_deref(d.root), "type")));
+			if (doc_parse(&d, buf, len, path, NULL, &err) == 0) {
+				const doc_node *m = doc_deref(d.root);
+				const char *type = doc_str(doc_get(m, "type"));
+				k = kind_of(type);
+				const char *missing = type && strcmp(type, "fsm_update") == 0 ? acp_fsm_update_missing(m) : NULL;
+				if (missing && !a->bad_updates++) {
+					a->bad_update_file = arena_strdup(&snap->mem, path);
+					a->bad_update_field = missing;
+				}
+			}
 			doc_free(&d);
 			free(buf);
 		}
@@ -93,7 +102,7 @@ static int message_kind(const char *path, const char *name, size_t *parsed)
 	return k != ACP_MSG_OTHER ? k : kind_of(name);
 }
 
-static void count_inbox(acp_agent *a, const char *dir, int depth, size_t *parsed)
+static void count_inbox(lw_snapshot *snap, acp_agent *a, const char *dir, int depth, size_t *parsed)
 {
 	lw_dirlist dl;
 	if (lw_dirlist_read(&dl, dir) < 0)
@@ -103,9 +112,9 @@ static void count_inbox(acp_agent *a, const char *dir, int depth, size_t *parsed
 		lw_path_join(p, sizeof p, dir, dl.names[i]);
 		if (lw_has_suffix(dl.names[i], ".json")) {
 			a->inbox++;
-			a->inbox_kind[message_kind(p, dl.names[i], parsed)]++;
+			a->inbox_kind[message_kind(snap, a, p, dl.names[i], parsed)]++;
 		} else if (depth == 0 && lw_is_dir(p)) {
-			count_inbox(a, p, 1, parsed);   /* inbox/messages/… */
+			count_inbox(snap, a, p, 1, parsed);   /* inbox/messages/… */
 		}
 	}
 	lw_dirlist_free(&dl);
@@ -127,7 +136,16 @@ static void read_record(fld *r, acp_agent *a, const doc_node *root)
 	a->retries = fld_int_get(r, root, "retries_remaining", &v) ? v : -1;
 	a->approval_required = fld_bool(r, root, "approval_required");
 	a->evidence = acp_has_evidence(root);
-	a->updated = fld_time(r, root, "updated");
+	a->updated_raw = doc_str(doc_get(root, "updated"));
+	/* Upstream's runner reads `updated` with one strptime format and counts
+	 * anything else as stalled (acp_check), not as a broken file. */
+	a->runner_time = acp_runner_time(a->updated_raw, &a->updated);
+	if (!a->runner_time && a->shape == ACP_UPSTREAM) {
+		time_t t;
+		a->updated = doc_time(doc_get(root, "updated"), &t) == DOC_OK ? t : LW_NO_TIME;
+	} else if (!a->runner_time) {
+		a->updated = fld_time(r, root, "updated");
+	}
 	const doc_node *ev = fld_map(r, root, "last_event");
 	a->has_last_event = ev != NULL;
 	a->ev_node = ev;
@@ -169,7 +187,7 @@ static void load_agents(lw_snapshot *snap, acp_state *st)
 			read_record(&r, a, root);
 		}
 		if (has_inbox)
-			count_inbox(a, inbox, 0, &parsed);
+			count_inbox(snap, a, inbox, 0, &parsed);
 	}
 	lw_dirlist_free(&dl);
 }
@@ -187,7 +205,9 @@ static void load_tasks(lw_snapshot *snap, acp_state *st)
 	static const char *const id_keys[] = { "task_id", "id", NULL };
 	static const char *const state_keys[] = { "state", "status", NULL };
 	static const char *const title_keys[] = { "summary", "intent", "title", "name", "description", NULL };
-	static const char *const who_keys[] = { "assignee", "assigned_agent", "agent", NULL };
+	/* fsm_bridge.py assigns through `owner`; fsm_orchestrator.py writes
+	 * `assigned_agent` (its shape: id, name, status, updated_at). */
+	static const char *const who_keys[] = { "owner", "assigned_agent", "assignee", "agent", NULL };
 	lw_dirlist dl;
 	if (lw_dirlist_read(&dl, st->tasks_dir) < 0)
 		return;
@@ -213,7 +233,7 @@ static void load_tasks(lw_snapshot *snap, acp_state *st)
 		t->title = title ? arena_strndup(&snap->mem, title, strcspn(title, "\r\n")) : NULL;
 		t->assignee = first_str(root, who_keys);
 		t->evidence = acp_has_evidence(root);
-		t->updated = fld_time(&r, root, "updated");
+		t->updated = fld_time(&r, root, doc_get(root, "updated") ? "updated" : "updated_at");
 	}
 	lw_dirlist_free(&dl);
 }
@@ -261,7 +281,7 @@ static void project_model(lw_snapshot *snap, const acp_state *st)
 		m->waiting_since = m->awaiting_operator ? a->updated : LW_NO_TIME;
 		m->path = a->path;
 		m->node = a->node;
-		m->tx = a->node ? acp_table(a->fsm) : &acp_tx_none;
+		m->tx = !a->node ? &acp_tx_none : a->shape == ACP_UPSTREAM ? &acp_tx_listener : acp_table(a->fsm);
 		lw_agent *ag = &snap->agents[snap->nagents++];
 		ag->system = "acp";
 		ag->id = a->id;

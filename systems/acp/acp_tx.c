@@ -141,6 +141,33 @@ static tx_rc deny(tx_result *res, tx_rc rc, const char *fmt, ...)
 	return rc;
 }
 
+/* An upstream-shape record moves as the listener moves it: the message
+ * type's word, from any state, no guards; `updated` as its _now() writes it
+ * (naive, to the second), the one format the runner's is_stalled reads. */
+static tx_rc apply_listener(acp_move *a, const doc_node *root, editor *ed, const char *raw, const char *shown,
+                            tx_result *res)
+{
+	const tx_request *rq = a->rq;
+	char why[512];
+	const tx_row *row = tx_lookup(&acp_tx_listener, shown, rq->event, why, sizeof why);
+	if (!row)
+		return deny(res, TX_DENIED, "%s (listener.py message types): %s", a->id, why);
+	char ts[40];
+	struct tm tm;
+	gmtime_r(&rq->now, &tm);
+	strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%S", &tm);
+	int rc = 0;
+	if (strcmp(row->to, raw ? raw : "") != 0)
+		rc |= edit_set_scalar(ed, root, "state", edit_str(row->to));
+	rc |= edit_set_scalar(ed, root, "updated", edit_str(ts));
+	if (rc)
+		return deny(res, TX_IO, "cannot edit the state of %s", a->id);
+	const char *to = acp_state_of(row->to, ACP_CORE);
+	tx_set(res, TX_DONE, "acp:%s %s --%s--> %s (%s -> %s)", a->id, shown, row->event, to ? to : row->to,
+	       raw ? raw : "-", row->to);
+	return TX_DONE;
+}
+
 static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 {
 	acp_move *a = ctx;
@@ -157,6 +184,8 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 	const char *shown = cur ? cur : raw ? raw : "-";
 	if (rq->expect_status && strcmp(shown, rq->expect_status) != 0)
 		return deny(res, TX_DENIED, "%s is now in %s, not %s as shown; look again", a->id, shown, rq->expect_status);
+	if (!contract)
+		return apply_listener(a, root, ed, raw, shown, res);
 	char why[512];
 	const tx_row *row = tx_lookup(acp_table(fsm), shown, rq->event, why, sizeof why);
 	if (!row)
@@ -174,16 +203,7 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 	char ts[40];
 	stamp(doc_get(root, "updated"), rq->now, ts, sizeof ts);
 	int rc = 0;
-	if (!contract) {
-		/* Upstream shape: its own word for the state, and the time; nothing else. */
-		const char *word = cur && strcmp(cur, to) == 0 ? raw : acp_upstream_word(to);
-		if (!word)
-			return deny(res, TX_DENIED, "%s: upstream's state.json has no word for %s; use a contract-shape record",
-			            a->id, to);
-		if (strcmp(word, raw ? raw : "") != 0)
-			rc |= edit_set_scalar(ed, root, "state", edit_str(word));
-		rc |= edit_set_scalar(ed, root, "updated", edit_str(ts));
-	} else {
+	{
 		rc |= edit_set_scalar(ed, root, "state", edit_str(to));
 		rc |= edit_set_scalar(ed, root, "updated", edit_str(ts));
 		const doc_node *ev = doc_deref(doc_get(root, "last_event"));

@@ -14,8 +14,20 @@
  * static string for a known mode, else name itself. */
 const char *rcs_canon(const char *name);
 /* team, forge, ultrawork, autopilot, autoresearch, blueprint, ultraqa,
- * deep-interview: the workflows the contract governs. */
+ * deep-interview: the workflows the seed's contract governs. */
 bool rcs_tracked(const char *canon);
+/* The workflows a surface knows: the seed's under .rcs; under .omx the
+ * current package's TRACKED_WORKFLOW_MODES, which add ultragoal. */
+bool rcs_known(const char *canon, const char *surface);
+bool rcs_is_omx(const char *surface);
+/* skill-active.js isTerminalSkillActiveState: a skill-active-state.json
+ * whose top level says it is over (active: false, a terminal phase, a
+ * completed_at, a terminal run or lifecycle outcome) lists no active skills
+ * to the package, whatever its active_skills say. */
+bool rcs_omx_terminal(const doc_node *root);
+/* workflow-transition-reconcile.js isActiveWorkflowDetail's phase test: not
+ * complete(d), cancel(l)ed, failed or cleared. */
+bool rcs_omx_running_phase(const char *phase);
 /* Never shares the active set (autopilot, autoresearch, ultraqa,
  * deep-interview). */
 bool rcs_standalone(const char *canon);
@@ -39,17 +51,21 @@ typedef enum rcs_decision { RCS_ALLOW, RCS_DENY, RCS_UNKNOWN_MODE } rcs_decision
 typedef struct rcs_verdict {
 	rcs_decision decision;
 	rcs_set result;           /* the active set after the activation (allowed) */
+	rcs_set completed;        /* .omx: members the activation auto-completes */
 	char message[768];        /* the denial, naming both clearing surfaces */
 } rcs_verdict;
 
 /* Current active set + requested workflow -> allowed (resulting set) or
- * denied (message). Pure: no files, no clock. Names in either spelling;
- * surface ("rcs" or "omx") words the recovery commands. */
+ * denied (message). Pure: no files, no clock. Names in either spelling.
+ * Under "rcs" the seed's first-pass contract decides; under "omx" the
+ * current package's evaluateWorkflowTransition: every overlap is allowed
+ * and an allowlisted handoff (deep-interview -> ralph, ralplan -> team, ...)
+ * auto-completes its source (v->completed, message "mode transiting: ..."). */
 rcs_decision rcs_evaluate(const rcs_set *current, const char *requested, const char *surface,
                           rcs_verdict *v);
 /* Is a set found on disk one the rule could have produced? Members that are
- * not tracked workflows do not count. */
-bool rcs_set_approved(const rcs_set *s);
+ * not tracked workflows do not count; under "omx" every set is. */
+bool rcs_set_approved(const rcs_set *s, const char *surface);
 bool rcs_set_has(const rcs_set *s, const char *canon);
 void rcs_set_add(rcs_set *s, const char *canon);
 /* "team+forge" into buf. */

@@ -6,6 +6,7 @@
 #include "systems/rcs/rcs_tx.h"
 #include "core/edit/edit.h"
 #include "core/util/escape.h"
+#include "core/util/fileio.h"
 #include "core/store/store_cas.h"
 #include "core/util/timeparse.h"
 #include <errno.h>
@@ -19,9 +20,16 @@ typedef struct act {
 	const char *name;             /* as written to disk */
 	const char *sid;              /* the session written to, or NULL (root) */
 	const char *skills_path, *mode_path;
+	const char *surface;          /* "rcs" or "omx" */
 	const tx_request *rq;
 	tx_result *res;
 	char ts[32];
+	rcs_set result;               /* the set the rule says follows */
+	rcs_set completed;            /* .omx: sources the handoff completes */
+	char transiting[768];         /* the package's "mode transiting: a -> b" */
+	const char *done_path;        /* the completed source's mode file being written */
+	const char *done_mode;        /* its canonical name */
+	bool stale_top;               /* .omx: the file's top level says it is over */
 } act;
 
 static void json_pair(strbuf *b, const char *key, const char *val, bool last)
@@ -67,6 +75,55 @@ static const doc_node *own_entry(const act *a, const doc_node *list)
 	return NULL;
 }
 
+/* An active entry of a workflow the handoff completes, in this view. */
+static bool completed_entry(const act *a, const doc_node *e)
+{
+	const char *skill = doc_str(doc_get(e, "skill"));
+	const char *sid = doc_str(doc_get(e, "session_id"));
+	bool on = true;
+	doc_bool(doc_get(e, "active"), &on);
+	return on && skill && rcs_set_has(&a->completed, rcs_canon(skill)) &&
+	       (!a->sid || !sid || !*sid || strcmp(sid, a->sid) == 0);
+}
+
+/* The handoff's sources leave active_skills (as the package's
+ * syncCanonicalSkillStateForMode drops an inactive mode's entry); a legacy
+ * top-level skill naming one moves to the first workflow that follows, as
+ * pickPrimaryWorkflowMode picks it. A change of its own, before the
+ * activation's (the editor does not remove and append in one change). */
+static int handoff_edits(act *a, editor *ed, const doc_node *root)
+{
+	const doc_node *list = doc_get(root, "active_skills");
+	for (const doc_node *i = doc_seq_first(list); i; i = i->next)
+		if (completed_entry(a, doc_deref(i)) && edit_remove_item(ed, list, i) < 0)
+			return -1;
+	if (a->stale_top) {
+		/* The package reads no entry of a finished file and starts the list
+		 * afresh (clearTerminalSkillActiveMarkers): so do we. Markers are
+		 * nulled, which its readers take as absent. */
+		static const char *const markers[] = { "completed_at", "cancel_reason", "run_outcome", "lifecycle_outcome",
+		                                       "terminal_outcome", "terminal_reason" };
+		for (const doc_node *i = doc_seq_first(list); i; i = i->next)
+			if (!completed_entry(a, doc_deref(i)) && edit_remove_item(ed, list, i) < 0)
+				return -1;
+		for (size_t k = 0; k < sizeof markers / sizeof *markers; k++)
+			if (doc_get(root, markers[k]) && !doc_is_null(doc_get(root, markers[k])) &&
+			    edit_set_scalar(ed, root, markers[k], edit_null()) < 0)
+				return -1;
+		return edit_set_scalar(ed, root, "active", edit_bool(false)) < 0 ||
+		       edit_set_scalar(ed, root, "skill", edit_str(a->name)) < 0 ||
+		       edit_set_scalar(ed, root, "phase", edit_str("starting")) < 0 ? -1 : 0;
+	}
+	const char *legacy = doc_str(doc_get(root, "skill"));
+	if (legacy && rcs_set_has(&a->completed, rcs_canon(legacy)) && a->result.n) {
+		const char *next = rcs_disk_name(a->result.v[0], "omx");
+		if (edit_set_scalar(ed, root, "skill", edit_str(next)) < 0 ||
+		    (strcmp(rcs_canon(next), a->mode) == 0 && edit_set_scalar(ed, root, "phase", edit_str("starting")) < 0))
+			return -1;
+	}
+	return 0;
+}
+
 /* The activation's edits of an existing skill-active-state.json. */
 static int skills_edits(act *a, editor *ed, const doc_node *root)
 {
@@ -81,7 +138,7 @@ static int skills_edits(act *a, editor *ed, const doc_node *root)
 		    edit_set_scalar(ed, mine, "updated_at", edit_str(a->ts)) < 0)
 			return -1;
 	} else {
-		if (!doc_len(list) && top && legacy) {
+		if (!doc_len(list) && top && legacy && strcmp(rcs_canon(legacy), a->mode) != 0) {
 			/* The list was empty, so the legacy skill was the active set:
 			 * a non-empty list would silently drop it. Carry it over. */
 			edit_pair keep[] = {
@@ -147,9 +204,21 @@ static int activate_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw
 		return EDIT_DENIED;
 	const rcs_state *st = snap->sys;
 	rcs_verdict v;
-	rcs_decision d = rcs_evaluate(&st->set, a->mode, st->surface, &v);
+	rcs_set now_set = st->set;
+	/* The package's root view also counts every mode file that says it is
+	 * running (visibleTrackedModes), so a handoff completes those too. */
+	for (size_t i = 0; rcs_is_omx(st->surface) && !st->session_id && i < st->nmodes; i++) {
+		const rcs_mode *m = &st->modes[i];
+		if (m->active && !m->session_scope && rcs_known(m->canon, st->surface) && rcs_omx_running_phase(m->phase))
+			rcs_set_add(&now_set, m->canon);
+	}
+	rcs_decision d = rcs_evaluate(&now_set, a->mode, st->surface, &v);
 	bool member = rcs_set_has(&st->set, a->mode);
 	lw_snapshot_free(snap);
+	a->result = v.result;
+	a->completed = v.completed;
+	if (v.completed.n)
+		snprintf(a->transiting, sizeof a->transiting, "%s", v.message);
 	if (d != RCS_ALLOW) {
 		tx_set(a->res, d == RCS_DENY ? TX_DENIED : TX_USAGE, "%s", v.message);
 		return EDIT_DENIED;
@@ -162,7 +231,24 @@ static int activate_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw
 		new_skills_file(a, out);
 		return 0;
 	}
-	return edit_json(cur, len, a->skills_path, out, err, skills_edits, a);
+	if (rcs_is_omx(a->surface)) {
+		doc pd;
+		lw_error perr;
+		const doc_node *root;
+		if (doc_parse(&pd, cur, len, a->skills_path, NULL, &perr) == 0 && (root = doc_deref(pd.root)) &&
+		    doc_is_map(root))
+			a->stale_top = rcs_omx_terminal(root);
+		doc_free(&pd);
+	}
+	if (!a->completed.n && !a->stale_top)
+		return edit_json(cur, len, a->skills_path, out, err, skills_edits, a);
+	strbuf mid;
+	strbuf_init(&mid);
+	int rc = edit_json(cur, len, a->skills_path, &mid, err, handoff_edits, a);
+	if (rc == 0)
+		rc = edit_json(mid.buf, mid.len, a->skills_path, out, err, skills_edits, a);
+	strbuf_free(&mid);
+	return rc;
 }
 
 static int mode_edits(act *a, editor *ed, const doc_node *root)
@@ -200,13 +286,69 @@ static int mode_on_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_
 	return edit_json(cur, len, a->mode_path, out, err, mode_edits, a);
 }
 
+/* A handoff's source mode file, as the package's completeSourceModeState
+ * leaves it: inactive, completed, and saying why. Only a file that says
+ * active: true is touched. */
+static int complete_edits(act *a, editor *ed, const doc_node *root)
+{
+	const char *src = rcs_disk_name(a->done_mode, "omx"), *dst = rcs_disk_name(a->mode, "omx");
+	char note[300], reason[200];
+	snprintf(note, sizeof note, "Auto-completed %s during allowlisted transition to %s.", src, dst);
+	snprintf(reason, sizeof reason, "mode transiting: %s -> %s", src, dst);
+	const char *done_at = doc_str(doc_get(root, "completed_at"));
+	return edit_set_scalar(ed, root, "active", edit_bool(false)) < 0 ||
+	       edit_set_scalar(ed, root, "current_phase", edit_str("completed")) < 0 ||
+	       edit_set_scalar(ed, root, "completed_at", edit_str(done_at && *done_at ? done_at : a->ts)) < 0 ||
+	       edit_set_scalar(ed, root, "auto_completed_reason", edit_str(reason)) < 0 ||
+	       edit_set_scalar(ed, root, "completion_note", edit_str(note)) < 0 ||
+	       edit_set_scalar(ed, root, "transition_source", edit_str("liza-watch")) < 0 ||
+	       edit_set_scalar(ed, root, "transition_target_mode", edit_str(dst)) < 0 ||
+	       edit_set_scalar(ed, root, "run_outcome", edit_str("finish")) < 0 ||
+	       edit_set_scalar(ed, root, "lifecycle_outcome", edit_str("finished")) < 0 ? -1 : 0;
+}
+
+static int complete_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err)
+{
+	act *a = ctx;
+	if (!cur)
+		return EDIT_NOCHANGE;
+	doc d;
+	bool on = false;
+	const doc_node *root;
+	if (doc_parse(&d, cur, len, a->done_path, NULL, err) == 0 && (root = doc_deref(d.root)))
+		doc_bool(doc_get(root, "active"), &on);
+	doc_free(&d);
+	if (!on)
+		return EDIT_NOCHANGE;
+	return edit_json(cur, len, a->done_path, out, err, complete_edits, a);
+}
+
+/* Every source the handoff completed: its mode file in the scope written. */
+static int complete_sources(act *a, const char *scope)
+{
+	for (size_t i = 0; i < a->completed.n; i++) {
+		char p[LW_PATH_MAX];
+		snprintf(p, sizeof p, "%s/%s-state.json", scope, rcs_disk_name(a->completed.v[i], "omx"));
+		if (!lw_exists(p, NULL))
+			continue;
+		a->done_path = p;
+		a->done_mode = a->completed.v[i];
+		lw_error err;
+		lw_error_clear(&err);
+		int rc = rcs_tx_store_rc(store_update_cas(p, complete_edit, a, &err), &err, a->res);
+		if (rc != 0 && rc != EDIT_NOCHANGE)
+			return rc;
+	}
+	return 0;
+}
+
 int rcs_activate(const lw_source *src, const tx_request *rq, tx_result *res, const char *mode)
 {
 	lw_snapshot *snap = rcs_tx_load(src->root, res);
 	if (!snap)
 		return res->rc;
 	const rcs_state *st = snap->sys;
-	act a = { .base = src->root, .mode = mode, .sid = st->session_id, .rq = rq, .res = res };
+	act a = { .base = src->root, .mode = mode, .sid = st->session_id, .surface = st->surface, .rq = rq, .res = res };
 	lw_format_time(rq->now, a.ts, sizeof a.ts);
 	const char *scope = rcs_tx_scope(&snap->mem, st, a.sid);
 	/* Keep the spelling a mode file of this scope already uses. */
@@ -231,10 +373,14 @@ int rcs_activate(const lw_source *src, const tx_request *rq, tx_result *res, con
 	lw_error err;
 	lw_error_clear(&err);
 	int rc = rcs_tx_store_rc(store_update_cas(skills, activate_edit, &a, &err), &err, res);
+	if (rc == 0)
+		rc = complete_sources(&a, scope);
 	if (rc == 0) {
 		lw_error_clear(&err);
 		rc = rcs_tx_store_rc(store_update_cas(modef, mode_on_edit, &a, &err), &err, res);
-		if (rc == 0 || rc == EDIT_NOCHANGE)
+		if ((rc == 0 || rc == EDIT_NOCHANGE) && a.completed.n)
+			tx_set(res, TX_DONE, "rcs: activated %s (%s, %s); %s", a.name, skills, modef, a.transiting);
+		else if (rc == 0 || rc == EDIT_NOCHANGE)
 			tx_set(res, TX_DONE, "rcs: activated %s (%s, %s)", a.name, skills, modef);
 		else if (res->rc == TX_IO) {   /* the set says active; its file could not follow */
 			char first[sizeof res->message];

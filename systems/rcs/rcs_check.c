@@ -40,7 +40,7 @@ static void emit(ck *c, lw_level level, const char *code, const char *subject, t
 static void check_overlap(ck *c)
 {
 	const rcs_state *st = c->st;
-	if (rcs_set_approved(&st->set))
+	if (rcs_set_approved(&st->set, st->surface))
 		return;
 	char subj[256] = "", words[320] = "";
 	size_t u = 0, w = 0;
@@ -52,8 +52,10 @@ static void check_overlap(ck *c)
 	}
 	emit(c, LW_CRIT, "unsupported_overlap", subj, LW_NO_TIME,
 	     "active set %s is not an approved combination (one workflow alone, team + %s, team + ultrawork; "
-	     "autopilot and autoresearch stand alone); clear one via '%s state clear' or %s_state.state_clear",
-	     words, rcs_disk_name("forge", st->surface), st->surface, st->surface);
+	     "autopilot and autoresearch stand alone); clear one via '%s state clear', %s_state.state_clear or "
+	     "'liza-watch transition rcs:%s clear'",
+	     words, rcs_disk_name("forge", st->surface), st->surface, st->surface,
+	     st->nmembers ? st->members[st->nmembers - 1].canon : "MODE");
 }
 
 static void check_mismatch(ck *c)
@@ -63,13 +65,13 @@ static void check_mismatch(ck *c)
 		const rcs_mode *m = &st->modes[i];
 		/* Only workflow modes: other *-state.json files may carry an
 		 * `active` of their own meaning. */
-		if (m->active && rcs_tracked(m->canon) && !rcs_set_has(&st->set, m->canon))
+		if (m->active && rcs_known(m->canon, st->surface) && !rcs_set_has(&st->set, m->canon))
 			emit(c, LW_WARN, "active_set_mismatch", m->name, LW_NO_TIME,
 			     "%s says active: true but skill-active-state.json does not list %s", m->path, m->name);
 	}
 	for (size_t i = 0; i < st->nmembers; i++) {
 		const rcs_member *m = &st->members[i];
-		if (!rcs_tracked(m->canon))
+		if (!rcs_known(m->canon, st->surface))
 			continue;   /* a skill without a mode of its own */
 		if (!m->mode)
 			emit(c, LW_WARN, "active_set_mismatch", m->name, LW_NO_TIME,
@@ -117,7 +119,7 @@ static void check_modes(ck *c)
 		bool member = false;
 		for (size_t j = 0; j < st->nmembers; j++)
 			member |= st->members[j].mode == m;
-		if (member || (m->active && rcs_tracked(m->canon)))
+		if (member || (m->active && rcs_known(m->canon, st->surface)))
 			check_mode(c, m);
 	}
 }

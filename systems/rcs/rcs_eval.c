@@ -51,18 +51,20 @@ static bool pair_ok(const char *a, const char *b)
 
 /* The tracked members only: other skills (a note, a review helper) are
  * listed in the same file but the contract does not govern them. */
-static void tracked_only(const rcs_set *s, rcs_set *out)
+static void tracked_only(const rcs_set *s, const char *surface, rcs_set *out)
 {
 	out->n = 0;
 	for (size_t i = 0; i < s->n; i++)
-		if (rcs_tracked(rcs_canon(s->v[i])))
+		if (rcs_known(rcs_canon(s->v[i]), surface))
 			rcs_set_add(out, rcs_canon(s->v[i]));
 }
 
-bool rcs_set_approved(const rcs_set *s)
+bool rcs_set_approved(const rcs_set *s, const char *surface)
 {
+	if (rcs_is_omx(surface))
+		return true;   /* the package allows every overlap */
 	rcs_set t;
-	tracked_only(s, &t);
+	tracked_only(s, surface, &t);
 	return t.n <= 1 || (t.n == 2 && pair_ok(t.v[0], t.v[1]));
 }
 
@@ -97,12 +99,50 @@ static void deny(const rcs_set *cur, const char *req, const char *surface, rcs_v
 	for (size_t i = 0; i < nb; i++)
 		strbuf_printf(&b, "%s%s", i ? (i + 1 == nb ? " and " : ", ") : "", rcs_disk_name(block[i], s));
 	const char *first = rcs_disk_name(block[0], s);
-	strbuf_printf(&b, ") via '%s state clear --input '{\"mode\":\"%s\"}' --json' or the %s_state.* MCP tools "
-	              "(%s_state.state_clear({ mode: \"%s\" })), then retry.", s, first, s, s, first);
+	strbuf_printf(&b, ") via '%s state clear --input '{\"mode\":\"%s\"}' --json', the %s_state.* MCP tools "
+	              "(%s_state.state_clear({ mode: \"%s\" })) or 'liza-watch transition rcs:%s clear', then retry.",
+	              s, first, s, s, first, block[0]);
 	snprintf(v->message, sizeof v->message, "%s", b.buf);
 	strbuf_free(&b);
 	v->decision = RCS_DENY;
 	v->result = *cur;
+}
+
+/* The package's AUTO_COMPLETE_TRANSITIONS (source -> destination), in
+ * canonical names: activating the destination completes the source. */
+static bool auto_completes(const char *from, const char *to)
+{
+	static const char *const rows[][2] = {
+		{ "deep-interview", "autopilot" }, { "deep-interview", "autoresearch" }, { "deep-interview", "forge" },
+		{ "deep-interview", "team" },      { "deep-interview", "ultragoal" },    { "deep-interview", "ultrawork" },
+		{ "deep-interview", "blueprint" }, { "blueprint", "team" },              { "blueprint", "ultragoal" },
+		{ "blueprint", "forge" },          { "blueprint", "autopilot" },         { "blueprint", "autoresearch" },
+		{ "ultragoal", "ultraqa" },
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+		if (strcmp(from, rows[i][0]) == 0 && strcmp(to, rows[i][1]) == 0)
+			return true;
+	return false;
+}
+
+/* evaluateWorkflowTransition of the current package: allow, with the
+ * allowlisted sources auto-completed, or as an overlap. */
+static rcs_decision omx_evaluate(const rcs_set *cur, const char *req, rcs_verdict *v)
+{
+	if (rcs_set_has(cur, req))
+		return v->decision = RCS_ALLOW;
+	v->result.n = 0;
+	for (size_t i = 0; i < cur->n; i++) {
+		if (auto_completes(cur->v[i], req))
+			rcs_set_add(&v->completed, cur->v[i]);
+		else
+			rcs_set_add(&v->result, cur->v[i]);
+	}
+	rcs_set_add(&v->result, req);
+	if (v->completed.n)
+		snprintf(v->message, sizeof v->message, "mode transiting: %s -> %s", rcs_disk_name(v->completed.v[0], "omx"),
+		         rcs_disk_name(req, "omx"));
+	return v->decision = RCS_ALLOW;
 }
 
 rcs_decision rcs_evaluate(const rcs_set *current, const char *requested, const char *surface, rcs_verdict *v)
@@ -110,14 +150,19 @@ rcs_decision rcs_evaluate(const rcs_set *current, const char *requested, const c
 	memset(v, 0, sizeof *v);
 	const char *req = rcs_canon(requested);
 	rcs_set cur;
-	tracked_only(current, &cur);
+	tracked_only(current, surface, &cur);
 	v->result = cur;
-	if (!req || !rcs_tracked(req)) {
-		snprintf(v->message, sizeof v->message,
-		         "'%s' is not a workflow the transition contract tracks (team, forge, ultrawork, autopilot, "
-		         "autoresearch, blueprint, ultraqa, deep-interview)", requested ? requested : "");
+	if (!req || !rcs_known(req, surface)) {
+		snprintf(v->message, sizeof v->message, "'%s' is not a workflow the transition contract tracks (%s)",
+		         requested ? requested : "",
+		         rcs_is_omx(surface) ? "autopilot, autoresearch, team, ultragoal, ralph, ultrawork, ultraqa, "
+		                               "ralplan, deep-interview"
+		                             : "team, forge, ultrawork, autopilot, autoresearch, blueprint, ultraqa, "
+		                               "deep-interview");
 		return v->decision = RCS_UNKNOWN_MODE;
 	}
+	if (rcs_is_omx(surface))
+		return omx_evaluate(&cur, req, v);
 	if (rcs_set_has(&cur, req) || cur.n == 0) {
 		rcs_set_add(&v->result, req);
 		return v->decision = RCS_ALLOW;

@@ -87,6 +87,8 @@ static int load_skills(ld *l, const char *dir, lw_error *err)
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
 	l->f = (fld){ l->snap, path, "skill-active-state", &l->snap->mem };
+	if (rcs_is_omx(l->st->surface) && doc_is_map(root) && rcs_omx_terminal(root))
+		return 0;
 	const doc_node *list = fld_seq(&l->f, root, "active_skills");
 	for (const doc_node *i = doc_seq_first(list); i && l->st->nentries < MAX_ENTRIES; i = i->next) {
 		const doc_node *m = doc_deref(i);

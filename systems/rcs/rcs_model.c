@@ -56,14 +56,16 @@ static void project_workflows(lw_snapshot *snap, const rcs_state *st)
 	snap->workflows = arena_alloc(&snap->mem, (st->nmembers + st->nmodes + 1) * sizeof *snap->workflows);
 	strbuf seg;
 	strbuf_init(&seg);
+	snap->active_set = arena_alloc(&snap->mem, (st->nmembers + 1) * sizeof *snap->active_set);
 	for (size_t i = 0; i < st->nmembers; i++) {
 		const rcs_member *m = &st->members[i];
+		snap->active_set[snap->nactive_set++] = m->name;
 		add_workflow(snap, m->name, m->phase, m->mode, m->entry ? m->entry->node : NULL, "");
 		strbuf_printf(&seg, "%s%s", i ? "+" : "", m->name);
 	}
 	for (size_t i = 0; i < st->nmodes; i++) {
 		const rcs_mode *m = &st->modes[i];
-		if (!m->active || !rcs_tracked(m->canon) || rcs_set_has(&st->set, m->canon))
+		if (!m->active || !rcs_known(m->canon, st->surface) || rcs_set_has(&st->set, m->canon))
 			continue;
 		add_workflow(snap, m->name, m->phase, m, NULL, "NOT-IN-SET");
 		strbuf_printf(&seg, "%s%s", seg.len ? "+" : "", m->name);

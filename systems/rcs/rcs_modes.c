@@ -3,21 +3,24 @@
  * file naming scheme. */
 #include "systems/rcs/rcs.h"
 #include <string.h>
+#include <strings.h>
 
 typedef struct mode_info {
 	const char *canon, *upstream;   /* upstream: the .omx spelling, when it differs */
 	bool standalone;
+	bool omx_only;                  /* known to the current package, not to the seed */
 } mode_info;
 
 static const mode_info modes[] = {
-	{ "team", NULL, false },
-	{ "forge", "ralph", false },
-	{ "ultrawork", NULL, false },
-	{ "autopilot", NULL, true },
-	{ "autoresearch", NULL, true },
-	{ "blueprint", "ralplan", false },
-	{ "ultraqa", NULL, true },
-	{ "deep-interview", NULL, true },
+	{ "team", NULL, false, false },
+	{ "forge", "ralph", false, false },
+	{ "ultrawork", NULL, false, false },
+	{ "autopilot", NULL, true, false },
+	{ "autoresearch", NULL, true, false },
+	{ "blueprint", "ralplan", false, false },
+	{ "ultraqa", NULL, true, false },
+	{ "deep-interview", NULL, true, false },
+	{ "ultragoal", NULL, false, true },
 };
 
 static const mode_info *find(const char *name)
@@ -36,7 +39,19 @@ const char *rcs_canon(const char *name)
 	return m ? m->canon : name;
 }
 
-bool rcs_tracked(const char *canon) { return find(canon) != NULL; }
+bool rcs_tracked(const char *canon)
+{
+	const mode_info *m = find(canon);
+	return m && !m->omx_only;
+}
+
+bool rcs_is_omx(const char *surface) { return surface && strcmp(surface, "omx") == 0; }
+
+bool rcs_known(const char *canon, const char *surface)
+{
+	const mode_info *m = find(canon);
+	return m && (!m->omx_only || rcs_is_omx(surface));
+}
 
 bool rcs_standalone(const char *canon)
 {
@@ -61,6 +76,62 @@ const char *rcs_mode_of_file(arena *a, const char *filename)
 	if (strcmp(filename, "skill-active-state.json") == 0)
 		return NULL;
 	return arena_strndup(a, filename, n - s);
+}
+
+/* run-outcome.js: the words normalizeRunOutcome and
+ * normalizeTerminalLifecycleOutcome read as terminal (trimmed, any case). */
+static bool terminal_word(const char *s)
+{
+	static const char *const words[] = {
+		"finish", "finished", "complete", "completed", "done", "blocked", "blocked-on-user", "blocked_on_user",
+		"failed", "fail", "error", "cancelled", "canceled", "cancel", "aborted", "abort", "userinterlude",
+		"user-interlude", "interrupted", "interrupt", "askuserquestion", "ask-user-question", "askuser", "question",
+	};
+	if (!s)
+		return false;
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	size_t n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
+		n--;
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (strlen(words[i]) == n && strncasecmp(s, words[i], n) == 0)
+			return true;
+	return false;
+}
+
+bool rcs_omx_running_phase(const char *phase)
+{
+	static const char *const over[] = { "complete", "completed", "cancelled", "canceled", "failed", "cleared" };
+	if (!phase)
+		return true;
+	while (*phase == ' ')
+		phase++;
+	size_t n = strlen(phase);
+	while (n && phase[n - 1] == ' ')
+		n--;
+	for (size_t i = 0; i < sizeof over / sizeof *over; i++)
+		if (strlen(over[i]) == n && strncasecmp(phase, over[i], n) == 0)
+			return false;
+	return true;
+}
+
+bool rcs_omx_terminal(const doc_node *root)
+{
+	bool on = true;
+	if (doc_bool(doc_get(root, "active"), &on) == DOC_OK && !on)
+		return true;
+	const char *phase = doc_str(doc_get(root, "phase"));
+	if (phase && (terminal_word(phase) || strcasecmp(phase, "cleared") == 0))
+		return true;
+	const char *done = doc_str(doc_get(root, "completed_at"));
+	while (done && *done == ' ')
+		done++;
+	if (done && *done)
+		return true;
+	return terminal_word(doc_str(doc_get(root, "run_outcome"))) ||
+	       terminal_word(doc_str(doc_get(root, doc_get(root, "lifecycle_outcome") ? "lifecycle_outcome"
+	                                                                              : "terminal_outcome")));
 }
 
 bool rcs_session_id_ok(const char *id)

@@ -10,8 +10,9 @@
 
 static const tx_row rows[] = {
 	{ NULL, "activate", NULL, 0, 0,
-	  "activate workflow MODE (rcs:MODE) when the seed's allowlist lets it join the active set; "
-	  "a denial writes nothing and says what to clear" },
+	  "activate workflow MODE (rcs:MODE): under .rcs when the seed's allowlist lets it join the active set "
+	  "(a denial writes nothing and says what to clear); under .omx as the package does, completing an "
+	  "allowlisted handoff's source" },
 	{ NULL, "clear", NULL, TX_CONFIRM, 0,
 	  "clear workflow MODE (rcs:MODE): only that member leaves the active set and its mode file is "
 	  "cancelled; --all-sessions clears it in every session" },
@@ -61,10 +62,11 @@ int rcs_transition(const lw_source *src, const tx_request *rq, tx_result *res)
 		return res->rc;
 	}
 	const char *mode = rcs_canon(rq->subject);
-	if (!rcs_tracked(mode) && strcmp(rq->event, "activate") == 0) {
+	const char *surface = rcs_surface_of(src->root);
+	if (!rcs_known(mode, surface) && strcmp(rq->event, "activate") == 0) {
 		rcs_verdict v;
 		rcs_set none = { .n = 0 };
-		rcs_evaluate(&none, rq->subject, "rcs", &v);
+		rcs_evaluate(&none, rq->subject, surface, &v);
 		tx_set(res, TX_USAGE, "%s", v.message);
 		return res->rc;
 	}

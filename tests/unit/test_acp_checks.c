@@ -77,11 +77,14 @@ static void bundled_examples(void **state)
 	assert_false(s->failed);
 	assert_int_equal(s->good->nproblems, 0);
 	/* Agent-2 waits for the operator (with evidence); Agent-5 executes,
-	 * updated 03:54:31, so it goes stale at 04:09:31; the bridge's task
-	 * (TaskStatus.COMPLETED) links metadata.completion_evidence. */
+	 * updated 03:54:31, so the runner counts it stalled at 04:14:31 (1200 s);
+	 * Agent-1 has an inbox but no state.json, which the runner counts
+	 * stalled at once; the bridge's task (TaskStatus.COMPLETED) links
+	 * metadata.completion_evidence. */
 	FA_EXPECT(&r, LW_INFO, "awaiting_approval", "Agent-2", "tp-validate-and-tighten-tests");
-	assert_int_equal(fa_count(&r, NULL), 1);
-	assert_int_equal(r.ctx.next_deadline, fa_time("2025-08-15T04:09:31Z"));
+	FA_EXPECT(&r, LW_WARN, "agent_stale", "Agent-1", "no state.json");
+	assert_int_equal(fa_count(&r, NULL), 2);
+	assert_int_equal(r.ctx.next_deadline, fa_time("2025-08-15T04:14:31Z"));
 	const acp_state *st = s->good->sys;
 	const acp_agent *a1 = acp_find_agent(st, "Agent-1"), *a5 = acp_find_agent(st, "Agent-5");
 	assert_non_null(a1);
@@ -112,9 +115,9 @@ static void bundled_examples(void **state)
 	assert_non_null(strstr(b.buf, "inbox: 1 (task 0, fsm_update 1"));
 	strbuf_free(&b);
 
-	fa_recheck(&r, "2025-08-15T04:09:31Z");
-	FA_EXPECT(&r, LW_WARN, "agent_stale", "Agent-5", "stale after 15m");
-	assert_int_equal(fa_find(&r, "agent_stale", "Agent-5")->since, fa_time("2025-08-15T04:09:31Z"));
+	fa_recheck(&r, "2025-08-15T04:14:31Z");
+	FA_EXPECT(&r, LW_WARN, "agent_stale", "Agent-5", "stale after 20m");
+	assert_int_equal(fa_find(&r, "agent_stale", "Agent-5")->since, fa_time("2025-08-15T04:14:31Z"));
 	fa_close(&r);
 }
 
@@ -158,32 +161,75 @@ static void every_code(void **state)
 	FA_EXPECT(&r, LW_WARN, "blocked", "A-blk", "rate limit");
 	FA_EXPECT(&r, LW_CRIT, "evidence_missing", "A-done", "DONE without evidence");
 	FA_EXPECT(&r, LW_CRIT, "evidence_missing", "A-cmp", "COMPLETE without evidence");
-	FA_EXPECT(&r, LW_CRIT, "evidence_missing", "t-bare", "task COMPLETE (done)");
+	assert_null(fa_find(&r, "evidence_missing", "t-bare"));   /* the code's task: no evidence rule */
 	FA_EXPECT(&r, LW_CRIT, "illegal_transition", "A-ill", "READY --step_passed--> AWAITING_APPROVAL");
 	assert_null(fa_find(&r, "illegal_transition", "A-ok-ev"));
 	FA_EXPECT(&r, LW_WARN, "unknown_state", "A-what", "'dreaming'");
 	FA_EXPECT(&r, LW_WARN, "unknown_state", "A-jx", "jarvis FSM");   /* a core state under Jarvis */
 	FA_EXPECT(&r, LW_WARN, "unknown_state", "t-odd", "'paused'");
 	FA_EXPECT(&r, LW_WARN, "invalid_state", "A-type", "retries_remaining must be an integer");
+	FA_EXPECT(&r, LW_WARN, "agent_stale", "A-what", "no `updated`");
 	assert_int_equal(fa_count(&r, NULL), 14);
 	assert_int_equal(fa_task(&r, "acp", "A-what")->lane, LANE_BLOCKED);
 	assert_ptr_equal(fa_task(&r, "acp", "A-review")->tx, &acp_tx_jarvis);
 	fa_close(&r);
 }
 
-static void stale_only_while_executing(void **state)
+/* runner.py is_stalled on upstream records: 1200 s in any state, and at
+ * once when `updated` is one its strptime cannot read; contract records are
+ * stale only while executing. */
+static void stale_as_the_runner_counts(void **state)
 {
 	(void)state;
 	fa_run r;
 	fa_open(&r);
 	agent(&r, "A-run", "{\"state\": \"executing\", \"updated\": \"2025-08-15T03:50:00\", \"schema_version\": 1}");
 	agent(&r, "A-idle", "{\"state\": \"idle\", \"updated\": \"2025-08-15T01:00:00\", \"schema_version\": 1}");
+	agent(&r, "A-z", "{\"state\": \"ready\", \"updated\": \"2025-08-15T03:59:00Z\", \"schema_version\": 1}");
+	agent(&r, "A-frac", "{\"state\": \"ready\", \"updated\": \"2025-08-15T03:59:00.5\"}");
+	agent(&r, "A-v2", V2("core", "READY", ""));
 	fa_load(&r, NOW);
-	assert_int_equal(fa_count(&r, NULL), 0);
-	assert_int_equal(r.ctx.next_deadline, fa_time("2025-08-15T04:05:00Z"));
-	fa_recheck(&r, "2025-08-15T04:05:00Z");
-	FA_EXPECT(&r, LW_WARN, "agent_stale", "A-run", "15m ago");
-	assert_null(fa_find(&r, "agent_stale", "A-idle"));
+	FA_EXPECT(&r, LW_WARN, "agent_stale", "A-idle", "stale after 20m");
+	FA_EXPECT(&r, LW_WARN, "agent_stale", "A-z", "2025-08-15T03:59:00Z");
+	FA_EXPECT(&r, LW_WARN, "agent_stale", "A-frac", "not %Y-%m-%dT%H:%M:%S");
+	assert_int_equal(fa_count(&r, NULL), 3);
+	assert_int_equal(r.ctx.next_deadline, fa_time("2025-08-15T04:10:00Z"));
+	fa_recheck(&r, "2025-08-15T04:09:59Z");
+	assert_null(fa_find(&r, "agent_stale", "A-run"));
+	fa_recheck(&r, "2025-08-15T04:10:00Z");
+	FA_EXPECT(&r, LW_WARN, "agent_stale", "A-run", "20m ago");
+	assert_null(fa_find(&r, "agent_stale", "A-v2"));
+	fa_close(&r);
+}
+
+/* fsm_bridge.py: an fsm_update lacking task_id, state or summary is one the
+ * bridge refuses; the task files' second shape (status, assigned_agent,
+ * updated_at) and the bridge's `owner` give the card's assignee. */
+static void bridge_rules(void **state)
+{
+	(void)state;
+	fa_run r;
+	fa_open(&r);
+	agent(&r, "A-1", "{\"state\": \"ready\", \"updated\": \"2025-08-15T03:59:00\", \"schema_version\": 1}");
+	fa_write(&r, "agent_workspaces/A-1/inbox/fsm_message_1.json",
+	         "{\"type\": \"fsm_update\", \"task_id\": \"t-1\", \"state\": \"done\"}");
+	fa_write(&r, "agent_workspaces/A-1/inbox/fsm_message_2.json",
+	         "{\"type\": \"fsm_update\", \"task_id\": \"t-1\", \"state\": \"done\", \"summary\": \"ok\"}");
+	fa_write(&r, "fsm_data/tasks/t-1.json", "{\"task_id\": \"t-1\", \"state\": \"assigned\", \"owner\": \"A-1\"}");
+	fa_write(&r, "fsm_data/tasks/task-9.json", "{\"id\": \"task-9\", \"name\": \"Ship\", \"status\": \"in_progress\", "
+	         "\"assigned_agent\": \"A-2\", \"updated_at\": \"2025-08-15T03:00:00.123456\"}");
+	/* verifying without evidence: the listener's record, no evidence rule */
+	agent(&r, "A-3", "{\"state\": \"verifying\", \"updated\": \"2025-08-15T03:59:00\", \"schema_version\": 1}");
+	fa_load(&r, NOW);
+	FA_EXPECT(&r, LW_WARN, "fsm_update_invalid", "A-1", "lacks summary");
+	FA_EXPECT(&r, LW_INFO, "awaiting_approval", "A-3", "AWAITING_APPROVAL");
+	assert_null(fa_find(&r, "evidence_missing", "A-3"));
+	assert_int_equal(fa_count(&r, NULL), 2);
+	assert_string_equal(fa_task(&r, "acp", "t-1")->assignee, "A-1");
+	assert_string_equal(fa_task(&r, "acp", "t-1")->status, "READY");
+	assert_string_equal(fa_task(&r, "acp", "task-9")->assignee, "A-2");
+	assert_string_equal(fa_task(&r, "acp", "task-9")->status, "EXECUTING_TASK");
+	assert_string_equal(fa_task(&r, "acp", "task-9")->title, "Ship");
 	fa_close(&r);
 }
 
@@ -233,7 +279,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(bundled_examples),
 		cmocka_unit_test(every_code),
-		cmocka_unit_test(stale_only_while_executing),
+		cmocka_unit_test(stale_as_the_runner_counts),
+		cmocka_unit_test(bridge_rules),
 		cmocka_unit_test(broken_file_alone),
 		cmocka_unit_test(detection),
 	};

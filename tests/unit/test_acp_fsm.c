@@ -247,7 +247,8 @@ static void upstream_round_trip(void **state)
 	fa_load(&r, NOW);
 	assert_string_equal(fa_task(&r, "acp", "Agent-5")->status, "EXECUTING_TASK");
 	tx_result res;
-	assert_int_equal(fa_tx(&r, "acp", "Agent-5", "reset_requested", NULL, NOW, &res), TX_DONE);
+	/* listener.py: a resume message makes any state ready */
+	assert_int_equal(fa_tx(&r, "acp", "Agent-5", "resume", NULL, NOW, &res), TX_DONE);
 	char *now = fa_read(&r, path);
 	char *a = with_value(old, "state", "executing", "ready");
 	char *want = with_value(a, "updated", "2025-08-15T03:54:31", NAIVE);
@@ -262,12 +263,12 @@ static void upstream_round_trip(void **state)
 	/* back through the mapping: ready is READY */
 	fa_load(&r, NOW);
 	assert_string_equal(fa_task(&r, "acp", "Agent-5")->status, "READY");
-	/* BLOCKED has no upstream word: refused, nothing written */
+	/* The seed's events are not the listener's: refused, nothing written */
 	char *before = fa_read(&r, path);
 	fa_write(&r, path, old);
 	fa_load(&r, NOW);
 	assert_int_equal(fa_tx(&r, "acp", "Agent-5", "timeout", NULL, NOW, &res), TX_DENIED);
-	assert_non_null(strstr(res.message, "no word for BLOCKED"));
+	assert_non_null(strstr(res.message, "listener.py"));
 	now = fa_read(&r, path);
 	assert_string_equal(now, old);
 	free(now);
@@ -276,8 +277,9 @@ static void upstream_round_trip(void **state)
 	fa_close(&r);
 }
 
-/* An upstream agent in "verifying" waits for approval; approving writes
- * "completed". "syncing" stays syncing when the state does not change. */
+/* An upstream agent in "verifying" waits for approval; approving is a
+ * resume (ready), written with the naive time the runner reads even where
+ * the file had a Z. "syncing" stays syncing on another sync. */
 static void upstream_words(void **state)
 {
 	(void)state;
@@ -295,13 +297,13 @@ static void upstream_words(void **state)
 	tx_result res;
 	assert_int_equal(fa_tx(&r, "acp", "Agent-7", "approve", NULL, NOW, &res), TX_DONE);
 	char *now = fa_read(&r, path);
-	assert_string_equal(now, "{\"state\": \"completed\", \"last_message\": {\"type\": \"verify\", \"from\": \"Agent-5\"},"
-	                         " \"evidence\": [\"ci.log\"], \"updated\": \"2026-02-20T15:00:00Z\", \"schema_version\": 1}");
+	assert_string_equal(now, "{\"state\": \"ready\", \"last_message\": {\"type\": \"verify\", \"from\": \"Agent-5\"},"
+	                         " \"evidence\": [\"ci.log\"], \"updated\": \"2026-02-20T15:00:00\", \"schema_version\": 1}");
 	free(now);
 
 	fa_write(&r, path, "{\"state\": \"syncing\", \"updated\": \"2026-02-20T14:00:00\", \"schema_version\": 1}");
 	fa_load(&r, NOW);
-	assert_int_equal(fa_tx(&r, "acp", "Agent-7", "evidence_captured", NULL, NOW, &res), TX_DONE);
+	assert_int_equal(fa_tx(&r, "acp", "Agent-7", "sync", NULL, NOW, &res), TX_DONE);
 	now = fa_read(&r, path);
 	assert_string_equal(now, "{\"state\": \"syncing\", \"updated\": \"" NAIVE "\", \"schema_version\": 1}");
 	free(now);

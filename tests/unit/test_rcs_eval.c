@@ -43,7 +43,7 @@ static void every_pair(void **st)
 			if (want) {
 				assert_true(rcs_set_has(&v.result, tracked[i]));
 				assert_true(rcs_set_has(&v.result, tracked[k]));
-				assert_true(rcs_set_approved(&v.result));
+				assert_true(rcs_set_approved(&v.result, "rcs"));
 			} else {
 				/* Denied: the set is what it was, the message says so. */
 				assert_int_equal(v.result.n, 1);
@@ -59,6 +59,33 @@ static void every_pair(void **st)
 	}
 }
 
+/* oh-my-codex 0.21.6's evaluateWorkflowTransition: every overlap allowed,
+ * the allowlisted handoffs complete their source; ultragoal known only there. */
+static void omx_package_rules(void **st)
+{
+	(void)st;
+	rcs_verdict v;
+	rcs_set three = { .n = 3, .v = { "team", "ralph", "ultrawork" } };
+	assert_true(rcs_set_approved(&three, "omx"));
+	assert_false(rcs_set_approved(&three, "rcs"));
+	assert_int_equal(rcs_evaluate(&three, "autopilot", "omx", &v), RCS_ALLOW);
+	assert_int_equal(v.result.n, 4);
+	rcs_set di = { .n = 2, .v = { "deep-interview", "team" } };
+	assert_int_equal(rcs_evaluate(&di, "ralph", "omx", &v), RCS_ALLOW);
+	assert_int_equal(v.completed.n, 1);
+	assert_string_equal(v.completed.v[0], "deep-interview");
+	assert_int_equal(v.result.n, 2);
+	assert_string_equal(v.result.v[0], "team");
+	assert_string_equal(v.result.v[1], "forge");
+	assert_string_equal(v.message, "mode transiting: deep-interview -> ralph");
+	rcs_set ug = { .n = 1, .v = { "ultragoal" } };
+	assert_int_equal(rcs_evaluate(&ug, "ultraqa", "omx", &v), RCS_ALLOW);
+	assert_string_equal(v.message, "mode transiting: ultragoal -> ultraqa");
+	rcs_set none = { .n = 0 };
+	assert_int_equal(rcs_evaluate(&none, "ultragoal", "rcs", &v), RCS_UNKNOWN_MODE);
+	assert_int_equal(rcs_evaluate(&none, "ultragoal", "omx", &v), RCS_ALLOW);
+}
+
 static void no_three_way_sets(void **st)
 {
 	(void)st;
@@ -69,8 +96,8 @@ static void no_three_way_sets(void **st)
 	assert_string_equal(v.message,
 		"Cannot activate ultrawork while team + forge are still active. Unsupported workflow overlap: "
 		"team + forge + ultrawork. Current state is unchanged. Clear the incompatible state first (forge) via "
-		"'rcs state clear --input '{\"mode\":\"forge\"}' --json' or the rcs_state.* MCP tools "
-		"(rcs_state.state_clear({ mode: \"forge\" })), then retry.");
+		"'rcs state clear --input '{\"mode\":\"forge\"}' --json', the rcs_state.* MCP tools "
+		"(rcs_state.state_clear({ mode: \"forge\" })) or 'liza-watch transition rcs:forge clear', then retry.");
 	/* Re-activating a member of an approved pair changes nothing. */
 	assert_int_equal(rcs_evaluate(&cur, "team", "rcs", &v), RCS_ALLOW);
 	assert_int_equal(v.result.n, 2);
@@ -95,10 +122,15 @@ static void spellings(void **st)
 	assert_true(rcs_set_has(&v.result, "forge"));
 	rcs_set ap = { .n = 1, .v = { "autopilot" } };
 	assert_int_equal(rcs_evaluate(&ap, "ralplan", "omx", &v), RCS_ALLOW);
-	assert_int_equal(rcs_evaluate(&ap, "ralph", "omx", &v), RCS_DENY);
-	assert_non_null(strstr(v.message, "Cannot activate ralph while autopilot"));
-	assert_non_null(strstr(v.message, "omx state clear"));
-	assert_non_null(strstr(v.message, "omx_state.*"));
+	/* The seed denies autopilot + forge; the package (.omx) allows it. */
+	assert_int_equal(rcs_evaluate(&ap, "forge", "rcs", &v), RCS_DENY);
+	assert_non_null(strstr(v.message, "Cannot activate forge while autopilot"));
+	assert_non_null(strstr(v.message, "rcs state clear"));
+	assert_non_null(strstr(v.message, "rcs_state.*"));
+	assert_non_null(strstr(v.message, "liza-watch transition rcs:autopilot clear"));
+	assert_int_equal(rcs_evaluate(&ap, "ralph", "omx", &v), RCS_ALLOW);
+	assert_int_equal(v.result.n, 2);
+	assert_int_equal(v.completed.n, 0);
 	assert_int_equal(rcs_evaluate(&ap, "frobnicate", "rcs", &v), RCS_UNKNOWN_MODE);
 	assert_string_equal(rcs_surface_of("/p/.omx/state"), "omx");
 	assert_string_equal(rcs_surface_of("/p/.omx/state/"), "omx");
@@ -125,7 +157,7 @@ static void sets_on_disk(void **st)
 		rcs_set s = { .n = sets[i].n };
 		for (size_t k = 0; k < s.n; k++)
 			s.v[k] = sets[i].v[k];
-		assert_int_equal(rcs_set_approved(&s), sets[i].ok);
+		assert_int_equal(rcs_set_approved(&s, "rcs"), sets[i].ok);
 	}
 }
 
@@ -151,6 +183,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_pair),
 		cmocka_unit_test(no_three_way_sets),
+		cmocka_unit_test(omx_package_rules),
 		cmocka_unit_test(spellings),
 		cmocka_unit_test(sets_on_disk),
 		cmocka_unit_test(session_ids),
