@@ -1,5 +1,6 @@
 /* liza_adapter.c — Liza as an lw_adapter: detection and the watch list. */
 #include "systems/liza/liza.h"
+#include "systems/liza/lizago.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
 #include <stdio.h>
@@ -28,12 +29,21 @@ static int liza_adapter_load(const lw_source *src, lw_snapshot *snap, lw_error *
 static void liza_adapter_check(const lw_source *src, const lw_snapshot *snap, lw_check_ctx *ctx)
 {
 	(void)src;
-	liza_check(snap->sys, snap, ctx);
+	if (lizago_is(snap->sys))
+		lizago_check(snap->sys, snap, ctx);
+	else
+		liza_check(snap->sys, snap, ctx);
 }
 
 static int liza_adapter_transition(const lw_source *src, const tx_request *rq, tx_result *res)
 {
 	return liza_transition(src->root, rq, res);
+}
+
+static void liza_adapter_detail(const lw_source *src, const lw_task *t, time_t now, strbuf *out)
+{
+	if (src->good && lizago_is(src->good->sys))
+		lizago_detail(src->good->sys, t, now, out);
 }
 
 const lw_adapter lw_adapter_liza = {
@@ -44,4 +54,5 @@ const lw_adapter lw_adapter_liza = {
 	.check = liza_adapter_check,
 	.tx = &liza_tx_table,
 	.transition = liza_adapter_transition,
+	.detail = liza_adapter_detail,
 };
