@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include "core/util/fileio.h"
 
 #define SYS "liza"
 
@@ -143,6 +145,20 @@ static void status_fields(gk *c, const lg_task *t)
 		                 : t->lease_expires == LW_NO_TIME ? "lease_expires" : NULL;
 		if (miss)
 			broken(c, t->id, t->node, "executing_fields", "%s task without %s: %s", s, miss, t->id);
+	}
+	/* the executing task's worktree must be on disk (paths are the project's) */
+	if (is_cat(t, LGC_EXECUTING) && t->worktree && c->st->dir) {
+		char root[LW_PATH_MAX], wt[LW_PATH_MAX];
+		snprintf(root, sizeof root, "%s", c->st->dir);
+		char *slash = strrchr(root, '/');
+		if (slash)
+			*slash = '\0';
+		else
+			snprintf(root, sizeof root, ".");
+		struct stat sb;
+		if (t->worktree[0] != '/' && stat(lw_path_join(wt, sizeof wt, root, t->worktree), &sb) != 0)
+			broken(c, t->id, t->node, "worktree_exists",
+			       "%s task %s has worktree=%s but directory does not exist", s, t->id, t->worktree);
 	}
 	if (is_cat(t, LGC_SUBMITTED) && !t->review_commit)
 		broken(c, t->id, t->node, "submitted_fields", "%s task without review_commit: %s", s, t->id);

@@ -19,7 +19,7 @@ typedef struct gtx {
 	const char *dir;
 	const tx_request *rq;
 	char ts[32];
-	const char *from, *to;    /* what the task moved between, for the message */
+	char from[128], to[128];  /* what the task moved between, for the message */
 	bool wrote_task;
 	char next[240];
 } gtx;
@@ -185,7 +185,7 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 		e |= edit_set_scalar(ed, task, "status", edit_str(to));
 		e |= edit_set_scalar(ed, task, "approved_by", edit_str(rq->as));
 		e |= clear(ed, task, "rejection_reason");
-		g->to = to;
+		snprintf(g->to, sizeof g->to, "%s", to);
 	} else {
 		if (!rq->reason || !*rq->reason) {
 			tx_set(res, TX_DENIED, "rejection reason is required for REJECTED verdict (--reason TEXT)");
@@ -222,7 +222,7 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 		else
 			snprintf(g->next, sizeof g->next, "review cycle %lld/%lld: %s reworks it and resubmits", cur + 1, limit,
 			         doc_str(doc_get(task, "assigned_to")) ? doc_str(doc_get(task, "assigned_to")) : "its doer");
-		g->to = to;
+		snprintf(g->to, sizeof g->to, "%s", to);
 	}
 	e |= clear(ed, task, "reviewing_by");
 	e |= clear(ed, task, "review_lease_expires");
@@ -232,7 +232,7 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 		rc = TX_IO;
 		goto out;
 	}
-	g->from = status;
+	snprintf(g->from, sizeof g->from, "%s", status);
 	g->wrote_task = true;
 	tx_set(res, TX_DONE, "%s: %s -> %s", rq->subject, status, g->to);
 	rc = TX_DONE;
