@@ -29,10 +29,7 @@ static int liza_adapter_load(const lw_source *src, lw_snapshot *snap, lw_error *
 static void liza_adapter_check(const lw_source *src, const lw_snapshot *snap, lw_check_ctx *ctx)
 {
 	(void)src;
-	if (lizago_is(snap->sys))
-		lizago_check(snap->sys, snap, ctx);
-	else
-		liza_check(snap->sys, snap, ctx);
+	liza_check(snap->sys, snap, ctx);
 }
 
 static int liza_adapter_transition(const lw_source *src, const tx_request *rq, tx_result *res)
