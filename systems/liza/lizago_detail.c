@@ -48,6 +48,12 @@ void lizago_detail(const lizago_state *st, const lw_task *lt, time_t now, strbuf
 		degraded += st->agents[i].health && strcmp(st->agents[i].health, "degraded") == 0;
 	snprintf(b, sizeof b, "%zu registered, %zu degraded", st->nagents, degraded);
 	line(out, "agents", b);
+	for (size_t i = 0; i < st->nagents; i++)
+		if (st->agents[i].health && strcmp(st->agents[i].health, "degraded") == 0) {
+			snprintf(b, sizeof b, "%s (%s): degraded%s%s", st->agents[i].id, st->agents[i].role ? st->agents[i].role : "?",
+			         st->agents[i].health_reason ? ": " : "", st->agents[i].health_reason ? st->agents[i].health_reason : "");
+			line(out, "", b);
+		}
 	snprintf(b, sizeof b, "%s%s%s", st->cb_status ? st->cb_status : "OK", st->cb_pattern ? " pattern=" : "",
 	         st->cb_pattern ? st->cb_pattern : "");
 	line(out, "circuit", b);

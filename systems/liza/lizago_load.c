@@ -275,6 +275,22 @@ static const tx_table *build_table(arena *a, const lizago_state *st)
 	return t;
 }
 
+/* Quorum progress while in review, the final attempt, the rejection-RCA gate. */
+static const char *badge(arena *a, const lg_task *t)
+{
+	char b[48] = "";
+	size_t n = 0;
+	lg_cat c = t->st.cat;
+	if (t->pair && t->pair->quorum > 1 &&
+	    (c == LGC_SUBMITTED || c == LGC_REVIEWING || c == LGC_REVIEWING2 || c == LGC_PARTIAL))
+		n += (size_t)snprintf(b + n, sizeof b - n, "q%zu/%d", t->napprovals, t->pair->quorum);
+	if (t->attempt == 2 && n < sizeof b)
+		n += (size_t)snprintf(b + n, sizeof b - n, "%sA2", n ? " " : "");
+	if (t->rca && strcmp(t->rca, "resumed") != 0 && n < sizeof b)
+		n += (size_t)snprintf(b + n, sizeof b - n, "%sRCA", n ? " " : "");
+	return n ? arena_strdup(a, b) : NULL;
+}
+
 static void project_model(lw_snapshot *snap, lizago_state *st)
 {
 	arena *a = &snap->mem;
@@ -299,6 +315,7 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 		m->path = st->state_path;
 		m->node = t->node;
 		m->tx = tab;
+		m->badge = badge(a, t);
 	}
 	snap->agents = arena_alloc(a, (st->nagents + 1) * sizeof *snap->agents);
 	for (size_t i = 0; i < st->nagents; i++) {
@@ -331,7 +348,13 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 	bool cb = (st->cb_status && strcmp(st->cb_status, "TRIGGERED") == 0) || st->cb_trigger ||
 	          (st->config.mode && strcmp(st->config.mode, "CIRCUIT_BREAKER_TRIPPED") == 0);
 	const char *mode = st->config.mode && strcmp(st->config.mode, "RUNNING") != 0 ? st->config.mode : "";
-	w->flags = arena_printf(a, "%s%s%s", mode, *mode && cb ? " " : "", cb ? "CB" : "");
+	size_t degraded = 0;
+	for (size_t i = 0; i < st->nagents; i++)
+		degraded += st->agents[i].health && strcmp(st->agents[i].health, "degraded") == 0;
+	char deg[32] = "";
+	if (degraded)
+		snprintf(deg, sizeof deg, "%s%zu degraded", *mode || cb ? " " : "", degraded);
+	w->flags = arena_printf(a, "%s%s%s%s", mode, *mode && cb ? " " : "", cb ? "CB" : "", deg);
 	w->node = st->root;
 	snap->status_segment = arena_printf(a, "go %s%s", st->pipeline.embedded ? "embedded" : "project",
 	                                    st->pipeline_missing ? " (no pipeline.yaml)" : "");
