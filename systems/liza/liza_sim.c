@@ -7,6 +7,7 @@
  * unlock. A failure at any step writes nothing and is reported; the next
  * tick starts afresh. */
 #include "systems/liza/liza_sim.h"
+#include "systems/liza/lizago.h"
 #include "systems/liza/liza_log.h"
 #include "core/store/store.h"
 #include "core/util/timeparse.h"
@@ -118,6 +119,9 @@ done:
 
 static int liza_tick(void *mem, const char *root, time_t now, sim_rng *rng, char *line, size_t n, lw_error *err)
 {
+	/* A project of today's Liza has its own team (lizago_sim.c). */
+	if (lizago_file_is_go(root))
+		return lizago_sim_tick(root, now, rng, line, n, err);
 	liza_sim *m = mem;
 	char path[LW_PATH_MAX], lock_path[LW_PATH_MAX];
 	line[0] = '\0';
