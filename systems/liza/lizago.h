@@ -64,6 +64,7 @@ typedef struct lizago_state {
 	long long version;
 	const char *goal_id, *goal_status;
 	lg_task *tasks;           size_t ntasks;
+	const lg_task **by_id;    /* every task sorted by id, for lookups */
 	lg_agent *agents;         size_t nagents;
 	const doc_node *discovered, *anomalies, *quarantined;
 	const char *sprint_id, *sprint_status;

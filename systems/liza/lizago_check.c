@@ -227,29 +227,35 @@ static void task_invariants(gk *c, const lg_task *t)
 	}
 }
 
-/* An agent assigned to more than one executing task. */
+/* An agent assigned to more than one executing task (sorted by agent). */
+static int by_assignee(const void *a, const void *b)
+{
+	const lg_task *x = *(const lg_task *const *)a, *y = *(const lg_task *const *)b;
+	int c = strcmp(x->assigned_to, y->assigned_to);
+	return c ? c : (x < y ? -1 : x > y);
+}
+
 static void single_assignment(gk *c)
 {
 	const lizago_state *st = c->st;
-	for (size_t i = 0; i < st->ntasks; i++) {
-		const lg_task *t = &st->tasks[i];
-		if (!t->assigned_to || !is_cat(t, LGC_EXECUTING))
-			continue;
-		bool first = true;
-		for (size_t j = 0; j < i; j++)
-			if (st->tasks[j].assigned_to && is_cat(&st->tasks[j], LGC_EXECUTING) &&
-			    strcmp(st->tasks[j].assigned_to, t->assigned_to) == 0)
-				first = false;
-		if (!first)
-			continue;
-		size_t n = 0;
-		for (size_t j = i; j < st->ntasks; j++)
-			n += st->tasks[j].assigned_to && is_cat(&st->tasks[j], LGC_EXECUTING) &&
-			     strcmp(st->tasks[j].assigned_to, t->assigned_to) == 0;
-		if (n > 1)
-			broken(c, t->assigned_to, t->node, "single_assignment",
-			       "agent %s assigned to multiple active tasks simultaneously (%zu)", t->assigned_to, n);
+	const lg_task **v = malloc((st->ntasks + 1) * sizeof *v);
+	size_t n = 0;
+	if (!v)
+		return;
+	for (size_t i = 0; i < st->ntasks; i++)
+		if (st->tasks[i].assigned_to && is_cat(&st->tasks[i], LGC_EXECUTING))
+			v[n++] = &st->tasks[i];
+	qsort(v, n, sizeof *v, by_assignee);
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+		while (j < n && strcmp(v[j]->assigned_to, v[i]->assigned_to) == 0)
+			j++;
+		if (j - i > 1)
+			broken(c, v[i]->assigned_to, v[i]->node, "single_assignment",
+			       "agent %s assigned to multiple active tasks simultaneously (%zu)", v[i]->assigned_to, j - i);
+		i = j;
 	}
+	free(v);
 }
 
 static bool hex_of(const char *s, size_t len)

@@ -360,12 +360,27 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 	                                    st->pipeline_missing ? " (no pipeline.yaml)" : "");
 }
 
+static int cmp_task(const void *a, const void *b)
+{
+	return strcmp((*(const lg_task *const *)a)->id, (*(const lg_task *const *)b)->id);
+}
+
+static int cmp_key(const void *key, const void *b)
+{
+	return strcmp(key, (*(const lg_task *const *)b)->id);
+}
+
+/* The first task with id (a duplicated id is an invariant of its own). */
 const lg_task *lizago_find_task(const lizago_state *st, const char *id)
 {
-	for (size_t i = 0; i < st->ntasks; i++)
-		if (st->tasks[i].id && id && strcmp(st->tasks[i].id, id) == 0)
-			return &st->tasks[i];
-	return NULL;
+	if (!id || !st->by_id)
+		return NULL;
+	const lg_task **hit = bsearch(id, st->by_id, st->ntasks, sizeof *st->by_id, cmp_key);
+	if (!hit)
+		return NULL;
+	while (hit > st->by_id && strcmp(hit[-1]->id, id) == 0)
+		hit--;
+	return *hit;
 }
 
 int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapshot *snap, lw_error *err)
@@ -408,6 +423,10 @@ int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapsh
 	for (const doc_node *t = doc_seq_first(tasks); t; t = t->next, i++)
 		if (doc_is_map(doc_deref(t)))
 			load_task(a, st, &st->tasks[st->ntasks++], t, i);
+	st->by_id = arena_alloc(a, (st->ntasks + 1) * sizeof *st->by_id);
+	for (size_t k = 0; k < st->ntasks; k++)
+		st->by_id[k] = &st->tasks[k];
+	qsort(st->by_id, st->ntasks, sizeof *st->by_id, cmp_task);
 	load_agents(a, st, root);
 	st->discovered = doc_get(root, "discovered");
 	st->anomalies = doc_get(root, "anomalies");
