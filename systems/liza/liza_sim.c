@@ -120,9 +120,13 @@ done:
 static int liza_tick(void *mem, const char *root, time_t now, sim_rng *rng, char *line, size_t n, lw_error *err)
 {
 	/* A project of today's Liza has its own team (lizago_sim.c). */
-	if (lizago_file_is_go(root))
-		return lizago_sim_tick(root, now, rng, line, n, err);
 	liza_sim *m = mem;
+	if (lizago_file_is_go(root)) {
+		if (!m->started && lizago_sim_rebase(root, now, err) < 0)
+			return -1;
+		m->started = true;
+		return lizago_sim_tick(root, now, rng, line, n, err);
+	}
 	char path[LW_PATH_MAX], lock_path[LW_PATH_MAX];
 	line[0] = '\0';
 	/* Agents exit on ABORT: the team stops until the marker goes. */

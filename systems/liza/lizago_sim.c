@@ -285,3 +285,72 @@ int lizago_sim_tick(const char *root, time_t now, sim_rng *rng, char *line, size
 	}
 	return 0;
 }
+
+/* ---- the first tick: the example's clock moved to the present ---- */
+
+typedef struct shift {
+	time_t by;
+	time_t newest;
+} shift;
+
+static void newest_beat(const doc_node *root, time_t *newest)
+{
+	for (const doc_node *k = doc_map_first(doc_get(root, "agents")); k; k = doc_map_next(k)) {
+		time_t t;
+		if (doc_time(doc_get(doc_deref(k->next), "heartbeat"), &t) == DOC_OK && t > *newest)
+			*newest = t;
+	}
+}
+
+/* Every timestamp value of a mapping (at any depth, through lists of
+ * mappings), moved by sh->by. */
+static int shift_map(editor *ed, const doc_node *map, const shift *sh)
+{
+	int e = 0;
+	for (const doc_node *k = doc_map_first(map); k; k = doc_map_next(k)) {
+		const doc_node *v = doc_deref(k->next);
+		const char *key = doc_str(doc_deref(k));
+		time_t t;
+		char ts[32];
+		if (doc_is_map(v))
+			e |= shift_map(ed, v, sh);
+		else if (doc_is_seq(v))
+			for (const doc_node *i = doc_seq_first(v); i; i = i->next)
+				e |= doc_is_map(doc_deref(i)) ? shift_map(ed, doc_deref(i), sh) : 0;
+		else if (key && doc_str(v) && strlen(doc_str(v)) >= 20 && doc_time(v, &t) == DOC_OK)
+			e |= edit_set_scalar(ed, map, key, edit_str(lw_format_time(t + sh->by, ts, sizeof ts)));
+	}
+	return e;
+}
+
+static tx_rc rebase(const doc *d, editor *ed, void *ctx, tx_result *res)
+{
+	shift *sh = ctx;
+	const doc_node *root = doc_deref(d->root);
+	time_t newest = LW_NO_TIME;
+	newest_beat(root, &newest);
+	if (newest == LW_NO_TIME || newest >= sh->newest) {
+		tx_set(res, TX_DENIED, "nothing to move");
+		return TX_DENIED;
+	}
+	sh->by = sh->newest - newest;
+	if (shift_map(ed, root, sh)) {
+		tx_set(res, TX_IO, "could not move the example's times");
+		return TX_IO;
+	}
+	tx_set(res, TX_DONE, "moved");
+	return TX_DONE;
+}
+
+int lizago_sim_rebase(const char *root, time_t now, lw_error *err)
+{
+	char path[LW_PATH_MAX];
+	lw_path_join(path, sizeof path, root, "state.yaml");
+	shift sh = { .newest = now };
+	tx_result res;
+	if (txfile_update(path, rebase, &sh, &res) == TX_IO) {
+		lw_error_set(err, path, 0, 0, "%s", res.message);
+		return -1;
+	}
+	return 0;
+}
