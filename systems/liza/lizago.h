@@ -45,6 +45,9 @@ typedef struct lg_agent {
 	const doc_node *node;
 	const char *id, *role, *status, *current_task, *provider;
 	time_t lease_expires, heartbeat;
+	const char *generation;   /* registration generation (fences liveness records) */
+	long long liveness_seq;   /* the highest liveness record folded into this row */
+	bool live_overlay;        /* heartbeat and lease come from a newer liveness record */
 	const char *health;       /* agent_health.<id>.state ("ok", "degraded"), NULL when none */
 	const char *health_reason;
 } lg_agent;

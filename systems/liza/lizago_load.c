@@ -5,6 +5,7 @@
  * shape reads as absent; unknown keys are ignored (and kept by every write). */
 #include "systems/liza/lizago.h"
 #include "core/util/fileio.h"
+#include "core/util/dirlist.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -189,10 +190,67 @@ static void load_agents(arena *a, lizago_state *st, const doc_node *root)
 		ag->provider = str(v, "provider");
 		ag->lease_expires = when(v, "lease_expires");
 		ag->heartbeat = when(v, "heartbeat");
+		ag->generation = str(v, "generation");
+		ag->liveness_seq = num(v, "liveness_seq", 0);
 		const doc_node *h = doc_get(health, ag->id);
 		ag->health = str(h, "state");
 		ag->health_reason = str(h, "reason");
 	}
+}
+
+/* Heartbeats beside the state (db/liveness.go): each registration
+ * generation publishes `state.yaml.liveness-<16 hex>`, JSON {agent_id,
+ * generation, seq, heartbeat, lease_expires, review_task?,
+ * review_lease_expires?, review_seq?}, without the lock. Liza's reads
+ * overlay a record on its agent row (and that agent's task and review
+ * leases) while the record's seq is above the row's liveness_seq; so do we,
+ * or a beating agent would look stale. */
+static void overlay_liveness(arena *a, lizago_state *st, const char *dir)
+{
+	lw_dirlist l;
+	if (lw_dirlist_read(&l, dir) < 0)
+		return;
+	static const char prefix[] = "state.yaml.liveness-";
+	for (size_t i = 0; i < l.n; i++) {
+		const char *name = l.names[i];
+		if (strncmp(name, prefix, sizeof prefix - 1) != 0 || strlen(name + sizeof prefix - 1) != 16 ||
+		    strspn(name + sizeof prefix - 1, "0123456789abcdef") != 16)
+			continue;
+		char p[LW_PATH_MAX], *buf;
+		size_t len;
+		lw_error err;
+		if (lw_read_file(lw_path_join(p, sizeof p, dir, name), 64 * 1024, &buf, &len, &err) != LW_READ_OK)
+			continue;
+		doc d;
+		if (doc_parse(&d, buf, len, p, NULL, &err) == 0 && doc_is_map(d.root)) {
+			const doc_node *r = doc_deref(d.root);
+			const char *id = str(r, "agent_id"), *gen = str(r, "generation");
+			long long seq = num(r, "seq", 0);
+			for (size_t k = 0; k < st->nagents && id && gen; k++) {
+				lg_agent *ag = &st->agents[k];
+				if (strcmp(ag->id, id) != 0 || !ag->generation || strcmp(ag->generation, gen) != 0 ||
+				    seq <= ag->liveness_seq)
+					continue;
+				long long folded = ag->liveness_seq;
+				ag->heartbeat = when(r, "heartbeat");
+				ag->lease_expires = when(r, "lease_expires");
+				ag->liveness_seq = seq;
+				ag->live_overlay = true;
+				lg_task *t = ag->current_task ? (lg_task *)lizago_find_task(st, ag->current_task) : NULL;
+				if (t && t->assigned_to && strcmp(t->assigned_to, id) == 0 && t->lease_expires != LW_NO_TIME)
+					t->lease_expires = ag->lease_expires;
+				const char *rt = str(r, "review_task");
+				if (t && t->reviewing_by && strcmp(t->reviewing_by, id) == 0 &&
+				    t->review_lease_expires != LW_NO_TIME && rt && strcmp(rt, t->id) == 0 &&
+				    num(r, "review_seq", 0) > folded)
+					t->review_lease_expires = when(r, "review_lease_expires");
+			}
+		}
+		doc_free(&d);
+		free(buf);
+	}
+	lw_dirlist_free(&l);
+	(void)a;
 }
 
 static void load_log(lizago_state *st, lw_snapshot *snap)
@@ -428,6 +486,7 @@ int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapsh
 		st->by_id[k] = &st->tasks[k];
 	qsort(st->by_id, st->ntasks, sizeof *st->by_id, cmp_task);
 	load_agents(a, st, root);
+	overlay_liveness(a, st, dir);
 	st->discovered = doc_get(root, "discovered");
 	st->anomalies = doc_get(root, "anomalies");
 	st->quarantined = doc_get(root, "quarantined_verdicts");

@@ -313,6 +313,41 @@ static void a_shell_era_file_stays_shell_era(void **state)
 	th_close(&r);
 }
 
+/* A heartbeat published beside the state (a liveness record) counts, as
+ * Liza's reads fold it in; a record no newer than the row does not. */
+static void liveness_records_refresh_leases(void **state)
+{
+	(void)state;
+	th_run r;
+	th_open(&r);
+	th_write(&r, "pipeline.yaml", pipeline_q2);
+	char *s = go_state("    role_pair: coding-pair\n    status: CODE_TO_REVIEW\n    review_commit: abc\n"
+	                   "    history: []\n", NULL);
+	/* coder-1 holds t-1 with a lease long gone in the row */
+	char *text = malloc(strlen(s) + 256);
+	char *at = strstr(s, "  coder-1: {role: coder, status: IDLE,");
+	sprintf(text, "%.*s  coder-1: {role: coder, status: WAITING, current_task: t-1, generation: g1, liveness_seq: 3,\n"
+	        "            lease_expires: 2026-11-25T09:00:00Z,%s", (int)(at - s), s,
+	        at + strlen("  coder-1: {role: coder, status: IDLE,"));
+	th_write(&r, "state.yaml", text);
+	free(text);
+	assert_int_equal(th_load(&r, NOW), 0);
+	TH_EXPECT(&r, LW_WARN, "lease_expired", "coder-1", "t-1");
+	static const char *const rec =
+		"{\"agent_id\":\"coder-1\",\"generation\":\"g1\",\"seq\":%d,"
+		"\"heartbeat\":\"2026-11-25T09:59:50Z\",\"lease_expires\":\"2026-11-25T10:29:50Z\"}";
+	char buf[256];
+	snprintf(buf, sizeof buf, rec, 3);
+	th_write(&r, "state.yaml.liveness-0123456789abcdef", buf);
+	assert_int_equal(th_load(&r, NOW), 0);
+	TH_EXPECT(&r, LW_WARN, "lease_expired", "coder-1", "t-1");   /* seq 3 is already folded */
+	snprintf(buf, sizeof buf, rec, 4);
+	th_write(&r, "state.yaml.liveness-0123456789abcdef", buf);
+	assert_int_equal(th_load(&r, NOW), 0);
+	TH_NONE(&r, "lease_expired", NULL);
+	th_close(&r);
+}
+
 /* Lookups go through a sorted index: ten thousand tasks, every one planned
  * in the sprint and each the parent of the next, load and check at once. */
 static void ten_thousand_tasks_stay_cheap(void **state)
@@ -361,6 +396,7 @@ int main(void)
 		cmocka_unit_test(pause_and_resume_are_system_modes),
 		cmocka_unit_test(a_shell_era_file_stays_shell_era),
 		cmocka_unit_test(ten_thousand_tasks_stay_cheap),
+		cmocka_unit_test(liveness_records_refresh_leases),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
