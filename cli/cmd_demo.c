@@ -28,7 +28,7 @@
 #endif
 
 static const char demo_usage[] =
-	"usage: liza-watch demo [--keep] [--seed N]\n"
+	"usage: liza-watch demo [--keep] [--seed N] [--liza-go]\n"
 	"       liza-watch demo --no-hud DIR [--seed N] [--ticks N] [--interval MS]\n"
 	"\n"
 	"Copies the bundled examples to a temporary folder, starts a simulated agent\n"
@@ -39,6 +39,7 @@ static const char demo_usage[] =
 	"\n"
 	"  --keep          keep the copy (and the team's log, simulator.log) and print where\n"
 	"  --seed N        replay the team's choices (the default seed is time-based)\n"
+	"  --liza-go       the HUD on the example project of today's Liza (the Go program)\n"
 	"  --no-hud DIR    no HUD, no copy: run the team on DIR's own state, in the\n"
 	"                  foreground, printing each action, until SIGINT/SIGTERM\n"
 	"  --ticks N       with --no-hud: stop after N ticks\n"
@@ -48,6 +49,7 @@ static const char demo_usage[] =
 
 typedef struct demo_opts {
 	bool keep;
+	bool liza_go;             /* the HUD on the copy's liza-go/ project */
 	const char *no_hud_dir;
 	uint64_t seed;
 	long ticks;
@@ -69,9 +71,10 @@ static bool parse_num(const char *opt, const char *s, long long lo, long long hi
 
 static int parse(int argc, char **argv, demo_opts *d)
 {
-	enum { OPT_KEEP = 256, OPT_NO_HUD, OPT_SEED, OPT_TICKS, OPT_INTERVAL };
+	enum { OPT_KEEP = 256, OPT_NO_HUD, OPT_SEED, OPT_TICKS, OPT_INTERVAL, OPT_LIZA_GO };
 	static const struct option longopts[] = {
 		{ "keep", no_argument, NULL, OPT_KEEP },
+		{ "liza-go", no_argument, NULL, OPT_LIZA_GO },
 		{ "no-hud", no_argument, NULL, OPT_NO_HUD },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "ticks", required_argument, NULL, OPT_TICKS },
@@ -85,6 +88,7 @@ static int parse(int argc, char **argv, demo_opts *d)
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_KEEP: d->keep = true; break;
+		case OPT_LIZA_GO: d->liza_go = true; break;
 		case OPT_NO_HUD: no_hud = true; break;
 		case OPT_SEED:
 			if (!parse_num("--seed", optarg, 0, 0x7fffffffffffffffLL, &v))
@@ -309,6 +313,8 @@ int cmd_demo(const lw_opts *o, int argc, char **argv)
 	if (make_sandbox(examples, base, sizeof base, proj, sizeof proj) < 0)
 		return EXIT_IO;
 	snprintf(log_path, sizeof log_path, "%s/simulator.log", base);
+	if (d.liza_go)
+		strncat(proj, "/liza-go", sizeof proj - strlen(proj) - 1);
 	rc = run_hud(o, &d, proj, log_path);
 	lw_error err;
 	lw_error_clear(&err);

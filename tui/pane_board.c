@@ -15,7 +15,9 @@ static void counters(const lw_task *t, char *buf, size_t n)
 	if (t->iteration > 0 && t->iteration_max > 0)
 		used += (size_t)snprintf(buf + used, n - used, "i%d/%d", t->iteration, t->iteration_max);
 	if (t->review_cycles > 0 && used < n)
-		snprintf(buf + used, n - used, "%sr%d/%d", used ? " " : "", t->review_cycles, t->review_max);
+		used += (size_t)snprintf(buf + used, n - used, "%sr%d/%d", used ? " " : "", t->review_cycles, t->review_max);
+	if (t->badge && used < n)
+		snprintf(buf + used, n - used, "%s%s", used ? " " : "", t->badge);
 }
 
 static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel)
@@ -26,7 +28,7 @@ static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel)
 		fill_row(h, y, x, w, EL_SELECTED);
 		fill_row(h, y + 1, x, w, EL_SELECTED);
 	}
-	char ctr[32];
+	char ctr[48];
 	counters(t, ctr, sizeof ctr);
 	int cw = (int)strlen(ctr);
 	int idw = w - 1 - (cw ? cw + 1 : 0);

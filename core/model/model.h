@@ -37,6 +37,7 @@ typedef struct lw_task {
 	                             transitions compare it with what the operator saw */
 	const char *path;         /* file the task lives in */
 	const doc_node *node;     /* the task's source node: the detail view shows it whole */
+	const char *badge;        /* short words the card shows after its counters ("q1/2 RCA"), or NULL */
 	const struct tx_table *tx; /* the table this task moves by, when not the adapter's
 	                              (ACP agents follow the core or the Jarvis FSM) */
 } lw_task;

@@ -106,6 +106,7 @@ typedef struct liza_config {
 } liza_config;
 
 typedef struct liza_state {
+	int gen;                  /* 0: the shell era (lizago.h tells the generations apart by it) */
 	const char *state_path, *log_path;   /* display paths for messages */
 	doc *state_doc;           /* the parse of state.yaml: the next load may patch it, which
 	                             makes its node memory shared (its tree never changes) */

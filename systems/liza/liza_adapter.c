@@ -1,5 +1,6 @@
 /* liza_adapter.c — Liza as an lw_adapter: detection and the watch list. */
 #include "systems/liza/liza.h"
+#include "systems/liza/lizago.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
 #include <stdio.h>
@@ -36,6 +37,12 @@ static int liza_adapter_transition(const lw_source *src, const tx_request *rq, t
 	return liza_transition(src->root, rq, res);
 }
 
+static void liza_adapter_detail(const lw_source *src, const lw_task *t, time_t now, strbuf *out)
+{
+	if (src->good && lizago_is(src->good->sys))
+		lizago_detail(src->good->sys, t, now, out);
+}
+
 const lw_adapter lw_adapter_liza = {
 	.name = "liza",
 	.detect = liza_detect,
@@ -46,4 +53,5 @@ const lw_adapter lw_adapter_liza = {
 	.advise = liza_advise,
 	.transition = liza_adapter_transition,
 	.review = liza_review,
+	.detail = liza_adapter_detail,
 };

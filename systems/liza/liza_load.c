@@ -6,6 +6,7 @@
  * its file:line:col and read as absent, so one bad value does not blank the
  * board. Unknown keys are ignored. */
 #include "systems/liza/liza.h"
+#include "systems/liza/lizago.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
 #include "systems/liza/liza_index.h"
@@ -739,6 +740,9 @@ static void project_model(lw_snapshot *snap, const liza_state *st, const lw_snap
 
 int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_error *err)
 {
+	/* A snapshot of today's Liza shares nothing with the shell era's loader. */
+	if (prev_snap && lizago_is(prev_snap->sys))
+		prev_snap = NULL;
 	const liza_state *prev = prev_snap ? prev_snap->sys : NULL;
 	liza_state *st = arena_alloc(&snap->mem, sizeof *st);
 	task_reuse reuse = { .prev = prev }, *reusing = NULL;
@@ -791,6 +795,9 @@ int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_err
 			d = lw_snapshot_parse(snap, buf, len, st->state_path, err);
 		st->state_doc = d;
 		l.path = st->state_path;
+		/* Which generation wrote it is read from the file itself. */
+		if (d && lizago_detect(d))
+			return lizago_load(dir, st->state_path, d, snap, err);
 		if (!d || load_state(&l, st, d, reusing, err) < 0)
 			return -1;
 		/* The stat of what was read: a write after stat() shows as a

@@ -12,6 +12,10 @@
 #include "systems/liza/liza.h"
 
 extern const sim_system sim_liza;
+/* One tick of the team on a project of today's Liza (lizago_sim.c). */
+int lizago_sim_tick(const char *root, time_t now, sim_rng *rng, char *line, size_t n, lw_error *err);
+/* Move the example's times so its newest heartbeat is now (the first tick). */
+int lizago_sim_rebase(const char *root, time_t now, lw_error *err);
 
 typedef enum lsim_kind {
 	LSIM_IDLE,        /* nothing but heartbeats (and, while paused, nothing else allowed) */

@@ -4,6 +4,7 @@
  * .liza/state.yaml.lock, the lock the Liza scripts take with flock -x, and
  * re-checks the task against what the operator saw (compare-and-swap). */
 #include "systems/liza/liza.h"
+#include "systems/liza/lizago.h"
 #include "core/edit/edit.h"
 #include "systems/liza/liza_log.h"
 #include "core/store/store.h"
@@ -247,6 +248,9 @@ out:
 
 int liza_transition(const char *dir, const tx_request *rq, tx_result *res)
 {
+	/* Today's Liza writes its own fields (lizago_tx.c); the file says which. */
+	if (lizago_file_is_go(dir))
+		return lizago_transition(dir, rq, res);
 	memset(res, 0, sizeof *res);
 	const tx_row *lv = rq->subject ? NULL : tx_lever(&liza_tx_table, rq->event);
 	if (!rq->subject && !lv) {

@@ -1,0 +1,62 @@
+/* lizago_pipeline.h — the role-pair pipelines today's Liza (the Go program)
+ * moves tasks by. A status means something only through a pipeline: each
+ * role pair names one status per state category (initial, executing,
+ * submitted, reviewing, approved, rejected, and optionally partially
+ * approved, a second review, clean), plus the statuses every pair shares
+ * (MERGED, BLOCKED, …). The default is Liza's embedded pipeline, kept here
+ * as data; a project that froze its own (`.liza/pipeline.yaml`, written by
+ * `liza init`) is read instead. docs/systems/liza-go.md describes both. */
+#ifndef LW_LIZAGO_PIPELINE_H
+#define LW_LIZAGO_PIPELINE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include "core/doc/arena.h"
+#include "core/doc/doc.h"
+#include "core/util/error.h"
+
+/* State categories of a role pair, in lifecycle order. */
+typedef enum lg_cat {
+	LGC_INITIAL, LGC_EXECUTING, LGC_SUBMITTED, LGC_REVIEWING, LGC_REVIEWING2, LGC_PARTIAL,
+	LGC_APPROVED, LGC_REJECTED, LGC_CLEAN, LGC_PAIR_COUNT,
+	/* statuses no pair owns */
+	LGC_MERGED = LGC_PAIR_COUNT, LGC_BLOCKED, LGC_ABANDONED, LGC_SUPERSEDED, LGC_INTEGRATION_FAILED,
+	LGC_LEGACY,               /* accepted by Liza's fixed list (DRAFT, the legacy review status) */
+	LGC_UNKNOWN,
+	LGC_COUNT
+} lg_cat;
+
+const char *lg_cat_name(lg_cat c);   /* "initial", "partially-approved", … */
+
+typedef struct lg_pair {
+	const char *name, *doer, *reviewer, *slug;
+	int quorum;               /* review-policy quorum; 1 when the pair sets none */
+	const char *state[LGC_PAIR_COUNT];   /* NULL: the pair does not declare it */
+} lg_pair;
+
+typedef struct lg_pipeline {
+	const lg_pair *pairs;
+	size_t npairs;
+	bool embedded;            /* the built-in default, not the project's own file */
+	const char *source;       /* display path of the file it came from, or "embedded" */
+} lg_pipeline;
+
+/* What a status means: the owning pair (NULL for shared statuses) and its
+ * category. */
+typedef struct lg_status {
+	const lg_pair *pair;
+	lg_cat cat;
+} lg_status;
+
+extern const lg_pipeline lg_embedded_pipeline;
+
+lg_status lg_resolve(const lg_pipeline *p, const char *status);
+const lg_pair *lg_pair_find(const lg_pipeline *p, const char *name);
+/* True for the statuses Liza never moves a task out of. */
+bool lg_terminal(const char *status);
+
+/* Read `<liza_dir>/pipeline.yaml` into a (in arena a). 1: read; 0: there
+ * is none (use the embedded one); -1: it is there but does not read, err
+ * says where (Liza refuses such a file too). */
+int lg_pipeline_load(const char *liza_dir, arena *a, lg_pipeline *out, lw_error *err);
+
+#endif

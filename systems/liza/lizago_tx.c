@@ -1,0 +1,417 @@
+/* lizago_tx.c — verdicts and levers on a state.yaml of today's Liza, written
+ * the way its Go code writes them (internal/ops/submit_verdict.go
+ * submitVerdict, ops/human_note.go AddHumanNote, models/config.go system
+ * modes), through the shared transaction path: under .liza/state.yaml.lock,
+ * re-read, compare with what the operator saw, edit in place, verify,
+ * replace atomically (core/store/txfile.h). Fields Go would drop (a nil
+ * pointer it omits) are written null, which Go reads back as the same nil;
+ * every other byte stays. */
+#include "systems/liza/lizago.h"
+#include "systems/liza/liza_log.h"
+#include "core/store/store.h"
+#include "core/store/txfile.h"
+#include "core/util/timeparse.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct gtx {
+	const char *dir;
+	const tx_request *rq;
+	char ts[32];
+	char from[128], to[128];  /* what the task moved between, for the message */
+	bool wrote_task;
+	char next[240];
+} gtx;
+
+static const doc_node *find_task(const doc_node *root, const char *id)
+{
+	for (const doc_node *i = doc_seq_first(doc_get(root, "tasks")); i; i = i->next) {
+		const char *tid = doc_str(doc_get(doc_deref(i), "id"));
+		if (tid && strcmp(tid, id) == 0)
+			return doc_deref(i);
+	}
+	return NULL;
+}
+
+/* Go omits a nil pointer; null reads back as the same nil. Only keys that
+ * hold something are touched. */
+static int clear(editor *ed, const doc_node *m, const char *key)
+{
+	const doc_node *v = doc_get(m, key);
+	return v && !doc_is_null(v) ? edit_set_scalar(ed, m, key, edit_null()) : 0;
+}
+
+static lg_pipeline pipeline_of(const char *dir, arena *a)
+{
+	lg_pipeline p;
+	lw_error err;
+	if (lg_pipeline_load(dir, a, &p, &err) <= 0)
+		p = lg_embedded_pipeline;
+	return p;
+}
+
+/* models.State.ReleaseAgent for the acting reviewer, when it is a registered agent. */
+static int release_agent(editor *ed, const doc_node *root, const char *id)
+{
+	const doc_node *ag = doc_get(doc_get(root, "agents"), id);
+	if (!doc_is_map(ag))
+		return 0;
+	ag = doc_deref(ag);
+	int rc = edit_set_scalar(ed, ag, "status", edit_str("IDLE"));
+	rc |= clear(ed, ag, "current_task");
+	rc |= clear(ed, ag, "lease_expires");
+	return rc;
+}
+
+const char *lg_next_step(const lg_task *t, char *buf, size_t n)
+{
+	const lg_pair *p = t->pair;
+	int q = p ? p->quorum : 1;
+	switch (t->st.cat) {
+	case LGC_INITIAL: snprintf(buf, n, "waits for a %s to claim it", p && p->doer ? p->doer : "doer"); break;
+	case LGC_EXECUTING: snprintf(buf, n, "%s is working on it", t->assigned_to ? t->assigned_to : "its doer"); break;
+	case LGC_SUBMITTED: snprintf(buf, n, "waits for a %s to claim the review", p && p->reviewer ? p->reviewer : "reviewer"); break;
+	case LGC_REVIEWING: case LGC_REVIEWING2:
+		snprintf(buf, n, "under review by %s (%zu/%d approvals)", t->reviewing_by ? t->reviewing_by : "?",
+		         t->napprovals, q);
+		break;
+	case LGC_PARTIAL:
+		snprintf(buf, n, "waits for another reviewer (%zu/%d approvals)", t->napprovals, q);
+		break;
+	case LGC_APPROVED: snprintf(buf, n, "approved: its doer merges it next (then MERGED)"); break;
+	case LGC_CLEAN: snprintf(buf, n, "clean: nothing to integrate"); break;
+	case LGC_REJECTED:
+		snprintf(buf, n, "rejected: %s reworks it (review cycle %lld)", t->assigned_to ? t->assigned_to : "the doer",
+		         t->review_cycles_current);
+		break;
+	case LGC_BLOCKED: snprintf(buf, n, "blocked: the orchestrator assesses it"); break;
+	case LGC_INTEGRATION_FAILED: snprintf(buf, n, "integration failed: a doer claims the fix"); break;
+	case LGC_MERGED: case LGC_ABANDONED: case LGC_SUPERSEDED: snprintf(buf, n, "done"); break;
+	default: snprintf(buf, n, "unknown status: Liza's validator refuses this state"); break;
+	}
+	return buf;
+}
+
+static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor *ed, tx_result *res)
+{
+	const tx_request *rq = g->rq;
+	arena a;
+	arena_init(&a);
+	lg_pipeline p = pipeline_of(g->dir, &a);
+	tx_rc rc = TX_DENIED;
+	const char *status = doc_str(doc_get(task, "status"));
+	const char *pair_name = doc_str(doc_get(task, "role_pair"));
+	const lg_pair *pair = pair_name ? lg_pair_find(&p, pair_name) : NULL;
+	if (!pair_name) {
+		tx_set(res, TX_DENIED, "task %s has no role_pair set", rq->subject);
+		goto out;
+	}
+	if (!pair) {
+		tx_set(res, TX_DENIED, "invalid role-pair \"%s\" of %s (not in %s)", pair_name, rq->subject, p.source);
+		goto out;
+	}
+	if (!status || (strcmp(status, pair->state[LGC_REVIEWING]) != 0 &&
+	                !(pair->state[LGC_REVIEWING2] && strcmp(status, pair->state[LGC_REVIEWING2]) == 0))) {
+		tx_set(res, TX_DENIED, "task %s is not in a reviewing state (current status: %s); a verdict is taken "
+		       "in %s%s%s", rq->subject, status ? status : "none", pair->state[LGC_REVIEWING],
+		       pair->state[LGC_REVIEWING2] ? " or " : "", pair->state[LGC_REVIEWING2] ? pair->state[LGC_REVIEWING2] : "");
+		goto out;
+	}
+	const char *commit = doc_str(doc_get(task, "review_commit"));
+	if (!commit) {
+		tx_set(res, TX_DENIED, "task %s has no review_commit: cannot submit verdict", rq->subject);
+		goto out;
+	}
+	if (rq->expect_commit && strcmp(commit, rq->expect_commit) != 0) {
+		tx_set(res, TX_DENIED, "%s was resubmitted since it was shown: review_commit is now %s, not %s; look again",
+		       rq->subject, commit, rq->expect_commit);
+		goto out;
+	}
+	const char *by = doc_str(doc_get(task, "reviewing_by"));
+	time_t until;
+	if (by && strcmp(by, rq->as) != 0 && doc_time(doc_get(task, "review_lease_expires"), &until) == DOC_OK &&
+	    until > rq->now && !rq->force) {
+		char tb[32], age[32];
+		tx_set(res, TX_ASK, "%s holds the review lease of %s until %s (%s left); override with --force", by,
+		       rq->subject, lw_format_time(until, tb, sizeof tb),
+		       lw_format_age((long long)(until - rq->now), age, sizeof age));
+		rc = TX_ASK;
+		goto out;
+	}
+	const doc_node *approvals = doc_get(task, "approvals");
+	size_t napp = doc_is_seq(approvals) ? doc_len(approvals) : 0;
+	int e = 0;
+	if (strcmp(rq->event, "approve") == 0) {
+		for (const doc_node *i = doc_seq_first(approvals); i; i = i->next) {
+			const char *ag = doc_str(doc_get(doc_deref(i), "agent"));
+			if (ag && strcmp(ag, rq->as) == 0) {
+				tx_set(res, TX_DENIED, "%s already approved %s: the next approval must come from another "
+				       "reviewer (independent review)", rq->as, rq->subject);
+				goto out;
+			}
+		}
+		const char *provider = doc_str(doc_get(doc_get(doc_get(root, "agents"), rq->as), "provider"));
+		e |= clear(ed, task, "merge_commit");
+		e |= clear(ed, task, "integration_failure");
+		edit_pair ap[] = { { "agent", edit_str(rq->as) }, { "provider", edit_str(provider ? provider : "") },
+		                   { "timestamp", edit_str(g->ts) } };
+		e |= edit_append_item(ed, task, "approvals", ap, 3);
+		edit_pair h[] = { { "time", edit_str(g->ts) }, { "event", edit_str("approved") },
+		                  { "agent", edit_str(rq->as) }, { "commit", edit_str(commit) } };
+		e |= edit_append_item(ed, task, "history", h, 4);
+		bool met = (int)(napp + 1) >= pair->quorum;
+		const char *to;
+		if (!met) {
+			if (!pair->state[LGC_PARTIAL]) {
+				tx_set(res, TX_DENIED, "quorum %d requires partially-approved state but none declared for \"%s\"",
+				       pair->quorum, pair->name);
+				goto out;
+			}
+			to = pair->state[LGC_PARTIAL];
+			snprintf(g->next, sizeof g->next, "%zu/%d approvals: Liza waits for another %s to review it "
+			         "(%s, then %s)", napp + 1, pair->quorum, pair->reviewer ? pair->reviewer : "reviewer",
+			         pair->state[LGC_REVIEWING2] ? pair->state[LGC_REVIEWING2] : pair->state[LGC_REVIEWING],
+			         pair->state[LGC_APPROVED]);
+		} else if (pair->state[LGC_CLEAN] && doc_len(doc_get(task, "output")) == 0) {
+			to = pair->state[LGC_CLEAN];
+			snprintf(g->next, sizeof g->next, "%zu/%d approvals, no findings: %s is clean, nothing to integrate",
+			         napp + 1, pair->quorum, rq->subject);
+		} else {
+			to = pair->state[LGC_APPROVED];
+			snprintf(g->next, sizeof g->next, "%zu/%d approvals: quorum met; %s's doer merges it next "
+			         "(%s, then MERGED)", napp + 1, pair->quorum, rq->subject, to);
+		}
+		e |= edit_set_scalar(ed, task, "status", edit_str(to));
+		e |= edit_set_scalar(ed, task, "approved_by", edit_str(rq->as));
+		e |= clear(ed, task, "rejection_reason");
+		snprintf(g->to, sizeof g->to, "%s", to);
+	} else {
+		if (!rq->reason || !*rq->reason) {
+			tx_set(res, TX_DENIED, "rejection reason is required for REJECTED verdict (--reason TEXT)");
+			goto out;
+		}
+		long long cur = 0, tot = 0, lease = 0;
+		doc_int(doc_get(task, "review_cycles_current"), &cur);
+		doc_int(doc_get(task, "review_cycles_total"), &tot);
+		const doc_node *cfg = doc_get(root, "config");
+		if (doc_int(doc_get(cfg, "lease_duration"), &lease) != DOC_OK || lease <= 0)
+			lease = 1800;
+		long long limit = 0;
+		if (doc_int(doc_get(cfg, "max_review_cycles"), &limit) != DOC_OK || limit <= 0)
+			limit = 5;
+		const char *to = pair->state[LGC_REJECTED];
+		e |= edit_set_scalar(ed, task, "status", edit_str(to));
+		e |= edit_set_scalar(ed, task, "rejection_reason", edit_str(rq->reason));
+		e |= edit_set_scalar(ed, task, "review_cycles_current", edit_int(cur + 1));
+		e |= edit_set_scalar(ed, task, "review_cycles_total", edit_int(tot + 1));
+		edit_pair h[] = { { "time", edit_str(g->ts) }, { "event", edit_str("rejected") },
+		                  { "agent", edit_str(rq->as) }, { "reason", edit_str(rq->reason) },
+		                  { "commit", edit_str(commit) } };
+		e |= edit_append_item(ed, task, "history", h, 5);
+		/* a rejection at any stage clears the approvals: every reviewer reviews again */
+		e |= clear(ed, task, "approvals");
+		/* the doer gets a fresh lease to address the rejection */
+		if (doc_str(doc_get(task, "assigned_to"))) {
+			char lb[32];
+			e |= edit_set_scalar(ed, task, "lease_expires", edit_str(lw_format_time(rq->now + lease, lb, sizeof lb)));
+		}
+		if (cur + 1 >= limit)
+			snprintf(g->next, sizeof g->next, "review cycle %lld/%lld: at the limit, Liza escalates it (a new "
+			         "attempt, or BLOCKED on the final attempt)", cur + 1, limit);
+		else
+			snprintf(g->next, sizeof g->next, "review cycle %lld/%lld: %s reworks it and resubmits", cur + 1, limit,
+			         doc_str(doc_get(task, "assigned_to")) ? doc_str(doc_get(task, "assigned_to")) : "its doer");
+		snprintf(g->to, sizeof g->to, "%s", to);
+	}
+	e |= clear(ed, task, "reviewing_by");
+	e |= clear(ed, task, "review_lease_expires");
+	e |= release_agent(ed, root, rq->as);
+	if (e) {
+		tx_set(res, TX_IO, "could not edit %s", rq->subject);
+		rc = TX_IO;
+		goto out;
+	}
+	snprintf(g->from, sizeof g->from, "%s", status);
+	g->wrote_task = true;
+	tx_set(res, TX_DONE, "%s: %s -> %s", rq->subject, status, g->to);
+	rc = TX_DONE;
+out:
+	arena_free(&a);
+	return rc;
+}
+
+/* models.SystemMode transitions: pause from RUNNING or CIRCUIT_BREAKER_TRIPPED,
+ * resume from PAUSED, stop (our abort) from any but STOPPED. */
+static tx_rc mode(gtx *g, const doc_node *root, editor *ed, tx_result *res)
+{
+	const tx_request *rq = g->rq;
+	const doc_node *cfg = doc_get(root, "config");
+	if (!doc_is_map(cfg)) {
+		tx_set(res, TX_DENIED, "state.yaml has no config mapping to hold the system mode");
+		return TX_DENIED;
+	}
+	cfg = doc_deref(cfg);
+	const char *cur = doc_str(doc_get(cfg, "mode"));
+	if (!cur)
+		cur = "RUNNING";
+	const char *to = NULL, *why = NULL;
+	if (strcmp(rq->event, "pause") == 0) {
+		to = "PAUSED";
+		if (!strcmp(cur, "PAUSED"))
+			why = "system is already PAUSED";
+		else if (!strcmp(cur, "STOPPED"))
+			why = "cannot pause: system is STOPPED";
+	} else if (strcmp(rq->event, "resume") == 0) {
+		to = "RUNNING";
+		if (strcmp(cur, "PAUSED") != 0)
+			why = "resume only from PAUSED";
+	} else {
+		to = "STOPPED";
+		if (!strcmp(cur, "STOPPED"))
+			why = "system is already STOPPED";
+	}
+	if (why) {
+		tx_set(res, TX_DENIED, "%s (config.mode is %s)", why, cur);
+		return TX_DENIED;
+	}
+	int e = edit_set_scalar(ed, cfg, "mode", edit_str(to));
+	e |= edit_set_scalar(ed, cfg, "mode_changed_at", edit_str(g->ts));
+	e |= edit_set_scalar(ed, cfg, "mode_changed_by", edit_str(rq->as));
+	if (e) {
+		tx_set(res, TX_IO, "could not edit config.mode");
+		return TX_IO;
+	}
+	tx_set(res, TX_DONE, "config.mode: %s -> %s%s", cur, to,
+	       !strcmp(to, "PAUSED") ? " (agents pause at their next check)" :
+	       !strcmp(to, "STOPPED") ? " (agents stop; liza start runs them again)" : "");
+	return TX_DONE;
+}
+
+static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
+{
+	gtx *g = ctx;
+	const tx_request *rq = g->rq;
+	const doc_node *root = doc_deref(d->root);
+	if (!lizago_detect(d)) {
+		tx_set(res, TX_DENIED, "state.yaml is no longer today's Liza (the shell-era scripts wrote it since); look again");
+		return TX_DENIED;
+	}
+	const char *ev = rq->event;
+	if (!strcmp(ev, "pause") || !strcmp(ev, "resume") || !strcmp(ev, "abort"))
+		return mode(g, root, ed, res);
+	const doc_node *task = NULL;
+	if (rq->subject) {
+		task = find_task(root, rq->subject);
+		if (!task) {
+			tx_set(res, TX_DENIED, "no task '%s' in state.yaml", rq->subject);
+			return TX_DENIED;
+		}
+		const char *status = doc_str(doc_get(task, "status"));
+		if (rq->expect_status && (!status || strcmp(status, rq->expect_status) != 0)) {
+			tx_set(res, TX_DENIED, "%s changed since it was shown: it is now %s, not %s; look again and retry",
+			       rq->subject, status ? status : "without a status", rq->expect_status);
+			return TX_DENIED;
+		}
+	}
+	if (!strcmp(ev, "note")) {
+		if (!rq->reason || !*rq->reason) {
+			tx_set(res, TX_DENIED, "note must not be empty (--reason TEXT)");
+			return TX_DENIED;
+		}
+		if (strlen(rq->reason) > 4096) {
+			tx_set(res, TX_DENIED, "note exceeds 4096-byte limit");
+			return TX_DENIED;
+		}
+		edit_pair n[] = { { "timestamp", edit_str(g->ts) }, { "message", edit_str(rq->reason) },
+		                  { "for", edit_str(rq->subject ? rq->subject : "all") },
+		                  { "operation", edit_str("add-human-note") }, { "source", edit_str("liza-watch") } };
+		if (edit_append_item(ed, root, "human_notes", n, 5)) {
+			tx_set(res, TX_IO, "could not append to human_notes");
+			return TX_IO;
+		}
+		tx_set(res, TX_DONE, "note recorded for %s in human_notes (no approval or task transition)",
+		       rq->subject ? rq->subject : "all");
+		return TX_DONE;
+	}
+	if (!strcmp(ev, "approve") || !strcmp(ev, "reject")) {
+		if (!task) {
+			tx_set(res, TX_USAGE, "%s needs a task", ev);
+			return TX_USAGE;
+		}
+		return verdict(g, root, task, ed, res);
+	}
+	tx_set(res, TX_DENIED, "today's Liza has no '%s' here (verdicts: approve, reject; levers: note, pause, "
+	       "resume, abort = stop)", ev);
+	return TX_DENIED;
+}
+
+static void log_entry(gtx *g, tx_result *res)
+{
+	const tx_request *rq = g->rq;
+	const char *ev = rq->event;
+	const char *action = !strcmp(ev, "approve") ? "approved" : !strcmp(ev, "reject") ? "rejected"
+	                   : !strcmp(ev, "note") ? "human_note_added" : !strcmp(ev, "pause") ? "paused"
+	                   : !strcmp(ev, "resume") ? "resumed" : "stopped";
+	char detail[600];
+	if (!strcmp(ev, "note"))
+		snprintf(detail, sizeof detail, "Operator input recorded (%zu bytes); no approval or task transition",
+		         strlen(rq->reason));
+	else if (g->wrote_task)
+		snprintf(detail, sizeof detail, "%s -> %s by the operator from liza-watch", g->from, g->to);
+	else
+		snprintf(detail, sizeof detail, "system %s by the operator from liza-watch", action);
+	edit_pair e[5] = { { "timestamp", edit_str(g->ts) }, { "agent", edit_str(rq->as) },
+	                   { "action", edit_str(action) }, { "detail", edit_str(detail) } };
+	size_t n = 4;
+	if (rq->subject) {
+		e[4] = e[3];
+		e[3] = (edit_pair){ "task", edit_str(rq->subject) };
+		n = 5;
+	}
+	lw_error err;
+	lw_error_clear(&err);
+	char msg[1200];
+	store_lock lk;
+	char sp[LW_PATH_MAX], lp[LW_PATH_MAX];
+	lw_path_join(sp, sizeof sp, g->dir, "state.yaml");
+	if (!store_lock_path(sp, lp, sizeof lp, &err) || store_lock_acquire(&lk, lp, store_lock_timeout_ms(), &err) != STORE_OK) {
+		snprintf(res->note, sizeof res->note, "log.yaml not updated: %s", lw_error_format(&err, msg, sizeof msg));
+		return;
+	}
+	if (liza_log_append(g->dir, e, n, &err) == STORE_ERR)
+		snprintf(res->note, sizeof res->note, "log.yaml not updated: %s", lw_error_format(&err, msg, sizeof msg));
+	store_lock_release(&lk);
+}
+
+int lizago_transition(const char *dir, const tx_request *rq, tx_result *res)
+{
+	memset(res, 0, sizeof *res);
+	gtx g = { .dir = dir, .rq = rq };
+	lw_format_time(rq->now, g.ts, sizeof g.ts);
+	char path[LW_PATH_MAX];
+	lw_path_join(path, sizeof path, dir, "state.yaml");
+	tx_rc rc = txfile_update(path, apply, &g, res);
+	if (rc != TX_DONE)
+		return res->rc = rc;
+	log_entry(&g, res);
+	if (g.next[0] && !res->note[0])
+		snprintf(res->note, sizeof res->note, "next: %s", g.next);
+	return res->rc;
+}
+
+bool lizago_file_is_go(const char *dir)
+{
+	char path[LW_PATH_MAX];
+	char *buf;
+	size_t len;
+	lw_error err;
+	lw_path_join(path, sizeof path, dir, "state.yaml");
+	if (lw_read_file(path, doc_default_limits.max_bytes, &buf, &len, &err) != LW_READ_OK)
+		return false;
+	doc d;
+	bool go = doc_parse(&d, buf, len, path, NULL, &err) == 0 && lizago_detect(&d);
+	doc_free(&d);
+	free(buf);
+	return go;
+}
