@@ -61,7 +61,7 @@ void cli_error(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-int cli_open_project(const lw_opts *o, lw_project *p)
+static int open_project(const lw_opts *o, lw_project *p, bool wait)
 {
 	lw_error err;
 	lw_error_clear(&err);
@@ -70,15 +70,18 @@ int cli_open_project(const lw_opts *o, lw_project *p)
 		cli_error("%s", lw_error_format(&err, msg, sizeof msg));
 		return -1;
 	}
-	if (p->n == 0) {
-		cli_error("%s: no agent workflow state found (looked for .liza/, .rcs/state/, .omx/state/, "
-		          ".claude/aot-loop-state.md, .taskfactory/tasks/, .pi/tasks/, agent_workspaces/*/state.json, "
-		          "fsm_data/tasks/)", o->dir);
+	if (p->n == 0 && !wait) {
+		cli_error("%s: no agent workflow state found (looked for %s)", o->dir, lw_project_looked_for());
 		return -1;
 	}
 	lw_project_load_all(p);
 	return 0;
 }
+
+int cli_open_project(const lw_opts *o, lw_project *p) { return open_project(o, p, false); }
+
+/* The HUD and the --follow modes wait for state to appear. */
+int cli_open_project_live(const lw_opts *o, lw_project *p) { return open_project(o, p, true); }
 
 typedef struct command {
 	const char *name;

@@ -48,6 +48,9 @@ void cli_option_hint(const char *cmd, const char *arg);
  * directory cannot be used or holds no known state. */
 struct lw_project;
 int cli_open_project(const lw_opts *o, struct lw_project *p);
+/* The same, but a directory with no state yet is opened (empty): the HUD
+ * and the --follow modes wait for systems to appear. */
+int cli_open_project_live(const lw_opts *o, struct lw_project *p);
 /* The HUD on a loaded project, with the config's key bindings, thresholds
  * and theme (hud and demo both start it this way). Returns an exit code. */
 int cli_run_hud(const lw_opts *o, struct lw_project *p);

@@ -72,7 +72,7 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	lw_project p;
-	if (cli_open_project(o, &p) < 0)
+	if ((follow ? cli_open_project_live(o, &p) : cli_open_project(o, &p)) < 0)
 		return EXIT_UNREADABLE;
 	if (follow) {
 		lw_alerts seen;

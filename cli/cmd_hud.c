@@ -38,7 +38,7 @@ int cmd_hud(const lw_opts *o, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	lw_project p;
-	if (cli_open_project(o, &p) < 0)
+	if (cli_open_project_live(o, &p) < 0)
 		return EXIT_UNREADABLE;
 	int rc = cli_run_hud(o, &p);
 	lw_project_close(&p);

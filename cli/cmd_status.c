@@ -88,7 +88,7 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 	lw_project p;
 	if (follow)
 		status_cache_abandon();   /* a long run keeps no record of its reads */
-	if (cli_open_project(o, &p) < 0)
+	if ((follow ? cli_open_project_live(o, &p) : cli_open_project(o, &p)) < 0)
 		return EXIT_UNREADABLE;
 	if (follow) {
 		status_follow f = { .style = style, .fmt = fmt };

@@ -39,7 +39,14 @@ int follow_run(const lw_opts *o, lw_project *p, follow_fn fn, void *ctx)
 	bool go = true;
 	time_t deadline = LW_NO_TIME;
 	bool changed = true;
+	size_t systems = p->n;
+	/* Nothing yet: say what is awaited (stderr: stdout stays the stream). */
+	if (!systems)
+		fprintf(stderr, "liza-watch: %s: no agent state yet; waiting for it to appear (%s)\n", p->dir,
+		        lw_project_looked_for());
 	while (go) {
+		for (; systems < p->n; systems++)
+			fprintf(stderr, "liza-watch: %s state found\n", p->src[systems].adapter->name);
 		if (changed) {
 			lw_alerts al;
 			lw_alerts_init(&al);

@@ -114,6 +114,30 @@ static void draw_table(hud *h, int y, int height)
 
 static int height(const hud *h) { (void)h; return HUD_FILL; }
 
+/* No system found yet: what is awaited, the list cut at its commas. */
+static void waiting(hud *h, int y, int rows)
+{
+	put_textf(h, y++, 2, h->cols - 4, EL_WARN, "No agent state in %s yet: waiting for it to appear.", h->proj->dir);
+	const char *list = lw_project_looked_for();
+	char line[256] = "Looking for ";
+	for (const char *p = list; *p && rows > 1;) {
+		size_t n = strcspn(p, ",");
+		if (strlen(line) + n + 2 > (size_t)(h->cols - 4) && strlen(line) > 12) {
+			put_text(h, y++, 2, h->cols - 4, line, EL_DIM);
+			rows--;
+			snprintf(line, sizeof line, "  ");
+		}
+		snprintf(line + strlen(line), sizeof line - strlen(line), "%.*s%s", (int)n, p, p[n] ? "," : "");
+		p += n + (p[n] == ',');
+		while (*p == ' ')
+			p++;
+		if (*p)
+			snprintf(line + strlen(line), sizeof line - strlen(line), " ");
+	}
+	if (rows > 1)
+		put_text(h, y, 2, h->cols - 4, line, EL_DIM);
+}
+
 static void draw(hud *h, int y, int rows)
 {
 	if (h->table_view)
@@ -121,7 +145,9 @@ static void draw(hud *h, int y, int rows)
 	else
 		draw_lanes(h, y, rows);
 	/* An empty board says why, so the task keys vanishing is explained. */
-	if (!h->nitems && rows > 3) {
+	if (!h->proj->n && rows > 4) {
+		waiting(h, y + rows / 2 - 1, rows / 2);
+	} else if (!h->nitems && rows > 3) {
 		if (h->filter[0])
 			put_textf(h, y + rows / 2, 2, h->cols - 4, EL_WARN,
 			          "no task matches the filter '%s' (Esc clears it)", h->filter);
