@@ -53,7 +53,8 @@ int cli_open_project(const lw_opts *o, struct lw_project *p);
 int cli_open_project_live(const lw_opts *o, struct lw_project *p);
 /* The HUD on a loaded project, with the config's key bindings, thresholds
  * and theme (hud and demo both start it this way). Returns an exit code. */
-int cli_run_hud(const lw_opts *o, struct lw_project *p);
+/* The HUD on p; banner (or NULL) heads the screen, sim_pid > 0 is the demo's team (P pauses it). */
+int cli_run_hud(const lw_opts *o, struct lw_project *p, const char *banner, int sim_pid);
 
 /* A data folder shipped with the program (name "examples"): beside the
  * running binary (a build tree: `make demo`), else in LW_DATADIR (an

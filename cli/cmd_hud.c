@@ -7,7 +7,7 @@
 #include "tui/tui.h"
 #include <stdio.h>
 
-int cli_run_hud(const lw_opts *o, lw_project *p)
+int cli_run_hud(const lw_opts *o, lw_project *p, const char *banner, int sim_pid)
 {
 	hud_keymap km;
 	keymap_init(&km);
@@ -24,6 +24,7 @@ int cli_run_hud(const lw_opts *o, lw_project *p)
 	tui_opts t = {
 		.theme = o->theme, .theme_at = o->theme_at, .no_color = o->no_color, .poll = o->poll,
 		.poll_ms = o->poll_ms, .as = o->as, .keymap = &km, .th = &o->cfg->th, .warnings = warn.buf,
+		.banner = banner, .sim_pid = sim_pid,
 	};
 	int rc = tui_run(p, &t);
 	strbuf_free(&warn);
@@ -40,7 +41,7 @@ int cmd_hud(const lw_opts *o, int argc, char **argv)
 	lw_project p;
 	if (cli_open_project_live(o, &p) < 0)
 		return EXIT_UNREADABLE;
-	int rc = cli_run_hud(o, &p);
+	int rc = cli_run_hud(o, &p, NULL, 0);
 	lw_project_close(&p);
 	return rc;
 }

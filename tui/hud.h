@@ -93,6 +93,7 @@ typedef struct hud {
 	hud_detail detail_kind;
 	hud_alert_copy detail_alert;
 	bool quit;
+	bool sim_paused;          /* the demo's team, paused by P */
 	bool bell;                /* ring once on the next draw (a new CRIT) */
 	/* Which panes need drawing again, one bit per row of the pane table: a
 	 * key that moves the board's selection redraws the board and the
