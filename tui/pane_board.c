@@ -59,7 +59,15 @@ static void draw_lanes(hud *h, int y, int height)
 		int x = lane * lw, w = lane == LANE_COUNT - 1 ? h->cols - x : lw;
 		size_t n = hud_lane_items(h, lane, buf, h->nitems);
 		char title[48];
-		snprintf(title, sizeof title, "%s (%zu)", lw_lane_name((lw_lane)lane), n);
+		/* The count survives a narrow lane: the name gives way first. */
+		const char *ln = lw_lane_name((lw_lane)lane);
+		snprintf(title, sizeof title, "%s (%zu)", ln, n);
+		if ((int)strlen(title) > w - 2) {
+			char num[24];
+			int nw = snprintf(num, sizeof num, " %zu", n);
+			int keep = w - 2 - nw < 1 ? 1 : w - 2 - nw;
+			snprintf(title, sizeof title, "%.*s%s", keep, ln, num);
+		}
 		attrset(style_attr(h, EL_BORDER));
 		mvhline(y, x, h->utf8 ? ACS_HLINE : '-', w);
 		attrset(A_NORMAL);

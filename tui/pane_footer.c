@@ -2,6 +2,7 @@
  * from the live keymap, and the filter in force; help and quit always. */
 #include "tui/pane.h"
 #include "tui/keymap.h"
+#include <stdio.h>
 #include <string.h>
 
 static int height(const hud *h) { (void)h; return 1; }
@@ -28,20 +29,27 @@ static void draw(hud *h, int y, int rows)
 		if (kept_right(b) && shown(b, h))
 			tail += text_width(h, b->label) + 1 + (int)strlen(b->act->footer) + 2;
 	}
-	int end = h->cols - tail, x = 0;
+	/* The filter in force is kept too, before help and quit. */
+	char filt[160] = "";
+	if (h->filter[0])
+		snprintf(filt, sizeof filt, "filter: %s  ", h->filter);
+	int fw = text_width(h, filt);
+	if (fw > h->cols / 3)
+		fw = h->cols / 3;
+	int end = h->cols - tail - fw, x = 0;
 	for (size_t i = 0; i < h->keymap->n && x < end; i++) {
 		const hud_binding *b = &h->keymap->v[i];
 		if (!shown(b, h) || kept_right(b))
 			continue;
 		int w = text_width(h, b->label) + 1 + (int)strlen(b->act->footer) + 2;
-		if (x + w - 2 > end)
+		if (x + w > end)
 			break;   /* a whole entry or none */
 		x += put_textf(h, y, x, end - x, EL_KEY, "%s", b->label);
 		x += put_textf(h, y, x, end - x, EL_NORMAL, " %s  ", b->act->footer);
 	}
-	if (h->filter[0] && x < end)
-		x += put_textf(h, y, x, end - x, EL_PROMPT, "filter: %s  ", h->filter);
 	x = end > x ? end : x;
+	if (fw)
+		x += put_text(h, y, x, fw, filt, EL_PROMPT);
 	for (size_t i = 0; i < h->keymap->n && x < h->cols; i++) {
 		const hud_binding *b = &h->keymap->v[i];
 		if (!kept_right(b) || !shown(b, h))
