@@ -65,7 +65,7 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "jf", longopts, NULL)) != -1) {
 		if (c == 'j') json = true;
 		else if (c == 'f') follow = true;
-		else { fputs("usage: liza-watch check [--json] [--follow]\n", stderr); return EXIT_USAGE; }
+		else { cli_option_hint("check", argv[optind - 1]); return EXIT_USAGE; }
 	}
 	if (optind < argc) {
 		cli_error("check: unexpected argument '%s'", argv[optind]);
