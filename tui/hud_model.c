@@ -109,6 +109,16 @@ static void restore_selection(hud *h)
 	if (h->table_row >= (int)h->nitems)
 		h->table_row = h->nitems ? (int)h->nitems - 1 : 0;
 	int n = (int)hud_lane_count(h, h->lane);
+	/* An emptied lane: the selection goes to the nearest lane with a card,
+	 * so there always is one to see and act on. */
+	for (int d = 1; !n && d < LANE_COUNT; d++)
+		for (int sgn = -1; sgn <= 1 && !n; sgn += 2) {
+			int l = h->lane + sgn * d;
+			if (l >= 0 && l < LANE_COUNT && hud_lane_count(h, l)) {
+				h->lane = l;
+				n = (int)hud_lane_count(h, l);
+			}
+		}
 	if (h->row >= n)
 		h->row = n ? n - 1 : 0;
 }

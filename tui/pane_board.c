@@ -18,7 +18,9 @@ static void counters(const lw_task *t, char *buf, size_t n)
 		snprintf(buf + used, n - used, "%sr%d/%d", used ? " " : "", t->review_cycles, t->review_max);
 }
 
-static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel)
+/* sel: the selection with the focus here; marked: the selection while another
+ * pane has the focus (its id stays highlighted, so it is never lost). */
+static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel, bool marked)
 {
 	const lw_task *t = it->task;
 	theme_elem base = sel ? EL_SELECTED : EL_NORMAL;
@@ -32,7 +34,7 @@ static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel)
 	int idw = w - 1 - (cw ? cw + 1 : 0);
 	int used = put_textf(h, y, x, 1, t->awaiting_operator ? EL_PROMPT : base, "%s",
 	                     t->awaiting_operator ? "!" : " ");
-	put_text(h, y, x + used, idw, t->id, sel ? EL_SELECTED : EL_TITLE);
+	put_text(h, y, x + used, idw, t->id, sel || marked ? EL_SELECTED : EL_TITLE);
 	if (cw && cw < w - 4)
 		put_text(h, y, x + w - cw, cw, ctr,
 		         t->iteration >= t->iteration_max && t->iteration_max > 0 ? EL_CRIT : base);
@@ -84,8 +86,9 @@ static void draw_lanes(hud *h, int y, int height)
 		if (h->lane == lane && h->row >= slots)
 			first = h->row - slots + 1;
 		for (int s = 0; s < slots && (size_t)(first + s) < n; s++) {
-			bool sel = h->focus == &pane_board && h->lane == lane && first + s == h->row;
-			card(h, y + 1 + s * 2, x, w - 1, buf[first + s], sel);
+			bool here = h->lane == lane && first + s == h->row;
+			card(h, y + 1 + s * 2, x, w - 1, buf[first + s], here && h->focus == &pane_board,
+			     here && h->focus != &pane_board);
 		}
 		if ((size_t)(first + slots) < n)
 			put_textf(h, y + 1 + slots * 2, x + 1, w - 2, EL_DIM, "+%zu more", n - (size_t)(first + slots));

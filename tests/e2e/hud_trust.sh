@@ -16,6 +16,19 @@ alerts_top | grep -q '^ WARN .*blocked-1' || fail "WARN before INFO: $(alerts_to
 # Cards of several systems carry their system's tag.
 wait_for '^ foreman Add'
 wait_for ' acp add uni'
+# The move chooser clears the whole rows it covers: no alert text beside it.
+keys /; wait_for 'filter \(id'
+keys DEMO-1 Enter
+# The remembered task is filtered out: the selection moves to a shown one.
+wait_for 'liza:review-1 is hidden by the filter'
+wait_for 'Enter detail'
+keys m
+wait_for 'Up/Down choose'
+screen | grep -q 'spec unclear' && fail "the chooser left alert text beside it"
+keys Escape
+wait_for 'move cancelled'
+keys Escape
+wait_gone 'filter: DEMO-1'
 printf 'tasks: [\n' > "$proj/.liza/state.yaml"
 wait_for 'Alerts \(3\)'
 alerts_top | grep -q '^ CRIT .*liza parse_error' || fail "the new CRIT is not the top row: $(alerts_top)"
@@ -70,8 +83,18 @@ keys q; wait_exit 0
 # ---- filters: the hidden selection and the empty board say so ------------
 new_server
 basic=$(make_project "$fx/hud/basic")
-start_hud 100 30 -C "$basic"
+HUD_NO_COLOR=1 start_hud 100 30 -C "$basic"
 wait_for 'review \(1\)'
+# The board's selection stays marked (reverse video) while another pane has the focus.
+keys Tab
+wait_for '─ Alerts'
+end=$(( $(date +%s) + 10 ))
+marked=$'\e\\[[0-9;]*7m(\e\\[[0-9;]*m)*review-1'
+until screen_escapes | grep -Eq "$marked"; do
+	[ "$(date +%s)" -lt "$end" ] || fail "the selected card is not marked while the alerts have the focus"
+	sleep 0.05
+done
+keys BTab
 keys /; wait_for 'filter \(id'
 keys C-u 'Waiting' Enter
 wait_for 'liza:review-1 is hidden by the filter .Waiting. \(Esc clears it\)'
