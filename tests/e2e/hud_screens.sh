@@ -62,10 +62,16 @@ for size in "80 24" "160 45"; do
 	keys Escape '?'; same "help-${c}x${r}"
 	keys q q; wait_exit 0
 
+	start_in "$basic" "$c" "$r"
+	wait_for 'review \(1\)'
+	keys a; same "approve-prompt-${c}x${r}"
+	keys n q; wait_exit 0
+
 	start_in "$multi" "$c" "$r"
 	wait_for 'review \('
 	same "multi-${c}x${r}"
-	keys q; wait_exit 0
+	keys / DEMO-1 Enter m; same "chooser-${c}x${r}"
+	keys Escape Escape q; wait_exit 0
 
 	start_in "$empty" "$c" "$r"
 	wait_for 'waiting for it to appear'
