@@ -81,6 +81,7 @@ typedef struct hud {
 	int alert_row, workflow_row;
 	int detail_scroll, help_scroll;
 	char sel_key[256];        /* "system:id" of the selected task, kept across reloads */
+	bool sel_hidden;          /* that task is filtered out (said once on the message line) */
 
 	hud_prompt prompt;
 	hud_choice choice;

@@ -100,12 +100,17 @@ static void restore_selection(hud *h)
 		h->row = 0;
 		for (size_t j = 0; j < i; j++)
 			h->row += h->items[j].task->lane == h->items[i].task->lane;
+		h->sel_hidden = false;
 		return;
 	}
 	/* The remembered task is filtered out: say so (it comes back when the
 	 * filter is cleared), the selection stays on a task that is shown. */
-	if (h->sel_key[0] && h->filter[0])
+	/* Said once when it becomes hidden: a reload must not write over the
+	 * message of what the operator just did. */
+	bool hidden = h->sel_key[0] && h->filter[0];
+	if (hidden && !h->sel_hidden)
 		hud_message(h, false, "%s is hidden by the filter '%s' (Esc clears it)", h->sel_key, h->filter);
+	h->sel_hidden = hidden;
 	if (h->table_row >= (int)h->nitems)
 		h->table_row = h->nitems ? (int)h->nitems - 1 : 0;
 	int n = (int)hud_lane_count(h, h->lane);

@@ -99,6 +99,16 @@ keys /; wait_for 'filter \(id'
 keys C-u 'Waiting' Enter
 wait_for 'liza:review-1 is hidden by the filter .Waiting. \(Esc clears it\)'
 wait_for 'filter: Waiting +\? help'
+# What the operator just did stays on the message line through later reloads
+# (the hidden-selection line is said once, not at every reload).
+keys n
+wait_for 'note for ready-1'
+keys 'look at the spec' Enter
+wait_for 'ready-1: note recorded'
+awk '{print} /^tasks:$/ {print "  - id: late-1\n    description: Waiting as well\n    status: DRAFT\n    priority: 3\n    created: \"2026-01-20T10:15:00Z\""}' \
+	"$basic/.liza/state.yaml" > "$E2E_TMP/state.new" && mv "$E2E_TMP/state.new" "$basic/.liza/state.yaml"
+wait_for 'late-1'
+screen | grep -q 'ready-1: note recorded' || fail "a reload wrote over the result of the note"
 keys Escape
 wait_gone 'hidden by the filter'
 keys /; wait_for 'filter \(id'
