@@ -99,6 +99,5 @@ out=$(ZDOTDIR=$tmp timeout 60 zsh -f "$tmp/drive.zsh" "$root/completions" \
 	'liza-watch status --form=>liza-watch status --format' \
 	'liza-watch transition aot:A2 res=>liza-watch transition aot:A2 resolve' \
 	'liza-watch --theme solar=>liza-watch --theme solarized-dark' \
-	'liza-watch -C p approve fre=>liza-watch -C p approve fresh-7' \
-	'liza-watch -C p approve liza:fre=>liza-watch -C p approve liza:fresh-7' 2>&1) || fail "zsh: $out"
+	'liza-watch -C p approve fre=>liza-watch -C p approve fresh-7' 2>&1) || fail "zsh: $out"
 echo ok
