@@ -98,7 +98,6 @@ static const command commands[] = {
 	{ "demo", cmd_demo },
 	{ "keys", cmd_keys },
 	{ "config", cmd_config },
-	{ "__tasks", cmd_complete_tasks },   /* hidden: for the shell completions */
 };
 
 /* Read the config files into cfg and fill what the command line left

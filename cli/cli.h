@@ -37,7 +37,6 @@ int cmd_reject(const lw_opts *o, int argc, char **argv);
 int cmd_transition(const lw_opts *o, int argc, char **argv);
 int cmd_demo(const lw_opts *o, int argc, char **argv);
 int cmd_keys(const lw_opts *o, int argc, char **argv);
-int cmd_complete_tasks(const lw_opts *o, int argc, char **argv);   /* hidden: __tasks */
 int cmd_config(const lw_opts *o, int argc, char **argv);
 
 /* Shared by commands: print "liza-watch: msg" to stderr. */

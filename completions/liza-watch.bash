@@ -39,14 +39,6 @@ _liza_watch_events()
 	esac
 }
 
-# The project's task names, asked of the program itself (so a task added a
-# moment ago completes): $1 the liza-watch command, $2 the -C folder or "".
-_liza_watch_tasks()
-{
-	if [ -n "$2" ]; then "$1" -C "$2" __tasks 2>/dev/null
-	else "$1" __tasks 2>/dev/null; fi
-}
-
 # COMPREPLY from a word list for the word being completed. bash splits
 # words at ':' (COMP_WORDBREAKS), so for "aot:A" it replaces only "A": the
 # candidates lose the part before the last colon to match.
@@ -80,13 +72,12 @@ _liza_watch()
 	[ "$cword" -gt 0 ] && prev=${words[cword-1]}
 	local commands="hud check status approve reject transition demo keys config"
 	local global="-C --as --theme --no-color --poll -h --help -V --version"
-	local i cmd="" cmd_at=0 dir=""
+	local i cmd="" cmd_at=0
 	# The command is the first word that is neither an option nor an
 	# option's argument.
 	for ((i = 1; i < cword; i++)); do
 		case ${words[i]} in
-			-C) dir=${words[i+1]:-}; ((i++)) ;;
-			--as|--theme) ((i++)) ;;
+			-C|--as|--theme) ((i++)) ;;
 			-*) ;;
 			*) cmd=${words[i]}; cmd_at=$i; break ;;
 		esac
@@ -132,14 +123,8 @@ _liza_watch()
 		if [ "${#operands[@]}" -eq 1 ]; then
 			_liza_watch_reply "$(_liza_watch_events "${operands[0]}")" "$cur"
 		elif [ "${#operands[@]}" -eq 0 ]; then
-			_liza_watch_reply "liza rcs: aot aot: foreman: acp: $(_liza_watch_tasks "${words[0]}" "$dir")" "$cur"
+			_liza_watch_reply "liza rcs: aot aot: foreman: acp:" "$cur"
 		fi
-	elif [ "$cmd" = approve ] || [ "$cmd" = reject ]; then
-		local n=0
-		for ((i = cmd_at + 1; i < cword; i++)); do
-			case ${words[i]} in --reason) ((i++)) ;; -*) ;; *) ((n++)) ;; esac
-		done
-		[ "$n" -eq 0 ] && _liza_watch_reply "$(_liza_watch_tasks "${words[0]}" "$dir")" "$cur"
 	fi
 	return 0
 }
