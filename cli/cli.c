@@ -68,8 +68,9 @@ void cli_error(const char *fmt, ...)
 }
 
 /* Open one directory and say why when it holds nothing we know (unless
- * quiet: a glob's match without state is just not a project). */
-static int open_dir(const char *dir, lw_project *p, bool quiet)
+ * quiet: a glob's match without state is just not a project; or wait: the
+ * HUD and the --follow modes open it empty and wait for state to appear). */
+static int open_dir(const char *dir, lw_project *p, bool quiet, bool wait)
 {
 	lw_error err;
 	lw_error_clear(&err);
@@ -78,12 +79,10 @@ static int open_dir(const char *dir, lw_project *p, bool quiet)
 		cli_error("%s", lw_error_format(&err, msg, sizeof msg));
 		return -1;
 	}
-	if (p->n == 0) {
+	if (p->n == 0 && !wait) {
 		if (quiet)
 			return -1;
-		cli_error("%s: no agent workflow state found (looked for .liza/, .rcs/state/, .omx/state/, "
-		          ".claude/aot-loop-state.md, .taskfactory/tasks/, .pi/tasks/, agent_workspaces/*/state.json, "
-		          "fsm_data/tasks/)", dir);
+		cli_error("%s: no agent workflow state found (looked for %s)", dir, lw_project_looked_for());
 		return -1;
 	}
 	return 0;
@@ -91,13 +90,13 @@ static int open_dir(const char *dir, lw_project *p, bool quiet)
 
 int cli_open_project(const lw_opts *o, lw_project *p)
 {
-	if (open_dir(o->dir, p, false) < 0)
+	if (open_dir(o->dir, p, false, false) < 0)
 		return -1;
 	lw_project_load_all(p);
 	return 0;
 }
 
-int cli_open_fleet(const lw_opts *o, lw_fleet *f)
+int cli_open_fleet(const lw_opts *o, lw_fleet *f, bool wait)
 {
 	size_t n = o->ndirs ? o->ndirs : 1;
 	f->v = calloc(n, sizeof *f->v);
@@ -112,7 +111,7 @@ int cli_open_fleet(const lw_opts *o, lw_fleet *f)
 		/* The `projects` setting's globs match folders that are no
 		 * project: those are passed over; a -C that is none is an error. */
 		bool from_config = o->dirs_owned != NULL;
-		if (open_dir(dir, &m->proj, from_config) < 0) {
+		if (open_dir(dir, &m->proj, from_config, wait && !from_config) < 0) {
 			lw_project_close(&m->proj);
 			if (from_config)
 				continue;

@@ -54,12 +54,15 @@ void cli_option_hint(const char *cmd, const char *arg);
 struct lw_project;
 int cli_open_project(const lw_opts *o, struct lw_project *p);
 /* Open and load every project of o (one when no -C repeats and no
- * `projects` setting), each with its own config. -1 after a message. */
+ * `projects` setting), each with its own config. -1 after a message.
+ * wait: a -C folder with no state yet is opened empty (the HUD and the
+ * --follow modes wait for systems to appear). */
 struct lw_fleet;
-int cli_open_fleet(const lw_opts *o, struct lw_fleet *f);
-/* The HUD on a loaded project, with the config's key bindings, thresholds
- * and theme (hud and demo both start it this way). Returns an exit code. */
-int cli_run_hud(const lw_opts *o, struct lw_fleet *f);
+int cli_open_fleet(const lw_opts *o, struct lw_fleet *f, bool wait);
+/* The HUD on loaded projects, with the config's key bindings, thresholds
+ * and theme (hud and demo both start it this way); banner (or NULL) heads
+ * the screen, sim_pid > 0 is the demo's team (P pauses it). Returns an exit code. */
+int cli_run_hud(const lw_opts *o, struct lw_fleet *f, const char *banner, int sim_pid);
 
 /* A data folder shipped with the program (name "examples"): beside the
  * running binary (a build tree: `make demo`), else in LW_DATADIR (an

@@ -145,14 +145,14 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "jf", longopts, NULL)) != -1) {
 		if (c == 'j') json = true;
 		else if (c == 'f') follow_mode = true;
-		else { fputs("usage: liza-watch check [--json] [--follow]\n", stderr); return EXIT_USAGE; }
+		else { cli_option_hint("check", argv[optind - 1]); return EXIT_USAGE; }
 	}
 	if (optind < argc) {
 		cli_error("check: unexpected argument '%s'", argv[optind]);
 		return EXIT_USAGE;
 	}
 	lw_fleet fl;
-	if (cli_open_fleet(o, &fl) < 0)
+	if (cli_open_fleet(o, &fl, follow_mode) < 0)
 		return EXIT_UNREADABLE;
 	if (follow_mode) {
 		int rc = follow(o, &fl, json);

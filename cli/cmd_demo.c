@@ -28,14 +28,15 @@
 #endif
 
 static const char demo_usage[] =
-	"usage: liza-watch demo [--keep] [--seed N] [--liza-go]\n"
+	"usage: liza-watch demo [--keep] [--seed N] [--interval MS] [--liza-go]\n"
 	"       liza-watch demo --no-hud DIR [--seed N] [--ticks N] [--interval MS]\n"
 	"\n"
 	"Copies the bundled examples to a temporary folder, starts a simulated agent\n"
-	"team that claims, submits, reviews, rejects and merges tasks there every 1-2 s\n"
-	"(under the same lock the real agents take), and opens the HUD on it. A task\n"
-	"always waits in review for you: approve (a) or reject (r) it. On quit the team\n"
-	"stops and the copy is removed.\n"
+	"team that claims, submits, reviews, rejects and merges tasks there every 4-8 s\n"
+	"(under the same lock the real agents take), and opens the HUD on it; the header\n"
+	"says DEMO, and P pauses the team and resumes it. A task always waits in review\n"
+	"for you: approve (a) or reject (r) it. On quit the team stops and the copy is\n"
+	"removed.\n"
 	"\n"
 	"  --keep          keep the copy (and the team's log, simulator.log) and print where\n"
 	"  --seed N        replay the team's choices (the default seed is time-based)\n"
@@ -43,7 +44,8 @@ static const char demo_usage[] =
 	"  --no-hud DIR    no HUD, no copy: run the team on DIR's own state, in the\n"
 	"                  foreground, printing each action, until SIGINT/SIGTERM\n"
 	"  --ticks N       with --no-hud: stop after N ticks\n"
-	"  --interval MS   with --no-hud: wait MS to 2 x MS between ticks (default 1000)\n"
+	"  --interval MS   wait MS to 2 x MS between ticks (default 4000 with the HUD,\n"
+	"                  1000 with --no-hud)\n"
 	"\n"
 	"The examples are looked for beside the binary, then in " LW_DATADIR "/examples.\n";
 
@@ -117,8 +119,8 @@ static int parse(int argc, char **argv, demo_opts *d)
 		          optind < argc ? argv[optind] : "");
 		return EXIT_USAGE;
 	}
-	if (!no_hud && (d->ticks || d->interval_ms)) {
-		cli_error("demo: --ticks and --interval go with --no-hud");
+	if (!no_hud && d->ticks) {
+		cli_error("demo: --ticks goes with --no-hud");
 		return EXIT_USAGE;
 	}
 	if (no_hud && d->keep) {
@@ -165,9 +167,11 @@ static int run_team_only(const demo_opts *d)
 
 /* ---- the HUD on a copy ---- */
 
+#define DEMO_PACE_MS 4000
+
 /* The child: the team, writing the copy until the HUD stops it — or dies:
  * PR_SET_PDEATHSIG on Linux, a getppid() check every tick everywhere. */
-static void team_child(sim_team *team, pid_t parent, FILE *log)
+static void team_child(sim_team *team, pid_t parent, FILE *log, int interval_ms)
 {
 #ifdef __linux__
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
@@ -181,7 +185,10 @@ static void team_child(sim_team *team, pid_t parent, FILE *log)
 	dup2(fileno(log), STDOUT_FILENO);
 	dup2(fileno(log), STDERR_FILENO);
 	signal(SIGINT, SIG_IGN);   /* ^C is the HUD's to handle; it stops us with SIGTERM */
-	sim_loop_opts lo = { .parent = parent, .wait_first = true, .report = print_line, .ctx = log };
+	/* A pace a person can follow (a move every 4-8 s), and P in the HUD
+	 * pauses it (SIGUSR1). */
+	sim_loop_opts lo = { .parent = parent, .wait_first = true, .interval_ms = interval_ms, .pausable = true,
+	                     .report = print_line, .ctx = log };
 	int rc = sim_loop(team, &lo);
 	sim_team_close(team);
 	fclose(log);
@@ -265,7 +272,7 @@ static int run_hud(const lw_opts *o, const demo_opts *d, const char *proj, const
 	fflush(NULL);
 	pid_t parent = getpid(), pid = fork();
 	if (pid == 0)
-		team_child(&team, parent, log);
+		team_child(&team, parent, log, d->interval_ms > 0 ? d->interval_ms : DEMO_PACE_MS);
 	sim_team_close(&team);
 	fclose(log);
 	if (pid < 0) {
@@ -277,8 +284,8 @@ static int run_hud(const lw_opts *o, const demo_opts *d, const char *proj, const
 	ho.ndirs = 0;
 	lw_fleet f;
 	int rc = EXIT_UNREADABLE;
-	if (cli_open_fleet(&ho, &f) == 0) {
-		rc = cli_run_hud(o, &f);
+	if (cli_open_fleet(&ho, &f, false) == 0) {
+		rc = cli_run_hud(o, &f, "DEMO: simulated agents", (int)pid);
 		lw_fleet_free(&f);
 	}
 	int status = stop_child(pid);

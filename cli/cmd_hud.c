@@ -8,7 +8,7 @@
 #include "tui/tui.h"
 #include <stdio.h>
 
-int cli_run_hud(const lw_opts *o, lw_fleet *f)
+int cli_run_hud(const lw_opts *o, lw_fleet *f, const char *banner, int sim_pid)
 {
 	hud_keymap km;
 	keymap_init(&km);
@@ -25,6 +25,7 @@ int cli_run_hud(const lw_opts *o, lw_fleet *f)
 	tui_opts t = {
 		.theme = o->theme, .theme_at = o->theme_at, .no_color = o->no_color, .poll = o->poll,
 		.poll_ms = o->poll_ms, .as = o->as, .keymap = &km, .th = &o->cfg->th, .warnings = warn.buf, .cfg = o->cfg,
+		.banner = banner, .sim_pid = sim_pid,
 	};
 	int rc = tui_run(f, &t);
 	strbuf_free(&warn);
@@ -39,9 +40,9 @@ int cmd_hud(const lw_opts *o, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	lw_fleet f;
-	if (cli_open_fleet(o, &f) < 0)
+	if (cli_open_fleet(o, &f, true) < 0)
 		return EXIT_UNREADABLE;
-	int rc = cli_run_hud(o, &f);
+	int rc = cli_run_hud(o, &f, NULL, 0);
 	lw_fleet_free(&f);
 	return rc;
 }

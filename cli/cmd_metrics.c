@@ -76,7 +76,6 @@ static bool on_change(const lw_fleet *f, size_t i, const lw_alerts *al, void *ct
 
 int cmd_metrics(const lw_opts *o, int argc, char **argv)
 {
-	static const char usage[] = "usage: liza-watch metrics [--output FILE] [--follow]\n";
 	metrics_out m = { .o = o, .rc = EXIT_OK };
 	bool follow = false;
 	static const struct option longopts[] = {
@@ -88,7 +87,7 @@ int cmd_metrics(const lw_opts *o, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "o:f", longopts, NULL)) != -1) {
 		if (c == 'o') m.path = optarg;
 		else if (c == 'f') follow = true;
-		else { fputs(usage, stderr); return EXIT_USAGE; }
+		else { cli_option_hint("metrics", argv[optind - 1]); return EXIT_USAGE; }
 	}
 	if (optind < argc) {
 		cli_error("metrics: unexpected argument '%s'", argv[optind]);
@@ -99,7 +98,7 @@ int cmd_metrics(const lw_opts *o, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	lw_fleet f;
-	if (cli_open_fleet(o, &f) < 0)
+	if (cli_open_fleet(o, &f, follow) < 0)
 		return EXIT_UNREADABLE;
 	strbuf_init(&m.last);
 	m.al = calloc(f.n, sizeof *m.al);

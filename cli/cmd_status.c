@@ -106,7 +106,7 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 	if (follow)
 		status_cache_abandon();   /* a long run keeps no record of its reads */
 	lw_fleet fl;
-	if (cli_open_fleet(o, &fl) < 0)
+	if (cli_open_fleet(o, &fl, follow) < 0)
 		return EXIT_UNREADABLE;
 	lw_alerts *al = calloc(fl.n, sizeof *al);
 	for (size_t i = 0; i < fl.n; i++)

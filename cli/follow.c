@@ -27,6 +27,7 @@ typedef struct member_state {
 	live l;
 	time_t deadline;
 	bool changed, opened;
+	size_t systems;           /* systems found so far (state may appear later) */
 } member_state;
 
 int follow_run(const lw_opts *o, lw_fleet *f, follow_fn fn, void *ctx)
@@ -51,12 +52,20 @@ int follow_run(const lw_opts *o, lw_fleet *f, follow_fn fn, void *ctx)
 		ms[i].opened = true;
 		ms[i].changed = true;
 		ms[i].deadline = LW_NO_TIME;
+		ms[i].systems = f->v[i].proj.n;
+		/* Nothing yet: say what is awaited (stderr: stdout stays the stream). */
+		if (!ms[i].systems)
+			fprintf(stderr, "liza-watch: %s: no agent state yet; waiting for it to appear (%s)\n",
+			        f->v[i].proj.dir, lw_project_looked_for());
 	}
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	int sfd = sigpipe_open(sigs, 3);
 	signal(SIGPIPE, SIG_IGN);   /* a closed reader shows as EPIPE on write */
 	for (bool go = true; go;) {
 		for (size_t i = 0; i < f->n && go; i++) {
+			for (; ms[i].systems < f->v[i].proj.n; ms[i].systems++)
+				fprintf(stderr, "liza-watch: %s%s%s state found\n", f->n > 1 ? f->v[i].label : "",
+				        f->n > 1 ? ": " : "", f->v[i].proj.src[ms[i].systems].adapter->name);
 			if (!ms[i].changed)
 				continue;
 			ms[i].changed = false;

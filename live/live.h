@@ -11,14 +11,21 @@ typedef struct live {
 	watch *w;
 	bool pending[LW_MAX_SOURCES];   /* changed since the last reload */
 	bool rescan;
+	/* Systems whose state appears later are picked up: the project folder
+	 * is watched (a new .liza/ shows at once) and, while some system is
+	 * absent, detection runs again every few seconds (state made deeper
+	 * inside a folder that already existed). */
+	bool discover;
+	long long next_detect_ms;       /* CLOCK_MONOTONIC */
 } live;
 
 int  live_open(live *l, lw_project *p, bool use_poll, int poll_ms, lw_error *err);
 void live_close(live *l);
 int  live_fd(const live *l);
 int  live_timeout_ms(const live *l);
-/* Drain the watcher and reload what changed. Returns how many sources were
- * reloaded (successfully or not): 0 means nothing to redraw. */
+/* Drain the watcher, pick up systems that appeared, and reload what changed.
+ * Returns how many sources were reloaded (successfully or not, new ones
+ * included): 0 means nothing to redraw. */
 int  live_process(live *l);
 
 #endif

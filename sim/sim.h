@@ -80,6 +80,7 @@ typedef struct sim_loop_opts {
 	int interval_ms;      /* each pause is drawn from [interval, 2 × interval] */
 	pid_t parent;         /* > 0: stop when this process is no longer our parent */
 	bool wait_first;      /* pause before the first tick (it was just taken elsewhere) */
+	bool pausable;        /* SIGUSR1 pauses the ticks and resumes them (the demo's P key) */
 	sim_report_fn report;
 	void *ctx;
 } sim_loop_opts;

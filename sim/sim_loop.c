@@ -27,6 +27,9 @@ static bool nap(int ms)
 	return !stop_requested;
 }
 
+static volatile sig_atomic_t paused;
+static void on_pause(int sig) { (void)sig; paused = !paused; }
+
 int sim_loop(sim_team *t, const sim_loop_opts *o)
 {
 	struct sigaction sa, old;
@@ -38,6 +41,13 @@ int sim_loop(sim_team *t, const sim_loop_opts *o)
 		/* A signal ignored on purpose (nohup; ^C left to the HUD) stays ignored. */
 		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
 			sigaction(sigs[i], &sa, NULL);
+	if (o->pausable) {
+		struct sigaction pa;
+		memset(&pa, 0, sizeof pa);
+		pa.sa_handler = on_pause;
+		sigemptyset(&pa.sa_mask);
+		sigaction(SIGUSR1, &pa, NULL);
+	}
 	int interval = o->interval_ms > 0 ? o->interval_ms : 1000;
 	unsigned failing = 0;
 	if (o->wait_first && !nap(interval + (int)sim_below(&t->rng, (unsigned)interval + 1)))
@@ -47,6 +57,12 @@ int sim_loop(sim_team *t, const sim_loop_opts *o)
 		 * this covers the rest (we were reparented to init or a reaper). */
 		if (o->parent > 0 && getppid() != o->parent)
 			break;
+		if (paused) {   /* the operator is reading: no tick until resumed */
+			n--;
+			if (!nap(200))
+				break;
+			continue;
+		}
 		failing = sim_team_tick(t, lw_now(), o->report, o->ctx) == t->n ? failing + 1 : 0;
 		if (failing >= 10)
 			return 1;

@@ -86,6 +86,7 @@ typedef struct hud {
 	int alert_row, workflow_row;
 	int detail_scroll, help_scroll;
 	char sel_key[256];        /* "system:id" of the selected task, kept across reloads */
+	bool sel_hidden;          /* that task is filtered out (said once on the message line) */
 
 	hud_prompt prompt;
 	hud_choice choice;
@@ -99,6 +100,7 @@ typedef struct hud {
 	hud_detail detail_kind;
 	hud_alert_copy detail_alert;
 	bool quit;
+	bool sim_paused;          /* the demo's team, paused by P */
 	bool bell;                /* ring once on the next draw (a new CRIT) */
 	struct notifier *notify;  /* terminal notification and program (notify/notify.h), or NULL */
 	/* Which panes need drawing again, one bit per row of the pane table: a

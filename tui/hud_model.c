@@ -104,15 +104,30 @@ static void restore_selection(hud *h)
 		h->row = 0;
 		for (size_t j = 0; j < i; j++)
 			h->row += h->items[j].task->lane == h->items[i].task->lane;
+		h->sel_hidden = false;
 		return;
 	}
 	/* The remembered task is filtered out: say so (it comes back when the
 	 * filter is cleared), the selection stays on a task that is shown. */
-	if (h->sel_key[0] && h->filter[0])
+	/* Said once when it becomes hidden: a reload must not write over the
+	 * message of what the operator just did. */
+	bool hidden = h->sel_key[0] && h->filter[0];
+	if (hidden && !h->sel_hidden)
 		hud_message(h, false, "%s is hidden by the filter '%s' (Esc clears it)", h->sel_key, h->filter);
+	h->sel_hidden = hidden;
 	if (h->table_row >= (int)h->nitems)
 		h->table_row = h->nitems ? (int)h->nitems - 1 : 0;
 	int n = (int)hud_lane_count(h, h->lane);
+	/* An emptied lane: the selection goes to the nearest lane with a card,
+	 * so there always is one to see and act on. */
+	for (int d = 1; !n && d < LANE_COUNT; d++)
+		for (int sgn = -1; sgn <= 1 && !n; sgn += 2) {
+			int l = h->lane + sgn * d;
+			if (l >= 0 && l < LANE_COUNT && hud_lane_count(h, l)) {
+				h->lane = l;
+				n = (int)hud_lane_count(h, l);
+			}
+		}
 	if (h->row >= n)
 		h->row = n ? n - 1 : 0;
 }
@@ -168,7 +183,7 @@ void hud_narrow_next(hud *h)
 	if (h->only < 0)
 		hud_message(h, false, "showing every project (%zu)", h->fleet->n);
 	else
-		hud_message(h, false, "showing project %s only (P: the next)", h->fleet->v[h->only].label);
+		hud_message(h, false, "showing project %s only (o: the next)", h->fleet->v[h->only].label);
 	hud_rebuild(h);
 	hud_recheck(h);
 }
@@ -250,7 +265,7 @@ void hud_recheck(hud *h)
 		h->bell = true;
 		h->alert_row = 0;
 		if (h->only >= 0 && new_crit->project && strcmp(new_crit->project, h->fleet->v[h->only].label) != 0)
-			hud_message(h, true, "new CRIT in project %s: %s %s (P shows the next project)", new_crit->project,
+			hud_message(h, true, "new CRIT in project %s: %s %s (o shows the next project)", new_crit->project,
 			            new_crit->code, new_crit->subject);
 	}
 	if (fresh.n > 1)

@@ -5,6 +5,7 @@
 #include "tui/pane.h"
 #include "tui/review.h"
 #include <curses.h>
+#include <signal.h>
 #include <string.h>
 
 #define CTRL(c) ((c) & 0x1f)
@@ -30,6 +31,14 @@ static void toggle_table(hud *h) { h->table_view = !h->table_view; hud_rebuild(h
 static void open_help(hud *h) { h->mode = MODE_HELP; h->help_scroll = 0; }
 static void quit(hud *h) { h->quit = true; }
 static bool several_projects(const hud *h) { return h->fleet->n > 1; }
+static bool is_demo(const hud *h) { return h->opts->sim_pid > 0; }
+static void pause_demo(hud *h)
+{
+	if (kill((pid_t)h->opts->sim_pid, SIGUSR1) < 0)
+		return hud_message(h, true, "the simulated team is gone");
+	h->sim_paused = !h->sim_paused;
+	hud_message(h, false, "%s", h->sim_paused ? "simulated agents paused (P resumes them)" : "simulated agents resumed");
+}
 static void redraw(hud *h) { clearok(curscr, TRUE); (void)h; }
 
 static void filter_done(hud *h, const char *text)
@@ -74,8 +83,9 @@ const hud_action hud_actions[] = {
 	{ "resolve", { 'd' }, "resolve the selected task (in_progress -> resolved)", "resolve", can_resolve, act_resolve },
 	{ "stop", { 'S' }, "ask the loop to stop (asks y/N)", "stop", can_stop, act_stop },
 	{ "redirect", { 'R' }, "redirect the loop (asks for the new direction)", "redirect", can_redirect, act_redirect },
-	{ "project", { 'P' }, "show one project, the next, then all (several projects)", "project", several_projects,
-	  hud_narrow_next },
+	{ "project", { 'o' }, "one project only, the next, then all again (several projects)", "project",
+	  several_projects, hud_narrow_next },
+	{ "pause-demo", { 'P' }, "demo only: pause or resume the simulated agents", "pause demo", is_demo, pause_demo },
 	{ "log", { 'L' }, "the last messages, full length (newest at the bottom)", NULL, NULL, open_log },
 	{ "redraw", { CTRL('l') }, "redraw the screen", NULL, NULL, redraw },
 	{ "help", { '?' }, "this help", "help", NULL, open_help },

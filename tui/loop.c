@@ -94,7 +94,7 @@ static void after_reload(hud *h)
 {
 	hud_rebuild(h);
 	hud_recheck(h);
-	h->reloaded_at = time(NULL);
+	h->reloaded_at = lw_now();   /* LIZA_WATCH_NOW fixes it too: screens compare byte for byte */
 	h->dirty = DIRTY_ALL;
 }
 

@@ -20,7 +20,9 @@ static void counters(const lw_task *t, char *buf, size_t n)
 		snprintf(buf + used, n - used, "%s%s", used ? " " : "", t->badge);
 }
 
-static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel)
+/* sel: the selection with the focus here; marked: the selection while another
+ * pane has the focus (its id stays highlighted, so it is never lost). */
+static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel, bool marked)
 {
 	const lw_task *t = it->task;
 	theme_elem base = sel ? EL_SELECTED : EL_NORMAL;
@@ -34,7 +36,7 @@ static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel)
 	int idw = w - 1 - (cw ? cw + 1 : 0);
 	int used = put_textf(h, y, x, 1, t->awaiting_operator ? EL_PROMPT : base, "%s",
 	                     t->awaiting_operator ? "!" : " ");
-	put_text(h, y, x + used, idw, t->id, sel ? EL_SELECTED : EL_TITLE);
+	put_text(h, y, x + used, idw, t->id, sel || marked ? EL_SELECTED : EL_TITLE);
 	if (cw && cw < w - 4)
 		put_text(h, y, x + w - cw, cw, ctr,
 		         t->iteration >= t->iteration_max && t->iteration_max > 0 ? EL_CRIT : base);
@@ -64,7 +66,15 @@ static void draw_lanes(hud *h, int y, int height)
 		int x = lane * lw, w = lane == LANE_COUNT - 1 ? h->cols - x : lw;
 		size_t n = hud_lane_items(h, lane, buf, h->nitems);
 		char title[48];
-		snprintf(title, sizeof title, "%s (%zu)", lw_lane_name((lw_lane)lane), n);
+		/* The count survives a narrow lane: the name gives way first. */
+		const char *ln = lw_lane_name((lw_lane)lane);
+		snprintf(title, sizeof title, "%s (%zu)", ln, n);
+		if ((int)strlen(title) > w - 2) {
+			char num[24];
+			int nw = snprintf(num, sizeof num, " %zu", n);
+			int keep = w - 2 - nw < 1 ? 1 : w - 2 - nw;
+			snprintf(title, sizeof title, "%.*s%s", keep, ln, num);
+		}
 		attrset(style_attr(h, EL_BORDER));
 		mvhline(y, x, h->utf8 ? ACS_HLINE : '-', w);
 		attrset(A_NORMAL);
@@ -81,8 +91,9 @@ static void draw_lanes(hud *h, int y, int height)
 		if (h->lane == lane && h->row >= slots)
 			first = h->row - slots + 1;
 		for (int s = 0; s < slots && (size_t)(first + s) < n; s++) {
-			bool sel = h->focus == &pane_board && h->lane == lane && first + s == h->row;
-			card(h, y + 1 + s * 2, x, w - 1, buf[first + s], sel);
+			bool here = h->lane == lane && first + s == h->row;
+			card(h, y + 1 + s * 2, x, w - 1, buf[first + s], here && h->focus == &pane_board,
+			     here && h->focus != &pane_board);
 		}
 		if ((size_t)(first + slots) < n)
 			put_textf(h, y + 1 + slots * 2, x + 1, w - 2, EL_DIM, "+%zu more", n - (size_t)(first + slots));
@@ -119,6 +130,32 @@ static void draw_table(hud *h, int y, int height)
 
 static int height(const hud *h) { (void)h; return HUD_FILL; }
 
+/* No system found yet: what is awaited, the list cut at its commas. */
+static void waiting(hud *h, int y, int rows)
+{
+	char where[LW_PATH_MAX + 64];
+	put_textf(h, y++, 2, h->cols - 4, EL_WARN, "No agent state in %s yet: waiting for it to appear.",
+	          hud_where(h, where, sizeof where));
+	const char *list = lw_project_looked_for();
+	char line[256] = "Looking for ";
+	for (const char *p = list; *p && rows > 1;) {
+		size_t n = strcspn(p, ",");
+		if (strlen(line) + n + 2 > (size_t)(h->cols - 4) && strlen(line) > 12) {
+			put_text(h, y++, 2, h->cols - 4, line, EL_DIM);
+			rows--;
+			snprintf(line, sizeof line, "  ");
+		}
+		snprintf(line + strlen(line), sizeof line - strlen(line), "%.*s%s", (int)n, p, p[n] ? "," : "");
+		p += n + (p[n] == ',');
+		while (*p == ' ')
+			p++;
+		if (*p)
+			snprintf(line + strlen(line), sizeof line - strlen(line), " ");
+	}
+	if (rows > 1)
+		put_text(h, y, 2, h->cols - 4, line, EL_DIM);
+}
+
 static void draw(hud *h, int y, int rows)
 {
 	if (h->table_view)
@@ -126,7 +163,9 @@ static void draw(hud *h, int y, int rows)
 	else
 		draw_lanes(h, y, rows);
 	/* An empty board says why, so the task keys vanishing is explained. */
-	if (!h->nitems && rows > 3) {
+	if (!hud_nsources(h) && rows > 4) {
+		waiting(h, y + rows / 2 - 1, rows / 2);
+	} else if (!h->nitems && rows > 3) {
 		if (h->filter[0])
 			put_textf(h, y + rows / 2, 2, h->cols - 4, EL_WARN,
 			          "no task matches the filter '%s' (Esc clears it)", h->filter);

@@ -73,8 +73,16 @@ static void draw(hud *h, int y, int rows)
 	}
 	snprintf(crit_s, sizeof crit_s, form == 2 ? "C%zu" : "CRIT %zu", crit);
 	int rw = (int)strlen(right);
-	int room = h->cols - rw - sys - 1;   /* for the name and the path */
+	int room = h->cols - rw - sys - 1;   /* for the banner, the name and the path */
 	int x = 0;
+	if (h->opts->banner) {
+		/* The demo says so first: nothing here is a real team's work. */
+		char b[128];
+		snprintf(b, sizeof b, " %s%s ", h->opts->banner, h->sim_paused ? " (paused)" : "");
+		int bw = put_text(h, y, x, room, b, EL_WARN);
+		x += bw;
+		room -= bw;
+	}
 	if (room >= 13 + dirw + 1 || room >= 13 + 24) {
 		x += put_text(h, y, x, room, " liza-watch  ", EL_HEADER);
 		room -= 13;
@@ -106,7 +114,7 @@ static void draw(hud *h, int y, int rows)
 static const char *const legend[] = {
 	"Top line: the project, each system found ('error': its state cannot be",
 	"  read; 'stale': the last good state is shown), alert counts, last reload.",
-	"  With several projects: 'N projects' and project/system for each (P narrows).",
+	"  With several projects: 'N projects' and project/system for each (o narrows).",
 	NULL,
 };
 const hud_pane_def pane_header = {

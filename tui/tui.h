@@ -21,6 +21,8 @@ typedef struct tui_opts {
 	const struct lw_config *cfg;            /* notify.* (NULL: no notifications but the bell) */
 	const char *warnings;     /* config complaints, "file:line: message" lines:
 	                             the first goes to the message line */
+	const char *banner;       /* NULL, or what the header says first ("DEMO: simulated agents") */
+	int sim_pid;              /* > 0: the demo's simulated team, paused and resumed by P (SIGUSR1) */
 } tui_opts;
 
 /* Runs until the operator quits or the terminal goes away. The fleet holds

@@ -65,6 +65,13 @@ extern const lw_adapter *const lw_adapters[];
 /* Detect every system present in dir. -1 with err when dir is not a directory. */
 int  lw_project_open(lw_project *p, const char *dir, lw_error *err);
 void lw_project_close(lw_project *p);
+/* Detect the systems not yet in p (state that appeared since): appended,
+ * not loaded. Returns how many were added. */
+size_t lw_project_detect(lw_project *p);
+/* How many systems of the registry are not in p. */
+size_t lw_project_missing(const lw_project *p);
+/* What detection looks for, for "no state found" and "waiting for" lines. */
+const char *lw_project_looked_for(void);
 /* Load one source into a fresh snapshot; swapped in only when it loads.
  * Returns 0 or -1 (src->failed set, good kept). */
 int  lw_project_reload(lw_project *p, size_t i);

@@ -22,14 +22,39 @@ int lw_project_open(lw_project *p, const char *dir, lw_error *err)
 		return -1;
 	}
 	snprintf(p->dir, sizeof p->dir, "%s", dir);
+	lw_project_detect(p);
+	return 0;
+}
+
+size_t lw_project_detect(lw_project *p)
+{
+	size_t added = 0;
 	for (size_t i = 0; lw_adapters[i] && p->n < LW_MAX_SOURCES; i++) {
+		bool have = false;
+		for (size_t k = 0; k < p->n && !have; k++)
+			have = p->src[k].adapter == lw_adapters[i];
 		lw_source *s = &p->src[p->n];
-		if (lw_adapters[i]->detect(dir, s->root, sizeof s->root)) {
+		if (!have && lw_adapters[i]->detect(p->dir, s->root, sizeof s->root)) {
 			s->adapter = lw_adapters[i];
 			p->n++;
+			added++;
 		}
 	}
-	return 0;
+	return added;
+}
+
+size_t lw_project_missing(const lw_project *p)
+{
+	size_t n = 0;
+	while (lw_adapters[n])
+		n++;
+	return n > p->n ? n - p->n : 0;
+}
+
+const char *lw_project_looked_for(void)
+{
+	return ".liza/, .rcs/state/, .omx/state/, .claude/aot-loop-state.md, .taskfactory/tasks/, .pi/tasks/, "
+	       "agent_workspaces/*/state.json, fsm_data/tasks/";
 }
 
 void lw_project_close(lw_project *p)

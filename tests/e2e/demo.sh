@@ -15,8 +15,16 @@ cp -r "$LW_TESTS/../examples" "$app/examples"
 LW_BIN=$app/liza-watch
 export TMPDIR=$E2E_TMP/tmp    # where the demo's copy goes, so we can see it go
 
-start_hud 140 40 --as code-reviewer-9 demo
+start_hud 140 40 --as code-reviewer-9 demo --interval 1000   # the test's pace, not a person's
 wait_for 'backlog \(' 15
+# It says it is a simulation, and P pauses the team (and resumes it).
+wait_for '^ DEMO: simulated agents '
+wait_for 'P pause demo'
+keys P
+wait_for 'simulated agents paused \(P resumes them\)'
+wait_for '^ DEMO: simulated agents \(paused\)'
+keys P
+wait_for 'simulated agents resumed'
 copy=$(ls -d "$TMPDIR"/liza-watch-demo.* 2>/dev/null | head -1)
 [ -n "$copy" ] && [ -f "$copy/examples/.liza/state.yaml" ] || fail "no demo copy in $TMPDIR"
 [ -f "$copy/simulator.log" ] || fail "no simulator.log beside the copy"

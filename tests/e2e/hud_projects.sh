@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Two projects in one HUD: cards, workflows and alerts name their project;
 # a change in one project reloads only that project (strace: the other's
-# state file is not opened again); P narrows to one project and back; a
+# state file is not opened again); o narrows to one project and back; a
 # CRIT appearing notifies exactly once through the user's program, even in
 # a project the view is narrowed away from.
 . "$LW_TESTS/tmux-lib.sh"
@@ -47,8 +47,8 @@ grep -q "$A/.liza" "$E2E_TMP/trace" && fail "alpha was reloaded on beta's change
 grep -qx 'LIZA_WATCH_PROJECT=beta' "$E2E_TMP"/rec/*.run || fail "the notification's project: $(cat "$E2E_TMP"/rec/*.run)"
 grep -qx 'LIZA_WATCH_CODE=parse_error' "$E2E_TMP"/rec/*.run || fail "the notification's code"
 
-# P narrows: alpha only, then beta only, then all.
-keys P
+# o narrows: alpha only, then beta only, then all.
+keys o
 wait_for 'alpha \(1 of 2 projects\)'
 wait_gone 'beta/rcs'
 wait_gone '\[beta\]'
@@ -60,9 +60,9 @@ wait_for 'new CRIT in project beta'
 end=$(( $(date +%s) + 10 ))
 until [ "$(runs)" -ge 2 ] || [ "$(date +%s)" -gt "$end" ]; do sleep 0.05; done
 [ "$(runs)" -eq 2 ] || fail "the CRIT in the hidden project notified $(runs) times in all"
-keys P
+keys o
 wait_for 'beta \(2 of 2 projects\)'
-keys P
+keys o
 wait_for '2 projects +alpha/liza +beta/rcs'
 keys q
 wait_exit 0

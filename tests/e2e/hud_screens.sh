@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Whole-screen comparisons (as tig and tmux test): the main layouts at 80x24
+# and 160x45 are drawn on fixed-size tmux panes with the clock fixed, and
+# every character of the screen must match tests/screens/NAME.txt — any
+# drift fails. Regenerate after an intended change, then review the diff:
+#     LW_UPDATE_SCREENS=1 tests/run-e2e build/san/liza-watch   (or this script alone)
+. "$(dirname "$0")/../tmux-lib.sh"
+export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
+screens=$LW_TESTS/screens
+update=${LW_UPDATE_SCREENS:-}
+fixtures=$LW_TESTS/fixtures/hud
+
+# The project folder is the pane's working directory and -C . names it, so
+# the header reads the same wherever the test runs.
+start_in() {
+	local dir=$1 cols=$2 rows=$3; shift 3
+	local cmd
+	cmd=$(printf '%q ' "$LW_BIN" -C . "$@")
+	new_server
+	"${TMUX_CMD[@]}" new-session -d -s t -x "$cols" -y "$rows" -c "$dir" \
+		"ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} TZ=UTC LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=screen-256color $cmd; echo \"[exited \$?]\"; sleep 30"
+	"${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null
+}
+
+# same NAME: wait until the screen is the expected one (deadline), or with
+# LW_UPDATE_SCREENS write it once it has stopped changing.
+same() {
+	local name=$1 file=$screens/$1.txt end last="" cur
+	end=$(( $(date +%s%N) + 10 * 1000000000 ))
+	if [ -n "$update" ]; then
+		while [ "$(date +%s%N)" -lt "$end" ]; do
+			cur=$(screen)
+			[ -n "$cur" ] && [ "$cur" = "$last" ] && { printf '%s\n' "$cur" > "$file"; echo "wrote $file"; return 0; }
+			last=$cur
+			sleep 0.3
+		done
+		fail "$name: the screen kept changing"
+	fi
+	[ -f "$file" ] || fail "$name: no $file (LW_UPDATE_SCREENS=1 writes it)"
+	while [ "$(date +%s%N)" -lt "$end" ]; do
+		[ "$(screen)" = "$(cat "$file")" ] && return 0
+		sleep 0.05
+	done
+	echo "--- $name: expected (-) vs drawn (+) ---" >&2
+	diff <(cat "$file") <(screen) >&2
+	fail "$name: the screen drifted from $file"
+}
+
+basic=$E2E_TMP/basic; mkdir -p "$basic"; cp -r "$fixtures/basic/." "$basic/"
+multi=$E2E_TMP/multi; mkdir -p "$multi"; cp -r "$fixtures/foreman-acp/." "$multi/"
+cp -r "$fixtures/basic/.liza" "$multi/.liza"
+empty=$E2E_TMP/empty; mkdir -p "$empty"
+
+for size in "80 24" "160 45"; do
+	set -- $size; c=$1 r=$2
+	start_in "$basic" "$c" "$r"
+	wait_for 'review \(1\)'
+	same "board-${c}x${r}"
+	keys t; same "table-${c}x${r}"
+	keys t Tab; same "alerts-focus-${c}x${r}"
+	keys Enter; same "alert-detail-${c}x${r}"
+	keys Escape '?'; same "help-${c}x${r}"
+	keys q q; wait_exit 0
+
+	start_in "$basic" "$c" "$r"
+	wait_for 'review \(1\)'
+	keys a; same "approve-prompt-${c}x${r}"
+	keys n q; wait_exit 0
+
+	start_in "$multi" "$c" "$r"
+	wait_for 'review \('
+	same "multi-${c}x${r}"
+	keys / DEMO-1 Enter m; same "chooser-${c}x${r}"
+	keys Escape Escape q; wait_exit 0
+
+	start_in "$empty" "$c" "$r"
+	wait_for 'waiting for it to appear'
+	same "empty-${c}x${r}"
+	keys q; wait_exit 0
+done
+exit 0
