@@ -2,12 +2,32 @@
  * last good snapshot kept, and checks across them. */
 #include "core/model/adapter.h"
 #include "core/util/fileio.h"
+#include "core/txn/txn.h"
 #include "core/util/inputs.h"
+#include "core/util/dirlist.h"
 #include "core/util/timeparse.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+
+/* A transaction killed mid-commit is completed before anything is read
+ * (core/txn/txn.h): its record lives in the system's state folder, the
+ * source's root or, for a single-file source, the root's folder. */
+static void recover(const char *root)
+{
+	char dir[LW_PATH_MAX];
+	if (lw_is_dir(root)) {
+		txn_recover_dir(root);
+		return;
+	}
+	snprintf(dir, sizeof dir, "%s", root);
+	char *slash = strrchr(dir, '/');
+	if (slash && slash != dir) {
+		*slash = '\0';
+		txn_recover_dir(dir);
+	}
+}
 
 int lw_project_open(lw_project *p, const char *dir, lw_error *err)
 {
@@ -27,6 +47,7 @@ int lw_project_open(lw_project *p, const char *dir, lw_error *err)
 		if (lw_adapters[i]->detect(dir, s->root, sizeof s->root)) {
 			s->adapter = lw_adapters[i];
 			p->n++;
+			recover(s->root);
 		}
 	}
 	return 0;

@@ -1,12 +1,13 @@
 /* rcs_activate.c — `transition rcs:MODE activate`: the seed's rule
  * (rcs_evaluate) is asked against the active set as it is on disk, under
- * the lock of the skill-active-state.json written to, and the activation is
- * written (an entry in active_skills, the mode file on) or the denial is
- * returned with every file left as it was. */
+ * the transaction engine (core/txn/txn.h), and the activation is written
+ * (an entry in active_skills, the mode file on: both or neither) or the
+ * denial is returned with every file left as it was, and no lock file left
+ * behind: oh-my-codex takes no lock, so neither do we. */
 #include "systems/rcs/rcs_tx.h"
 #include "core/edit/edit.h"
 #include "core/util/escape.h"
-#include "core/store/store_cas.h"
+#include "core/txn/txn.h"
 #include "core/util/timeparse.h"
 #include <errno.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@ typedef struct act {
 	const tx_request *rq;
 	tx_result *res;
 	char ts[32];
+	bool joins;                   /* this attempt adds the member: the mode file follows */
 } act;
 
 static void json_pair(strbuf *b, const char *key, const char *val, bool last)
@@ -119,7 +121,7 @@ static int edit_json(const char *cur, size_t len, const char *path, strbuf *out,
 	doc d;
 	if (doc_parse(&d, cur, len, path, NULL, err) < 0) {
 		doc_free(&d);
-		return STORE_ERR;
+		return EDIT_TORN;   /* cut short by a writer (waited for), or broken */
 	}
 	int rc = STORE_ERR;
 	const doc_node *root = doc_deref(d.root);
@@ -158,6 +160,7 @@ static int activate_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw
 		tx_set(a->res, TX_DONE, "rcs: %s is already active; nothing to do", a->name);
 		return EDIT_NOCHANGE;
 	}
+	a->joins = true;
 	if (!cur) {
 		new_skills_file(a, out);
 		return 0;
@@ -177,6 +180,8 @@ static int mode_edits(act *a, editor *ed, const doc_node *root)
 static int mode_on_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err)
 {
 	act *a = ctx;
+	if (!a->joins)
+		return EDIT_NOCHANGE;
 	if (!cur) {
 		strbuf_adds(out, "{\n  \"active\": true,\n");
 		json_pair(out, "mode", a->name, false);
@@ -198,6 +203,12 @@ static int mode_on_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_
 	if (on)
 		return EDIT_NOCHANGE;
 	return edit_json(cur, len, a->mode_path, out, err, mode_edits, a);
+}
+
+static void act_begin(void *ctx)
+{
+	act *a = ctx;
+	a->joins = false;
 }
 
 int rcs_activate(const lw_source *src, const tx_request *rq, tx_result *res, const char *mode)
@@ -230,18 +241,14 @@ int rcs_activate(const lw_source *src, const tx_request *rq, tx_result *res, con
 	}
 	lw_error err;
 	lw_error_clear(&err);
-	int rc = rcs_tx_store_rc(store_update_cas(skills, activate_edit, &a, &err), &err, res);
-	if (rc == 0) {
-		lw_error_clear(&err);
-		rc = rcs_tx_store_rc(store_update_cas(modef, mode_on_edit, &a, &err), &err, res);
-		if (rc == 0 || rc == EDIT_NOCHANGE)
-			tx_set(res, TX_DONE, "rcs: activated %s (%s, %s)", a.name, skills, modef);
-		else if (res->rc == TX_IO) {   /* the set says active; its file could not follow */
-			char first[sizeof res->message];
-			snprintf(first, sizeof first, "%s", res->message);
-			tx_set(res, TX_IO, "%s listed in %s, but %s: %s", a.name, skills, modef, first);
-		}
-	}
+	txn_file files[2] = {
+		{ .path = skills, .mode = TXN_REPLACE, .edit = activate_edit, .ctx = &a },
+		{ .path = modef, .mode = TXN_REPLACE, .edit = mode_on_edit, .ctx = &a },
+	};
+	txn t = { .lock = NULL, .journal_dir = st->base, .files = files, .n = 2, .begin = act_begin, .ctx = &a };
+	int rc = rcs_tx_store_rc(txn_run(&t, &err), &err, res);
+	if (rc == 0 && a.joins)
+		tx_set(res, TX_DONE, "rcs: activated %s (%s, %s)", a.name, skills, modef);
 	lw_snapshot_free(snap);
 	return res->rc;
 }

@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "systems/aot/aot.h"
-#include "core/store/store_cas.h"
+#include "core/txn/txn.h"
 #include "tests/unit/helper_proj.h"
 
 #define NOW "2026-04-09T00:20:00Z"

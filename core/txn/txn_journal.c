@@ -1,0 +1,106 @@
+/* txn_journal.c — see txn_journal.h. The record is lines of tab-separated
+ * fields: a header, the lock, then one "replace" or "append" per file.
+ * Paths with a tab or a newline cannot be recorded: such a commit is
+ * refused before anything changes. */
+#include "core/txn/txn_journal.h"
+#include "core/store/store.h"
+#include "core/util/strbuf.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/file.h>
+
+unsigned long long txn_hash(const char *buf, size_t len)
+{
+	unsigned long long h = 1469598103934665603ULL;   /* FNV-1a, 64 bit */
+	for (size_t i = 0; i < len; i++) {
+		h ^= (unsigned char)buf[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+static bool recordable(const char *s)
+{
+	return s && !strpbrk(s, "\t\n");
+}
+
+static void dir_sync(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		(void)fsync(fd);
+		close(fd);
+	}
+}
+
+int txn_journal_write(txn_journal *j, const char *dir, const char *lock, const txn_jent *e, size_t n, lw_error *err)
+{
+	j->fd = -1;
+	strbuf b;
+	strbuf_init(&b);
+	strbuf_printf(&b, "liza-watch-tx 1\nlock\t%s\n", lock ? lock : "");
+	bool ok = !lock || recordable(lock);
+	for (size_t i = 0; i < n; i++) {
+		ok = ok && recordable(e[i].tmp) && recordable(e[i].target);
+		if (e[i].append)
+			strbuf_printf(&b, "append\t%s\t%s\t%lld\n", e[i].tmp, e[i].target, e[i].offset);
+		else
+			strbuf_printf(&b, "replace\t%s\t%s\t%d\t%llu\t%llu\n", e[i].tmp, e[i].target, e[i].is_new ? 1 : 0,
+			              e[i].size, e[i].hash);
+	}
+	strbuf_adds(&b, "end\n");   /* a record cut short by a crash has no end line: never acted on */
+	if (!ok) {
+		strbuf_free(&b);
+		lw_error_set(err, dir, 0, 0, "a file name holds a tab or a newline: cannot record the commit; nothing written");
+		return -1;
+	}
+	int w = snprintf(j->path, sizeof j->path, "%s/" TXN_JOURNAL_PREFIX "%ld.lw-XXXXXX", dir, (long)getpid());
+	int fd = w > 0 && (size_t)w < sizeof j->path ? mkostemp(j->path, O_CLOEXEC) : -1;
+	if (fd < 0) {
+		lw_error_set(err, dir, 0, 0, "cannot create the commit record: %s; nothing written", strerror(errno));
+		strbuf_free(&b);
+		return -1;
+	}
+	(void)flock(fd, LOCK_EX);
+	size_t off = 0;
+	int e2 = 0;
+	while (off < b.len && !e2) {
+		ssize_t k = write(fd, b.buf + off, b.len - off);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			e2 = k < 0 ? errno : ENOSPC;
+		else
+			off += (size_t)k;
+	}
+	if (!e2 && fsync(fd) != 0)
+		e2 = errno;
+	strbuf_free(&b);
+	if (e2) {
+		unlink(j->path);
+		close(fd);
+		lw_error_set(err, dir, 0, 0, "cannot write the commit record: %s; nothing written", strerror(e2));
+		return -1;
+	}
+	dir_sync(dir);
+	j->fd = fd;
+	return 0;
+}
+
+void txn_journal_done(txn_journal *j)
+{
+	if (j->fd < 0)
+		return;
+	unlink(j->path);
+	char *slash = strrchr(j->path, '/');
+	if (slash) {
+		*slash = '\0';
+		dir_sync(j->path);
+	}
+	close(j->fd);
+	j->fd = -1;
+}
