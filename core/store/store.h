@@ -35,6 +35,11 @@ typedef struct store_lock {
  * timeout_ms (<= 0: try once). On timeout: "<lockpath>: lock held by another
  * process for 10 s (timed out)". */
 int  store_lock_acquire(store_lock *l, const char *lock_path, int timeout_ms, lw_error *err);
+/* The same lock, only if its file already exists: STORE_ENOENT (nothing
+ * created, nothing held) when it does not. For systems whose own tools
+ * take no lock: a peer that does (our simulator, another liza-watch) is
+ * still waited for, and no lock file is ever left in their folders. */
+int  store_lock_join(store_lock *l, const char *lock_path, int timeout_ms, lw_error *err);
 /* The timeout writers use: STORE_LOCK_TIMEOUT_MS, or LIZA_WATCH_LOCK_TIMEOUT_MS
  * from the environment (1 to 600000), so tests need not wait 10 s. */
 int  store_lock_timeout_ms(void);

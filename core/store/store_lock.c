@@ -114,7 +114,7 @@ restore:
 	return rc;
 }
 
-int store_lock_acquire(store_lock *l, const char *lock_path, int timeout_ms, lw_error *err)
+static int acquire(store_lock *l, const char *lock_path, int timeout_ms, bool create, lw_error *err)
 {
 	l->fd = -1;
 	if (snprintf(l->path, sizeof l->path, "%s", lock_path) >= (int)sizeof l->path) {
@@ -123,7 +123,9 @@ int store_lock_acquire(store_lock *l, const char *lock_path, int timeout_ms, lw_
 	}
 	/* Read-only like flock(1): a lock file we may not write can still be
 	 * locked. O_NONBLOCK so a FIFO planted there cannot hang us. */
-	int fd = open(lock_path, O_RDONLY | O_CREAT | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0644);
+	int fd = open(lock_path, O_RDONLY | (create ? O_CREAT : 0) | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0644);
+	if (fd < 0 && !create && errno == ENOENT)
+		return STORE_ENOENT;
 	if (fd < 0) {
 		lw_error_set(err, lock_path, 0, 0, "cannot open lock file: %s", strerror(errno));
 		return STORE_ERR;
@@ -144,6 +146,16 @@ int store_lock_acquire(store_lock *l, const char *lock_path, int timeout_ms, lw_
 	close(fd);
 	lw_error_set(err, lock_path, 0, 0, "timed out after %s waiting for the lock, held by %s", secs, who);
 	return STORE_ERR;
+}
+
+int store_lock_acquire(store_lock *l, const char *lock_path, int timeout_ms, lw_error *err)
+{
+	return acquire(l, lock_path, timeout_ms, true, err);
+}
+
+int store_lock_join(store_lock *l, const char *lock_path, int timeout_ms, lw_error *err)
+{
+	return acquire(l, lock_path, timeout_ms, false, err);
 }
 
 void store_lock_release(store_lock *l)

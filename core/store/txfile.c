@@ -64,7 +64,9 @@ tx_rc txfile_update(const char *path, txfile_fn fn, void *ctx, tx_result *res)
 	lw_error_clear(&err);
 	res->message[0] = res->note[0] = '\0';
 	txn_file f = { .path = path, .mode = TXN_REPLACE, .edit = edit_cb, .ctx = &r };
-	txn t = { .lock = NULL, .files = &f, .n = 1 };
+	char join[4200];
+	snprintf(join, sizeof join, "%s.lock", path);
+	txn t = { .lock = NULL, .join_lock = join, .files = &f, .n = 1 };
 	int rc = txn_run(&t, &err);
 	if (rc == STORE_OK || rc == EDIT_DENIED)
 		return res->rc = r.rc;

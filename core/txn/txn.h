@@ -52,11 +52,13 @@ typedef struct txn_file {
 
 typedef struct txn {
 	const char *lock;         /* the lock file the system's tools flock, or NULL: they take none */
+	const char *join_lock;    /* with lock NULL: a lock file taken only if it exists (store_lock_join) */
 	const char *journal_dir;  /* where the intent record of a multi-file commit goes */
 	txn_file *files;
 	size_t n;
 	void (*begin)(void *ctx); /* before each attempt: reset what the edits accumulate */
 	void *ctx;
+	int lock_timeout_ms;      /* 0: store_lock_timeout_ms() */
 } txn;
 
 #define TXN_TRIES 8           /* whole redo rounds when files keep changing */

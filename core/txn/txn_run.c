@@ -277,7 +277,10 @@ int txn_run(const txn *t, lw_error *err)
 		snprintf(last, sizeof last, "%s", dir);
 	}
 	store_lock lk = { .fd = -1 };
-	if (t->lock && store_lock_acquire(&lk, t->lock, store_lock_timeout_ms(), err) != STORE_OK)
+	int wait_ms = t->lock_timeout_ms ? t->lock_timeout_ms : store_lock_timeout_ms();
+	if (t->lock && store_lock_acquire(&lk, t->lock, wait_ms, err) != STORE_OK)
+		return STORE_ERR;
+	if (!t->lock && t->join_lock && store_lock_join(&lk, t->join_lock, wait_ms, err) == STORE_ERR)
 		return STORE_ERR;
 	slot *s = calloc(t->n ? t->n : 1, sizeof *s);
 	if (!s) {

@@ -236,7 +236,9 @@ int aot_transition(const lw_source *src, const tx_request *rq, tx_result *res)
 	lw_error err;
 	lw_error_clear(&err);
 	txn_file f = { .path = src->root, .mode = TXN_REPLACE, .edit = edit_state, .ctx = &j };
-	txn t = { .lock = NULL, .files = &f, .n = 1 };
+	char join[LW_PATH_MAX + 8];
+	snprintf(join, sizeof join, "%s.lock", src->root);
+	txn t = { .lock = NULL, .join_lock = join, .files = &f, .n = 1 };
 	int rc = txn_run(&t, &err);
 	if (rc == 0 || rc == EDIT_DENIED)
 		return res->rc;

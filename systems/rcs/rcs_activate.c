@@ -245,7 +245,9 @@ int rcs_activate(const lw_source *src, const tx_request *rq, tx_result *res, con
 		{ .path = skills, .mode = TXN_REPLACE, .edit = activate_edit, .ctx = &a },
 		{ .path = modef, .mode = TXN_REPLACE, .edit = mode_on_edit, .ctx = &a },
 	};
-	txn t = { .lock = NULL, .journal_dir = st->base, .files = files, .n = 2, .begin = act_begin, .ctx = &a };
+	char join[LW_PATH_MAX + 8];
+	snprintf(join, sizeof join, "%s.lock", skills);
+	txn t = { .lock = NULL, .join_lock = join, .journal_dir = st->base, .files = files, .n = 2, .begin = act_begin, .ctx = &a };
 	int rc = rcs_tx_store_rc(txn_run(&t, &err), &err, res);
 	if (rc == 0 && a.joins)
 		tx_set(res, TX_DONE, "rcs: activated %s (%s, %s)", a.name, skills, modef);

@@ -203,7 +203,9 @@ int rcs_clear(const lw_source *src, const tx_request *rq, tx_result *res, const 
 		plan_scope(p, &c, &snap->mem, dirs[i]);
 	lw_error err;
 	lw_error_clear(&err);
-	txn t = { .lock = NULL, .journal_dir = st->base, .files = p->files, .n = p->n, .begin = clr_begin, .ctx = &c };
+	char join[LW_PATH_MAX + 8];
+	snprintf(join, sizeof join, "%s.lock", p->n ? p->files[0].path : st->base);
+	txn t = { .lock = NULL, .join_lock = join, .journal_dir = st->base, .files = p->files, .n = p->n, .begin = clr_begin, .ctx = &c };
 	int rc = rcs_tx_store_rc(txn_run(&t, &err), &err, res);
 	free(p);
 	const char *name = rq->subject;

@@ -288,7 +288,9 @@ static void unlocked_writer_is_not_overwritten(void **st)
 	racer r = { path, 0 };
 	lw_error err;
 	lw_error_clear(&err);
-	assert_int_equal(store_update_cas(path, racing_edit, &r, &err), 0);
+	txn_file f = { .path = path, .mode = TXN_REPLACE, .edit = racing_edit, .ctx = &r };
+	txn tr = { .files = &f, .n = 1 };
+	assert_int_equal(txn_run(&tr, &err), 0);
 	assert_int_equal(r.calls, 2);
 	char *t = tp_read(&p, "f.txt");
 	assert_string_equal(t, "theirs\nours\n");
