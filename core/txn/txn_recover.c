@@ -123,8 +123,8 @@ size_t txn_recover_dir(const char *dir)
 	closedir(d);
 	char p[4096 + 300];
 	for (size_t i = 0; i < n; i++) {
-		snprintf(p, sizeof p, "%s/%s", dir, names[i]);
-		done += (size_t)recover_one(p);
+		if (snprintf(p, sizeof p, "%s/%s", dir, names[i]) < (int)sizeof p)
+			done += (size_t)recover_one(p);
 	}
 	store_sweep_dir(dir);
 	return done;
