@@ -11,8 +11,10 @@
 #define TXN_JOURNAL_PREFIX ".liza-watch-tx."   /* + pid + ".lw-XXXXXX": the watcher ignores it */
 
 typedef struct txn_jent {
-	bool append;                  /* tmp holds bytes to append at offset; else tmp replaces target */
-	const char *tmp, *target;
+	bool append;                  /* data is appended at offset; else tmp replaces target */
+	const char *tmp, *target;     /* tmp: replace only */
+	const char *data;             /* append: the entry, kept in the record itself */
+	size_t dlen;
 	bool is_new;                  /* replace: target did not exist */
 	unsigned long long size, hash; /* replace: the bytes the edit was based on */
 	long long offset;             /* append: the log's size before */

@@ -39,17 +39,29 @@ static void redo_replace(char *tmp, char *target, bool is_new, unsigned long lon
 		unlink(tmp);
 }
 
-static void redo_append(char *tmp, char *target, long long offset)
+static int hexval(char c)
 {
-	char *add = NULL, *cur = NULL;
-	size_t alen = 0, len = 0;
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+static void redo_append(const char *target, long long offset, const char *hex)
+{
+	char *cur = NULL;
+	size_t alen = strlen(hex) / 2, len = 0;
+	char *add = malloc(alen + 1);
+	for (size_t i = 0; add && i < alen; i++) {
+		int hi = hexval(hex[2 * i]), lo = hexval(hex[2 * i + 1]);
+		if (hi < 0 || lo < 0) {
+			free(add);
+			return;
+		}
+		add[i] = (char)(hi * 16 + lo);
+	}
 	lw_error err;
-	if (store_read(tmp, STORE_MAX_FILE_BYTES, &add, &alen, &err) != STORE_OK ||
-	    store_read(target, STORE_MAX_FILE_BYTES, &cur, &len, &err) != STORE_OK || offset < 0 ||
+	if (!add || store_read(target, STORE_MAX_FILE_BYTES, &cur, &len, &err) != STORE_OK || offset < 0 ||
 	    (size_t)offset > len) {
 		free(add);
 		free(cur);
-		unlink(tmp);
 		return;
 	}
 	size_t have = len - (size_t)offset;
@@ -63,7 +75,6 @@ static void redo_append(char *tmp, char *target, long long offset)
 	}
 	free(add);
 	free(cur);
-	unlink(tmp);
 }
 
 /* One record: 1 when it was acted on. */
@@ -99,7 +110,7 @@ static int recover_one(const char *path)
 		else if (k == 6 && strcmp(f[0], "replace") == 0)
 			redo_replace(f[1], f[2], f[3][0] == '1', strtoull(f[4], NULL, 10), strtoull(f[5], NULL, 10));
 		else if (k == 4 && strcmp(f[0], "append") == 0)
-			redo_append(f[1], f[2], strtoll(f[3], NULL, 10));
+			redo_append(f[1], strtoll(f[2], NULL, 10), f[3]);
 	}
 	store_lock_release(&lk);
 	unlink(path);

@@ -190,19 +190,19 @@ static int commit_with(run *r, bool journal, txn_jent *ents, txn_journal *jp, lw
 		if (!s->changed)
 			continue;
 		bool app = t->files[i].mode == TXN_APPEND;
-		if (app && !journal)
-			continue;   /* a lone append needs no temp */
+		if (app) {
+			struct stat st;
+			s->offset = stat(t->files[i].path, &st) == 0 ? (long long)st.st_size : 0;
+			ents[ne++] = (txn_jent){ .append = true, .target = t->files[i].path, .data = s->out.buf,
+			                         .dlen = s->out.len, .offset = s->offset };
+			continue;   /* appended in place: no temp */
+		}
 		if (store_temp_write(t->files[i].path, s->out.buf ? s->out.buf : "", s->out.len, s->target, s->tmp, err) !=
 		    STORE_OK)
 			return STORE_ERR;
 		s->has_tmp = true;
-		if (app) {
-			struct stat st;
-			s->offset = stat(t->files[i].path, &st) == 0 ? (long long)st.st_size : 0;
-		}
-		ents[ne++] = (txn_jent){ .append = app, .tmp = s->tmp, .target = app ? t->files[i].path : s->target,
-		                         .is_new = !s->base, .size = s->len,
-		                         .hash = s->base ? txn_hash(s->base, s->len) : 0, .offset = s->offset };
+		ents[ne++] = (txn_jent){ .tmp = s->tmp, .target = s->target, .is_new = !s->base, .size = s->len,
+		                         .hash = s->base ? txn_hash(s->base, s->len) : 0 };
 	}
 	int rc = hold_all(r, err);
 	if (rc != 0)
@@ -244,8 +244,6 @@ static int commit_with(run *r, bool journal, txn_jent *ents, txn_journal *jp, lw
 	for (size_t i = 0; i < t->n; i++) {
 		slot *s = &r->s[i];
 		txn_hold_release(&s->hold);
-		if (s->has_tmp)   /* an append's copy, kept for recovery until now */
-			unlink(s->tmp);
 		s->has_tmp = false;
 	}
 	txn_journal_done(&j);
