@@ -175,6 +175,9 @@ static void seed_5_denial_names_both_surfaces(void **state)
 	assert_int_equal(tp_tx(&p, "rcs", "forge", "activate", NULL, NOW), TX_DENIED);
 	TP_CONTAINS(p.res.message, "Cannot activate forge while autopilot is still active", "rcs state clear",
 	            "rcs_state.*", "rcs_state.state_clear({ mode: \"autopilot\" })");
+	/* oh-my-codex takes no lock: a denial leaves no lock file in its folder. */
+	assert_null(tp_read(&p, ".rcs/state/sessions/s1/skill-active-state.json.lock"));
+	assert_null(tp_read(&p, ".rcs/state/skill-active-state.json.lock"));
 	tp_close(&p);
 	/* Under .omx/ the tools are named as upstream names them. */
 	tp_open(&p);
