@@ -356,13 +356,18 @@ static void lock_wait_lands_on_release(void **state)
 		lw_error err;
 		_exit(txn_run(&t, &err) == STORE_OK ? 0 : 1);
 	}
-	/* The transaction is blocked on the lock: /proc/locks lists its wait. */
+	/* The transaction is blocked on the lock: /proc/locks lists its wait
+	 * ("N: -> FLOCK ... MAJ:MIN:INODE ...") on our lock file's inode. */
+	struct stat lst;
+	assert_int_equal(stat(x->lock, &lst), 0);
+	char ino[40];
+	snprintf(ino, sizeof ino, ":%llu ", (unsigned long long)lst.st_ino);
 	for (;;) {
 		FILE *f = fopen("/proc/locks", "r");
 		char line[256];
 		bool waiting = false;
 		while (f && fgets(line, sizeof line, f))
-			waiting |= strstr(line, "->") != NULL;
+			waiting |= strstr(line, "->") != NULL && strstr(line, ino) != NULL;
 		if (f)
 			fclose(f);
 		if (waiting)
