@@ -13,20 +13,12 @@
 
 /* A transaction killed mid-commit is completed before anything is read
  * (core/txn/txn.h): its record lives in the system's state folder, the
- * source's root or, for a single-file source, the root's folder. */
+ * source's root. Only systems whose transitions write several files keep
+ * one, and their root is a folder; a single-file source has none. */
 static void recover(const char *root)
 {
-	char dir[LW_PATH_MAX];
-	if (lw_is_dir(root)) {
+	if (lw_is_dir(root))
 		txn_recover_dir(root);
-		return;
-	}
-	snprintf(dir, sizeof dir, "%s", root);
-	char *slash = strrchr(dir, '/');
-	if (slash && slash != dir) {
-		*slash = '\0';
-		txn_recover_dir(dir);
-	}
 }
 
 int lw_project_open(lw_project *p, const char *dir, lw_error *err)
