@@ -298,9 +298,10 @@ static void shared_example_move(void **state)
 	fa_close(&r);
 }
 
-/* Foreman's tools take no lock, so neither do we: a lock on task.yaml.lock
- * (not Foreman's) does not hold the move up, and no lock file is left in
- * the tasks folder. */
+/* Foreman's tools take no lock, so neither do we: no lock file is left in
+ * the tasks folder. A task.yaml.lock that a peer made (our simulator,
+ * another liza-watch) is joined: held, the move waits and times out,
+ * nothing written; released, the move lands. */
 static void lock_held(void **state)
 {
 	(void)state;
@@ -318,9 +319,15 @@ static void lock_held(void **state)
 	assert_int_equal(flock(fd, LOCK_EX), 0);
 	setenv("LIZA_WATCH_LOCK_TIMEOUT_MS", "100", 1);
 	fa_load(&r, NOW);
+	char *old = fa_read(&r, TASK);
+	assert_int_equal(fa_tx(&r, "foreman", "T-1", "backlog", NULL, NOW, &res), TX_IO);
+	assert_non_null(strstr(res.message, "timed out"));
+	assert_non_null(strstr(res.message, "nothing written"));
+	expect_unchanged(&r, old);
+	free(old);
+	close(fd);
 	assert_int_equal(fa_tx(&r, "foreman", "T-1", "backlog", NULL, NOW, &res), TX_DONE);
 	unsetenv("LIZA_WATCH_LOCK_TIMEOUT_MS");
-	close(fd);
 	fa_close(&r);
 }
 
