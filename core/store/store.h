@@ -69,6 +69,15 @@ int  store_temp_write(const char *path, const char *buf, size_t len, char *targe
 /* Rename tmp over target and fsync the directory. must_be_new: fail with
  * STORE_EXISTS if target appeared meanwhile. On failure tmp is removed. */
 int  store_temp_commit(const char *tmp, const char *target, bool must_be_new, lw_error *err);
+/* Swap tmp and target atomically (RENAME_EXCHANGE): target gets the new
+ * bytes and tmp names the inode that was there, so the caller can check it
+ * replaced the file it compared and not a writer's newer one (and swap
+ * back if not). STORE_OK; STORE_EXISTS when the filesystem cannot exchange
+ * and a plain rename was made instead (nothing left at tmp); STORE_ERR. */
+int  store_temp_swap(const char *tmp, const char *target, lw_error *err);
+/* fsync the directory holding path (0 or an errno; EINVAL/ENOTSUP count
+ * as success). */
+int  store_fsync_dir_of(const char *path);
 /* Our temp names ".<base>.<pid>.lw-XXXXXX", so the watcher can ignore them
  * and the next writer can remove those of dead processes. */
 bool store_is_temp_name(const char *basename);
@@ -114,6 +123,7 @@ struct store_ops {
 	int     (*fsync)(int fd);
 	int     (*close)(int fd);
 	int     (*rename)(const char *from, const char *to);
+	int     (*exchange)(const char *a, const char *b);   /* renameat2 RENAME_EXCHANGE */
 };
 /* Copy *ops in (NULL restores the real syscalls). A NULL member means "real".
  * Process-wide and not thread-safe: call it from tests only. */

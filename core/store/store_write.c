@@ -165,3 +165,21 @@ int store_write_atomic(const char *path, const char *buf, size_t len, lw_error *
 	int rc = store_temp_write(path, buf, len, target, tmp, err);
 	return rc == STORE_OK ? store_temp_commit(tmp, target, false, err) : rc;
 }
+
+int store_temp_swap(const char *tmp, const char *target, lw_error *err)
+{
+	const struct store_ops *sys = store_sys();
+	if (sys->exchange) {
+		if (sys->exchange(tmp, target) == 0)
+			return STORE_OK;
+		if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) {
+			int e = errno;
+			unlink(tmp);
+			lw_error_set(err, target, 0, 0, "cannot rename temp file over the file: %s (file left unchanged)",
+			             strerror(e));
+			return STORE_ERR;
+		}
+	}
+	int rc = store_temp_commit(tmp, target, false, err);
+	return rc == STORE_OK ? STORE_EXISTS : rc;
+}

@@ -32,6 +32,7 @@ typedef struct run {
 	slot *s;
 	const char *busy_path;    /* the file a writer had open, for the message */
 	char who[64];             /* and who, when known */
+	bool swapped_any;         /* a file of ours is in place */
 } run;
 
 int txn_busy_ms(void)
@@ -162,6 +163,64 @@ static void unappend(run *r, size_t upto)
 	}
 }
 
+/* Put every new file in place by exchanging it with the file (its old inode
+ * stays at the temp name). A rename-writer (oh-my-codex's writeFile) that
+ * replaced the file after our compare shows up as a swapped-out inode that
+ * is not the one we compared and hold: then every exchange is undone, its
+ * write is back in place, and the transaction is redone on it. */
+static int swap_all(run *r, lw_error *err)
+{
+	const txn *t = r->t;
+	bool clobbered = false;
+	r->swapped_any = false;
+	size_t done[256], nd = 0;
+	int rc = STORE_OK;
+	for (size_t i = 0; i < t->n && rc == STORE_OK; i++) {
+		slot *s = &r->s[i];
+		if (!s->changed || t->files[i].mode != TXN_REPLACE)
+			continue;
+		if (!s->base) {   /* a new file: never over one created meanwhile */
+			rc = store_temp_commit(s->tmp, s->target, true, err);
+			s->has_tmp = false;
+			if (rc == STORE_EXISTS)
+				rc = CHANGED;
+			r->swapped_any |= rc == STORE_OK;
+			continue;
+		}
+		rc = store_temp_swap(s->tmp, s->target, err);
+		if (rc == STORE_EXISTS) {   /* no exchange here: a plain rename was made */
+			s->has_tmp = false;
+			r->swapped_any = true;
+			rc = STORE_OK;
+			continue;
+		}
+		if (rc != STORE_OK) {
+			s->has_tmp = false;
+			break;
+		}
+		r->swapped_any = true;
+		struct stat was, held;
+		if (stat(s->tmp, &was) != 0 || s->hold.fd < 0 || fstat(s->hold.fd, &held) != 0 || was.st_ino != held.st_ino ||
+		    was.st_dev != held.st_dev)
+			clobbered = true;
+		if (nd < sizeof done / sizeof *done)
+			done[nd++] = i;
+	}
+	if (clobbered && nd == (size_t)0)
+		return CHANGED;
+	if (clobbered) {
+		for (size_t k = nd; k-- > 0;) {
+			slot *s = &r->s[done[k]];
+			(void)store_temp_swap(s->tmp, s->target, err);   /* theirs back in place, ours at the temp */
+		}
+		r->swapped_any = false;
+		return CHANGED;
+	}
+	for (size_t k = 0; k < nd; k++)
+		(void)store_fsync_dir_of(r->s[done[k]].target);
+	return rc;
+}
+
 static int commit_with(run *r, bool journal, txn_jent *ents, txn_journal *jp, lw_error *err);
 
 static int commit(run *r, size_t nchanged, lw_error *err)
@@ -220,30 +279,24 @@ static int commit_with(run *r, bool journal, txn_jent *ents, txn_journal *jp, lw
 			return STORE_ERR;
 		}
 	}
-	bool first = true;
-	for (size_t i = 0; i < t->n; i++) {
-		slot *s = &r->s[i];
-		if (!s->changed || t->files[i].mode != TXN_REPLACE)
-			continue;
-		rc = store_temp_commit(s->tmp, s->target, !s->base, err);
-		s->has_tmp = false;
-		if (rc != STORE_OK && first) {
-			unappend(r, t->n);
-			txn_journal_done(&j);
-			return rc == STORE_EXISTS ? CHANGED : STORE_ERR;
-		}
-		if (rc != STORE_OK) {
-			/* Half done and the rest cannot follow now: the record stays
-			 * for the next run to finish. */
-			lw_error_set(err, s->target, 0, 0, "cannot rename the temp file: the next liza-watch run completes "
-			             "this transaction");
-			return STORE_ERR;
-		}
-		first = false;
+	rc = swap_all(r, err);
+	if (rc == CHANGED || (rc != STORE_OK && !r->swapped_any)) {
+		unappend(r, t->n);   /* nothing of ours is in place: the appends go too */
+		txn_journal_done(&j);
+		return rc;
+	}
+	if (rc != STORE_OK) {
+		/* Half done and the rest cannot follow now: the record stays for
+		 * the next run to finish. */
+		lw_error_set(err, t->files[0].path, 0, 0, "cannot rename a temp file: the next liza-watch run completes "
+		             "this transaction");
+		return STORE_ERR;
 	}
 	for (size_t i = 0; i < t->n; i++) {
 		slot *s = &r->s[i];
 		txn_hold_release(&s->hold);
+		if (s->has_tmp)
+			unlink(s->tmp);   /* now the replaced inode: the file as it was */
 		s->has_tmp = false;
 	}
 	txn_journal_done(&j);
