@@ -87,10 +87,11 @@ long store_temp_pid(const char *basename);
  * returns how many. Never touches a live process's temp. */
 size_t store_sweep_dir(const char *dir);
 
-/* Append buf in place (O_APPEND, then fsync), as `cat >>` does; *offset
- * gets the size before. A failure cuts the file back to that size. Returns
+/* Append buf in place (O_APPEND), as `cat >>` does, then fsync if sync
+ * (not needed when an intent record already holds the bytes); *offset gets
+ * the size before. A failure cuts the file back to that size. Returns
  * STORE_OK, STORE_ENOENT (no file: nothing created) or STORE_ERR. */
-int  store_append(const char *path, const char *buf, size_t len, long long *offset, lw_error *err);
+int  store_append(const char *path, const char *buf, size_t len, bool sync, long long *offset, lw_error *err);
 /* open(path, O_RDONLY|O_NONBLOCK) through the test seam: fd or -1. */
 int  store_open_read(const char *path);
 

@@ -9,7 +9,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-int store_append(const char *path, const char *buf, size_t len, long long *offset, lw_error *err)
+int store_append(const char *path, const char *buf, size_t len, bool sync, long long *offset, lw_error *err)
 {
 	const struct store_ops *sys = store_sys();
 	int fd = sys->open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0);
@@ -40,7 +40,7 @@ int store_append(const char *path, const char *buf, size_t len, long long *offse
 			off += (size_t)w;
 		}
 	}
-	if (!step && sys->fsync(fd) != 0)
+	if (!step && sync && sys->fsync(fd) != 0)
 		step = "fsync after appending";
 	if (step) {
 		int e = errno;

@@ -28,15 +28,6 @@ static bool recordable(const char *s)
 	return s && !strpbrk(s, "\t\n");
 }
 
-static void dir_sync(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0) {
-		(void)fsync(fd);
-		close(fd);
-	}
-}
-
 int txn_journal_write(txn_journal *j, const char *dir, const char *lock, const txn_jent *e, size_t n, lw_error *err)
 {
 	j->fd = -1;
@@ -90,7 +81,8 @@ int txn_journal_write(txn_journal *j, const char *dir, const char *lock, const t
 		lw_error_set(err, dir, 0, 0, "cannot write the commit record: %s; nothing written", strerror(e2));
 		return -1;
 	}
-	dir_sync(dir);
+	/* No directory fsync: a kill leaves the page cache, and ext4 and xfs
+	 * commit a new file's entry with the file's own fsync. */
 	j->fd = fd;
 	return 0;
 }

@@ -69,9 +69,9 @@ static void redo_append(const char *target, long long offset, const char *hex)
 	if (have >= alen && memcmp(at, add, alen) == 0) {
 		/* appended before the kill */
 	} else if (have < alen && memcmp(at, add, have) == 0) {
-		store_append(target, add + have, alen - have, NULL, &err);   /* cut short: finish it */
+		store_append(target, add + have, alen - have, true, NULL, &err);   /* cut short: finish it */
 	} else {
-		store_append(target, add, alen, NULL, &err);
+		store_append(target, add, alen, true, NULL, &err);
 	}
 	free(add);
 	free(cur);

@@ -273,7 +273,8 @@ static int commit_with(run *r, bool journal, txn_jent *ents, txn_journal *jp, lw
 		slot *s = &r->s[i];
 		if (!s->changed || t->files[i].mode != TXN_APPEND)
 			continue;
-		if (store_append(t->files[i].path, s->out.buf, s->out.len, &s->offset, err) != STORE_OK) {
+		/* With a record, the record holds the entry: no fsync of the log. */
+		if (store_append(t->files[i].path, s->out.buf, s->out.len, !journal, &s->offset, err) != STORE_OK) {
 			unappend(r, i);
 			txn_journal_done(&j);
 			return STORE_ERR;

@@ -52,7 +52,7 @@ int liza_log_append(const char *dir, const edit_pair *entry, size_t n, lw_error 
 	strbuf_init(&add);
 	rc = liza_log_entry(buf, len, path, entry, n, &add, err);
 	if (rc == 0)
-		rc = store_append(path, add.buf, add.len, NULL, err) == STORE_OK ? STORE_OK : STORE_ERR;
+		rc = store_append(path, add.buf, add.len, true, NULL, err) == STORE_OK ? STORE_OK : STORE_ERR;
 	else if (rc == EDIT_NOCHANGE)
 		rc = STORE_OK;
 	strbuf_free(&add);
