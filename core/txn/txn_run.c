@@ -168,6 +168,7 @@ static void unappend(run *r, size_t upto)
  * replaced the file after our compare shows up as a swapped-out inode that
  * is not the one we compared and hold: then every exchange is undone, its
  * write is back in place, and the transaction is redone on it. */
+/* (The leases are still held here; they are released after this.) */
 static int swap_all(run *r, lw_error *err)
 {
 	const txn *t = r->t;
@@ -206,6 +207,13 @@ static int swap_all(run *r, lw_error *err)
 		if (nd < sizeof done / sizeof *done)
 			done[nd++] = i;
 	}
+	/* An in-place writer that started to open the file before our exchange
+	 * is blocked on the lease of the old inode and would write to it once
+	 * we let go: a broken lease means exactly that (an open after the
+	 * exchange would not touch the old inode). Give it its file back. */
+	for (size_t k = 0; k < nd; k++)
+		if (!txn_hold_intact(&r->s[done[k]].hold))
+			clobbered = true;
 	if (clobbered && nd == (size_t)0)
 		return CHANGED;
 	if (clobbered) {
