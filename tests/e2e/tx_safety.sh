@@ -42,11 +42,13 @@ cp "$st" "$tmp/base"
 sed 's/^goal:/# edited by a transaction\ngoal:/' "$st" >"$liza/.state.yaml.$dead.lw-AbC123"
 grep -q '# edited by a transaction' "$liza/.state.yaml.$dead.lw-AbC123" || fail "fixture: no goal line"
 size=$(stat -c %s "$st")
-# the record's hash is FNV-1a 64 of the base bytes
+# the record's hash: FNV-1a 64 over the base bytes' 8-byte words, then the tail
 hash=$(python3 -c 'import sys
-h=1469598103934665603
-for b in open(sys.argv[1],"rb").read():
-    h^=b; h=(h*1099511628211)&0xffffffffffffffff
+d=open(sys.argv[1],"rb").read(); h=1469598103934665603; M=(1<<64)-1; n=len(d)-len(d)%8
+for i in range(0,n,8):
+    h^=int.from_bytes(d[i:i+8],"little"); h=(h*1099511628211)&M
+for b in d[n:]:
+    h^=b; h=(h*1099511628211)&M
 print(h)' "$st")
 printf 'liza-watch-tx 1\nlock\t%s\nreplace\t%s\t%s\t0\t%s\t%s\nend\n' "$st.lock" \
 	"$liza/.state.yaml.$dead.lw-AbC123" "$(realpath "$st")" "$size" "$hash" >"$liza/.liza-watch-tx.$dead.lw-XyZ789"
