@@ -163,9 +163,7 @@ int tp_tx_rq(tp *p, const char *system, tx_request *rq)
 	assert_non_null(s);
 	assert_non_null(s->adapter->transition);
 	memset(&p->res, 0, sizeof p->res);
-	int rc_ = s->adapter->transition(s, rq, &p->res);
-	if (getenv("TP_TRACE")) fprintf(stderr, "tx: %d %s\n", rc_, p->res.message);
-	return rc_;
+	return s->adapter->transition(s, rq, &p->res);
 }
 
 int tp_tx(tp *p, const char *system, const char *subject, const char *event, const char *reason, const char *now)
