@@ -192,7 +192,8 @@ soak-smoke: build/san/liza-watch
 # Bench programs are built like the release binary (-O2, no sanitizers): the
 # reload timer links the core objects, so it measures the code users run.
 BENCH_BIN := build/bench/gen_liza build/bench/timeit build/bench/reload build/bench/latency build/bench/edit_one \
-             build/bench/review_load
+             build/bench/review_load \
+             build/bench/approve
 CORE_REL_OBJ := $(patsubst %.c,build/rel/%.o,$(filter core/% systems/%,$(NO_SIM_SRC)))
 
 build/bench/gen_liza: build/rel/bench/gen_liza.o
@@ -214,6 +215,10 @@ build/bench/review_load: build/rel/bench/review_load.o $(CORE_REL_OBJ)
 build/bench/edit_one: build/rel/bench/edit_one.o $(CORE_REL_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
+
+build/bench/approve: build/rel/bench/approve.o $(CORE_REL_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
 
 # forkpty() lives in libutil (an empty stub in glibc >= 2.34, which has it in libc).
 build/bench/latency: build/rel/bench/latency.o

@@ -2,12 +2,24 @@
  * last good snapshot kept, and checks across them. */
 #include "core/model/adapter.h"
 #include "core/util/fileio.h"
+#include "core/txn/txn.h"
 #include "core/util/inputs.h"
+#include "core/util/dirlist.h"
 #include "core/util/timeparse.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+
+/* A transaction killed mid-commit is completed before anything is read
+ * (core/txn/txn.h): its record lives in the system's state folder, the
+ * source's root. Only systems whose transitions write several files keep
+ * one, and their root is a folder; a single-file source has none. */
+static void recover(const char *root)
+{
+	if (lw_is_dir(root))
+		txn_recover_dir(root);
+}
 
 int lw_project_open(lw_project *p, const char *dir, lw_error *err)
 {
@@ -37,6 +49,7 @@ size_t lw_project_detect(lw_project *p)
 		if (!have && lw_adapters[i]->detect(p->dir, s->root, sizeof s->root)) {
 			s->adapter = lw_adapters[i];
 			p->n++;
+			recover(s->root);
 			added++;
 		}
 	}

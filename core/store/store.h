@@ -35,6 +35,11 @@ typedef struct store_lock {
  * timeout_ms (<= 0: try once). On timeout: "<lockpath>: lock held by another
  * process for 10 s (timed out)". */
 int  store_lock_acquire(store_lock *l, const char *lock_path, int timeout_ms, lw_error *err);
+/* The same lock, only if its file already exists: STORE_ENOENT (nothing
+ * created, nothing held) when it does not. For systems whose own tools
+ * take no lock: a peer that does (our simulator, another liza-watch) is
+ * still waited for, and no lock file is ever left in their folders. */
+int  store_lock_join(store_lock *l, const char *lock_path, int timeout_ms, lw_error *err);
 /* The timeout writers use: STORE_LOCK_TIMEOUT_MS, or LIZA_WATCH_LOCK_TIMEOUT_MS
  * from the environment (1 to 600000), so tests need not wait 10 s. */
 int  store_lock_timeout_ms(void);
@@ -48,13 +53,47 @@ bool store_lock_path(const char *path, char *out, size_t n, lw_error *err);
  * directories, FIFOs, devices without blocking, and files over max_bytes. */
 int  store_read(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err);
 
+/* The same from an open descriptor (left open, read from where it is). */
+int  store_read_fd(int fd, const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err);
+
 /* ---- write ------------------------------------------------------------- */
 /* Atomic replace of path (or of its symlink target: the link stays a link).
  * Keeps the mode (0644 for a new file). Does not lock: use store_update, or
  * hold the lock yourself. */
 int  store_write_atomic(const char *path, const char *buf, size_t len, lw_error *err);
-/* Our temp names ".<base>.lw-XXXXXX", so the watcher can ignore them. */
+/* The two halves of store_write_atomic, for transactions that write every
+ * temp before the first rename (core/txn). store_temp_write resolves path
+ * into target (PATH_MAX), writes buf to a new temp beside it (name in tmp,
+ * PATH_MAX), fsyncs and closes it; on failure nothing is left. */
+int  store_temp_write(const char *path, const char *buf, size_t len, char *target, char *tmp, lw_error *err);
+/* Rename tmp over target and fsync the directory. must_be_new: fail with
+ * STORE_EXISTS if target appeared meanwhile. On failure tmp is removed. */
+int  store_temp_commit(const char *tmp, const char *target, bool must_be_new, lw_error *err);
+/* Swap tmp and target atomically (RENAME_EXCHANGE): target gets the new
+ * bytes and tmp names the inode that was there, so the caller can check it
+ * replaced the file it compared and not a writer's newer one (and swap
+ * back if not). STORE_OK; STORE_EXISTS when the filesystem cannot exchange
+ * and a plain rename was made instead (nothing left at tmp); STORE_ERR. */
+int  store_temp_swap(const char *tmp, const char *target, lw_error *err);
+/* fsync the directory holding path (0 or an errno; EINVAL/ENOTSUP count
+ * as success). */
+int  store_fsync_dir_of(const char *path);
+/* Our temp names ".<base>.<pid>.lw-XXXXXX", so the watcher can ignore them
+ * and the next writer can remove those of dead processes. */
 bool store_is_temp_name(const char *basename);
+/* The pid a temp name carries, or 0 (not ours, or an older name). */
+long store_temp_pid(const char *basename);
+/* Remove the temps in dir whose process is gone (a crash's leftovers);
+ * returns how many. Never touches a live process's temp. */
+size_t store_sweep_dir(const char *dir);
+
+/* Append buf in place (O_APPEND), as `cat >>` does, then fsync if sync
+ * (not needed when an intent record already holds the bytes); *offset gets
+ * the size before. A failure cuts the file back to that size. Returns
+ * STORE_OK, STORE_ENOENT (no file: nothing created) or STORE_ERR. */
+int  store_append(const char *path, const char *buf, size_t len, bool sync, long long *offset, lw_error *err);
+/* open(path, O_RDONLY|O_NONBLOCK) through the test seam: fd or -1. */
+int  store_open_read(const char *path);
 
 /* ---- markers (.liza/PAUSE, .liza/ABORT) -------------------------------- */
 /* Create an empty file: STORE_OK, or STORE_EXISTS if it already existed (left
@@ -63,12 +102,13 @@ int  store_touch_marker(const char *path, lw_error *err);
 /* Remove it: STORE_OK, or STORE_ENOENT if it was not there. */
 int  store_remove_marker(const char *path, lw_error *err);
 
-/* ---- read-modify-write under the lock ----------------------------------- */
+/* ---- read-modify-write (core/txn does the work) -------------------------- */
 /* cur is the current content (NUL-terminated) or NULL if the file does not
  * exist. Fill out and return 0 to write it; return non-zero to write nothing
  * (that code is returned by store_update; set err if it is a failure). */
 typedef int (*store_edit_fn)(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err);
-/* Lock "<path>.lock", read (up to STORE_MAX_FILE_BYTES), edit, write
+/* One file through the transaction engine (core/txn/txn.h) under the lock
+ * "<path>.lock": read (up to STORE_MAX_FILE_BYTES), edit, compare, write
  * atomically, unlock. Returns STORE_OK, STORE_ERR, or the edit's code. */
 int  store_update(const char *path, int timeout_ms, store_edit_fn edit, void *ctx, lw_error *err);
 
@@ -84,6 +124,7 @@ struct store_ops {
 	int     (*fsync)(int fd);
 	int     (*close)(int fd);
 	int     (*rename)(const char *from, const char *to);
+	int     (*exchange)(const char *a, const char *b);   /* renameat2 RENAME_EXCHANGE */
 };
 /* Copy *ops in (NULL restores the real syscalls). A NULL member means "real".
  * Process-wide and not thread-safe: call it from tests only. */

@@ -2,42 +2,34 @@
  *
  * A separate lock file, never the data file: writers replace the data file by
  * rename, so a lock on its inode would guard a file that is about to vanish.
- * The Liza scripts run `flock -x .liza/state.yaml.lock`, which is this lock.
- *
- * flock(2) has no timeout, and a SIGALRM-interrupted blocking flock would need
- * process-wide signal state; so poll with LOCK_NB and sleep with a backoff. */
+ * The Liza scripts run `flock -x -w 10 .liza/state.yaml.lock`, which is this
+ * lock, taken the way flock(1) takes it: a blocking flock in the kernel, cut
+ * short by a timer signal. A sleeping poller loses every release it sleeps
+ * through and starves behind agents that loop on the lock; a blocked waiter
+ * is woken by the release itself. */
 #include "core/util/inputs.h"
 #include "core/store/store.h"
+#include "core/store/store_holder.h"
 #include <stdlib.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/file.h>
+#include <sys/syscall.h>
 
-#define BACKOFF_MIN_NS  1000000L     /* 1 ms: a Liza script holds the lock briefly */
-#define BACKOFF_MAX_NS  50000000L    /* 50 ms: keep a long wait cheap */
+/* After the deadline the timer keeps firing this often, so a signal that
+ * lands just before flock() blocks cannot leave us waiting forever. */
+#define REARM_NS 5000000L
 
 static long long now_ms(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* Never sleep past the deadline: a 200 ms timeout must not become 250 ms. */
-static void sleep_ns(long ns, long long deadline_ms)
-{
-	long long left_ms = deadline_ms - now_ms();
-	if (left_ms <= 0)
-		return;
-	if (ns / 1000000 > left_ms)
-		ns = (long)left_ms * 1000000;
-	struct timespec ts = { .tv_sec = ns / 1000000000L, .tv_nsec = ns % 1000000000L };
-	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
 }
 
 /* "10 s", "0.2 s": the user set the timeout in ms but reads seconds. */
@@ -59,7 +51,70 @@ bool store_lock_path(const char *path, char *out, size_t n, lw_error *err)
 	return true;
 }
 
-int store_lock_acquire(store_lock *l, const char *lock_path, int timeout_ms, lw_error *err)
+/* Only interrupts the blocked flock(); no SA_RESTART on purpose. */
+static void on_timer(int sig)
+{
+	(void)sig;
+}
+
+/* Block in flock() until it is ours or timeout_ms pass: 0, or an errno
+ * (ETIMEDOUT on timeout). The timer signal goes to this thread only, so a
+ * HUD thread or the watcher is never disturbed. */
+static int flock_timed(int fd, int timeout_ms)
+{
+	if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+		return 0;
+	if (errno != EWOULDBLOCK)
+		return errno;
+	if (timeout_ms <= 0)
+		return ETIMEDOUT;
+	struct sigaction sa, old;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_timer;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGALRM, &sa, &old) != 0)
+		return errno;
+	sigset_t alrm, oldmask;
+	sigemptyset(&alrm);
+	sigaddset(&alrm, SIGALRM);
+	pthread_sigmask(SIG_UNBLOCK, &alrm, &oldmask);
+	struct sigevent sev;
+	memset(&sev, 0, sizeof sev);
+	sev.sigev_notify = SIGEV_THREAD_ID;
+	sev.sigev_signo = SIGALRM;
+	sev._sigev_un._tid = (pid_t)syscall(SYS_gettid);
+	timer_t t;
+	int rc = 0;
+	if (timer_create(CLOCK_MONOTONIC, &sev, &t) != 0) {
+		rc = errno;
+		goto restore;
+	}
+	struct itimerspec its = {
+		.it_value = { timeout_ms / 1000, (long)(timeout_ms % 1000) * 1000000L },
+		.it_interval = { 0, REARM_NS },
+	};
+	long long deadline = now_ms() + timeout_ms;
+	timer_settime(t, 0, &its, NULL);
+	for (;;) {
+		if (flock(fd, LOCK_EX) == 0)
+			break;
+		if (errno != EINTR) {
+			rc = errno;
+			break;
+		}
+		if (now_ms() >= deadline) {
+			rc = ETIMEDOUT;
+			break;
+		}
+	}
+	timer_delete(t);
+restore:
+	pthread_sigmask(SIG_SETMASK, &oldmask, NULL);
+	sigaction(SIGALRM, &old, NULL);
+	return rc;
+}
+
+static int acquire(store_lock *l, const char *lock_path, int timeout_ms, bool create, lw_error *err)
 {
 	l->fd = -1;
 	if (snprintf(l->path, sizeof l->path, "%s", lock_path) >= (int)sizeof l->path) {
@@ -68,34 +123,39 @@ int store_lock_acquire(store_lock *l, const char *lock_path, int timeout_ms, lw_
 	}
 	/* Read-only like flock(1): a lock file we may not write can still be
 	 * locked. O_NONBLOCK so a FIFO planted there cannot hang us. */
-	int fd = open(lock_path, O_RDONLY | O_CREAT | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0644);
+	int fd = open(lock_path, O_RDONLY | (create ? O_CREAT : 0) | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0644);
+	if (fd < 0 && !create && errno == ENOENT)
+		return STORE_ENOENT;
 	if (fd < 0) {
 		lw_error_set(err, lock_path, 0, 0, "cannot open lock file: %s", strerror(errno));
 		return STORE_ERR;
 	}
-	long long deadline = now_ms() + (timeout_ms > 0 ? timeout_ms : 0);
-	long backoff = BACKOFF_MIN_NS;
-	for (;;) {
-		if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
-			l->fd = fd;
-			return STORE_OK;
-		}
-		if (errno != EWOULDBLOCK && errno != EINTR) {
-			int e = errno;
-			close(fd);
-			lw_error_set(err, lock_path, 0, 0, "cannot lock: %s", strerror(e));
-			return STORE_ERR;
-		}
-		if (now_ms() >= deadline)
-			break;
-		sleep_ns(backoff, deadline);
-		backoff = backoff * 2 > BACKOFF_MAX_NS ? BACKOFF_MAX_NS : backoff * 2;
+	int e = flock_timed(fd, timeout_ms);
+	if (e == 0) {
+		l->fd = fd;
+		return STORE_OK;
 	}
-	close(fd);
-	char secs[32];
+	if (e != ETIMEDOUT) {
+		close(fd);
+		lw_error_set(err, lock_path, 0, 0, "cannot lock: %s", strerror(e));
+		return STORE_ERR;
+	}
+	char secs[32], who[160];
 	format_secs(secs, sizeof secs, timeout_ms > 0 ? timeout_ms : 0);
-	lw_error_set(err, lock_path, 0, 0, "lock held by another process for %s (timed out)", secs);
+	store_lock_holder(fd, who, sizeof who);
+	close(fd);
+	lw_error_set(err, lock_path, 0, 0, "timed out after %s waiting for the lock, held by %s", secs, who);
 	return STORE_ERR;
+}
+
+int store_lock_acquire(store_lock *l, const char *lock_path, int timeout_ms, lw_error *err)
+{
+	return acquire(l, lock_path, timeout_ms, true, err);
+}
+
+int store_lock_join(store_lock *l, const char *lock_path, int timeout_ms, lw_error *err)
+{
+	return acquire(l, lock_path, timeout_ms, false, err);
 }
 
 void store_lock_release(store_lock *l)

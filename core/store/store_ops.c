@@ -21,17 +21,18 @@ static int real_fchmod(int fd, mode_t mode) { return fchmod(fd, mode); }
 static int real_fsync(int fd) { return fsync(fd); }
 static int real_close(int fd) { return close(fd); }
 static int real_rename(const char *from, const char *to) { return rename(from, to); }
+static int real_exchange(const char *a, const char *b) { return renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE); }
 
 static const struct store_ops real_ops = {
 	.open = real_open, .mkostemp = real_mkostemp, .read = real_read,
 	.write = real_write, .fchmod = real_fchmod, .fsync = real_fsync,
-	.close = real_close, .rename = real_rename,
+	.close = real_close, .rename = real_rename, .exchange = real_exchange,
 };
 
 static struct store_ops active_ops = {
 	.open = real_open, .mkostemp = real_mkostemp, .read = real_read,
 	.write = real_write, .fchmod = real_fchmod, .fsync = real_fsync,
-	.close = real_close, .rename = real_rename,
+	.close = real_close, .rename = real_rename, .exchange = real_exchange,
 };
 
 const struct store_ops *store_sys(void) { return &active_ops; }
@@ -50,4 +51,7 @@ void store_set_ops(const struct store_ops *ops)
 	if (ops->fsync) active_ops.fsync = ops->fsync;
 	if (ops->close) active_ops.close = ops->close;
 	if (ops->rename) active_ops.rename = ops->rename;
+	/* A test that makes rename fail means every swap: no exchange then. */
+	if (ops->rename && !ops->exchange) active_ops.exchange = NULL;
+	if (ops->exchange) active_ops.exchange = ops->exchange;
 }

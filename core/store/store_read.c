@@ -18,31 +18,20 @@ static const char *kind_of(mode_t m)
 	return "not a regular file";
 }
 
-int store_read(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err)
+int store_read_fd(int fd, const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err)
 {
 	const struct store_ops *sys = store_sys();
 	*buf = NULL;
 	*len = 0;
 	if (max_bytes > SIZE_MAX / 4)   /* keeps max_bytes + 1 and cap * 2 from wrapping */
 		max_bytes = SIZE_MAX / 4;
-	/* O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
-	 * writer forever; we look at what it is before reading anything. */
-	int fd = sys->open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
-	if (fd < 0) {
-		if (errno == ENOENT)
-			return STORE_ENOENT;
-		lw_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
-		return STORE_ERR;
-	}
 	struct stat st;
 	if (fstat(fd, &st) != 0) {
 		lw_error_set(err, path, 0, 0, "cannot stat: %s", strerror(errno));
-		sys->close(fd);
 		return STORE_ERR;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		lw_error_set(err, path, 0, 0, "cannot read: %s", kind_of(st.st_mode));
-		sys->close(fd);
 		return STORE_ERR;
 	}
 	if ((unsigned long long)st.st_size > max_bytes)
@@ -54,7 +43,6 @@ int store_read(const char *path, size_t max_bytes, char **buf, size_t *len, lw_e
 	char *p = malloc(cap + 1);
 	if (!p) {
 		lw_error_set(err, path, 0, 0, "cannot read: %s", strerror(ENOMEM));
-		sys->close(fd);
 		return STORE_ERR;
 	}
 	for (;;) {
@@ -68,7 +56,6 @@ int store_read(const char *path, size_t max_bytes, char **buf, size_t *len, lw_e
 			if (!q) {
 				free(p);
 				lw_error_set(err, path, 0, 0, "cannot read: %s", strerror(ENOMEM));
-				sys->close(fd);
 				return STORE_ERR;
 			}
 			p = q;
@@ -81,17 +68,15 @@ int store_read(const char *path, size_t max_bytes, char **buf, size_t *len, lw_e
 			int e = errno;
 			free(p);
 			lw_error_set(err, path, 0, 0, "cannot read: %s", strerror(e));
-			sys->close(fd);
 			return STORE_ERR;
 		}
 		if (r == 0)
 			break;
 		n += (size_t)r;
 	}
-	sys->close(fd);
 	if (n > max_bytes) {
 		free(p);
-		goto too_big_closed;
+		goto too_big;
 	}
 	p[n] = '\0';
 	*buf = p;
@@ -99,8 +84,25 @@ int store_read(const char *path, size_t max_bytes, char **buf, size_t *len, lw_e
 	return STORE_OK;
 
 too_big:
-	sys->close(fd);
-too_big_closed:
 	lw_error_set(err, path, 0, 0, "file is larger than %zu bytes", max_bytes);
 	return STORE_ERR;
+}
+
+int store_read(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err)
+{
+	const struct store_ops *sys = store_sys();
+	*buf = NULL;
+	*len = 0;
+	/* O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
+	 * writer forever; we look at what it is before reading anything. */
+	int fd = sys->open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
+	if (fd < 0) {
+		if (errno == ENOENT)
+			return STORE_ENOENT;
+		lw_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+		return STORE_ERR;
+	}
+	int rc = store_read_fd(fd, path, max_bytes, buf, len, err);
+	sys->close(fd);
+	return rc;
 }

@@ -12,8 +12,9 @@
 
 #define TEMP_TAG  ".lw-"
 #define TEMP_X    "XXXXXX"
-/* "." + base + TEMP_TAG + TEMP_X must fit in one name component. */
-#define TEMP_BASE_MAX (NAME_MAX - 1 - (sizeof TEMP_TAG - 1) - (sizeof TEMP_X - 1))
+#define PID_MAX_DIGITS 11   /* "." + up to 10 digits */
+/* "." + base + "." + pid + TEMP_TAG + TEMP_X must fit in one name component. */
+#define TEMP_BASE_MAX (NAME_MAX - 1 - PID_MAX_DIGITS - (sizeof TEMP_TAG - 1) - (sizeof TEMP_X - 1))
 
 bool store_is_temp_name(const char *b)
 {
@@ -40,18 +41,19 @@ static bool temp_template(const char *target, char *tmpl, size_t n)
 		return false;
 	int bl = (int)(strlen(base) > TEMP_BASE_MAX ? TEMP_BASE_MAX : strlen(base));
 	const char *sep = strcmp(dir, "/") == 0 ? "" : "/";
-	int w = snprintf(tmpl, n, "%s%s.%.*s" TEMP_TAG TEMP_X, dir, sep, bl, base);
+	/* The pid lets the next writer tell a dead process's leftover from a
+	 * temp that a live one is still filling (store_sweep.c). */
+	int w = snprintf(tmpl, n, "%s%s.%.*s.%ld" TEMP_TAG TEMP_X, dir, sep, bl, base, (long)getpid());
 	return w >= 0 && (size_t)w < n;
 }
 
-int store_write_atomic(const char *path, const char *buf, size_t len, lw_error *err)
+int store_temp_write(const char *path, const char *buf, size_t len, char *target, char *tmp, lw_error *err)
 {
 	const struct store_ops *sys = store_sys();
-	char target[PATH_MAX], tmp[PATH_MAX];
 
 	/* Replace the file the link points at, not the link: renaming over the
 	 * link would turn it into a regular file and silently fork the state. */
-	if (!store_resolve_target(path, target, sizeof target, err))
+	if (!store_resolve_target(path, target, PATH_MAX, err))
 		return STORE_ERR;
 
 	struct stat st;
@@ -65,7 +67,7 @@ int store_write_atomic(const char *path, const char *buf, size_t len, lw_error *
 		return STORE_ERR;
 	}
 	/* Same directory as the target, so rename(2) is atomic (same filesystem). */
-	if (!temp_template(target, tmp, sizeof tmp)) {
+	if (!temp_template(target, tmp, PATH_MAX)) {
 		lw_error_set(err, path, 0, 0, "temp file path too long");
 		return STORE_ERR;
 	}
@@ -119,14 +121,6 @@ int store_write_atomic(const char *path, const char *buf, size_t len, lw_error *
 		step = "close temp file";
 		goto fail;
 	}
-	if (sys->rename(tmp, target) != 0) {
-		step = "rename temp file over the file";
-		goto fail;
-	}
-	/* Persist the rename itself. Its failure is not reported as an error:
-	 * the new bytes are already in place and cannot be taken back, and
-	 * STORE_ERR promises the file was left unchanged. */
-	(void)store_fsync_dir_of(target);
 	return STORE_OK;
 
 fail:;
@@ -136,4 +130,56 @@ fail:;
 	unlink(tmp);
 	lw_error_set(err, path, 0, 0, "cannot %s: %s (file left unchanged)", step, strerror(e));
 	return STORE_ERR;
+}
+
+int store_temp_commit(const char *tmp, const char *target, bool must_be_new, lw_error *err)
+{
+	const struct store_ops *sys = store_sys();
+	int r;
+	/* A file that did not exist when we read it must not be clobbered if a
+	 * writer created it since: RENAME_NOREPLACE fails instead. */
+	if (must_be_new) {
+		r = renameat2(AT_FDCWD, tmp, AT_FDCWD, target, RENAME_NOREPLACE);
+		if (r != 0 && (errno == EINVAL || errno == ENOSYS))
+			r = sys->rename(tmp, target);   /* the filesystem cannot: plain rename */
+	} else {
+		r = sys->rename(tmp, target);
+	}
+	if (r != 0) {
+		int e = errno;
+		unlink(tmp);
+		lw_error_set(err, target, 0, 0, "cannot rename temp file over the file: %s (file left unchanged)",
+		             strerror(e));
+		return e == EEXIST ? STORE_EXISTS : STORE_ERR;
+	}
+	/* Persist the rename itself. Its failure is not reported as an error:
+	 * the new bytes are already in place and cannot be taken back, and
+	 * STORE_ERR promises the file was left unchanged. */
+	(void)store_fsync_dir_of(target);
+	return STORE_OK;
+}
+
+int store_write_atomic(const char *path, const char *buf, size_t len, lw_error *err)
+{
+	char target[PATH_MAX], tmp[PATH_MAX];
+	int rc = store_temp_write(path, buf, len, target, tmp, err);
+	return rc == STORE_OK ? store_temp_commit(tmp, target, false, err) : rc;
+}
+
+int store_temp_swap(const char *tmp, const char *target, lw_error *err)
+{
+	const struct store_ops *sys = store_sys();
+	if (sys->exchange) {
+		if (sys->exchange(tmp, target) == 0)
+			return STORE_OK;
+		if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) {
+			int e = errno;
+			unlink(tmp);
+			lw_error_set(err, target, 0, 0, "cannot rename temp file over the file: %s (file left unchanged)",
+			             strerror(e));
+			return STORE_ERR;
+		}
+	}
+	int rc = store_temp_commit(tmp, target, false, err);
+	return rc == STORE_OK ? STORE_EXISTS : rc;
 }

@@ -1,9 +1,11 @@
 /* txfile.h — one transition's write to one state file, the same for every
- * system: take the file's lock, parse the bytes as they are now, let the
- * system check its row against them (compare-and-swap on what the operator
- * saw, the table, the guards) and record its edits, then splice, re-parse,
- * verify and replace the file atomically (core/edit/edit.h, core/store/store.h).
- * A refusal or any failure writes nothing. */
+ * system whose file is one YAML/JSON document written by tools that take no
+ * lock: parse the bytes as they are now (read while no writer has the file
+ * open), let the system check its row against them (compare-and-swap on what
+ * the operator saw, the table, the guards) and record its edits, then splice,
+ * re-parse, verify, and swap through the transaction engine (core/txn/txn.h:
+ * whole-file compare before the rename, redo on change). A refusal or any
+ * failure writes nothing. */
 #ifndef LW_TXFILE_H
 #define LW_TXFILE_H
 #include "core/doc/doc.h"

@@ -1,14 +1,16 @@
 /* aot_tx.c — the operator's levers on an AoT loop and atom moves.
  *
- * Every write reads the file again under `<file>.lock`, re-checks what the
- * operator saw (compare-and-swap on the atom's status), edits only the
- * front matter's values through the editor and splices the Markdown body
- * back byte for byte. The loop's own writers do not lock, so the store
- * also re-reads the file just before the rename and starts over when it
- * changed (store_cas.h). Checklist commands are never run from here. */
+ * Every write goes through the transaction engine (core/txn/txn.h): the
+ * file is read again while no writer has it open, what the operator saw is
+ * re-checked (compare-and-swap on the atom's status), only the front
+ * matter's values are edited through the editor and the Markdown body is
+ * spliced back byte for byte. The loop's own writers (Python, sed) write in
+ * place and take no lock, so neither do we: the engine compares the whole
+ * file again just before the rename and starts over when it changed.
+ * Checklist commands are never run from here. */
 #include "systems/aot/aot.h"
 #include "core/edit/edit.h"
-#include "core/store/store_cas.h"
+#include "core/txn/txn.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,13 +169,15 @@ static int edit_state(const char *cur, size_t len, strbuf *out, void *ctx, lw_er
 	if (!cur)
 		return deny(j, TX_IO, "the AoT state file is gone");
 	size_t yaml_end, body;
-	if (aot_front_matter(cur, len, &yaml_end, &body) != AOT_FM_OK)
-		return deny(j, TX_IO, "the front matter is not complete (the file is being written?); nothing written, "
-		            "try again");
+	if (aot_front_matter(cur, len, &yaml_end, &body) != AOT_FM_OK) {
+		/* Cut short by a writer (waited for), or broken (said so). */
+		lw_error_set(err, j->path, 1, 1, "the front matter is not complete");
+		return EDIT_TORN;
+	}
 	doc d;
 	if (doc_parse(&d, cur, yaml_end, j->path, NULL, err) < 0) {
 		doc_free(&d);
-		return STORE_ERR;
+		return EDIT_TORN;
 	}
 	const doc_node *root = doc_deref(d.root);
 	const doc_node *control = doc_get(root, "control");
@@ -231,7 +235,11 @@ int aot_transition(const lw_source *src, const tx_request *rq, tx_result *res)
 	job j = { src->root, rq, res };
 	lw_error err;
 	lw_error_clear(&err);
-	int rc = store_update_cas(src->root, edit_state, &j, &err);
+	txn_file f = { .path = src->root, .mode = TXN_REPLACE, .edit = edit_state, .ctx = &j };
+	char join[LW_PATH_MAX + 8];
+	snprintf(join, sizeof join, "%s.lock", src->root);
+	txn t = { .lock = NULL, .join_lock = join, .files = &f, .n = 1 };
+	int rc = txn_run(&t, &err);
 	if (rc == 0 || rc == EDIT_DENIED)
 		return res->rc;
 	char msg[700];

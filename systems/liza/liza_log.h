@@ -1,14 +1,22 @@
 /* liza_log.h — appending to .liza/log.yaml the way the Liza scripts do
- * (`cat >>` of one `- timestamp: …` entry), shared by the operator's
- * transitions and the demo's simulated team. */
+ * (`cat >>` of one `- timestamp: …` entry, under .liza/state.yaml.lock),
+ * shared by the operator's transitions and the demo's simulated team. */
 #ifndef LW_LIZA_LOG_H
 #define LW_LIZA_LOG_H
 #include "core/edit/edit.h"
+#include "core/util/strbuf.h"
 
-/* Append one entry (pairs in order) to <dir>/log.yaml through the editor
- * and an atomic write. Call with the state lock held. Returns STORE_OK (also
- * when the log is not a block sequence: not the scripts' shape, left
- * alone), STORE_ENOENT (no log.yaml: nothing created), or STORE_ERR. */
+/* The bytes that append one entry (pairs in order) to the log whose bytes
+ * are cur, into out: 0; EDIT_NOCHANGE (core/txn/txn.h) when the log is not
+ * a block sequence (not the scripts' shape: left alone) or the entry cannot
+ * be added at its end alone; STORE_ERR (err set) when it does not parse. */
+int liza_log_entry(const char *cur, size_t len, const char *path, const edit_pair *entry, size_t n, strbuf *out,
+                   lw_error *err);
+
+/* Append one entry to <dir>/log.yaml in place (O_APPEND). Call with the
+ * state lock held. Returns STORE_OK (also when the log is not the scripts'
+ * shape: left alone), STORE_ENOENT (no log.yaml: nothing created), or
+ * STORE_ERR. */
 int liza_log_append(const char *dir, const edit_pair *entry, size_t n, lw_error *err);
 
 #endif

@@ -1,13 +1,16 @@
 /* liza_tx.c — the transitions an operator fires on Liza state, exactly the
  * fields liza-submit-verdict.sh writes (docs/systems/liza.md), so a Liza
- * supervisor reads our verdicts as its own. Every write happens under
- * .liza/state.yaml.lock, the lock the Liza scripts take with flock -x, and
- * re-checks the task against what the operator saw (compare-and-swap). */
+ * supervisor reads our verdicts as its own. Every write is one transaction
+ * (core/txn/txn.h) under .liza/state.yaml.lock, the lock the Liza scripts
+ * take with flock -x: state.yaml replaced and log.yaml appended to, both or
+ * neither, after re-checking the task against what the operator saw
+ * (compare-and-swap). */
 #include "systems/liza/liza.h"
 #include "systems/liza/lizago.h"
 #include "core/edit/edit.h"
 #include "systems/liza/liza_log.h"
 #include "core/store/store.h"
+#include "core/txn/txn.h"
 #include "core/util/timeparse.h"
 #include "core/model/tx.h"
 #include <regex.h>
@@ -127,123 +130,149 @@ static int task_edits(editor *ed, const doc *d, const doc_node *task, const tx_r
 	return rc ? -1 : 0;
 }
 
-/* Append {timestamp, agent, action, task, detail} to log.yaml, when it is a
- * block sequence (or empty). Called with the lock held. */
-static void log_entry(const char *dir, const tx_request *rq, const char *ts, tx_result *res)
+typedef struct ltx {
+	const char *dir, *state_path, *log_path;
+	const tx_request *rq;
+	const tx_row *lever;      /* a project-wide note, else NULL */
+	tx_result *res;
+	char ts[32];
+	bool wrote;               /* this attempt changes state.yaml */
+	char log_note[256];
+} ltx;
+
+static int deny(ltx *x, tx_rc rc)
 {
-	const char *ev = rq->event;
-	const char *action = strcmp(ev, "approve") == 0 ? "approved"
-	                   : strcmp(ev, "reject") == 0 ? "rejected"
-	                   : strcmp(ev, "block") == 0 ? "blocked" : "human_note";
-	edit_pair e[] = { { "timestamp", edit_str(ts) }, { "agent", edit_str(rq->as) }, { "action", edit_str(action) },
-	                  { "task", edit_str(rq->subject) },
-	                  { "detail", edit_str(rq->reason ? rq->reason : "by the operator from liza-watch") } };
-	lw_error err;
-	lw_error_clear(&err);
-	char msg[1200];
-	if (liza_log_append(dir, e, 5, &err) == STORE_ERR)
-		snprintf(res->note, sizeof res->note, "log.yaml not updated: %s", lw_error_format(&err, msg, sizeof msg));
+	x->res->rc = rc;
+	return EDIT_DENIED;
 }
 
-/* Everything under the lock: read, compare, edit, verify, write. lever is
- * the row of a project-wide note (no task), else NULL. */
-static void locked_transition(const char *dir, const char *state_path, const tx_request *rq, const tx_row *lever_row,
-                              tx_result *res)
+/* state.yaml: read, compare, edit, verify. Runs again from scratch when
+ * the file changed before the swap. */
+static int state_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err)
 {
-	char *buf = NULL, *out = NULL, msg[1200], ts[32];
-	size_t len, out_len;
-	lw_error err;
-	lw_error_clear(&err);
+	ltx *x = ctx;
+	const tx_request *rq = x->rq;
+	tx_result *res = x->res;
+	char *o = NULL, msg[1200];
+	size_t olen;
+	if (!cur) {
+		tx_set(res, TX_IO, "%s: missing (nothing written)", x->state_path);
+		return deny(x, TX_IO);
+	}
 	doc d;
-	memset(&d, 0, sizeof d);
+	if (doc_parse(&d, cur, len, x->state_path, NULL, err) < 0) {
+		doc_free(&d);
+		return EDIT_TORN;   /* cut short by a writer (waited for), or broken (exit 3) */
+	}
 	editor *ed = NULL;
-	if (store_read(state_path, STORE_MAX_FILE_BYTES, &buf, &len, &err) != STORE_OK) {
-		if (!err.set)
-			lw_error_set(&err, state_path, 0, 0, "missing");
-		tx_set(res, TX_IO, "%s", lw_error_format(&err, msg, sizeof msg));
-		goto out;
-	}
-	if (doc_parse(&d, buf, len, state_path, NULL, &err) < 0) {
-		tx_set(res, TX_IO, "%s (nothing written)", lw_error_format(&err, msg, sizeof msg));
-		goto out;
-	}
-	if (lever_row) {
-		lw_format_time(rq->now, ts, sizeof ts);
-		ed = edit_new(&d, &err);
-		if (!ed || task_edits(ed, &d, NULL, rq, ts) < 0 || edit_apply(ed, &out, &out_len) < 0)
-			tx_set(res, TX_IO, "%s (nothing written)", lw_error_format(&err, msg, sizeof msg));
-		else if (store_write_atomic(state_path, out, out_len, &err) != STORE_OK)
-			tx_set(res, TX_IO, "%s", lw_error_format(&err, msg, sizeof msg));
-		else
-			tx_set(res, TX_DONE, "note recorded in human_notes");
-		goto out;
-	}
-	const doc_node *task = find_task(&d, rq->subject);
-	if (!task) {
-		tx_set(res, TX_DENIED, "no task '%s' in %s", rq->subject, state_path);
-		goto out;
-	}
-	const char *status = doc_str(doc_get(task, "status"));
-	if (rq->expect_status && (!status || strcmp(status, rq->expect_status) != 0)) {
-		tx_set(res, TX_DENIED, "%s changed since it was shown: it is now %s, not %s; look again and retry",
-		       rq->subject, status ? status : "without a status", rq->expect_status);
-		goto out;
-	}
-	const char *commit = doc_str(doc_get(task, "review_commit"));
-	if (rq->expect_commit && (!commit || strcmp(commit, rq->expect_commit) != 0)) {
-		tx_set(res, TX_DENIED, "%s was resubmitted since it was shown: review_commit is now %s, not %s; look again",
-		       rq->subject, commit ? commit : "empty", rq->expect_commit);
-		goto out;
-	}
-	char why[512];
-	const tx_row *row = tx_lookup(&liza_tx_table, status, rq->event, why, sizeof why);
-	if (!row) {
-		tx_set(res, TX_DENIED, "%s: %s", rq->subject, why);
-		goto out;
-	}
-	if ((row->needs & TX_REASON) && (!rq->reason || !*rq->reason)) {
-		tx_set(res, TX_DENIED, "%s needs a reason (--reason TEXT)", rq->event);
-		goto out;
-	}
-	if ((row->needs & TX_QUESTION) && (!rq->question || !*rq->question)) {
-		tx_set(res, TX_DENIED, "%s needs a question for the planner (--question TEXT)", rq->event);
-		goto out;
-	}
-	if (row->guards & G_REVIEW_LEASE) {
-		const char *by = doc_str(doc_get(task, "reviewing_by"));
-		time_t until;
-		if (by && strcmp(by, rq->as) != 0 && doc_time(doc_get(task, "review_lease_expires"), &until) == DOC_OK &&
-		    until > rq->now && !rq->force) {
-			char age[32], tb[32];
-			tx_set(res, TX_ASK, "%s holds the review lease of %s until %s (%s left); override with --force",
-			       by, rq->subject, lw_format_time(until, tb, sizeof tb),
-			       lw_format_age((long long)(until - rq->now), age, sizeof age));
+	int rc = EDIT_DENIED;
+	lw_format_time(rq->now, x->ts, sizeof x->ts);
+	const doc_node *task = NULL;
+	const tx_row *row = NULL;
+	const char *status = NULL;
+	if (!x->lever) {
+		task = find_task(&d, rq->subject);
+		if (!task) {
+			tx_set(res, TX_DENIED, "no task '%s' in %s", rq->subject, x->state_path);
 			goto out;
 		}
+		status = doc_str(doc_get(task, "status"));
+		if (rq->expect_status && (!status || strcmp(status, rq->expect_status) != 0)) {
+			tx_set(res, TX_DENIED, "%s changed since it was shown: it is now %s, not %s; look again and retry",
+			       rq->subject, status ? status : "without a status", rq->expect_status);
+			goto out;
+		}
+		const char *commit = doc_str(doc_get(task, "review_commit"));
+		if (rq->expect_commit && (!commit || strcmp(commit, rq->expect_commit) != 0)) {
+			tx_set(res, TX_DENIED, "%s was resubmitted since it was shown: review_commit is now %s, not %s; look again",
+			       rq->subject, commit ? commit : "empty", rq->expect_commit);
+			goto out;
+		}
+		char why[512];
+		row = tx_lookup(&liza_tx_table, status, rq->event, why, sizeof why);
+		if (!row) {
+			tx_set(res, TX_DENIED, "%s: %s", rq->subject, why);
+			goto out;
+		}
+		if ((row->needs & TX_REASON) && (!rq->reason || !*rq->reason)) {
+			tx_set(res, TX_DENIED, "%s needs a reason (--reason TEXT)", rq->event);
+			goto out;
+		}
+		if ((row->needs & TX_QUESTION) && (!rq->question || !*rq->question)) {
+			tx_set(res, TX_DENIED, "%s needs a question for the planner (--question TEXT)", rq->event);
+			goto out;
+		}
+		if (row->guards & G_REVIEW_LEASE) {
+			const char *by = doc_str(doc_get(task, "reviewing_by"));
+			time_t until;
+			if (by && strcmp(by, rq->as) != 0 && doc_time(doc_get(task, "review_lease_expires"), &until) == DOC_OK &&
+			    until > rq->now && !rq->force) {
+				char age[32], tb[32];
+				tx_set(res, TX_ASK, "%s holds the review lease of %s until %s (%s left); override with --force",
+				       by, rq->subject, lw_format_time(until, tb, sizeof tb),
+				       lw_format_age((long long)(until - rq->now), age, sizeof age));
+				goto out;
+			}
+		}
 	}
-	lw_format_time(rq->now, ts, sizeof ts);
-	ed = edit_new(&d, &err);
-	if (!ed || task_edits(ed, &d, task, rq, ts) < 0 || edit_apply(ed, &out, &out_len) < 0) {
-		tx_set(res, TX_IO, "%s (nothing written)", lw_error_format(&err, msg, sizeof msg));
+	ed = edit_new(&d, err);
+	if (!ed || task_edits(ed, &d, task, rq, x->ts) < 0 || edit_apply(ed, &o, &olen) < 0) {
+		tx_set(res, TX_IO, "%s (nothing written)", lw_error_format(err, msg, sizeof msg));
+		res->rc = TX_IO;
 		goto out;
 	}
-	if (store_write_atomic(state_path, out, out_len, &err) != STORE_OK) {
-		tx_set(res, TX_IO, "%s", lw_error_format(&err, msg, sizeof msg));
-		goto out;
-	}
-	if (row->to)
+	strbuf_add(out, o, olen);
+	x->wrote = true;
+	rc = 0;
+	if (x->lever)
+		tx_set(res, TX_DONE, "note recorded in human_notes");
+	else if (row->to)
 		tx_set(res, TX_DONE, "%s: %s -> %s", rq->subject, status, row->to);
 	else
 		tx_set(res, TX_DONE, "%s: %s recorded", rq->subject, rq->event);
-	if (strcmp(rq->event, "note") != 0)
-		log_entry(dir, rq, ts, res);
 	if (strcmp(rq->event, "approve") == 0 && !is_reviewer_id(rq->as) && !res->note[0])
 		liza_advise(rq->event, rq->subject, rq->as, res->note, sizeof res->note);
 out:
+	free(o);
 	edit_free(ed);
 	doc_free(&d);
-	free(buf);
-	free(out);
+	return rc;
+}
+
+/* log.yaml: {timestamp, agent, action, task, detail} appended in place, in
+ * the same transaction as the state (both or neither). A log not in the
+ * scripts' shape is left alone and said so. */
+static int log_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err)
+{
+	ltx *x = ctx;
+	const tx_request *rq = x->rq;
+	const char *ev = rq->event;
+	if (!x->wrote || strcmp(ev, "note") == 0 || !cur)
+		return EDIT_NOCHANGE;
+	const char *action = strcmp(ev, "approve") == 0 ? "approved"
+	                   : strcmp(ev, "reject") == 0 ? "rejected"
+	                   : strcmp(ev, "block") == 0 ? "blocked" : "human_note";
+	edit_pair e[] = { { "timestamp", edit_str(x->ts) }, { "agent", edit_str(rq->as) }, { "action", edit_str(action) },
+	                  { "task", edit_str(rq->subject) },
+	                  { "detail", edit_str(rq->reason ? rq->reason : "by the operator from liza-watch") } };
+	lw_error lerr;
+	lw_error_clear(&lerr);
+	int rc = liza_log_entry(cur, len, x->log_path, e, 5, out, &lerr);
+	char msg[1200];
+	(void)err;
+	if (rc == STORE_ERR)
+		snprintf(x->log_note, sizeof x->log_note, "log.yaml not updated: %s", lw_error_format(&lerr, msg, sizeof msg));
+	else if (rc == EDIT_NOCHANGE)
+		snprintf(x->log_note, sizeof x->log_note, "log.yaml not updated: not a block sequence of entries");
+	return rc == 0 ? 0 : EDIT_NOCHANGE;
+}
+
+static void ltx_begin(void *ctx)
+{
+	ltx *x = ctx;
+	x->wrote = false;
+	x->log_note[0] = '\0';
+	memset(x->res, 0, sizeof *x->res);
 }
 
 int liza_transition(const char *dir, const tx_request *rq, tx_result *res)
@@ -260,17 +289,35 @@ int liza_transition(const char *dir, const tx_request *rq, tx_result *res)
 	}
 	if (lv && strcmp(rq->event, "note") != 0)
 		return lever(dir, rq, res);
-	char state_path[LW_PATH_MAX], lock_path[LW_PATH_MAX], msg[1200];
+	char state_path[LW_PATH_MAX], log_path[LW_PATH_MAX], lock_path[LW_PATH_MAX], msg[1200];
 	lw_path_join(state_path, sizeof state_path, dir, "state.yaml");
+	lw_path_join(log_path, sizeof log_path, dir, "log.yaml");
 	lw_error err;
 	lw_error_clear(&err);
-	store_lock lk;
-	if (!store_lock_path(state_path, lock_path, sizeof lock_path, &err) ||
-	    store_lock_acquire(&lk, lock_path, store_lock_timeout_ms(), &err) != STORE_OK) {
+	if (!store_lock_path(state_path, lock_path, sizeof lock_path, &err)) {
 		tx_set(res, TX_IO, "%s (nothing written)", lw_error_format(&err, msg, sizeof msg));
 		return res->rc;
 	}
-	locked_transition(dir, state_path, rq, lv, res);
-	store_lock_release(&lk);
+	ltx x = { .dir = dir, .state_path = state_path, .log_path = log_path, .rq = rq, .lever = lv, .res = res };
+	/* The Liza scripts' lock, the state replaced, the log appended to. */
+	txn_file files[2] = {
+		{ .path = state_path, .mode = TXN_REPLACE, .edit = state_edit, .ctx = &x },
+		{ .path = log_path, .mode = TXN_APPEND, .may_be_empty = true, .edit = log_edit, .ctx = &x },
+	};
+	txn t = { .lock = lock_path, .journal_dir = dir, .files = files, .n = 2, .begin = ltx_begin, .ctx = &x };
+	int rc = txn_run(&t, &err);
+	if (rc == STORE_ERR) {
+		tx_set(res, TX_IO, "%s", lw_error_format(&err, msg, sizeof msg));
+		return res->rc;
+	}
+	if (rc != STORE_OK)
+		return res->rc;
+	if (x.log_note[0])
+		snprintf(res->note, sizeof res->note, "%s", x.log_note);
+	if (strcmp(rq->event, "approve") == 0 && !is_reviewer_id(rq->as) && !res->note[0])
+		snprintf(res->note, sizeof res->note,
+		         "approved_by is '%s': no reviewer supervisor will merge %s (only the one whose LIZA_AGENT_ID "
+		         "equals approved_by does); merge it yourself, or approve --as code-reviewer-N",
+		         rq->as, rq->subject);
 	return res->rc;
 }

@@ -1,13 +1,15 @@
 /* rcs_activate.c — `transition rcs:MODE activate`: the seed's rule
  * (rcs_evaluate) is asked against the active set as it is on disk, under
- * the lock of the skill-active-state.json written to, and the activation is
- * written (an entry in active_skills, the mode file on) or the denial is
- * returned with every file left as it was. */
+ * the transaction engine (core/txn/txn.h), and the activation is written
+ * (an entry in active_skills, the mode file on: both or neither) or the
+ * denial is returned with every file left as it was, and no lock file left
+ * behind: oh-my-codex takes no lock, so neither do we. */
 #include "systems/rcs/rcs_tx.h"
 #include "core/edit/edit.h"
 #include "core/util/escape.h"
 #include "core/util/fileio.h"
-#include "core/store/store_cas.h"
+#include "core/util/dirlist.h"
+#include "core/txn/txn.h"
 #include "core/util/timeparse.h"
 #include <errno.h>
 #include <stdio.h>
@@ -30,6 +32,8 @@ typedef struct act {
 	const char *done_path;        /* the completed source's mode file being written */
 	const char *done_mode;        /* its canonical name */
 	bool stale_top;               /* .omx: the file's top level says it is over */
+	bool joins;                   /* this attempt adds the member: the mode file follows */
+	const char *scope;            /* the folder written: its mode files may be handoff sources */
 } act;
 
 static void json_pair(strbuf *b, const char *key, const char *val, bool last)
@@ -176,7 +180,7 @@ static int edit_json(const char *cur, size_t len, const char *path, strbuf *out,
 	doc d;
 	if (doc_parse(&d, cur, len, path, NULL, err) < 0) {
 		doc_free(&d);
-		return STORE_ERR;
+		return EDIT_TORN;   /* cut short by a writer (waited for), or broken */
 	}
 	int rc = STORE_ERR;
 	const doc_node *root = doc_deref(d.root);
@@ -227,6 +231,7 @@ static int activate_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw
 		tx_set(a->res, TX_DONE, "rcs: %s is already active; nothing to do", a->name);
 		return EDIT_NOCHANGE;
 	}
+	a->joins = true;
 	if (!cur) {
 		new_skills_file(a, out);
 		return 0;
@@ -263,6 +268,8 @@ static int mode_edits(act *a, editor *ed, const doc_node *root)
 static int mode_on_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err)
 {
 	act *a = ctx;
+	if (!a->joins)
+		return EDIT_NOCHANGE;
 	if (!cur) {
 		strbuf_adds(out, "{\n  \"active\": true,\n");
 		json_pair(out, "mode", a->name, false);
@@ -307,11 +314,28 @@ static int complete_edits(act *a, editor *ed, const doc_node *root)
 	       edit_set_scalar(ed, root, "lifecycle_outcome", edit_str("finished")) < 0 ? -1 : 0;
 }
 
+/* One mode file of the scope, declared to the transaction in case the
+ * handoff completes its mode (the rule runs inside the transaction, in
+ * activate_edit, before this file's turn). */
+typedef struct done_file {
+	act *a;
+	const char *path;
+} done_file;
+
 static int complete_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err)
 {
-	act *a = ctx;
-	if (!cur)
+	done_file *f = ctx;
+	act *a = f->a;
+	a->done_mode = NULL;
+	for (size_t i = 0; a->joins && i < a->completed.n && !a->done_mode; i++) {
+		char p[LW_PATH_MAX];
+		snprintf(p, sizeof p, "%s/%s-state.json", a->scope, rcs_disk_name(a->completed.v[i], "omx"));
+		if (strcmp(p, f->path) == 0)
+			a->done_mode = a->completed.v[i];
+	}
+	if (!a->done_mode || !cur)
 		return EDIT_NOCHANGE;
+	a->done_path = f->path;
 	doc d;
 	bool on = false;
 	const doc_node *root;
@@ -323,23 +347,12 @@ static int complete_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw
 	return edit_json(cur, len, a->done_path, out, err, complete_edits, a);
 }
 
-/* Every source the handoff completed: its mode file in the scope written. */
-static int complete_sources(act *a, const char *scope)
+static void act_begin(void *ctx)
 {
-	for (size_t i = 0; i < a->completed.n; i++) {
-		char p[LW_PATH_MAX];
-		snprintf(p, sizeof p, "%s/%s-state.json", scope, rcs_disk_name(a->completed.v[i], "omx"));
-		if (!lw_exists(p, NULL))
-			continue;
-		a->done_path = p;
-		a->done_mode = a->completed.v[i];
-		lw_error err;
-		lw_error_clear(&err);
-		int rc = rcs_tx_store_rc(store_update_cas(p, complete_edit, a, &err), &err, a->res);
-		if (rc != 0 && rc != EDIT_NOCHANGE)
-			return rc;
-	}
-	return 0;
+	act *a = ctx;
+	a->joins = false;
+	a->stale_top = false;
+	a->completed.n = 0;
 }
 
 int rcs_activate(const lw_source *src, const tx_request *rq, tx_result *res, const char *mode)
@@ -361,6 +374,7 @@ int rcs_activate(const lw_source *src, const tx_request *rq, tx_result *res, con
 	snprintf(modef, sizeof modef, "%s/%s-state.json", scope, a.name);
 	a.skills_path = skills;
 	a.mode_path = modef;
+	a.scope = scope;
 	if (a.sid) {
 		char sessions[LW_PATH_MAX];
 		snprintf(sessions, sizeof sessions, "%s/sessions", st->base);
@@ -372,22 +386,48 @@ int rcs_activate(const lw_source *src, const tx_request *rq, tx_result *res, con
 	}
 	lw_error err;
 	lw_error_clear(&err);
-	int rc = rcs_tx_store_rc(store_update_cas(skills, activate_edit, &a, &err), &err, res);
-	if (rc == 0)
-		rc = complete_sources(&a, scope);
-	if (rc == 0) {
-		lw_error_clear(&err);
-		rc = rcs_tx_store_rc(store_update_cas(modef, mode_on_edit, &a, &err), &err, res);
-		if ((rc == 0 || rc == EDIT_NOCHANGE) && a.completed.n)
-			tx_set(res, TX_DONE, "rcs: activated %s (%s, %s); %s", a.name, skills, modef, a.transiting);
-		else if (rc == 0 || rc == EDIT_NOCHANGE)
-			tx_set(res, TX_DONE, "rcs: activated %s (%s, %s)", a.name, skills, modef);
-		else if (res->rc == TX_IO) {   /* the set says active; its file could not follow */
-			char first[sizeof res->message];
-			snprintf(first, sizeof first, "%s", res->message);
-			tx_set(res, TX_IO, "%s listed in %s, but %s: %s", a.name, skills, modef, first);
-		}
+	/* The files one activation may write, all in one transaction: the set,
+	 * every mode file of the scope a handoff could complete, then the mode
+	 * file turned on. */
+	lw_dirlist dl = { 0 };
+	lw_dirlist_read(&dl, scope);
+	size_t cap = 2 + dl.n;
+	txn_file *files = calloc(cap, sizeof *files);
+	done_file *done = calloc(dl.n + 1, sizeof *done);
+	char (*paths)[LW_PATH_MAX] = calloc(dl.n + 1, sizeof *paths);
+	if (!files || !done || !paths) {
+		free(files);
+		free(done);
+		free(paths);
+		lw_dirlist_free(&dl);
+		lw_snapshot_free(snap);
+		tx_set(res, TX_IO, "out of memory; nothing written");
+		return res->rc;
 	}
+	size_t n = 0;
+	files[n++] = (txn_file){ .path = skills, .mode = TXN_REPLACE, .edit = activate_edit, .ctx = &a };
+	for (size_t i = 0; rcs_is_omx(st->surface) && i < dl.n; i++) {
+		if (!lw_has_suffix(dl.names[i], "-state.json") || strcmp(dl.names[i], "skill-active-state.json") == 0)
+			continue;
+		snprintf(paths[i], sizeof paths[i], "%s/%s", scope, dl.names[i]);
+		if (strcmp(paths[i], modef) == 0)
+			continue;
+		done[i] = (done_file){ .a = &a, .path = paths[i] };
+		files[n++] = (txn_file){ .path = paths[i], .mode = TXN_REPLACE, .edit = complete_edit, .ctx = &done[i] };
+	}
+	files[n++] = (txn_file){ .path = modef, .mode = TXN_REPLACE, .edit = mode_on_edit, .ctx = &a };
+	char join[LW_PATH_MAX + 8];
+	snprintf(join, sizeof join, "%s.lock", skills);
+	txn t = { .lock = NULL, .join_lock = join, .journal_dir = st->base, .files = files, .n = n, .begin = act_begin, .ctx = &a };
+	int rc = rcs_tx_store_rc(txn_run(&t, &err), &err, res);
+	if (rc == 0 && a.joins && a.completed.n)
+		tx_set(res, TX_DONE, "rcs: activated %s (%s, %s); %s", a.name, skills, modef, a.transiting);
+	else if (rc == 0 && a.joins)
+		tx_set(res, TX_DONE, "rcs: activated %s (%s, %s)", a.name, skills, modef);
+	free(files);
+	free(done);
+	free(paths);
+	lw_dirlist_free(&dl);
 	lw_snapshot_free(snap);
 	return res->rc;
 }

@@ -5,11 +5,12 @@
  * that remains.
  * Its mode file becomes active: false, current_phase: cancelled,
  * completed_at: now. The current view clears the session's scope and the
- * root entries it can see; --all-sessions clears every scope. */
+ * root entries it can see; --all-sessions clears every scope. Every file
+ * of the clear is one transaction (core/txn/txn.h): all change or none. */
 #include "systems/rcs/rcs_tx.h"
 #include "core/edit/edit.h"
 #include "core/util/fileio.h"
-#include "core/store/store_cas.h"
+#include "core/txn/txn.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,9 +21,8 @@
 typedef struct clr {
 	const char *mode;             /* canonical */
 	const char *view;             /* session the current view belongs to; NULL: see all */
-	const char *path;
 	char ts[32];
-	size_t changed;               /* files written */
+	size_t changed;               /* files this attempt writes */
 } clr;
 
 static bool visible(const clr *c, const char *sid)
@@ -96,6 +96,7 @@ static int mode_edits(clr *c, editor *ed, const doc_node *root)
 
 typedef struct file_job {
 	clr *c;
+	const char *path;
 	int (*edits)(clr *c, editor *ed, const doc_node *root);
 } file_job;
 
@@ -105,9 +106,9 @@ static int clear_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_er
 	if (!cur)
 		return EDIT_NOCHANGE;
 	doc d;
-	if (doc_parse(&d, cur, len, j->c->path, NULL, err) < 0) {
+	if (doc_parse(&d, cur, len, j->path, NULL, err) < 0) {
 		doc_free(&d);
-		return STORE_ERR;
+		return EDIT_TORN;   /* cut short by a writer (waited for), or broken */
 	}
 	const doc_node *root = doc_deref(d.root);
 	int rc = EDIT_NOCHANGE;
@@ -121,6 +122,7 @@ static int clear_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_er
 		else if (n > 0 && edit_apply(ed, &buf, &blen) == 0) {
 			strbuf_add(out, buf, blen);
 			free(buf);
+			j->c->changed++;
 			rc = 0;
 		} else if (n > 0) {
 			rc = STORE_ERR;
@@ -131,35 +133,41 @@ static int clear_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_er
 	return rc;
 }
 
-static int clear_file(clr *c, const char *path, int (*edits)(clr *, editor *, const doc_node *), tx_result *res)
+#define MAX_FILES (MAX_SCOPES * 3)
+
+typedef struct plan {
+	txn_file files[MAX_FILES];
+	file_job jobs[MAX_FILES];
+	size_t n;
+} plan;
+
+static void add_file(plan *p, clr *c, arena *a, const char *path, int (*edits)(clr *, editor *, const doc_node *))
 {
-	/* No file, nothing to clear: and no lock file left beside nothing. */
-	if (!lw_exists(path, NULL))
-		return 0;
-	file_job j = { c, edits };
-	lw_error err;
-	lw_error_clear(&err);
-	c->path = path;
-	int rc = rcs_tx_store_rc(store_update_cas(path, clear_edit, &j, &err), &err, res);
-	if (rc == 0)
-		c->changed++;
-	return rc == 0 || rc == EDIT_NOCHANGE ? 0 : -1;
+	/* No file, nothing to clear. */
+	if (p->n >= MAX_FILES || !lw_exists(path, NULL))
+		return;
+	p->jobs[p->n] = (file_job){ c, arena_strdup(a, path), edits };
+	p->files[p->n] = (txn_file){ .path = p->jobs[p->n].path, .mode = TXN_REPLACE, .edit = clear_edit,
+	                             .ctx = &p->jobs[p->n] };
+	p->n++;
 }
 
-static int clear_scope(clr *c, const char *dir, tx_result *res)
+static void plan_scope(plan *p, clr *c, arena *a, const char *dir)
 {
-	char p[LW_PATH_MAX];
-	snprintf(p, sizeof p, "%s/skill-active-state.json", dir);
-	if (clear_file(c, p, skills_edits, res) < 0)
-		return -1;
+	char path[LW_PATH_MAX];
+	snprintf(path, sizeof path, "%s/skill-active-state.json", dir);
+	add_file(p, c, a, path, skills_edits);
 	/* Both spellings of the mode file (forge and ralph). */
 	const char *names[2] = { rcs_disk_name(c->mode, "rcs"), rcs_disk_name(c->mode, "omx") };
 	for (int i = 0; i < (strcmp(names[0], names[1]) ? 2 : 1); i++) {
-		snprintf(p, sizeof p, "%s/%s-state.json", dir, names[i]);
-		if (clear_file(c, p, mode_edits, res) < 0)
-			return -1;
+		snprintf(path, sizeof path, "%s/%s-state.json", dir, names[i]);
+		add_file(p, c, a, path, mode_edits);
 	}
-	return 0;
+}
+
+static void clr_begin(void *ctx)
+{
+	((clr *)ctx)->changed = 0;
 }
 
 int rcs_clear(const lw_source *src, const tx_request *rq, tx_result *res, const char *mode)
@@ -185,16 +193,24 @@ int rcs_clear(const lw_source *src, const tx_request *rq, tx_result *res, const 
 		dirs[nd++] = rcs_tx_scope(&snap->mem, st, st->session_id);
 	}
 	dirs[nd++] = st->base;
-	int rc = 0;
-	for (size_t i = 0; i < nd && rc == 0; i++)
-		rc = clear_scope(&c, dirs[i], res);
+	plan *p = calloc(1, sizeof *p);
+	if (!p) {
+		tx_set(res, TX_IO, "out of memory; nothing written");
+		lw_snapshot_free(snap);
+		return res->rc;
+	}
+	for (size_t i = 0; i < nd; i++)
+		plan_scope(p, &c, &snap->mem, dirs[i]);
+	lw_error err;
+	lw_error_clear(&err);
+	char join[LW_PATH_MAX + 8];
+	snprintf(join, sizeof join, "%s.lock", p->n ? p->files[0].path : st->base);
+	txn t = { .lock = NULL, .join_lock = join, .journal_dir = st->base, .files = p->files, .n = p->n, .begin = clr_begin, .ctx = &c };
+	int rc = rcs_tx_store_rc(txn_run(&t, &err), &err, res);
+	free(p);
 	const char *name = rq->subject;
-	if (rc < 0) {
-		if (c.changed) {
-			char first[sizeof res->message];
-			snprintf(first, sizeof first, "%s", res->message);
-			tx_set(res, TX_IO, "%s cleared in part (%zu files written) before: %s", name, c.changed, first);
-		}
+	if (rc != 0) {
+		/* res says why; nothing was written */
 	} else if (!c.changed) {
 		tx_set(res, TX_DENIED, "%s is not active in %s; nothing to clear (nothing written)", name,
 		       rq->all_sessions ? "any session" : st->session_id ? "this session or the root scope" : "the root scope");

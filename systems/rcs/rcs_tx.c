@@ -1,10 +1,12 @@
 /* rcs_tx.c — RCS's transition table and dispatch: `activate` (rcs_activate.c)
  * and `clear` (rcs_clear.c), both levers on a workflow named as rcs:MODE.
- * Writes go through the store (lock, read, edit, atomic rename) and the
- * editor, so every byte we do not mean to change survives. */
+ * Writes go through the transaction engine (core/txn/txn.h: no lock, as
+ * oh-my-codex takes none; whole-file compare before the swap; both files of
+ * a transition or neither) and the editor, so every byte we do not mean to
+ * change survives. */
 #include "systems/rcs/rcs.h"
 #include "systems/rcs/rcs_tx.h"
-#include "core/store/store_cas.h"
+#include "core/txn/txn.h"
 #include <stdio.h>
 #include <string.h>
 

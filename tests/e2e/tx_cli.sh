@@ -32,7 +32,7 @@ cmp -s "$st" "$tmp/before" || fail "a denied approve changed the file"
 ( exec 9>"$st.lock"; flock -x 9; exec sleep 30 ) & pids+=($!)   # the sleeper itself holds the lock
 for _ in $(seq 100); do flock -n "$st.lock" true 2>/dev/null || break; sleep 0.02; done
 LIZA_WATCH_LOCK_TIMEOUT_MS=300 expect_rc 3 lw --as code-reviewer-2 approve review-1 --force
-grep -q 'lock held by another process.*timed out' "$tmp/out" || fail "lock timeout message: $(cat "$tmp/out")"
+grep -q 'state.yaml.lock: timed out after 0.3 s waiting for the lock, held by sleep (pid [0-9]*)' "$tmp/out" || fail "lock timeout message: $(cat "$tmp/out")"
 cmp -s "$st" "$tmp/before" || fail "a timed-out approve changed the file"
 kill "${pids[@]}"; wait "${pids[@]}" 2>/dev/null
 

@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "systems/aot/aot.h"
-#include "core/store/store_cas.h"
+#include "core/txn/txn.h"
 #include "tests/unit/helper_proj.h"
 
 #define NOW "2026-04-09T00:20:00Z"
@@ -289,7 +289,9 @@ static void unlocked_writer_is_not_overwritten(void **st)
 	racer r = { path, 0 };
 	lw_error err;
 	lw_error_clear(&err);
-	assert_int_equal(store_update_cas(path, racing_edit, &r, &err), 0);
+	txn_file f = { .path = path, .mode = TXN_REPLACE, .edit = racing_edit, .ctx = &r };
+	txn tr = { .files = &f, .n = 1 };
+	assert_int_equal(txn_run(&tr, &err), 0);
 	assert_int_equal(r.calls, 2);
 	char *t = tp_read(&p, "f.txt");
 	assert_string_equal(t, "theirs\nours\n");

@@ -176,6 +176,9 @@ static void seed_5_denial_names_both_surfaces(void **state)
 	TP_CONTAINS(p.res.message, "Cannot activate forge while autopilot is still active", "rcs state clear",
 	            "rcs_state.*", "rcs_state.state_clear({ mode: \"autopilot\" })",
 	            "liza-watch transition rcs:autopilot clear");
+	/* oh-my-codex takes no lock: a denial leaves no lock file in its folder. */
+	assert_null(tp_read(&p, ".rcs/state/sessions/s1/skill-active-state.json.lock"));
+	assert_null(tp_read(&p, ".rcs/state/skill-active-state.json.lock"));
 	tp_close(&p);
 	/* Under .omx/ the current package decides: it allows the overlap. */
 	tp_open(&p);

@@ -594,14 +594,16 @@ static void report_line(const char *line, void *ctx)
 	snprintf(ctx, 600, "%s", line);
 }
 
-static int rename_fails_for_log(const char *from, const char *to)
+/* The log is appended to in place (O_APPEND), as the agents do: its write
+ * is what fails. */
+static int append_fails_for_log(const char *path, int flags, mode_t mode)
 {
-	size_t n = strlen(to);
-	if (n >= 8 && strcmp(to + n - 8, "log.yaml") == 0) {
+	size_t n = strlen(path);
+	if ((flags & O_APPEND) && n >= 8 && strcmp(path + n - 8, "log.yaml") == 0) {
 		errno = ENOSPC;
 		return -1;
 	}
-	return rename(from, to);
+	return open(path, flags, mode);
 }
 
 static void a_failed_log_write_is_reported_not_fatal(void **state)
@@ -613,7 +615,7 @@ static void a_failed_log_write_is_reported_not_fatal(void **state)
 	lw_parse_time(T0, &now);
 	tick(&x, now);
 	char *log_before = slurp(x.liza, "log.yaml");
-	struct store_ops ops = { .fsync = no_fsync, .rename = rename_fails_for_log };
+	struct store_ops ops = { .fsync = no_fsync, .open = append_fails_for_log };
 	store_set_ops(&ops);
 	char line[600] = "";
 	bool noted = false;

@@ -1,0 +1,61 @@
+/* store_append.c — appending to a log the way the agents' `cat >>` does: in
+ * place, O_APPEND, so an entry another writer appends at the same moment is
+ * never lost (a rewrite by rename would drop it). A failed or short append
+ * is cut back off, so the log never ends in half an entry of ours. */
+#include "core/store/store_internal.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+int store_append(const char *path, const char *buf, size_t len, bool sync, long long *offset, lw_error *err)
+{
+	const struct store_ops *sys = store_sys();
+	int fd = sys->open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0);
+	if (fd < 0) {
+		int e = errno;
+		lw_error_set(err, path, 0, 0, "cannot open for appending: %s (file left unchanged)", strerror(e));
+		return e == ENOENT ? STORE_ENOENT : STORE_ERR;
+	}
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		lw_error_set(err, path, 0, 0, "cannot append: not a regular file (file left unchanged)");
+		sys->close(fd);
+		return STORE_ERR;
+	}
+	if (offset)
+		*offset = (long long)st.st_size;
+	size_t off = 0;
+	const char *step = NULL;
+	while (off < len && !step) {
+		ssize_t w = sys->write(fd, buf + off, len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (w == 0)
+				errno = ENOSPC;
+			step = "append";
+		} else {
+			off += (size_t)w;
+		}
+	}
+	if (!step && sync && sys->fsync(fd) != 0)
+		step = "fsync after appending";
+	if (step) {
+		int e = errno;
+		if (ftruncate(fd, st.st_size) != 0) {
+			/* cannot cut it back: say so rather than promise an unchanged file */
+		}
+		sys->close(fd);
+		lw_error_set(err, path, 0, 0, "cannot %s: %s (file left unchanged)", step, strerror(e));
+		return STORE_ERR;
+	}
+	sys->close(fd);
+	return STORE_OK;
+}
+
+int store_open_read(const char *path)
+{
+	return store_sys()->open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
+}

@@ -1,0 +1,108 @@
+/* txn_journal.c — see txn_journal.h. The record is lines of tab-separated
+ * fields: a header, the lock, then one "replace" or "append" per file.
+ * Paths with a tab or a newline cannot be recorded: such a commit is
+ * refused before anything changes. */
+#include "core/txn/txn_journal.h"
+#include "core/store/store.h"
+#include "core/util/strbuf.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/file.h>
+
+unsigned long long txn_hash(const char *buf, size_t len)
+{
+	/* FNV-1a over 8-byte words (then the tail bytewise): the record only
+	 * needs to tell "the bytes the edit was based on" from any other, and
+	 * a 10 MB state must not pay a byte loop. */
+	unsigned long long h = 1469598103934665603ULL, w;
+	size_t i = 0;
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, buf + i, 8);
+		h ^= w;
+		h *= 1099511628211ULL;
+	}
+	for (; i < len; i++) {
+		h ^= (unsigned char)buf[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+static bool recordable(const char *s)
+{
+	return s && !strpbrk(s, "\t\n");
+}
+
+int txn_journal_write(txn_journal *j, const char *dir, const char *lock, const txn_jent *e, size_t n, lw_error *err)
+{
+	j->fd = -1;
+	strbuf b;
+	strbuf_init(&b);
+	strbuf_printf(&b, "liza-watch-tx 1\nlock\t%s\n", lock ? lock : "");
+	bool ok = !lock || recordable(lock);
+	for (size_t i = 0; i < n; i++) {
+		ok = ok && (e[i].append || recordable(e[i].tmp)) && recordable(e[i].target);
+		if (e[i].append) {
+			/* The entry in hex: one fsync fewer than a temp file of its own. */
+			strbuf_printf(&b, "append\t%s\t%lld\t", e[i].target, e[i].offset);
+			for (size_t k = 0; k < e[i].dlen; k++)
+				strbuf_printf(&b, "%02x", (unsigned char)e[i].data[k]);
+			strbuf_adds(&b, "\n");
+		} else
+			strbuf_printf(&b, "replace\t%s\t%s\t%d\t%llu\t%llu\n", e[i].tmp, e[i].target, e[i].is_new ? 1 : 0,
+			              e[i].size, e[i].hash);
+	}
+	strbuf_adds(&b, "end\n");   /* a record cut short by a crash has no end line: never acted on */
+	if (!ok) {
+		strbuf_free(&b);
+		lw_error_set(err, dir, 0, 0, "a file name holds a tab or a newline: cannot record the commit; nothing written");
+		return -1;
+	}
+	int w = snprintf(j->path, sizeof j->path, "%s/" TXN_JOURNAL_PREFIX "%ld.lw-XXXXXX", dir, (long)getpid());
+	int fd = w > 0 && (size_t)w < sizeof j->path ? mkostemp(j->path, O_CLOEXEC) : -1;
+	if (fd < 0) {
+		lw_error_set(err, dir, 0, 0, "cannot create the commit record: %s; nothing written", strerror(errno));
+		strbuf_free(&b);
+		return -1;
+	}
+	(void)flock(fd, LOCK_EX);
+	size_t off = 0;
+	int e2 = 0;
+	while (off < b.len && !e2) {
+		ssize_t k = write(fd, b.buf + off, b.len - off);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			e2 = k < 0 ? errno : ENOSPC;
+		else
+			off += (size_t)k;
+	}
+	if (!e2 && fsync(fd) != 0)
+		e2 = errno;
+	strbuf_free(&b);
+	if (e2) {
+		unlink(j->path);
+		close(fd);
+		lw_error_set(err, dir, 0, 0, "cannot write the commit record: %s; nothing written", strerror(e2));
+		return -1;
+	}
+	/* No directory fsync: a kill leaves the page cache, and ext4 and xfs
+	 * commit a new file's entry with the file's own fsync. */
+	j->fd = fd;
+	return 0;
+}
+
+void txn_journal_done(txn_journal *j)
+{
+	if (j->fd < 0)
+		return;
+	/* No directory sync: a record that comes back after a crash describes
+	 * a finished commit, and recovering it changes nothing. */
+	unlink(j->path);
+	close(j->fd);
+	j->fd = -1;
+}

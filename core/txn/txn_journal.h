@@ -1,0 +1,34 @@
+/* txn_journal.h — the intent record of a multi-file commit (internal to
+ * core/txn). Written and synced after every temp is on disk and before
+ * the first file changes: from then on the transaction is decided, and a
+ * kill at any instant is completed by the next run (txn_recover_dir). */
+#ifndef LW_TXN_JOURNAL_H
+#define LW_TXN_JOURNAL_H
+#include "core/util/error.h"
+#include <stdbool.h>
+#include <stddef.h>
+
+#define TXN_JOURNAL_PREFIX ".liza-watch-tx."   /* + pid + ".lw-XXXXXX": the watcher ignores it */
+
+typedef struct txn_jent {
+	bool append;                  /* data is appended at offset; else tmp replaces target */
+	const char *tmp, *target;     /* tmp: replace only */
+	const char *data;             /* append: the entry, kept in the record itself */
+	size_t dlen;
+	bool is_new;                  /* replace: target did not exist */
+	unsigned long long size, hash; /* replace: the bytes the edit was based on */
+	long long offset;             /* append: the log's size before */
+} txn_jent;
+
+typedef struct txn_journal {
+	char path[4096];
+	int fd;                       /* flock'ed while the commit runs: a live record is never recovered */
+} txn_journal;
+
+unsigned long long txn_hash(const char *buf, size_t len);
+/* Write, fsync and sync the directory; 0, or -1 with err set (nothing left). */
+int  txn_journal_write(txn_journal *j, const char *dir, const char *lock, const txn_jent *e, size_t n, lw_error *err);
+/* The commit is complete: remove the record. */
+void txn_journal_done(txn_journal *j);
+
+#endif

@@ -1,0 +1,398 @@
+/* txn_run.c — the engine behind txn.h: attempts, each from a fresh quiet
+ * read of every file, until one commits, a file keeps changing, or a writer
+ * holds a file open past the busy budget. */
+#include "core/txn/txn.h"
+#include "core/txn/txn_journal.h"
+#include "core/txn/txn_quiet.h"
+#include "core/util/inputs.h"
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+enum { CHANGED = 20 };        /* attempt: a file changed between edit and swap */
+
+typedef struct slot {
+	char *base;               /* bytes the edit saw; NULL: no file */
+	size_t len;
+	bool changed;
+	strbuf out;
+	char target[PATH_MAX], tmp[PATH_MAX];
+	bool has_tmp;
+	txn_hold hold;
+	long long offset;         /* append: the log's size at commit */
+} slot;
+
+typedef struct run {
+	const txn *t;
+	slot *s;
+	const char *busy_path;    /* the file a writer had open, for the message */
+	char who[64];             /* and who, when known */
+	bool swapped_any;         /* a file of ours is in place */
+} run;
+
+int txn_busy_ms(void)
+{
+	const char *env = lw_getenv("LIZA_WATCH_BUSY_MS");
+	if (env && *env) {
+		char *end;
+		long v = strtol(env, &end, 10);
+		if (!*end && v >= 0 && v <= 600000)
+			return (int)v;
+	}
+	return TXN_BUSY_MS;
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void reset(run *r)
+{
+	for (size_t i = 0; i < r->t->n; i++) {
+		slot *s = &r->s[i];
+		txn_hold_release(&s->hold);
+		if (s->has_tmp)
+			unlink(s->tmp);
+		s->has_tmp = false;
+		free(s->base);
+		s->base = NULL;
+		s->len = 0;
+		s->changed = false;
+		strbuf_free(&s->out);
+		strbuf_init(&s->out);
+	}
+}
+
+static void dir_of(const char *path, char *out, size_t n)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		snprintf(out, n, ".");
+	else
+		snprintf(out, n, "%.*s", (int)(slash == path ? 1 : slash - path), path);
+}
+
+/* Read every file quietly and run the edits: 0 (edits done), or a code. */
+static int edit_all(run *r, size_t *nchanged, lw_error *err)
+{
+	const txn *t = r->t;
+	*nchanged = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		slot *s = &r->s[i];
+		const txn_file *f = &t->files[i];
+		txn_hold h = { .fd = -1 };
+		/* A log is appended to, never replaced: its writers' lock (held) is
+		 * all it needs, and a `tail -f` on it must not hold us up. */
+		int rc = f->mode == TXN_APPEND ? store_read(f->path, STORE_MAX_FILE_BYTES, &s->base, &s->len, err)
+		                               : txn_quiet_read(f->path, false, &h, &s->base, &s->len, err);
+		if (rc == STORE_OK && !s->len && !f->may_be_empty && f->mode == TXN_REPLACE && h.quiet) {
+			lw_error_set(err, f->path, 0, 0, "is empty; nothing written");
+			return STORE_ERR;
+		}
+		if (rc == TXN_BUSY || (rc == STORE_OK && !s->len && !f->may_be_empty && f->mode == TXN_REPLACE)) {
+			r->busy_path = f->path;
+			snprintf(r->who, sizeof r->who, "%s", h.who);   /* open by a writer, or caught empty between its truncate and write */
+			return TXN_BUSY;
+		}
+		if (rc == STORE_ERR)
+			return STORE_ERR;
+		rc = f->edit(s->base, s->len, &s->out, f->ctx, err);
+		if (rc == EDIT_TORN && h.quiet)
+			return STORE_ERR;   /* nobody is writing it: it is broken, not torn (err says how) */
+		if (rc == EDIT_TORN) {
+			r->busy_path = f->path;
+			return TXN_BUSY;
+		}
+		if (rc == EDIT_NOCHANGE)
+			continue;
+		if (rc != 0)
+			return rc;
+		if (f->mode == TXN_APPEND && !s->base)
+			continue;   /* no log: nothing is created */
+		s->changed = true;
+		(*nchanged)++;
+	}
+	return 0;
+}
+
+/* Hold every changed file again and compare its whole bytes. */
+static int hold_all(run *r, lw_error *err)
+{
+	for (size_t i = 0; i < r->t->n; i++) {
+		slot *s = &r->s[i];
+		if (!s->changed || r->t->files[i].mode == TXN_APPEND)
+			continue;
+		char *now = NULL;
+		size_t len = 0;
+		int rc = txn_quiet_read(r->t->files[i].path, true, &s->hold, &now, &len, err);
+		bool same = s->base ? rc == STORE_OK && len == s->len && memcmp(now, s->base, len) == 0 : rc == STORE_ENOENT;
+		free(now);
+		if (rc == TXN_BUSY) {
+			r->busy_path = r->t->files[i].path;
+			snprintf(r->who, sizeof r->who, "%s", s->hold.who);
+			return TXN_BUSY;
+		}
+		if (rc == STORE_ERR)
+			return STORE_ERR;
+		if (!same)
+			return CHANGED;
+	}
+	for (size_t i = 0; i < r->t->n; i++)
+		if (!txn_hold_intact(&r->s[i].hold)) {
+			r->busy_path = r->t->files[i].path;
+			return TXN_BUSY;   /* a writer started to open it meanwhile: let it go first */
+		}
+	return 0;
+}
+
+/* Undo the appends already made (we hold the lock their writers take). */
+static void unappend(run *r, size_t upto)
+{
+	for (size_t i = 0; i < upto; i++) {
+		slot *s = &r->s[i];
+		if (s->changed && r->t->files[i].mode == TXN_APPEND && s->offset >= 0)
+			(void)truncate(r->t->files[i].path, s->offset);
+	}
+}
+
+/* Put every new file in place by exchanging it with the file (its old inode
+ * stays at the temp name). A rename-writer (oh-my-codex's writeFile) that
+ * replaced the file after our compare shows up as a swapped-out inode that
+ * is not the one we compared and hold: then every exchange is undone, its
+ * write is back in place, and the transaction is redone on it. */
+/* (The leases are still held here; they are released after this.) */
+static int swap_all(run *r, lw_error *err)
+{
+	const txn *t = r->t;
+	bool clobbered = false;
+	r->swapped_any = false;
+	size_t done[256], nd = 0;
+	int rc = STORE_OK;
+	for (size_t i = 0; i < t->n && rc == STORE_OK; i++) {
+		slot *s = &r->s[i];
+		if (!s->changed || t->files[i].mode != TXN_REPLACE)
+			continue;
+		if (!s->base) {   /* a new file: never over one created meanwhile */
+			rc = store_temp_commit(s->tmp, s->target, true, err);
+			s->has_tmp = false;
+			if (rc == STORE_EXISTS)
+				rc = CHANGED;
+			r->swapped_any |= rc == STORE_OK;
+			continue;
+		}
+		rc = store_temp_swap(s->tmp, s->target, err);
+		if (rc == STORE_EXISTS) {   /* no exchange here: a plain rename was made */
+			s->has_tmp = false;
+			r->swapped_any = true;
+			rc = STORE_OK;
+			continue;
+		}
+		if (rc != STORE_OK) {
+			s->has_tmp = false;
+			break;
+		}
+		r->swapped_any = true;
+		struct stat was, held;
+		if (stat(s->tmp, &was) != 0 || s->hold.fd < 0 || fstat(s->hold.fd, &held) != 0 || was.st_ino != held.st_ino ||
+		    was.st_dev != held.st_dev)
+			clobbered = true;
+		if (nd < sizeof done / sizeof *done)
+			done[nd++] = i;
+	}
+	/* An in-place writer that started to open the file before our exchange
+	 * is blocked on the lease of the old inode and would write to it once
+	 * we let go: a broken lease means exactly that (an open after the
+	 * exchange would not touch the old inode). Give it its file back. */
+	for (size_t k = 0; k < nd; k++)
+		if (!txn_hold_intact(&r->s[done[k]].hold))
+			clobbered = true;
+	if (clobbered && nd == (size_t)0)
+		return CHANGED;
+	if (clobbered) {
+		for (size_t k = nd; k-- > 0;) {
+			slot *s = &r->s[done[k]];
+			(void)store_temp_swap(s->tmp, s->target, err);   /* theirs back in place, ours at the temp */
+		}
+		r->swapped_any = false;
+		return CHANGED;
+	}
+	for (size_t k = 0; k < nd; k++)
+		(void)store_fsync_dir_of(r->s[done[k]].target);
+	return rc;
+}
+
+static int commit_with(run *r, bool journal, txn_jent *ents, txn_journal *jp, lw_error *err);
+
+static int commit(run *r, size_t nchanged, lw_error *err)
+{
+	const txn *t = r->t;
+	txn_journal j = { .fd = -1 };
+	bool journal = nchanged > 1;
+	txn_jent *ents = calloc(nchanged, sizeof *ents);
+	if (!ents) {
+		lw_error_set(err, t->files[0].path, 0, 0, "out of memory; nothing written");
+		return STORE_ERR;
+	}
+	int rc = commit_with(r, journal, ents, &j, err);
+	free(ents);
+	return rc;
+}
+
+static int commit_with(run *r, bool journal, txn_jent *ents, txn_journal *jp, lw_error *err)
+{
+	const txn *t = r->t;
+	txn_journal j = *jp;
+	size_t ne = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		slot *s = &r->s[i];
+		s->offset = -1;
+		if (!s->changed)
+			continue;
+		bool app = t->files[i].mode == TXN_APPEND;
+		if (app) {
+			struct stat st;
+			s->offset = stat(t->files[i].path, &st) == 0 ? (long long)st.st_size : 0;
+			ents[ne++] = (txn_jent){ .append = true, .target = t->files[i].path, .data = s->out.buf,
+			                         .dlen = s->out.len, .offset = s->offset };
+			continue;   /* appended in place: no temp */
+		}
+		if (store_temp_write(t->files[i].path, s->out.buf ? s->out.buf : "", s->out.len, s->target, s->tmp, err) !=
+		    STORE_OK)
+			return STORE_ERR;
+		s->has_tmp = true;
+		ents[ne++] = (txn_jent){ .tmp = s->tmp, .target = s->target, .is_new = !s->base, .size = s->len,
+		                         .hash = s->base ? txn_hash(s->base, s->len) : 0 };
+	}
+	int rc = hold_all(r, err);
+	if (rc != 0)
+		return rc;
+	(void)jp;
+	if (journal && txn_journal_write(&j, t->journal_dir ? t->journal_dir : ".", t->lock, ents, ne, err) < 0)
+		return STORE_ERR;
+	for (size_t i = 0; i < t->n; i++) {
+		slot *s = &r->s[i];
+		if (!s->changed || t->files[i].mode != TXN_APPEND)
+			continue;
+		/* With a record, the record holds the entry: no fsync of the log. */
+		if (store_append(t->files[i].path, s->out.buf, s->out.len, !journal, &s->offset, err) != STORE_OK) {
+			unappend(r, i);
+			txn_journal_done(&j);
+			return STORE_ERR;
+		}
+	}
+	rc = swap_all(r, err);
+	if (rc == CHANGED || (rc != STORE_OK && !r->swapped_any)) {
+		unappend(r, t->n);   /* nothing of ours is in place: the appends go too */
+		txn_journal_done(&j);
+		return rc;
+	}
+	if (rc != STORE_OK) {
+		/* Half done and the rest cannot follow now: the record stays for
+		 * the next run to finish. */
+		lw_error_set(err, t->files[0].path, 0, 0, "cannot rename a temp file: the next liza-watch run completes "
+		             "this transaction");
+		return STORE_ERR;
+	}
+	for (size_t i = 0; i < t->n; i++) {
+		slot *s = &r->s[i];
+		txn_hold_release(&s->hold);
+		if (s->has_tmp)
+			unlink(s->tmp);   /* now the replaced inode: the file as it was */
+		s->has_tmp = false;
+	}
+	txn_journal_done(&j);
+	return STORE_OK;
+}
+
+/* Wait a little for a writer to finish; growing, never past the deadline. */
+static void pause_ms(long ms, long long deadline)
+{
+	long long left = deadline - now_ms();
+	if (left <= 0)
+		return;
+	if (ms > left)
+		ms = (long)left;
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+int txn_run(const txn *t, lw_error *err)
+{
+	if (t->journal_dir)
+		txn_recover_dir(t->journal_dir);   /* before our lock: recovery takes it itself */
+	char dir[PATH_MAX], last[PATH_MAX] = "";
+	for (size_t i = 0; i < t->n; i++) {
+		dir_of(t->files[i].path, dir, sizeof dir);
+		if (strcmp(dir, last) != 0)
+			store_sweep_dir(dir);   /* temps of killed writers, ours included */
+		snprintf(last, sizeof last, "%s", dir);
+	}
+	store_lock lk = { .fd = -1 };
+	int wait_ms = t->lock_timeout_ms ? t->lock_timeout_ms : store_lock_timeout_ms();
+	if (t->lock && store_lock_acquire(&lk, t->lock, wait_ms, err) != STORE_OK)
+		return STORE_ERR;
+	if (!t->lock && t->join_lock && store_lock_join(&lk, t->join_lock, wait_ms, err) == STORE_ERR)
+		return STORE_ERR;
+	slot *s = calloc(t->n ? t->n : 1, sizeof *s);
+	if (!s) {
+		store_lock_release(&lk);
+		lw_error_set(err, t->n ? t->files[0].path : "", 0, 0, "out of memory; nothing written");
+		return STORE_ERR;
+	}
+	for (size_t i = 0; i < t->n; i++) {
+		strbuf_init(&s[i].out);
+		s[i].hold.fd = -1;
+	}
+	run r = { .t = t, .s = s };
+	long long deadline = now_ms() + txn_busy_ms();
+	long wait = 1;
+	int rc = CHANGED, tries = 0;
+	const char *moved = NULL;
+	while (rc == CHANGED || rc == TXN_BUSY) {
+		reset(&r);
+		if (t->begin)
+			t->begin(t->ctx);
+		lw_error_clear(err);
+		size_t nchanged;
+		rc = edit_all(&r, &nchanged, err);
+		if (rc == 0)
+			rc = nchanged ? commit(&r, nchanged, err) : STORE_OK;
+		if (rc == CHANGED) {
+			moved = "changed";
+			if (++tries >= TXN_TRIES)
+				break;
+		} else if (rc == TXN_BUSY) {
+			if (now_ms() >= deadline)
+				break;
+			pause_ms(wait, deadline);
+			wait = wait * 2 > 50 ? 50 : wait * 2;
+		}
+	}
+	if (rc == CHANGED) {
+		lw_error_set(err, t->files[0].path, 0, 0, "kept changing under us (%s %d times); nothing written", moved,
+		             TXN_TRIES);
+		rc = STORE_ERR;
+	} else if (rc == TXN_BUSY) {
+		if (r.who[0])
+			lw_error_set(err, r.busy_path ? r.busy_path : t->files[0].path, 0, 0,
+			             "still open for writing by %s after %d ms; nothing written, try again", r.who, txn_busy_ms());
+		else
+			lw_error_set(err, r.busy_path ? r.busy_path : t->files[0].path, 0, 0,
+			             "still being written by another process after %d ms (empty, changing or cut short); "
+			             "nothing written, try again", txn_busy_ms());
+		rc = STORE_ERR;
+	}
+	reset(&r);
+	free(s);
+	store_lock_release(&lk);
+	return rc;
+}

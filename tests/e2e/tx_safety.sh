@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The write path against real processes (docs/transactions.md): an approve
+# waits in the kernel for a lock another process holds with flock(1) and
+# lands as soon as it is released; the log is appended to, not rewritten;
+# the next run of any command (check) completes a commit killed after its
+# intent record, and removes the temps of dead processes. Waits are on
+# conditions with deadlines, never on time.
+set -u
+fail() { echo "FAIL: $*" >&2; exit 1; }
+tmp=$(mktemp -d /tmp/lw-txsafe.XXXXXX); pids=(); trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
+export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
+cp -r "$LW_TESTS/fixtures/hud/basic" "$tmp/p"
+liza=$tmp/p/.liza
+st=$liza/state.yaml
+lw() { "$LW_BIN" -C "$tmp/p" "$@"; }
+# until CMD: retry CMD until it succeeds, for at most 30 s.
+until_ok() { local end=$((SECONDS + 30)); until "$@"; do [ $SECONDS -lt $end ] || return 1; done; }
+# a process blocked on our lock file: a "->" line of /proc/locks for its inode
+waiter_on_lock() { grep -q -- "-> FLOCK .*:$(stat -c %i "$st.lock") " /proc/locks; }
+
+# ---- 1. the lock held by flock(1): approve blocks, then lands on release --
+mkfifo "$tmp/go"
+( exec 9>"$st.lock"; flock -x 9; read -r _ <"$tmp/go" ) & pids+=($!)
+until_ok bash -c "! flock -n '$st.lock' true" || fail "the holder never took the lock"
+log_before=$(cat "$liza/log.yaml")
+LIZA_WATCH_LOCK_TIMEOUT_MS=60000 "$LW_BIN" -C "$tmp/p" --as code-reviewer-2 approve review-1 --force >"$tmp/out" 2>&1 &
+ap=$!; pids+=($ap)
+until_ok waiter_on_lock || fail "approve is not waiting on the lock in the kernel"
+grep -q 'status: READY_FOR_REVIEW' "$st" || fail "approved while the lock was held"
+echo go >"$tmp/go"
+wait "$ap"; rc=$?
+[ "$rc" -eq 0 ] || { cat "$tmp/out"; fail "approve after the release exited $rc"; }
+grep -q 'approved_by: code-reviewer-2' "$st" || fail "the approve did not land"
+# The log grew at its end only: the old bytes are its prefix.
+log_after=$(cat "$liza/log.yaml")
+[ "${log_after#"$log_before"}" != "$log_after" ] || fail "log.yaml was rewritten, not appended to"
+grep -q 'action: approved' "$liza/log.yaml" || fail "no log entry"
+
+# ---- 2. a commit killed after its intent record: completed by `check` ----
+true & dead=$!; wait "$dead"   # a pid that is surely gone
+cp "$st" "$tmp/base"
+sed 's/^goal:/# edited by a transaction\ngoal:/' "$st" >"$liza/.state.yaml.$dead.lw-AbC123"
+grep -q '# edited by a transaction' "$liza/.state.yaml.$dead.lw-AbC123" || fail "fixture: no goal line"
+size=$(stat -c %s "$st")
+# the record's hash: FNV-1a 64 over the base bytes' 8-byte words, then the tail
+hash=$(python3 -c 'import sys
+d=open(sys.argv[1],"rb").read(); h=1469598103934665603; M=(1<<64)-1; n=len(d)-len(d)%8
+for i in range(0,n,8):
+    h^=int.from_bytes(d[i:i+8],"little"); h=(h*1099511628211)&M
+for b in d[n:]:
+    h^=b; h=(h*1099511628211)&M
+print(h)' "$st")
+printf 'liza-watch-tx 1\nlock\t%s\nreplace\t%s\t%s\t0\t%s\t%s\nend\n' "$st.lock" \
+	"$liza/.state.yaml.$dead.lw-AbC123" "$(realpath "$st")" "$size" "$hash" >"$liza/.liza-watch-tx.$dead.lw-XyZ789"
+lw check >/dev/null 2>&1
+grep -q '# edited by a transaction' "$st" || fail "check did not complete the recorded commit"
+[ ! -e "$liza/.liza-watch-tx.$dead.lw-XyZ789" ] || fail "the record is still there"
+[ ! -e "$liza/.state.yaml.$dead.lw-AbC123" ] || fail "the temp is still there"
+
+# ---- 3. a dead process's temp is removed by the next write ---------------
+echo leftover >"$liza/.state.yaml.$dead.lw-QqQ111"
+lw --as code-reviewer-2 reject review-1 --reason "again" >/dev/null 2>&1 || true
+lw transition liza note --reason "sweep" >"$tmp/out" 2>&1 || { cat "$tmp/out"; fail "note failed"; }
+[ ! -e "$liza/.state.yaml.$dead.lw-QqQ111" ] || fail "a dead process's temp was left"
+ls -a "$liza" | grep -q '\.lw-' && fail "temp or record left: $(ls -a "$liza")"
+exit 0

@@ -1,0 +1,236 @@
+/* test_txn_writers.c — lost updates against writers that behave as each
+ * system's own tools do (tests/unit/helper_writer.h), with the write set-up
+ * each system's transitions declare (core/txn/txn.h): a writer increments
+ * "counter: N" 100 times while transactions bump "ours: N" in the same
+ * file as often as they can. A torn prefix committed would lose the file's
+ * tail ("end" line); a whole-file swap over a newer write would lose
+ * counter increments. Bounds: 0 lost against writers that take the lock
+ * we take (Liza), at most 2 in 100 against writers that take none. The
+ * figures are printed for the record. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "core/txn/txn.h"
+#include "tests/unit/helper_writer.h"
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#define ROUNDS 100
+#define PAD 6000   /* bytes: an in-place write of this takes two write(2)s */
+
+static int rm_entry(const char *p, const struct stat *st, int type, struct FTW *f)
+{
+	(void)st; (void)type; (void)f;
+	remove(p);
+	return 0;
+}
+
+static void put(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void put_state(const char *path)
+{
+	char *pad = malloc(PAD + 1);
+	assert_non_null(pad);
+	memset(pad, 'x', PAD);
+	pad[PAD] = '\0';
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	fprintf(f, "counter: 0\nours: 0\npad: %s\nend: true\n", pad);
+	fclose(f);
+	free(pad);
+}
+
+/* The transaction's edit: ours + 1, every other byte as it was. */
+static int bump_ours(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err)
+{
+	(void)ctx; (void)err;
+	const char *at = cur ? strstr(cur, "ours: ") : NULL;
+	if (!at)
+		return EDIT_TORN;
+	long v = strtol(at + 6, NULL, 10);
+	const char *end = at + 6 + strspn(at + 6, "0123456789");
+	strbuf_add(out, cur, (size_t)(at - cur));
+	strbuf_printf(out, "ours: %ld", v + 1);
+	strbuf_add(out, end, len - (size_t)(end - cur));
+	return 0;
+}
+
+static int log_line(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err)
+{
+	(void)cur; (void)len; (void)err;
+	strbuf_printf(out, "t %d\n", (*(int *)ctx)++);
+	return 0;
+}
+
+typedef struct figures {
+	long writer_lost, ours_done, ours_kept, failed;
+} figures;
+
+/* Run transactions until the writer is done. */
+static figures race(const txn *t, pid_t writer, const char *file)
+{
+	figures f = { 0 };
+	int st;
+	while (waitpid(writer, &st, WNOHANG) == 0) {
+		lw_error err;
+		lw_error_clear(&err);
+		if (txn_run(t, &err) == STORE_OK)
+			f.ours_done++;
+		else
+			f.failed++;
+	}
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	f.writer_lost = ROUNDS - wr_counter(file);
+	f.ours_kept = wr_ours(file);
+	return f;
+}
+
+static void report(const char *sys, const char *how, const figures *f)
+{
+	printf("# lost updates %-8s (%s): writer %ld of %d; ours kept %ld of %ld; refused %ld\n", sys, how,
+	       f->writer_lost, ROUNDS, f->ours_kept, f->ours_done, f->failed);
+	fflush(stdout);
+}
+
+static void tmpdir(char *dir, size_t n)
+{
+	snprintf(dir, n, "/tmp/lw-txnw-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+}
+
+static void complete(const char *path)
+{
+	char *t = NULL;
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	size_t cap = PAD * 2;
+	t = calloc(1, cap);
+	assert_non_null(t);
+	size_t n = fread(t, 1, cap - 1, f);
+	fclose(f);
+	assert_true(n > PAD);
+	assert_non_null(strstr(t, "\nend: true\n"));   /* no torn prefix was committed */
+	free(t);
+}
+
+/* Liza: the scripts flock state.yaml.lock and replace state.yaml; agents
+ * append to log.yaml with `cat >>` under the same lock. We take that lock,
+ * replace the state and append to the log in one transaction. */
+static void liza_flock_writers(void **st)
+{
+	(void)st;
+	char dir[64], state[128], log[128], lock[128];
+	tmpdir(dir, sizeof dir);
+	snprintf(state, sizeof state, "%s/state.yaml", dir);
+	snprintf(log, sizeof log, "%s/log.yaml", dir);
+	snprintf(lock, sizeof lock, "%s/state.yaml.lock", dir);
+	put_state(state);
+	put(log, "");
+	int seq = 0;
+	txn_file files[2] = {
+		{ .path = state, .mode = TXN_REPLACE, .edit = bump_ours },
+		{ .path = log, .mode = TXN_APPEND, .may_be_empty = true, .edit = log_line, .ctx = &seq },
+	};
+	txn t = { .lock = lock, .journal_dir = dir, .files = files, .n = 2 };
+	pid_t w1 = wr_start(state, lock, WR_FLOCK_RENAME, ROUNDS);
+	pid_t w2 = wr_start(log, lock, WR_FLOCK_APPEND, ROUNDS);
+	figures f = race(&t, w1, state);
+	assert_true(wr_wait(w2));
+	long appended = wr_count_lines(log, "w ");
+	long ours_lines = wr_count_lines(log, "t ");
+	report("liza", "flock + rename, flock + cat >>", &f);
+	printf("# lost updates liza log: agents' lines %ld of %d; ours %ld of %ld\n", appended, ROUNDS, ours_lines,
+	       f.ours_done + 0);
+	assert_int_equal(f.writer_lost, 0);
+	assert_int_equal(f.ours_kept, f.ours_done);   /* same lock: nobody loses anything */
+	assert_int_equal(appended, ROUNDS);
+	assert_int_equal(ours_lines, f.ours_done);
+	complete(state);
+	nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
+/* oh-my-codex: writeFile by temp + rename, no lock; our transactions touch
+ * two files (the active set and the mode file) without a lock. */
+static void rcs_rename_writer(void **st)
+{
+	(void)st;
+	char dir[64], skills[128], mode[128];
+	tmpdir(dir, sizeof dir);
+	snprintf(skills, sizeof skills, "%s/skill-active-state.json", dir);
+	snprintf(mode, sizeof mode, "%s/ralph-state.json", dir);
+	put_state(skills);
+	put_state(mode);
+	txn_file files[2] = {
+		{ .path = skills, .mode = TXN_REPLACE, .edit = bump_ours },
+		{ .path = mode, .mode = TXN_REPLACE, .edit = bump_ours },
+	};
+	txn t = { .journal_dir = dir, .files = files, .n = 2 };
+	figures f = race(&t, wr_start(skills, NULL, WR_RENAME, ROUNDS), skills);
+	report("rcs", "temp + rename, no lock", &f);
+	assert_in_range(f.writer_lost, 0, 2);
+	assert_int_equal(wr_ours(mode), f.ours_done);   /* the other file: every commit, all or nothing */
+	complete(skills);
+	char probe[160];
+	snprintf(probe, sizeof probe, "%s.lock", skills);
+	assert_int_equal(access(probe, F_OK), -1);   /* no lock file where the tools use none */
+	nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
+/* AoT (Python, sed), Foreman and ACP: the file rewritten in place, no lock. */
+static void inplace_writer(const char *sys, const char *name)
+{
+	char dir[64], path[160];
+	tmpdir(dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	put_state(path);
+	txn_file file = { .path = path, .mode = TXN_REPLACE, .edit = bump_ours };
+	txn t = { .files = &file, .n = 1 };
+	figures f = race(&t, wr_start(path, NULL, WR_INPLACE, ROUNDS), path);
+	report(sys, "in place, no lock", &f);
+	assert_in_range(f.writer_lost, 0, 2);
+	complete(path);
+	nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
+static void aot_inplace_writer(void **st)
+{
+	(void)st;
+	inplace_writer("aot", "aot-loop-state.md");
+}
+
+static void foreman_inplace_writer(void **st)
+{
+	(void)st;
+	inplace_writer("foreman", "task.yaml");
+}
+
+static void acp_inplace_writer(void **st)
+{
+	(void)st;
+	inplace_writer("acp", "state.json");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(liza_flock_writers),
+		cmocka_unit_test(rcs_rename_writer),
+		cmocka_unit_test(aot_inplace_writer),
+		cmocka_unit_test(foreman_inplace_writer),
+		cmocka_unit_test(acp_inplace_writer),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
