@@ -10,12 +10,14 @@
 #include <string.h>
 #include "tui/pane.h"
 
-static lw_project empty_project;
+static lw_member empty_member;
+static lw_fleet empty_fleet = { .v = &empty_member, .n = 1 };
 
 static void init(hud *h, int rows, int cols)
 {
 	memset(h, 0, sizeof *h);
-	h->proj = &empty_project;
+	h->fleet = &empty_fleet;
+	h->only = -1;
 	h->rows = rows;
 	h->cols = cols;
 	h->focus = &pane_board;
