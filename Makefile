@@ -151,7 +151,8 @@ FUZZ_SRC     := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_HELPER_SRC := $(filter-out $(FUZZ_SRC),$(sort $(wildcard tests/fuzz/*.c))) \
                    tests/unit/helper_flatten.c tests/unit/helper_edit_oracle.c
 FUZZ_BIN     := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/bin/%)
-FUZZ_LIB_OBJ := $(patsubst %.c,build/fuzz/%.o,$(filter core/% systems/%,$(filter-out systems/%_sim%.c,$(LIB_SRC))) $(FUZZ_HELPER_SRC))
+# The adapters name their demo teams, so the simulator links in too.
+FUZZ_LIB_OBJ := $(patsubst %.c,build/fuzz/%.o,$(filter core/% systems/% sim/%,$(LIB_SRC)) $(FUZZ_HELPER_SRC))
 # Kept, so a second `make fuzz` does not recompile the targets.
 .SECONDARY: $(FUZZ_SRC:%.c=build/fuzz/%.o) $(FUZZ_LIB_OBJ)
 
@@ -187,7 +188,7 @@ soak-smoke: build/san/liza-watch
 # Bench programs are built like the release binary (-O2, no sanitizers): the
 # reload timer links the core objects, so it measures the code users run.
 BENCH_BIN := build/bench/gen_liza build/bench/timeit build/bench/reload build/bench/latency build/bench/edit_one
-CORE_REL_OBJ := $(filter build/rel/core/% build/rel/systems/%,$(filter-out build/rel/systems/%_sim%.o,$(REL_OBJ)))
+CORE_REL_OBJ := $(filter build/rel/core/% build/rel/systems/% build/rel/sim/%,$(REL_OBJ))
 
 build/bench/gen_liza: build/rel/bench/gen_liza.o
 	@mkdir -p $(@D)

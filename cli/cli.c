@@ -4,6 +4,7 @@
 #include "cli/status_cache.h"
 #include "core/model/adapter.h"
 #include "core/model/config.h"
+#include "core/model/registry.h"
 #include "core/util/timeparse.h"
 #include <getopt.h>
 #include <stdarg.h>
@@ -11,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char cli_usage[] =
+/* The usage text: its fixed parts here, each system's line from its adapter. */
+static const char usage_head[] =
 	"usage: liza-watch [-C DIR] [--as ID] [--theme NAME|PATH] [--no-color] [--poll[=MS]] [COMMAND]\n"
 	"\n"
 	"commands:\n"
@@ -23,10 +25,9 @@ const char cli_usage[] =
 	"  reject TASK --reason TEXT [--force]\n"
 	"                             reject a task awaiting review\n"
 	"  transition TASK EVENT [--reason TEXT] [--question TEXT] [--force] [--all-sessions]\n"
-	"                             any other transition of the system's table\n"
-	"                             (liza: block, note; levers: transition liza pause|resume|abort|clear-checkpoint)\n"
-	"                             (rcs: transition rcs:MODE activate|clear [--all-sessions])\n"
-	"                             (aot: transition aot:ATOM start|resolve; transition aot stop|redirect)\n"
+	"                             any other transition of the system's table\n";
+
+static const char usage_tail[] =
 	"  demo [--keep] [--seed N]   the HUD on a copy of the examples, with simulated agents\n"
 	"  demo --no-hud DIR [--seed N] [--ticks N] [--interval MS]\n"
 	"                             only the simulated agents, writing DIR's state (tests, soak)\n"
@@ -50,6 +51,15 @@ const char cli_usage[] =
 	"Config: $XDG_CONFIG_HOME/liza-watch/config (else ~/.config/liza-watch/config), then\n"
 	"DIR/.liza-watch; options win over both. See liza-watch(1) and liza-watch.conf(5).\n";
 
+void cli_usage(FILE *out)
+{
+	fputs(usage_head, out);
+	for (const lw_adapter *const *a = lw_adapters; *a; a++)
+		if ((*a)->usage)
+			fprintf(out, "                             (%s)\n", (*a)->usage);
+	fputs(usage_tail, out);
+}
+
 void cli_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -71,9 +81,11 @@ int cli_open_project(const lw_opts *o, lw_project *p)
 		return -1;
 	}
 	if (p->n == 0) {
-		cli_error("%s: no agent workflow state found (looked for .liza/, .rcs/state/, .omx/state/, "
-		          ".claude/aot-loop-state.md, .taskfactory/tasks/, .pi/tasks/, agent_workspaces/*/state.json, "
-		          "fsm_data/tasks/)", o->dir);
+		strbuf looked;
+		strbuf_init(&looked);
+		lw_registry_looked_for(&looked);
+		cli_error("%s: no agent workflow state found (looked for %s)", o->dir, looked.len ? looked.buf : "nothing");
+		strbuf_free(&looked);
 		return -1;
 	}
 	lw_project_load_all(p);
@@ -95,6 +107,7 @@ static const command commands[] = {
 	{ "demo", cmd_demo },
 	{ "keys", cmd_keys },
 	{ "config", cmd_config },
+	{ "__complete", cmd_complete },   /* hidden: what the shell completions ask */
 };
 
 /* Read the config files into cfg and fill what the command line left
@@ -152,9 +165,9 @@ int cli_main(int argc, char **argv)
 				o.poll_ms = (int)ms;
 			}
 			break;
-		case 'h': fputs(cli_usage, stdout); return EXIT_OK;
+		case 'h': cli_usage(stdout); return EXIT_OK;
 		case 'V': puts("liza-watch " LW_VERSION); return EXIT_OK;
-		default: fputs(cli_usage, stderr); return EXIT_USAGE;
+		default: cli_usage(stderr); return EXIT_USAGE;
 		}
 	}
 	const char *name = optind < argc ? argv[optind] : "hud";

@@ -133,8 +133,13 @@ void foreman_detail(const lw_source *src, const lw_task *lt, time_t now, strbuf 
 	}
 }
 
+extern const struct sim_system foreman_sim_system;   /* foreman_sim.c */
+
 const lw_adapter lw_adapter_foreman = {
 	.name = "foreman",
+	.looks_for = ".taskfactory/tasks/, .pi/tasks/",
+	.usage = "foreman: transition foreman:ID backlog|ready|executing|complete|archived",
+	.sim = &foreman_sim_system,
 	.detect = foreman_detect,
 	.watch_paths = foreman_watch_paths,
 	.load = foreman_adapter_load,

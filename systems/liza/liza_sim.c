@@ -134,7 +134,7 @@ static int liza_tick(void *mem, const char *root, time_t now, sim_rng *rng, char
 	return rc;
 }
 
-const sim_system sim_liza = {
+const sim_system liza_sim_system = {
 	.adapter = &lw_adapter_liza,
 	.mem_size = sizeof(liza_sim),
 	.tick = liza_tick,

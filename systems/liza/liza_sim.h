@@ -11,7 +11,7 @@
 #include "core/edit/edit.h"
 #include "systems/liza/liza.h"
 
-extern const sim_system sim_liza;
+extern const sim_system liza_sim_system;
 
 typedef enum lsim_kind {
 	LSIM_IDLE,        /* nothing but heartbeats (and, while paused, nothing else allowed) */
