@@ -133,7 +133,9 @@ void foreman_detail(const lw_source *src, const lw_task *lt, time_t now, strbuf 
 	}
 }
 
-extern const struct sim_system foreman_sim_system;   /* foreman_sim.c */
+/* Weak: the fuzz targets and the benches link the library without the
+ * demo's simulator, and .sim is then NULL. */
+extern const struct sim_system foreman_sim_system __attribute__((weak));
 
 const lw_adapter lw_adapter_foreman = {
 	.name = "foreman",

@@ -1,6 +1,5 @@
 /* liza_adapter.c — Liza as an lw_adapter: detection and the watch list. */
 #include "systems/liza/liza.h"
-#include "systems/liza/liza_sim.h"
 #include "core/model/config.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
@@ -37,6 +36,10 @@ static int liza_adapter_transition(const lw_source *src, const tx_request *rq, t
 {
 	return liza_transition(src->root, rq, res);
 }
+
+/* Weak: the fuzz targets and the benches link the library without the
+ * demo's simulator, and .sim is then NULL. */
+extern const struct sim_system liza_sim_system __attribute__((weak));
 
 /* Liza's thresholds in the config file (liza-watch.conf(5)). */
 static const lw_setting liza_settings[] = {
