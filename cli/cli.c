@@ -5,6 +5,7 @@
 #include "core/model/adapter.h"
 #include "core/model/config.h"
 #include "core/model/fleet.h"
+#include "core/model/registry.h"
 #include "core/util/timeparse.h"
 #include <getopt.h>
 #include <stdarg.h>
@@ -12,7 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char cli_usage[] =
+/* The usage text: its fixed parts here, each system's line from its adapter. */
+static const char usage_head[] =
 	"usage: liza-watch [-C DIR] [--as ID] [--theme NAME|PATH] [--no-color] [--poll[=MS]] [COMMAND]\n"
 	"\n"
 	"commands:\n"
@@ -24,13 +26,13 @@ const char cli_usage[] =
 	"  reject TASK --reason TEXT [--force]\n"
 	"                             reject a task awaiting review\n"
 	"  transition TASK EVENT [--reason TEXT] [--question TEXT] [--force] [--all-sessions]\n"
-	"                             any other transition of the system's table\n"
-	"                             (liza: block, note; levers: transition liza pause|resume|abort|clear-checkpoint)\n"
-	"                             (rcs: transition rcs:MODE activate|clear [--all-sessions])\n"
-	"                             (aot: transition aot:ATOM start|resolve; transition aot stop|redirect)\n"
+	"                             any other transition of the system's table\n";
+
+static const char usage_tail[] =
 	"  review TASK [--no-pager] [--max-lines N]\n"
 	"                             the work under review (liza: the git diff), its timeline\n"
-	"  demo [--keep] [--seed N]   the HUD on a copy of the examples, with simulated agents\n"
+	"  demo [--keep] [--seed N] [--interval MS] [--liza-go]\n"
+	"                             the HUD on a copy of the examples, with simulated agents\n"
 	"  demo --no-hud DIR [--seed N] [--ticks N] [--interval MS]\n"
 	"                             only the simulated agents, writing DIR's state (tests, soak)\n"
 	"  metrics [--output FILE] [--follow]\n"
@@ -55,6 +57,15 @@ const char cli_usage[] =
 	"\n"
 	"Config: $XDG_CONFIG_HOME/liza-watch/config (else ~/.config/liza-watch/config), then\n"
 	"DIR/.liza-watch; options win over both. See liza-watch(1) and liza-watch.conf(5).\n";
+
+void cli_usage(FILE *out)
+{
+	fputs(usage_head, out);
+	for (const lw_adapter *const *a = lw_adapters; *a; a++)
+		if ((*a)->usage)
+			fprintf(out, "                             (%s)\n", (*a)->usage);
+	fputs(usage_tail, out);
+}
 
 void cli_error(const char *fmt, ...)
 {
@@ -82,7 +93,11 @@ static int open_dir(const char *dir, lw_project *p, bool quiet, bool wait)
 	if (p->n == 0 && !wait) {
 		if (quiet)
 			return -1;
-		cli_error("%s: no agent workflow state found (looked for %s)", dir, lw_project_looked_for());
+		strbuf looked;
+		strbuf_init(&looked);
+		lw_registry_looked_for(&looked);
+		cli_error("%s: no agent workflow state found (looked for %s)", dir, looked.len ? looked.buf : "nothing");
+		strbuf_free(&looked);
 		return -1;
 	}
 	return 0;
@@ -164,6 +179,7 @@ static const command commands[] = {
 	{ "keys", cmd_keys, false },
 	{ "config", cmd_config, false },
 	{ "metrics", cmd_metrics, true },
+	{ "__complete", cmd_complete, false },   /* hidden: what the shell completions ask */
 };
 
 /* Read the config files into cfg and fill what the command line left
@@ -269,7 +285,7 @@ int cli_main(int argc, char **argv)
 				o.poll_ms = (int)ms;
 			}
 			break;
-		case 'h': fputs(cli_usage, stdout); return EXIT_OK;
+		case 'h': cli_usage(stdout); return EXIT_OK;
 		case 'V': puts("liza-watch " LW_VERSION); return EXIT_OK;
 		default:
 			/* getopt said what was wrong in one line; the whole help would bury it. */

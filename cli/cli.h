@@ -3,6 +3,7 @@
 #define LW_CLI_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* Exit codes of docs/design.md. */
 enum {
@@ -43,6 +44,8 @@ int cmd_demo(const lw_opts *o, int argc, char **argv);
 int cmd_keys(const lw_opts *o, int argc, char **argv);
 int cmd_config(const lw_opts *o, int argc, char **argv);
 int cmd_metrics(const lw_opts *o, int argc, char **argv);
+/* Hidden: `__complete systems|subjects|events [TASK]`, for the shell completions. */
+int cmd_complete(const lw_opts *o, int argc, char **argv);
 
 /* Shared by commands: print "liza-watch: msg" to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -70,6 +73,7 @@ int cli_run_hud(const lw_opts *o, struct lw_fleet *f, const char *banner, int si
  * tried. */
 bool cli_find_data(const char *argv0, const char *name, char *out, size_t n, char *tried, size_t tn);
 
-extern const char cli_usage[];
+/* The usage text (--help), each system's line from its adapter. */
+void cli_usage(FILE *out);
 
 #endif

@@ -2,8 +2,9 @@
 # Installed as $(PREFIX)/share/bash-completion/completions/liza-watch, where
 # bash-completion loads it on first use; or source it from ~/.bashrc.
 # Completes the global options, the commands, each command's options,
-# directories after -C, theme names after --theme, and the events of
-# `transition TASK EVENT` (narrowed by TASK's system prefix).
+# directories after -C, theme names after --theme, the TASK of approve,
+# reject and transition (the task ids present, and the systems) and the
+# events of `transition TASK EVENT` (TASK's system's), asking the program.
 
 _liza_watch_themes()
 {
@@ -20,23 +21,16 @@ _liza_watch_themes()
 	printf '%s\n' $names | sort -u
 }
 
-_liza_watch_events()
+# The program answers for itself (`liza-watch __complete`, hidden from
+# --help): the systems and their events come from its registry, and the
+# task ids from the state in the project (-C DIR), so nothing here is a
+# copy that could fall behind. It prints only plain words (no shell syntax).
+_liza_watch_ask()
 {
-	local liza="block note pause resume abort clear-checkpoint approve reject"
-	local rcs="activate clear"
-	local aot="start resolve stop redirect"
-	local foreman="backlog ready executing complete archived"
-	local acp="approve reject validate_passed validate_failed task_received step_passed step_failed
-		evidence_captured timeout rate_limited approval_granted approval_denied dependency_ready
-		step_retry reset_requested start submit_subtask request_changes block unblock"
-	case $1 in
-		liza|liza:*) echo "$liza" ;;
-		rcs|rcs:*) echo "$rcs" ;;
-		aot|aot:*) echo "$aot" ;;
-		foreman|foreman:*) echo "$foreman" ;;
-		acp|acp:*) echo "$acp" ;;
-		*) echo "$liza $rcs $aot $foreman $acp" ;;
-	esac
+	local dir=$_lw_dir
+	[[ $dir == "~/"* ]] && dir=$HOME/${dir#"~/"}
+	if [ -n "$dir" ]; then "$_lw_prog" -C "$dir" __complete "$@" 2>/dev/null
+	else "$_lw_prog" __complete "$@" 2>/dev/null; fi
 }
 
 # COMPREPLY from a word list for the word being completed. bash splits
@@ -72,12 +66,13 @@ _liza_watch()
 	[ "$cword" -gt 0 ] && prev=${words[cword-1]}
 	local commands="hud check status approve reject transition review demo keys config"
 	local global="-C --as --theme --no-color --poll -h --help -V --version"
-	local i cmd="" cmd_at=0
+	local i cmd="" cmd_at=0 _lw_prog=${words[0]:-liza-watch} _lw_dir=""
 	# The command is the first word that is neither an option nor an
 	# option's argument.
 	for ((i = 1; i < cword; i++)); do
 		case ${words[i]} in
-			-C|--as|--theme) ((i++)) ;;
+			-C) _lw_dir=${words[i+1]}; ((i++)) ;;
+			--as|--theme) ((i++)) ;;
 			-*) ;;
 			*) cmd=${words[i]}; cmd_at=$i; break ;;
 		esac
@@ -111,6 +106,18 @@ _liza_watch()
 		_liza_watch_reply "$opts" "$cur"
 		return 0
 	fi
+	if [ "$cmd" = approve ] || [ "$cmd" = reject ]; then
+		local operands=0
+		for ((i = cmd_at + 1; i < cword; i++)); do
+			case ${words[i]} in
+				--reason) ((i++)) ;;
+				-*) ;;
+				*) operands=$((operands + 1)) ;;
+			esac
+		done
+		[ "$operands" -eq 0 ] && _liza_watch_reply "$(_liza_watch_ask subjects)" "$cur"
+		return 0
+	fi
 	if [ "$cmd" = transition ]; then
 		# Operands after the command, skipping options and their arguments.
 		local operands=()
@@ -122,9 +129,9 @@ _liza_watch()
 			esac
 		done
 		if [ "${#operands[@]}" -eq 1 ]; then
-			_liza_watch_reply "$(_liza_watch_events "${operands[0]}")" "$cur"
+			_liza_watch_reply "$(_liza_watch_ask events "${operands[0]}")" "$cur"
 		elif [ "${#operands[@]}" -eq 0 ]; then
-			_liza_watch_reply "liza rcs: aot aot: foreman: acp:" "$cur"
+			_liza_watch_reply "$(_liza_watch_ask subjects)" "$cur"
 		fi
 	fi
 	return 0

@@ -9,9 +9,9 @@
  * transitions" whole, and keeps the cast's made-up names and texts out of
  * the code that judges real state. Callers: cli/cmd_demo.c and the tests.
  *
- * Adding a system to the demo (issue 9) is one file defining a sim_system
- * (its tick writes what that system's agents write) and one line in
- * sim_systems.c. The runner detects each system with its adapter, so a
+ * Adding a system to the demo is one file in its folder defining a
+ * sim_system (its tick writes what that system's agents write), named by
+ * its adapter's .sim. The runner detects each system with its adapter, so a
  * project holding several systems gets all their teams at once.
  *
  * The simulator never executes anything it reads from a state file: state
@@ -47,11 +47,11 @@ typedef struct sim_system {
 	int (*tick)(void *mem, const char *root, time_t now, sim_rng *rng, char *line, size_t n, lw_error *err);
 } sim_system;
 
-/* Teams driven by the systems' own transition tables (sim_generic.c). */
-extern const sim_system sim_aot, sim_foreman, sim_acp;
-extern const sim_system sim_rcs;   /* rcs_sim.c: turns of the active modes */
-/* Every simulated system, in lw_adapters order; NULL-terminated. */
-extern const sim_system *const sim_systems[];
+/* A tick for any system with a transition table (sim_generic.c): one
+ * agent's move, fired through the adapter's own transition. A system's
+ * sim_system (in its folder, named by its adapter's .sim) may simply call it. */
+int sim_generic_tick(const lw_adapter *ad, const char *root, time_t now, sim_rng *rng, char *line, size_t n,
+                     lw_error *err);
 
 /* ---- the team of a project: every system detected in dir ---- */
 typedef struct sim_team_member {

@@ -4,12 +4,9 @@
  * and-swap and byte-preserving write the operator's keys use. Operator
  * moves (approving, rejecting, resetting) are never taken, so something
  * always waits for the human; archiving is skipped so the board never
- * drains. AoT atoms advance, Foreman tasks move between phases, Agent Cell
- * Phone agents step through their FSM. Nothing read is ever executed. */
+ * drains. Each system that uses it has a three-line tick in its own folder
+ * (systems/aot/aot_sim.c, …). Nothing read is ever executed. */
 #include "sim/sim.h"
-#include "systems/acp/acp.h"
-#include "systems/aot/aot.h"
-#include "systems/foreman/foreman.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -28,8 +25,8 @@ static bool operator_move(const char *event)
 
 typedef struct move { const lw_task *task; const tx_row *row; } move;
 
-static int generic_tick(const lw_adapter *ad, const char *root, time_t now, sim_rng *rng, char *line, size_t n,
-                        lw_error *err)
+int sim_generic_tick(const lw_adapter *ad, const char *root, time_t now, sim_rng *rng, char *line, size_t n,
+                     lw_error *err)
 {
 	line[0] = '\0';
 	if (!sim_chance(rng, 35))   /* a calmer pace than Liza's busy team */
@@ -80,25 +77,3 @@ static int generic_tick(const lw_adapter *ad, const char *root, time_t now, sim_
 	lw_snapshot_free(snap);
 	return rc;
 }
-
-static int aot_tick(void *mem, const char *root, time_t now, sim_rng *rng, char *line, size_t n, lw_error *err)
-{
-	(void)mem;
-	return generic_tick(&lw_adapter_aot, root, now, rng, line, n, err);
-}
-
-static int foreman_tick(void *mem, const char *root, time_t now, sim_rng *rng, char *line, size_t n, lw_error *err)
-{
-	(void)mem;
-	return generic_tick(&lw_adapter_foreman, root, now, rng, line, n, err);
-}
-
-static int acp_tick(void *mem, const char *root, time_t now, sim_rng *rng, char *line, size_t n, lw_error *err)
-{
-	(void)mem;
-	return generic_tick(&lw_adapter_acp, root, now, rng, line, n, err);
-}
-
-const sim_system sim_aot = { .adapter = &lw_adapter_aot, .tick = aot_tick };
-const sim_system sim_foreman = { .adapter = &lw_adapter_foreman, .tick = foreman_tick };
-const sim_system sim_acp = { .adapter = &lw_adapter_acp, .tick = acp_tick };

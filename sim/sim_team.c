@@ -1,6 +1,7 @@
 /* sim_team.c — the cast of one project: a simulated team for every system
  * the adapters detect, ticked together so each system changes every tick. */
 #include "sim/sim.h"
+#include "core/util/strbuf.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,12 +10,13 @@ int sim_team_open(sim_team *t, const char *dir, uint64_t seed, lw_error *err)
 {
 	memset(t, 0, sizeof *t);
 	sim_rng_seed(&t->rng, seed);
-	for (const sim_system *const *s = sim_systems; *s && t->n < LW_MAX_SOURCES; s++) {
+	for (const lw_adapter *const *a = lw_adapters; *a && t->n < LW_MAX_SOURCES; a++) {
+		const sim_system *s = (*a)->sim;
 		sim_team_member *m = &t->m[t->n];
-		if (!(*s)->adapter->detect(dir, m->root, sizeof m->root))
+		if (!s || !(*a)->detect(dir, m->root, sizeof m->root))
 			continue;
-		m->sys = *s;
-		m->mem = calloc(1, (*s)->mem_size ? (*s)->mem_size : 1);
+		m->sys = s;
+		m->mem = calloc(1, s->mem_size ? s->mem_size : 1);
 		if (!m->mem) {
 			lw_error_set(err, dir, 0, 0, "out of memory");
 			sim_team_close(t);
@@ -23,7 +25,14 @@ int sim_team_open(sim_team *t, const char *dir, uint64_t seed, lw_error *err)
 		t->n++;
 	}
 	if (t->n == 0) {
-		lw_error_set(err, dir, 0, 0, "no state the demo can simulate here (looked for .liza/)");
+		strbuf looked;
+		strbuf_init(&looked);
+		for (const lw_adapter *const *a = lw_adapters; *a; a++)
+			if ((*a)->sim && (*a)->looks_for)
+				strbuf_printf(&looked, "%s%s", looked.len ? ", " : "", (*a)->looks_for);
+		lw_error_set(err, dir, 0, 0, "no state the demo can simulate here (looked for %s)",
+		             looked.len ? looked.buf : "nothing: no system has a simulator");
+		strbuf_free(&looked);
 		return -1;
 	}
 	return 0;

@@ -46,7 +46,7 @@ typedef struct frame {
 typedef struct builder {
 	doc *d;
 	const doc_limits *lim;
-	span_conv span;
+	doc_span_conv span;
 	frame *stack;
 	unsigned depth;
 	anchor *anchors;
@@ -61,14 +61,14 @@ static inline __attribute__((always_inline)) doc_node *
 new_node(builder *b, doc_kind kind, doc_style style, const yaml_mark_t *s, const yaml_mark_t *e)
 {
 	doc_node *n = arena_alloc_raw(&b->d->mem, sizeof *n);
-	size_t start = span_byte(&b->span, s->index);
+	size_t start = doc_span_byte(&b->span, s->index);
 	*n = (doc_node){
 		.kind = (uint8_t)kind,
 		.style = (uint8_t)style,
 		.line = (unsigned)s->line + 1 + b->line_base,
 		.col = (unsigned)s->column + 1,
 		.start = start,
-		.end = e ? span_byte(&b->span, e->index) : start,
+		.end = e ? doc_span_byte(&b->span, e->index) : start,
 	};
 	if (b->span.fix)   /* columns of the rewritten text are off after a pair: count again */
 		n->col = column_at(b->d->src, n->start);
@@ -168,7 +168,7 @@ static int on_event(builder *b, yaml_event_t *e)
 	case YAML_SEQUENCE_END_EVENT:
 	case YAML_MAPPING_END_EVENT: {
 		frame f = b->stack[--b->depth];
-		f.node->end = span_byte(&b->span, e->end_mark.index);
+		f.node->end = doc_span_byte(&b->span, e->end_mark.index);
 		if (f.node->kind == DOC_MAP) {
 			const doc_node *dup = doc_duplicate_key(f.node);
 			if (dup)
@@ -290,8 +290,8 @@ int doc_stream(const char *buf, size_t len, const char *path, const doc_limits *
 	}
 	/* The same JSON surrogate rewrite as doc_parse, so both accept the same
 	 * files; event lines are unchanged by it. */
-	json_fix fx;
-	int rewritten = json_fix_surrogates(buf + bom, len - (size_t)bom, &fx);
+	doc_json_fix fx;
+	int rewritten = doc_json_fix_surrogates(buf + bom, len - (size_t)bom, &fx);
 	if (rewritten < 0) {
 		free(is_map);
 		free(want_key);
@@ -369,7 +369,7 @@ int doc_stream(const char *buf, size_t len, const char *path, const doc_limits *
 			break;
 	}
 	yaml_parser_delete(&p);
-	json_fix_free(&fx);
+	doc_json_fix_free(&fx);
 	free(is_map);
 	free(want_key);
 	return rc;
@@ -394,15 +394,15 @@ static int parse_range(doc *d, const char *buf, size_t len, size_t start, size_t
 	 * more than one root key fails to parse. Hand it the text after the BOM
 	 * and add its three bytes back to every offset. */
 	size_t from = start + (start == 0 ? (size_t)bom_len : 0);
-	json_fix fx;
-	int rewritten = json_fix_surrogates(buf + from, end - from, &fx);
+	doc_json_fix fx;
+	int rewritten = doc_json_fix_surrogates(buf + from, end - from, &fx);
 	const char *text = rewritten > 0 ? fx.text : buf + from;
 	size_t text_len = rewritten > 0 ? fx.len : end - from;
 	b.stack = malloc(((size_t)lim->max_depth + 1) * sizeof *b.stack);
-	if (rewritten < 0 || !b.stack || span_init(&b.span, text, text_len, from, rewritten > 0 ? &fx : NULL) < 0) {
+	if (rewritten < 0 || !b.stack || doc_span_init(&b.span, text, text_len, from, rewritten > 0 ? &fx : NULL) < 0) {
 		free(b.stack);
-		span_free(&b.span);
-		json_fix_free(&fx);
+		doc_span_free(&b.span);
+		doc_json_fix_free(&fx);
 		lw_error_set(err, d->path, 0, 0, "out of memory");
 		return -1;
 	}
@@ -429,8 +429,8 @@ static int parse_range(doc *d, const char *buf, size_t len, size_t start, size_t
 	}
 	yaml_parser_delete(&p);
 	free(b.stack);
-	span_free(&b.span);
-	json_fix_free(&fx);
+	doc_span_free(&b.span);
+	doc_json_fix_free(&fx);
 	return rc;
 }
 

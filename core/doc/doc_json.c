@@ -185,7 +185,7 @@ static bool is_json(const char *s, size_t n)
 	return st == AFTER && depth == 0;
 }
 
-int json_fix_surrogates(const char *s, size_t n, json_fix *fx)
+int doc_json_fix_surrogates(const char *s, size_t n, doc_json_fix *fx)
 {
 	memset(fx, 0, sizeof *fx);
 	if (!looks_json(s, n) || !memmem(s, n, "\\u", 2))
@@ -213,7 +213,7 @@ int json_fix_surrogates(const char *s, size_t n, json_fix *fx)
 			size_t lit = json_token(s + i, n - i);
 			if (!lit) {
 				free(out);
-				json_fix_free(fx);
+				doc_json_fix_free(fx);
 				return 0;
 			}
 			memcpy(out + o, s + i, lit);
@@ -228,7 +228,7 @@ int json_fix_surrogates(const char *s, size_t n, json_fix *fx)
 			in_str = false;
 			if (!delimiter_at(s, n, i)) {   /* "a"b is no JSON */
 				free(out);
-				json_fix_free(fx);
+				doc_json_fix_free(fx);
 				return 0;
 			}
 			continue;
@@ -276,7 +276,7 @@ int json_fix_surrogates(const char *s, size_t n, json_fix *fx)
 	return 1;
 }
 
-size_t json_fix_map(const json_fix *fx, size_t off)
+size_t doc_json_fix_map(const doc_json_fix *fx, size_t off)
 {
 	/* Count the shortenings at or before off (the array is sorted). */
 	size_t lo = 0, hi = fx->n;
@@ -290,7 +290,7 @@ size_t json_fix_map(const json_fix *fx, size_t off)
 	return off + 2 * lo;
 }
 
-void json_fix_free(json_fix *fx)
+void doc_json_fix_free(doc_json_fix *fx)
 {
 	free(fx->text);
 	free(fx->at);

@@ -174,7 +174,7 @@ int doc_reparse_item(doc *d, doc *old, const doc_node *seq, const char *buf, siz
 	patch_region r;
 	if (!old->root || old->has_anchors || !seq || seq->kind != DOC_SEQ || seq->style != DOC_BLOCK ||
 	    !seq_in_root(old->root, seq) || doc_posmap_pieces(old->posmap) + 2 > MAX_PIECES ||
-	    patch_find_region(old, seq, buf, len, &r) < 0)
+	    doc_patch_find_region(old, seq, buf, len, &r) < 0)
 		return -1;
 	/* The item sits one level deeper in the file (under the root mapping)
 	 * than in the slice (under the slice's own sequence): a full parse
@@ -217,18 +217,18 @@ int doc_reparse_item(doc *d, doc *old, const doc_node *seq, const char *buf, siz
 	unsigned line = r.at.line;   /* of ls: the item starts on its dash's line */
 	doc_posedit e = {
 		.pre = r.pre, .ce_old = r.ce_old, .ce_new = r.ce_new,
-		.line_pre = line + patch_count_lines(old->src, r.ls, r.pre),
-		.line_ce_old = line + patch_count_lines(old->src, r.ls, r.ce_old),
-		.line_ce_new = line + patch_count_lines(buf, r.ls, r.ce_new),
+		.line_pre = line + doc_patch_count_lines(old->src, r.ls, r.pre),
+		.line_ce_old = line + doc_patch_count_lines(old->src, r.ls, r.ce_old),
+		.line_ce_new = line + doc_patch_count_lines(buf, r.ls, r.ce_new),
 	};
 	d->posmap = doc_posmap_edit(&d->mem, old->posmap, old->len, &e);
 	void *block = malloc(block_bytes ? block_bytes : 1);
 	if (!block)
 		abort();
 	packer p = { .node = block, .text = (char *)block + new_nodes * sizeof(doc_node), .map = d->posmap,
-	             .slice_end = r.end_new, .next_token = patch_next_token(buf, len, r.end_new), .len = len };
-	p.next_line = line + patch_count_lines(buf, r.ls, p.next_token);
-	p.next_col = patch_column_of(buf, p.next_token);
+	             .slice_end = r.end_new, .next_token = doc_patch_next_token(buf, len, r.end_new), .len = len };
+	p.next_line = line + doc_patch_count_lines(buf, r.ls, p.next_token);
+	p.next_col = doc_patch_column_of(buf, p.next_token);
 	if (p.next_token == len && p.next_col != 1) {
 		/* At the end of a text whose last line has no break, libyaml's
 		 * position is the start of the line after it (found by fuzz_patch). */

@@ -16,14 +16,14 @@ typedef struct patch_region {
 /* Fill r for the edit between old's text and buf[0, len): 0 when it lies
  * inside the lines of one item of seq, in a way those lines alone parse as
  * they do in the whole text; -1 otherwise. */
-int patch_find_region(const doc *old, const doc_node *seq, const char *buf, size_t len, patch_region *r);
+int doc_patch_find_region(const doc *old, const doc_node *seq, const char *buf, size_t len, patch_region *r);
 
 /* Where libyaml's next token starts at or after i: past spaces, line
  * breaks and comments. Block collections (and block scalars) end there. */
-size_t patch_next_token(const char *s, size_t len, size_t i);
+size_t doc_patch_next_token(const char *s, size_t len, size_t i);
 /* 1-based column of offset i: characters from its line's start. */
-unsigned patch_column_of(const char *s, size_t i);
+unsigned doc_patch_column_of(const char *s, size_t i);
 /* LFs in s[from, to). */
-unsigned patch_count_lines(const char *s, size_t from, size_t to);
+unsigned doc_patch_count_lines(const char *s, size_t from, size_t to);
 
 #endif

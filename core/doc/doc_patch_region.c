@@ -50,7 +50,7 @@ static bool lines_stay_inside(const char *s, size_t from, size_t to, long dash)
 	return true;
 }
 
-size_t patch_next_token(const char *s, size_t len, size_t i)
+size_t doc_patch_next_token(const char *s, size_t len, size_t i)
 {
 	while (i < len) {
 		if (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t') {
@@ -65,7 +65,7 @@ size_t patch_next_token(const char *s, size_t len, size_t i)
 	return i;
 }
 
-unsigned patch_column_of(const char *s, size_t i)
+unsigned doc_patch_column_of(const char *s, size_t i)
 {
 	unsigned col = 1;
 	for (size_t k = line_start(s, i); k < i; k++)
@@ -73,7 +73,7 @@ unsigned patch_column_of(const char *s, size_t i)
 	return col;
 }
 
-unsigned patch_count_lines(const char *s, size_t from, size_t to)
+unsigned doc_patch_count_lines(const char *s, size_t from, size_t to)
 {
 	unsigned n = 0;
 	for (size_t i = from; i < to; i++)
@@ -121,7 +121,7 @@ static bool lf_lines_only(const char *s, size_t from, size_t to)
 	return true;
 }
 
-int patch_find_region(const doc *old, const doc_node *seq, const char *buf, size_t len, patch_region *r)
+int doc_patch_find_region(const doc *old, const doc_node *seq, const char *buf, size_t len, patch_region *r)
 {
 	const char *os = old->src;
 	size_t olen = old->len;

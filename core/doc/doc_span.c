@@ -29,7 +29,7 @@ static size_t next_high(const unsigned char *b, size_t p, size_t len)
  * reader refuses malformed text, so a stray byte's width never matters). */
 static size_t utf8_width(unsigned char x) { return x < 0x80 ? 1 : x < 0xE0 ? 2 : x < 0xF0 ? 3 : 4; }
 
-static int add_run(span_conv *c, size_t *cap, size_t ci, size_t bi, size_t w)
+static int add_run(doc_span_conv *c, size_t *cap, size_t ci, size_t bi, size_t w)
 {
 	if (c->nruns == *cap) {
 		*cap *= 2;
@@ -44,7 +44,7 @@ static int add_run(span_conv *c, size_t *cap, size_t ci, size_t bi, size_t w)
 
 /* Unpack run k into the cursor. The last run has no end: it takes every
  * index from lo up, and none below (ci - lo wraps past SIZE_MAX - lo). */
-static void take_run(span_conv *c, size_t k)
+static void take_run(doc_span_conv *c, size_t k)
 {
 	c->lo = c->run[k].ci;
 	c->n = k + 1 < c->nruns ? c->run[k + 1].ci - c->lo : SIZE_MAX - c->lo;
@@ -53,7 +53,7 @@ static void take_run(span_conv *c, size_t k)
 	c->cur = k;
 }
 
-void span_seek(span_conv *c, size_t ci)
+void doc_span_seek(doc_span_conv *c, size_t ci)
 {
 	size_t k = c->cur;
 	while (k + 1 < c->nruns && c->run[k + 1].ci <= ci)
@@ -63,7 +63,7 @@ void span_seek(span_conv *c, size_t ci)
 	take_run(c, k);
 }
 
-int span_init(span_conv *c, const char *text, size_t len, size_t base, const json_fix *fix)
+int doc_span_init(doc_span_conv *c, const char *text, size_t len, size_t base, const doc_json_fix *fix)
 {
 	memset(c, 0, sizeof *c);
 	c->len = len;
@@ -102,7 +102,7 @@ int span_init(span_conv *c, const char *text, size_t len, size_t base, const jso
 	return 0;
 }
 
-void span_free(span_conv *c)
+void doc_span_free(doc_span_conv *c)
 {
 	free(c->run);
 	c->run = NULL;

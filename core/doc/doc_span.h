@@ -18,32 +18,32 @@ typedef struct span_run {
 	size_t w;           /* bytes per character in the run */
 } span_run;
 
-typedef struct span_conv {
+typedef struct doc_span_conv {
 	size_t len;         /* bytes of the text libyaml reads */
 	size_t base;        /* bytes before the text in the source: a skipped BOM, a slice's start */
-	const json_fix *fix; /* the text was rewritten (doc_json.c): map offsets back */
+	const doc_json_fix *fix; /* the text was rewritten (doc_json.c): map offsets back */
 	span_run *run;      /* NULL for pure ASCII */
 	size_t nruns, cur;
 	/* The cursor's run, unpacked: characters [lo, lo + n) start at byte
 	 * bi, w bytes each. Pure ASCII is one endless run. */
 	size_t lo, n, bi, w;
-} span_conv;
+} doc_span_conv;
 
-/* 0, or -1 out of memory (c is then safe to span_free). */
-int  span_init(span_conv *c, const char *text, size_t len, size_t base, const json_fix *fix);
-void span_free(span_conv *c);
+/* 0, or -1 out of memory (c is then safe to doc_span_free). */
+int  doc_span_init(doc_span_conv *c, const char *text, size_t len, size_t base, const doc_json_fix *fix);
+void doc_span_free(doc_span_conv *c);
 /* Move the cursor to the run holding character ci. */
-void span_seek(span_conv *c, size_t ci);
+void doc_span_seek(doc_span_conv *c, size_t ci);
 
 /* The source offset of the character with libyaml index ci. */
-static inline size_t span_byte(span_conv *c, size_t ci)
+static inline size_t doc_span_byte(doc_span_conv *c, size_t ci)
 {
 	if (ci - c->lo >= c->n)   /* unsigned: also when ci < lo */
-		span_seek(c, ci);
+		doc_span_seek(c, ci);
 	size_t b = c->bi + (ci - c->lo) * c->w;
 	if (b > c->len)
 		b = c->len;
-	return c->base + (c->fix ? json_fix_map(c->fix, b) : b);
+	return c->base + (c->fix ? doc_json_fix_map(c->fix, b) : b);
 }
 
 #endif

@@ -11,9 +11,28 @@
 typedef struct lw_source lw_source;
 struct lw_review;
 typedef void (*lw_watch_add_fn)(const char *path, bool is_dir, void *ctx);
+struct lw_setting;            /* core/model/config.h */
+struct sim_system;            /* sim/sim.h: the demo's team for this system */
 
+/* An adapter declares everything about its system that the rest of the
+ * program shows or asks: the usage text, `config`, the "no state found"
+ * message, the completions and the demo read it from the registry
+ * (systems/adapters.c), so no list of systems or events is kept elsewhere. */
 typedef struct lw_adapter {
 	const char *name;         /* short name used in alerts and TASK qualifiers */
+	/* What detection looks for, as the user would see it in a listing
+	 * (".liza/", ".rcs/state/, .omx/state/"): the "no state found" message. */
+	const char *looks_for;
+	/* Its line in --help under `transition` (without the parentheses), or NULL. */
+	const char *usage;
+	/* Its config rows ("liza.stale-draft", …), appended to the general ones. */
+	const struct lw_setting *settings;
+	size_t nsettings;
+	/* A second transition table whose events the system also accepts (ACP's
+	 * Jarvis FSM beside its core one), or NULL. */
+	const struct tx_table *tx_more;
+	/* The demo's simulated team, or NULL (nobody writes its state in the demo). */
+	const struct sim_system *sim;
 	/* Is this system present in dir? On yes, fill root (its state folder). */
 	bool (*detect)(const char *dir, char *root, size_t n);
 	/* Tell the watcher which files and folders matter. */
@@ -59,7 +78,7 @@ typedef struct lw_project {
 	size_t n;
 } lw_project;
 
-/* Every adapter, in the order the header lists systems. */
+/* Every adapter, in the order the header lists systems (systems/adapters.c). */
 extern const lw_adapter *const lw_adapters[];
 
 /* Detect every system present in dir. -1 with err when dir is not a directory. */

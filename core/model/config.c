@@ -19,6 +19,7 @@ enum {
 void lw_config_init(lw_config *c)
 {
 	memset(c, 0, sizeof *c);
+	lw_settings_all(NULL);   /* built here, before any thread could race to build it */
 	arena_init(&c->mem);
 	lw_thresholds_default(&c->th);
 	c->notify_bell = 1;
@@ -210,7 +211,7 @@ static void setting(lw_config *c, char *s, const char *section, const char *base
 		lw_config_warn(c, file, line, "%s", err);
 		return;
 	}
-	c->origin[st - lw_settings] = arena_printf(&c->mem, "%s:%d", file, line);
+	c->origin[st - lw_settings_all(NULL)] = arena_printf(&c->mem, "%s:%d", file, line);
 }
 
 /* The directory part of file, for relative theme paths ("" when none). */

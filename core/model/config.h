@@ -48,7 +48,7 @@ typedef struct lw_config {
 	lw_thresholds th;
 	lw_bind *binds;
 	size_t nbinds, cap_binds;
-	lw_origin origin[LW_SETTINGS_MAX];   /* by index into lw_settings */
+	lw_origin origin[LW_SETTINGS_MAX];   /* by index into lw_settings_all() */
 	const char *files[LW_CONFIG_FILES];  /* the files looked for (NULL = none) */
 	bool found[LW_CONFIG_FILES];         /* … and whether each was there */
 	strbuf warnings;          /* "file:line: message\n", one per bad line */
@@ -92,8 +92,14 @@ typedef struct lw_setting {
 	const char *doc;          /* one line: what it changes */
 } lw_setting;
 
-extern const lw_setting lw_settings[];
-extern const size_t lw_nsettings;
+/* Rows of a system's settings (in its adapter) name the threshold they set
+ * with LW_TH(field); durations range up to LW_SETTING_YEAR. */
+#define LW_TH(field) offsetof(lw_config, th.field)
+#define LW_SETTING_YEAR (366LL * 24 * 3600)
+
+/* Every setting: the general ones, then each adapter's rows in registry
+ * order (built once, on first use; lw_config_init makes that first use). */
+const lw_setting *lw_settings_all(size_t *n);
 const lw_setting *lw_setting_find(const char *name);
 /* Settings a project's .liza-watch may not set: they name a program to run,
  * and the agents can write that file. */

@@ -1,9 +1,11 @@
 /* config_keys.c — the table of settings a config file may hold, and how each
  * kind of value is read and written back. Adding a setting is one row here
- * (plus the field it sets); `liza-watch config`, the parser and the tests of
- * liza-watch.conf(5) all read this table. */
+ * (plus the field it sets) — a system's own settings are rows in its
+ * adapter; `liza-watch config`, the parser and the tests of
+ * liza-watch.conf(5) all read the table built from both. */
 #include "core/util/inputs.h"
 #include "core/model/config.h"
+#include "core/model/adapter.h"
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -11,14 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TH(field) offsetof(lw_config, th.field)
 #define DAY (24LL * 3600)
-#define YEAR (366 * DAY)
 
 static const char *const notify_levels[] = { "crit", "warn", "off", NULL };
 static const char *const notify_terminals[] = { "off", "osc777", "osc9", NULL };
 
-const lw_setting lw_settings[] = {
+/* The settings of no one system; each system's rows come from its adapter. */
+static const lw_setting general[] = {
 	{ "theme", SET_THEME, offsetof(lw_config, theme), 0, 0, 0,
 	  "colour theme: a name (default, mono, solarized-dark, high-contrast) or a path" },
 	{ "as", SET_STRING, offsetof(lw_config, as), 0, 0, 0,
@@ -41,35 +42,33 @@ const lw_setting lw_settings[] = {
 	  "variables (the user's config file only)" },
 	{ "notify.gap", SET_DURATION, offsetof(lw_config, notify_gap), 0, 0, DAY,
 	  "the least time between two notifications; alerts in between are counted into the next" },
-	{ "liza.lease-grace", SET_DURATION, TH(lease_grace), 0, 0, YEAR,
-	  "how long a lease may lapse before lease_expired" },
-	{ "liza.heartbeat-factor", SET_COUNT, TH(heartbeat_factor), 0, 1, 1000,
-	  "missed heartbeat intervals before agent_stale" },
-	{ "liza.orphan-grace", SET_DURATION, TH(orphan_grace), 0, 0, YEAR,
-	  "a rejected task without a working holder, before orphaned_rejected" },
-	{ "liza.stale-draft", SET_DURATION, TH(stale_draft), 0, 0, YEAR,
-	  "a DRAFT never finalized, before stale_draft" },
-	{ "liza.approved-unmerged", SET_DURATION, TH(approved_unmerged), 0, 0, YEAR,
-	  "APPROVED and not merged, before approved_unmerged" },
-	{ "liza.stalled", SET_DURATION, TH(stalled), 0, 0, YEAR,
-	  "no log entry while the goal is IN_PROGRESS, before stalled" },
-	{ "liza.checkpoint", SET_DURATIONS, TH(checkpoint), LW_CHECKPOINT_LEVELS, 0, YEAR,
-	  "CHECKPOINT age: checkpoint_stale (WARN), checkpoint_stuck, checkpoint_abandoned (CRIT)" },
-	{ "liza.pause", SET_DURATIONS, TH(pause), LW_PAUSE_LEVELS, 0, YEAR,
-	  "PAUSE age: pause_stale (WARN), pause_forgotten (CRIT)" },
-	{ "liza.warn-below", SET_COUNT, TH(warn_below), 0, 0, 1000,
-	  "iteration and review-cycle warnings sit this many below the cliff" },
-	{ "liza.failure-risk-cycles", SET_COUNT, TH(failure_risk_cycles), 0, 1, 1000,
-	  "review cycles from which one coder failure raises failure_risk" },
-	{ "rcs.session-stale", SET_DURATION, TH(rcs_session_stale), 0, 0, YEAR,
-	  "an active mode's last turn, before session_stale" },
-	{ "rcs.worker-stale", SET_DURATION, TH(rcs_worker_stale), 0, 0, YEAR,
-	  "a working team worker's heartbeat, before worker_stale" },
-	{ "acp.stale", SET_DURATION, TH(acp_stale), 0, 0, YEAR,
-	  "an EXECUTING_TASK agent's last update, before agent_stale" },
 };
-const size_t lw_nsettings = sizeof lw_settings / sizeof *lw_settings;
-_Static_assert(sizeof lw_settings / sizeof *lw_settings <= LW_SETTINGS_MAX, "raise LW_SETTINGS_MAX");
+
+static lw_setting table[LW_SETTINGS_MAX];
+static size_t ntable;
+
+static void table_add(const lw_setting *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (ntable == LW_SETTINGS_MAX) {
+			fprintf(stderr, "liza-watch: more than %d settings: raise LW_SETTINGS_MAX\n", LW_SETTINGS_MAX);
+			abort();   /* a build mistake, seen by the first test that runs */
+		}
+		table[ntable++] = rows[i];
+	}
+}
+
+const lw_setting *lw_settings_all(size_t *n)
+{
+	if (!ntable) {
+		table_add(general, sizeof general / sizeof *general);
+		for (const lw_adapter *const *a = lw_adapters; *a; a++)
+			table_add((*a)->settings, (*a)->nsettings);
+	}
+	if (n)
+		*n = ntable;
+	return table;
+}
 
 /* What the table's rows do not say: settings with a fixed set of values, and
  * those only the user's own file may set. */
@@ -102,16 +101,18 @@ bool lw_setting_user_only(const lw_setting *s)
 
 const lw_setting *lw_setting_find(const char *name)
 {
-	for (size_t i = 0; i < lw_nsettings; i++)
-		if (strcmp(lw_settings[i].name, name) == 0)
-			return &lw_settings[i];
+	size_t n;
+	const lw_setting *all = lw_settings_all(&n);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(all[i].name, name) == 0)
+			return &all[i];
 	return NULL;
 }
 
 lw_origin lw_config_origin(const lw_config *c, const char *name)
 {
 	const lw_setting *s = lw_setting_find(name);
-	return s ? c->origin[s - lw_settings] : NULL;
+	return s ? c->origin[s - lw_settings_all(NULL)] : NULL;
 }
 
 /* ---- durations ---- */
@@ -351,8 +352,14 @@ void lw_config_write(const lw_config *c, strbuf *out)
 	for (int i = 0; i < LW_CONFIG_FILES; i++)
 		strbuf_printf(out, "# %s config: %s%s\n", names[i], c->files[i] ? c->files[i] : "(none: HOME is not set)",
 		              c->files[i] && !c->found[i] ? " (not found)" : "");
-	for (size_t i = 0; i < lw_nsettings; i++) {
-		const lw_setting *s = &lw_settings[i];
+	strbuf_adds(out, "# systems:");   /* the registry's, each with its settings below */
+	for (const lw_adapter *const *a = lw_adapters; *a; a++)
+		strbuf_printf(out, " %s", (*a)->name);
+	strbuf_addc(out, '\n');
+	size_t nall;
+	const lw_setting *all = lw_settings_all(&nall);
+	for (size_t i = 0; i < nall; i++) {
+		const lw_setting *s = &all[i];
 		strbuf_printf(out, "\n# %s\n", s->doc);
 		strbuf_printf(out, "# %s\n", c->origin[i] ? c->origin[i] : "built in");
 		strbuf_printf(out, "%s =", s->name);

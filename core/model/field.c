@@ -4,7 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-void fld_problem(fld *f, const char *rule, const doc_node *at, const char *fmt, ...)
+void field_problem(field *f, const char *rule, const doc_node *at, const char *fmt, ...)
 {
 	if (!f->snap)
 		return;               /* a reader that only wants the values */
@@ -16,80 +16,80 @@ void fld_problem(fld *f, const char *rule, const doc_node *at, const char *fmt, 
 	lw_snapshot_problem(f->snap, f->subject ? f->subject : "-", rule, f->path, at, "%s", what);
 }
 
-void fld_bad_type(fld *f, const char *key, const doc_node *v, const char *want)
+void field_bad_type(field *f, const char *key, const doc_node *v, const char *want)
 {
 	char got[64];
-	fld_problem(f, "types", v, "%s must be %s, not %s", key, want, doc_describe(v, got, sizeof got));
+	field_problem(f, "types", v, "%s must be %s, not %s", key, want, doc_describe(v, got, sizeof got));
 }
 
-const char *fld_str(fld *f, const doc_node *map, const char *key)
+const char *field_str(field *f, const doc_node *map, const char *key)
 {
 	const doc_node *v = doc_get(map, key);
 	if (!v || doc_is_null(v))
 		return NULL;
 	if (v->kind != DOC_SCALAR) {
-		fld_bad_type(f, key, v, "text");
+		field_bad_type(f, key, v, "text");
 		return NULL;
 	}
 	return v->u.scalar.str;
 }
 
-long long fld_int(fld *f, const doc_node *map, const char *key, long long dflt)
+long long field_int(field *f, const doc_node *map, const char *key, long long dflt)
 {
 	const doc_node *v = doc_get(map, key);
 	long long x;
 	switch (doc_int(v, &x)) {
 	case DOC_OK: return x;
 	case DOC_ABSENT: return dflt;
-	default: fld_bad_type(f, key, v, "an integer"); return dflt;
+	default: field_bad_type(f, key, v, "an integer"); return dflt;
 	}
 }
 
-int fld_bool(fld *f, const doc_node *map, const char *key)
+int field_bool(field *f, const doc_node *map, const char *key)
 {
 	const doc_node *v = doc_get(map, key);
 	bool b = false;
 	switch (doc_bool(v, &b)) {
 	case DOC_OK: return b;
 	case DOC_ABSENT: return -1;
-	default: fld_bad_type(f, key, v, "true or false"); return -1;
+	default: field_bad_type(f, key, v, "true or false"); return -1;
 	}
 }
 
-time_t fld_time(fld *f, const doc_node *map, const char *key)
+time_t field_time(field *f, const doc_node *map, const char *key)
 {
 	const doc_node *v = doc_get(map, key);
 	time_t t;
 	switch (doc_time(v, &t)) {
 	case DOC_OK: return t;
 	case DOC_ABSENT: return LW_NO_TIME;
-	default: fld_bad_type(f, key, v, "an ISO 8601 time"); return LW_NO_TIME;
+	default: field_bad_type(f, key, v, "an ISO 8601 time"); return LW_NO_TIME;
 	}
 }
 
-static const doc_node *get_kind(fld *f, const doc_node *map, const char *key, doc_kind kind, const char *want)
+static const doc_node *get_kind(field *f, const doc_node *map, const char *key, doc_kind kind, const char *want)
 {
 	const doc_node *v = doc_get(map, key);
 	if (!v || doc_is_null(v))
 		return NULL;
 	if (v->kind != kind) {
-		fld_bad_type(f, key, v, want);
+		field_bad_type(f, key, v, want);
 		return NULL;
 	}
 	return v;
 }
 
-const doc_node *fld_map(fld *f, const doc_node *map, const char *key)
+const doc_node *field_map(field *f, const doc_node *map, const char *key)
 {
 	return get_kind(f, map, key, DOC_MAP, "a mapping");
 }
 
-const doc_node *fld_seq(fld *f, const doc_node *map, const char *key)
+const doc_node *field_seq(field *f, const doc_node *map, const char *key)
 {
 	return get_kind(f, map, key, DOC_SEQ, "a list");
 }
 
-const char **fld_strv(fld *f, const doc_node *map, const char *key, size_t *n)
+const char **field_strv(field *f, const doc_node *map, const char *key, size_t *n)
 {
 	*n = 0;
 	const doc_node *v = doc_get(map, key);
@@ -101,7 +101,7 @@ const char **fld_strv(fld *f, const doc_node *map, const char *key, size_t *n)
 		return out;
 	}
 	if (v->kind != DOC_SEQ) {
-		fld_bad_type(f, key, v, "a list");
+		field_bad_type(f, key, v, "a list");
 		return NULL;
 	}
 	const char **out = arena_alloc(f->mem, (doc_len(v) + 1) * sizeof *out);
@@ -110,22 +110,22 @@ const char **fld_strv(fld *f, const doc_node *map, const char *key, size_t *n)
 		if (s)
 			out[(*n)++] = s;
 		else if (!doc_is_null(i))
-			fld_bad_type(f, key, doc_deref(i), "a list of ids");
+			field_bad_type(f, key, doc_deref(i), "a list of ids");
 	}
 	return out;
 }
 
-bool fld_int_get(fld *f, const doc_node *map, const char *key, long long *out)
+bool field_int_get(field *f, const doc_node *map, const char *key, long long *out)
 {
 	const doc_node *v = doc_get(map, key);
 	switch (doc_int(v, out)) {
 	case DOC_OK: return true;
 	case DOC_ABSENT: return false;
-	default: fld_bad_type(f, key, v, "an integer"); return false;
+	default: field_bad_type(f, key, v, "an integer"); return false;
 	}
 }
 
-bool fld_nonempty(const doc_node *v)
+bool field_nonempty(const doc_node *v)
 {
 	v = doc_deref(v);
 	if (!v || doc_is_null(v))

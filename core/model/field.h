@@ -7,33 +7,33 @@
 #define LW_FIELD_H
 #include "core/model/model.h"
 
-typedef struct fld {
+typedef struct field {
 	lw_snapshot *snap;        /* where problems go; NULL: nowhere (values only) */
 	const char *path;         /* display path of the file being read */
 	const char *subject;      /* what the problem is about (a task id, a mode) */
-	arena *mem;               /* for fld_strv's array */
-} fld;
+	arena *mem;               /* for field_strv's array */
+} field;
 
 #define FLD_UNSET (-1LL)
 
-const char *fld_str(fld *f, const doc_node *map, const char *key);         /* NULL: absent or bad */
-long long fld_int(fld *f, const doc_node *map, const char *key, long long dflt);
+const char *field_str(field *f, const doc_node *map, const char *key);         /* NULL: absent or bad */
+long long field_int(field *f, const doc_node *map, const char *key, long long dflt);
 /* 1 true, 0 false, -1 absent (or bad) */
-int fld_bool(fld *f, const doc_node *map, const char *key);
-time_t fld_time(fld *f, const doc_node *map, const char *key);             /* LW_NO_TIME: absent or bad */
-const doc_node *fld_map(fld *f, const doc_node *map, const char *key);     /* NULL: absent or bad */
-const doc_node *fld_seq(fld *f, const doc_node *map, const char *key);
+int field_bool(field *f, const doc_node *map, const char *key);
+time_t field_time(field *f, const doc_node *map, const char *key);             /* LW_NO_TIME: absent or bad */
+const doc_node *field_map(field *f, const doc_node *map, const char *key);     /* NULL: absent or bad */
+const doc_node *field_seq(field *f, const doc_node *map, const char *key);
 /* A list of ids (a lone scalar counts as one); *n items into a NULL-ended
  * arena array. */
-const char **fld_strv(fld *f, const doc_node *map, const char *key, size_t *n);
+const char **field_strv(field *f, const doc_node *map, const char *key, size_t *n);
 /* The wrong-type problem: "KEY must be WANT, not VALUE" at v (rule "types"). */
-void fld_bad_type(fld *f, const char *key, const doc_node *v, const char *want);
+void field_bad_type(field *f, const char *key, const doc_node *v, const char *want);
 /* An integer into *out: false when absent, or of the wrong type (reported). */
-bool fld_int_get(fld *f, const doc_node *map, const char *key, long long *out);
+bool field_int_get(field *f, const doc_node *map, const char *key, long long *out);
 /* Does this value hold something: a non-blank string, or a non-empty list or mapping? */
-bool fld_nonempty(const doc_node *v);
+bool field_nonempty(const doc_node *v);
 /* Report a problem at node at (NULL: the file) with this snapshot's rule. */
-void fld_problem(fld *f, const char *rule, const doc_node *at, const char *fmt, ...)
+void field_problem(field *f, const char *rule, const doc_node *at, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 #endif

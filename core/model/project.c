@@ -1,6 +1,7 @@
 /* project.c — all sources of one directory: detection, loading with the
  * last good snapshot kept, and checks across them. */
 #include "core/model/adapter.h"
+#include "core/model/registry.h"
 #include "core/util/fileio.h"
 #include "core/txn/txn.h"
 #include "core/util/inputs.h"
@@ -66,8 +67,16 @@ size_t lw_project_missing(const lw_project *p)
 
 const char *lw_project_looked_for(void)
 {
-	return ".liza/, .rcs/state/, .omx/state/, .claude/aot-loop-state.md, .taskfactory/tasks/, .pi/tasks/, "
-	       "agent_workspaces/*/state.json, fsm_data/tasks/";
+	/* Built once from what each adapter says its detection looks for. */
+	static char looked[1024];
+	if (!looked[0]) {
+		strbuf b;
+		strbuf_init(&b);
+		lw_registry_looked_for(&b);
+		snprintf(looked, sizeof looked, "%s", b.len ? b.buf : "nothing");
+		strbuf_free(&b);
+	}
+	return looked;
 }
 
 void lw_project_close(lw_project *p)

@@ -1,6 +1,7 @@
 /* acp_adapter.c — Agent Cell Phone as an lw_adapter: detection, the watch
  * list, and the detail view's derived lines (the FSM and the state it maps
  * to, inbox counts by type, evidence). */
+#include "core/model/config.h"
 #include "systems/acp/acp.h"
 #include "core/util/dirlist.h"
 #include "core/util/fileio.h"
@@ -108,8 +109,23 @@ void acp_detail(const lw_source *src, const lw_task *t, time_t now, strbuf *out)
 	              a->inbox_kind[ACP_MSG_VERIFY], a->inbox_kind[ACP_MSG_OTHER]);
 }
 
+static const lw_setting acp_settings[] = {
+	{ "acp.stale", SET_DURATION, LW_TH(acp_stale), 0, 0, LW_SETTING_YEAR,
+	  "an EXECUTING_TASK agent's last update, before agent_stale" },
+};
+
+/* Weak: the fuzz targets and the benches link the library without the
+ * demo's simulator, and .sim is then NULL. */
+extern const struct sim_system acp_sim_system __attribute__((weak));
+
 const lw_adapter lw_adapter_acp = {
 	.name = "acp",
+	.looks_for = "agent_workspaces/*/state.json, fsm_data/tasks/",
+	.usage = "acp: transition acp:AGENT EVENT, any event of the agent's FSM (core or jarvis)",
+	.settings = acp_settings,
+	.nsettings = sizeof acp_settings / sizeof *acp_settings,
+	.tx_more = &acp_tx_jarvis,
+	.sim = &acp_sim_system,
 	.detect = acp_detect,
 	.watch_paths = acp_watch_paths,
 	.load = acp_adapter_load,

@@ -21,8 +21,8 @@
 
 bool acp_has_evidence(const doc_node *record)
 {
-	return fld_nonempty(doc_get(record, "evidence")) ||
-	       fld_nonempty(doc_get(doc_get(record, "metadata"), "completion_evidence"));
+	return field_nonempty(doc_get(record, "evidence")) ||
+	       field_nonempty(doc_get(doc_get(record, "metadata"), "completion_evidence"));
 }
 
 bool acp_task_path(const char *root, const char *id, char *out, size_t n)
@@ -120,21 +120,21 @@ static void count_inbox(lw_snapshot *snap, acp_agent *a, const char *dir, int de
 	lw_dirlist_free(&dl);
 }
 
-static void read_record(fld *r, acp_agent *a, const doc_node *root)
+static void read_record(field *r, acp_agent *a, const doc_node *root)
 {
 	long long v;
-	bool versioned = fld_int_get(r, root, "schema_version", &v);
+	bool versioned = field_int_get(r, root, "schema_version", &v);
 	a->shape = (versioned && v >= 2) || doc_get(root, "fsm") ? ACP_CONTRACT : ACP_UPSTREAM;
-	const char *fsm = fld_str(r, root, "fsm");
+	const char *fsm = field_str(r, root, "fsm");
 	a->fsm = fsm && strcmp(fsm, "jarvis") == 0 ? ACP_JARVIS : ACP_CORE;
 	if (fsm && strcmp(fsm, "jarvis") != 0 && strcmp(fsm, "core") != 0)
-		fld_bad_type(r, "fsm", doc_get(root, "fsm"), "core or jarvis");
-	a->state_raw = fld_str(r, root, "state");
+		field_bad_type(r, "fsm", doc_get(root, "fsm"), "core or jarvis");
+	a->state_raw = field_str(r, root, "state");
 	a->state = acp_state_of(a->state_raw, a->fsm);
-	a->task_id = fld_str(r, root, "task_id");
-	a->blocked_reason = fld_str(r, root, "blocked_reason");
-	a->retries = fld_int_get(r, root, "retries_remaining", &v) ? v : -1;
-	a->approval_required = fld_bool(r, root, "approval_required");
+	a->task_id = field_str(r, root, "task_id");
+	a->blocked_reason = field_str(r, root, "blocked_reason");
+	a->retries = field_int_get(r, root, "retries_remaining", &v) ? v : -1;
+	a->approval_required = field_bool(r, root, "approval_required");
 	a->evidence = acp_has_evidence(root);
 	a->updated_raw = doc_str(doc_get(root, "updated"));
 	/* Upstream's runner reads `updated` with one strptime format and counts
@@ -144,17 +144,17 @@ static void read_record(fld *r, acp_agent *a, const doc_node *root)
 		time_t t;
 		a->updated = doc_time(doc_get(root, "updated"), &t) == DOC_OK ? t : LW_NO_TIME;
 	} else if (!a->runner_time) {
-		a->updated = fld_time(r, root, "updated");
+		a->updated = field_time(r, root, "updated");
 	}
-	const doc_node *ev = fld_map(r, root, "last_event");
+	const doc_node *ev = field_map(r, root, "last_event");
 	a->has_last_event = ev != NULL;
 	a->ev_node = ev;
-	a->ev_event = fld_str(r, ev, "event");
-	a->ev_from = fld_str(r, ev, "from");
-	a->ev_to = fld_str(r, ev, "to");
-	const doc_node *lm = fld_map(r, root, "last_message");
-	a->last_type = fld_str(r, lm, "type");
-	a->last_from = fld_str(r, lm, "from");
+	a->ev_event = field_str(r, ev, "event");
+	a->ev_from = field_str(r, ev, "from");
+	a->ev_to = field_str(r, ev, "to");
+	const doc_node *lm = field_map(r, root, "last_message");
+	a->last_type = field_str(r, lm, "type");
+	a->last_from = field_str(r, lm, "from");
 }
 
 static void load_agents(lw_snapshot *snap, acp_state *st)
@@ -183,7 +183,7 @@ static void load_agents(lw_snapshot *snap, acp_state *st)
 		if (root) {
 			a->node = root;
 			a->path = arena_strdup(&snap->mem, p);
-			fld r = { .snap = snap, .path = a->path, .subject = a->id };
+			field r = { .snap = snap, .path = a->path, .subject = a->id };
 			read_record(&r, a, root);
 		}
 		if (has_inbox)
@@ -226,14 +226,14 @@ static void load_tasks(lw_snapshot *snap, acp_state *st)
 		t->id = first_str(root, id_keys);
 		if (!t->id)
 			t->id = arena_strndup(&snap->mem, dl.names[i], strlen(dl.names[i]) - 5);
-		fld r = { .snap = snap, .path = t->path, .subject = t->id };
+		field r = { .snap = snap, .path = t->path, .subject = t->id };
 		t->state_raw = first_str(root, state_keys);
 		t->state = acp_state_of(t->state_raw, ACP_CORE);
 		const char *title = first_str(root, title_keys);
 		t->title = title ? arena_strndup(&snap->mem, title, strcspn(title, "\r\n")) : NULL;
 		t->assignee = first_str(root, who_keys);
 		t->evidence = acp_has_evidence(root);
-		t->updated = fld_time(&r, root, doc_get(root, "updated") ? "updated" : "updated_at");
+		t->updated = field_time(&r, root, doc_get(root, "updated") ? "updated" : "updated_at");
 	}
 	lw_dirlist_free(&dl);
 }

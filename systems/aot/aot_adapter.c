@@ -29,8 +29,15 @@ static void aot_adapter_check(const lw_source *src, const lw_snapshot *snap, lw_
 	aot_check(snap->sys, snap, ctx);
 }
 
+/* Weak: the fuzz targets and the benches link the library without the
+ * demo's simulator, and .sim is then NULL. */
+extern const struct sim_system aot_sim_system __attribute__((weak));
+
 const lw_adapter lw_adapter_aot = {
 	.name = "aot",
+	.looks_for = ".claude/aot-loop-state.md",
+	.usage = "aot: transition aot:ATOM start|resolve; transition aot stop|redirect",
+	.sim = &aot_sim_system,
 	.detect = aot_detect,
 	.watch_paths = aot_watch_paths,
 	.load = aot_adapter_load,

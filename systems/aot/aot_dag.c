@@ -62,8 +62,8 @@ static void problem(dag *g, const char *subject, const char *rule, const doc_nod
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	fld f = { g->snap, g->st->path, subject, &g->snap->mem };
-	fld_problem(&f, rule, at, "%s", msg);
+	field f = { g->snap, g->st->path, subject, &g->snap->mem };
+	field_problem(&f, rule, at, "%s", msg);
 }
 
 static void index_atoms(dag *g)

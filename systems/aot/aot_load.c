@@ -24,88 +24,88 @@ aot_status aot_status_parse(const char *s)
 	return AS_UNKNOWN;
 }
 
-static const doc_node *section(fld *f, const doc_node *root, const char *key, doc_kind kind, bool required)
+static const doc_node *section(field *f, const doc_node *root, const char *key, doc_kind kind, bool required)
 {
 	f->subject = key;
 	const doc_node *v = doc_get(root, key);
 	if (!v || doc_is_null(v)) {
 		if (required)
-			fld_problem(f, "sections", NULL, "required section '%s' is missing", key);
+			field_problem(f, "sections", NULL, "required section '%s' is missing", key);
 		return NULL;
 	}
-	return kind == DOC_MAP ? fld_map(f, root, key) : fld_seq(f, root, key);
+	return kind == DOC_MAP ? field_map(f, root, key) : field_seq(f, root, key);
 }
 
-static void load_objective(fld *f, aot_state *st)
+static void load_objective(field *f, aot_state *st)
 {
 	const doc_node *o = st->objective;
 	f->subject = "objective";
-	st->goal = fld_str(f, o, "goal");
-	st->background_intent = fld_str(f, o, "background_intent");
-	st->deliverables = fld_str(f, o, "deliverables");
-	st->definition_of_done = fld_str(f, o, "definition_of_done");
-	st->base_case = fld_map(f, o, "base_case");
-	st->constraints = fld_map(f, o, "constraints");
+	st->goal = field_str(f, o, "goal");
+	st->background_intent = field_str(f, o, "background_intent");
+	st->deliverables = field_str(f, o, "deliverables");
+	st->definition_of_done = field_str(f, o, "definition_of_done");
+	st->base_case = field_map(f, o, "base_case");
+	st->constraints = field_map(f, o, "constraints");
 	f->subject = "constraints";
 	/* Defaults are the template's: 20 iterations, 3 agents, 3 stalls. */
-	st->max_iterations = fld_int(f, st->constraints, "max_iterations", 20);
-	st->max_parallel_agents = fld_int(f, st->constraints, "max_parallel_agents", 3);
-	st->max_stall_count = fld_int(f, st->constraints, "max_stall_count", 3);
+	st->max_iterations = field_int(f, st->constraints, "max_iterations", 20);
+	st->max_parallel_agents = field_int(f, st->constraints, "max_parallel_agents", 3);
+	st->max_stall_count = field_int(f, st->constraints, "max_stall_count", 3);
 }
 
-static void load_control(fld *f, aot_state *st)
+static void load_control(field *f, aot_state *st)
 {
 	const doc_node *c = st->control;
 	f->subject = "control";
-	st->status = fld_str(f, c, "status");
+	st->status = field_str(f, c, "status");
 	static const char *const known[] = { "pending", "running", "stopped", "completed" };
 	bool ok = !st->status;
 	for (size_t i = 0; i < 4 && !ok; i++)
 		ok = strcmp(st->status, known[i]) == 0;
 	if (!ok)
-		fld_problem(f, "status", doc_get(c, "status"), "unknown control status '%s' (pending, running, stopped, "
+		field_problem(f, "status", doc_get(c, "status"), "unknown control status '%s' (pending, running, stopped, "
 		            "completed)", st->status);
-	st->iteration = fld_int(f, c, "iteration", 0);
-	st->stall_count = fld_int(f, c, "stall_count", 0);
-	st->prev_pending_count = fld_int(f, c, "prev_pending_count", -1);
-	st->stop_requested = fld_bool(f, c, "stop_requested") == 1;
-	st->stop_reason = fld_str(f, c, "stop_reason");
-	st->redirect_requested = fld_bool(f, c, "redirect_requested") == 1;
+	st->iteration = field_int(f, c, "iteration", 0);
+	st->stall_count = field_int(f, c, "stall_count", 0);
+	st->prev_pending_count = field_int(f, c, "prev_pending_count", -1);
+	st->stop_requested = field_bool(f, c, "stop_requested") == 1;
+	st->stop_reason = field_str(f, c, "stop_reason");
+	st->redirect_requested = field_bool(f, c, "redirect_requested") == 1;
 }
 
-static void load_atoms(fld *f, lw_snapshot *snap, aot_state *st)
+static void load_atoms(field *f, lw_snapshot *snap, aot_state *st)
 {
 	const doc_node *seq = st->atoms_node;
 	st->atoms = arena_alloc(&snap->mem, (doc_len(seq) + 1) * sizeof *st->atoms);
 	if (seq && !doc_len(seq)) {
 		f->subject = "atoms";
-		fld_problem(f, "atoms", seq, "no atoms: the work graph needs at least one");
+		field_problem(f, "atoms", seq, "no atoms: the work graph needs at least one");
 	}
 	size_t index = 0;
 	for (const doc_node *i = doc_seq_first(seq); i; i = i->next, index++) {
 		const doc_node *m = doc_deref(i);
 		f->subject = "atoms";
 		if (m->kind != DOC_MAP) {
-			fld_problem(f, "types", m, "atoms[%zu] must be a mapping", index);
+			field_problem(f, "types", m, "atoms[%zu] must be a mapping", index);
 			continue;
 		}
 		aot_atom *a = &st->atoms[st->natoms++];
 		a->node = m;
-		a->id = fld_str(f, m, "id");
+		a->id = field_str(f, m, "id");
 		if (!a->id) {
-			fld_problem(f, "atoms", m, "atoms[%zu] has no id", index);
+			field_problem(f, "atoms", m, "atoms[%zu] has no id", index);
 			a->id = arena_printf(&snap->mem, "atoms[%zu]", index);
 		}
 		f->subject = a->id;
-		a->description = fld_str(f, m, "description");
-		a->status_raw = fld_str(f, m, "status");
+		a->description = field_str(f, m, "description");
+		a->status_raw = field_str(f, m, "status");
 		a->status = aot_status_parse(a->status_raw);
 		if (a->status == AS_UNKNOWN)
-			fld_problem(f, "status", doc_get(m, "status") ? doc_get(m, "status") : m,
+			field_problem(f, "status", doc_get(m, "status") ? doc_get(m, "status") : m,
 			            "unknown atom status '%s' (pending, in_progress, resolved)",
 			            a->status_raw ? a->status_raw : "");
-		a->or_group = fld_str(f, m, "or_group");
-		a->deps = fld_strv(f, m, "depends_on", &a->ndeps);
+		a->or_group = field_str(f, m, "or_group");
+		a->deps = field_strv(f, m, "depends_on", &a->ndeps);
 	}
 }
 
@@ -150,7 +150,7 @@ int aot_load(const char *path, lw_snapshot *snap, lw_error *err)
 	aot_state *st = arena_alloc(&snap->mem, sizeof *st);
 	st->path = arena_strdup(&snap->mem, path);
 	st->root = root;
-	fld f = { snap, st->path, "front matter", &snap->mem };
+	field f = { snap, st->path, "front matter", &snap->mem };
 	st->objective = section(&f, root, "objective", DOC_MAP, true);
 	st->control = section(&f, root, "control", DOC_MAP, true);
 	st->atoms_node = section(&f, root, "atoms", DOC_SEQ, true);

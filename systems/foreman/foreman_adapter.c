@@ -133,8 +133,15 @@ void foreman_detail(const lw_source *src, const lw_task *lt, time_t now, strbuf 
 	}
 }
 
+/* Weak: the fuzz targets and the benches link the library without the
+ * demo's simulator, and .sim is then NULL. */
+extern const struct sim_system foreman_sim_system __attribute__((weak));
+
 const lw_adapter lw_adapter_foreman = {
 	.name = "foreman",
+	.looks_for = ".taskfactory/tasks/, .pi/tasks/",
+	.usage = "foreman: transition foreman:ID backlog|ready|executing|complete|archived",
+	.sim = &foreman_sim_system,
 	.detect = foreman_detect,
 	.watch_paths = foreman_watch_paths,
 	.load = foreman_adapter_load,

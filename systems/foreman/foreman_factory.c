@@ -54,8 +54,8 @@ static void load_leases(fm_state *st, lw_snapshot *snap, const char *path)
 	if (parse_file(snap, path, &d, &buf) != 0)
 		return;
 	arena *a = &snap->mem;
-	fld r = { .snap = snap, .path = arena_strdup(a, path), .subject = "execution-leases" };
-	const doc_node *leases = fld_map(&r, doc_deref(d.root), "leases");
+	field r = { .snap = snap, .path = arena_strdup(a, path), .subject = "execution-leases" };
+	const doc_node *leases = field_map(&r, doc_deref(d.root), "leases");
 	st->leases = arena_alloc(a, (doc_len(leases) + 1) * sizeof *st->leases);
 	for (const doc_node *k = doc_map_first(leases); k; k = doc_map_next(k)) {
 		const doc_node *v = doc_deref(k->next);
@@ -68,8 +68,8 @@ static void load_leases(fm_state *st, lw_snapshot *snap, const char *path)
 			l->task_id = arena_strdup(a, r.subject);
 		l->owner = dup_str(a, v, "ownerId");
 		l->status = dup_str(a, v, "status");
-		l->started = fld_time(&r, v, "startedAt");
-		l->heartbeat = fld_time(&r, v, "lastHeartbeatAt");
+		l->started = field_time(&r, v, "startedAt");
+		l->heartbeat = field_time(&r, v, "lastHeartbeatAt");
 	}
 	doc_free(&d);
 	free(buf);
@@ -145,12 +145,12 @@ static void load_limits(fm_state *st, lw_snapshot *snap, const char *path)
 	char *buf;
 	if (parse_file(snap, path, &d, &buf) != 0)
 		return;
-	fld r = { .snap = snap, .path = arena_strdup(&snap->mem, path), .subject = "factory.json" };
-	const doc_node *wip = fld_map(&r, doc_deref(d.root), "wipLimits");
+	field r = { .snap = snap, .path = arena_strdup(&snap->mem, path), .subject = "factory.json" };
+	const doc_node *wip = field_map(&r, doc_deref(d.root), "wipLimits");
 	long long v;
-	if (fld_int_get(&r, wip, "executing", &v) && v > 0)
+	if (field_int_get(&r, wip, "executing", &v) && v > 0)
 		st->wip_executing = v;
-	if (fld_int_get(&r, wip, "ready", &v) && v > 0)
+	if (field_int_get(&r, wip, "ready", &v) && v > 0)
 		st->wip_ready = v;
 	doc_free(&d);
 	free(buf);

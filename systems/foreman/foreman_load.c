@@ -38,10 +38,10 @@ static const char *first_line(arena *a, const char *s)
 	return s ? arena_strndup(a, s, strcspn(s, "\r\n")) : NULL;
 }
 
-static void load_criteria(fld *r, fm_task *t, const doc_node *root)
+static void load_criteria(field *r, fm_task *t, const doc_node *root)
 {
 	arena *a = &r->snap->mem;
-	const doc_node *ac = fld_seq(r, root, "acceptanceCriteria");
+	const doc_node *ac = field_seq(r, root, "acceptanceCriteria");
 	t->criteria = arena_alloc(a, (doc_len(ac) + 1) * sizeof *t->criteria);
 	for (const doc_node *i = doc_seq_first(ac); i; i = i->next) {
 		const char *s = doc_str(i);
@@ -49,21 +49,21 @@ static void load_criteria(fld *r, fm_task *t, const doc_node *root)
 			s = doc_str(doc_get(doc_deref(i), "text"));
 		if (!s) {
 			if (!doc_is_null(i))
-				fld_bad_type(r, "acceptanceCriteria item", i, "text");
+				field_bad_type(r, "acceptanceCriteria item", i, "text");
 			continue;
 		}
 		t->criteria[t->ncriteria++].text = s;
 	}
 	/* Verdicts recorded by the post-execution summary: matched by the
 	 * criterion's text, else by position. */
-	const doc_node *sum = fld_map(r, root, "postExecutionSummary");
-	const doc_node *cv = fld_seq(r, sum, "criteriaValidation");
+	const doc_node *sum = field_map(r, root, "postExecutionSummary");
+	const doc_node *cv = field_seq(r, sum, "criteriaValidation");
 	size_t k = 0;
 	for (const doc_node *i = doc_seq_first(cv); i; i = i->next, k++) {
 		const doc_node *m = doc_deref(i);
 		if (!doc_is_map(m))
 			continue;
-		const char *text = fld_str(r, m, "criterion"), *status = fld_str(r, m, "status");
+		const char *text = field_str(r, m, "criterion"), *status = field_str(r, m, "status");
 		size_t at = t->ncriteria;
 		for (size_t c = 0; text && c < t->ncriteria; c++)
 			if (strcmp(t->criteria[c].text, text) == 0)
@@ -75,61 +75,61 @@ static void load_criteria(fld *r, fm_task *t, const doc_node *root)
 	}
 }
 
-static void load_plan(fld *r, fm_task *t, const doc_node *root)
+static void load_plan(field *r, fm_task *t, const doc_node *root)
 {
 	const doc_node *plan = doc_get(root, "plan");
 	/* Upstream tests `!!plan`: any value that is not null counts. */
 	t->has_plan = plan && !doc_is_null(plan);
-	const doc_node *steps = doc_is_map(plan) ? fld_seq(r, doc_deref(plan), "steps") : NULL;
+	const doc_node *steps = doc_is_map(plan) ? field_seq(r, doc_deref(plan), "steps") : NULL;
 	t->steps = arena_alloc(&r->snap->mem, (doc_len(steps) + 1) * sizeof *t->steps);
 	for (const doc_node *i = doc_seq_first(steps); i; i = i->next)
 		if (doc_str(i))
 			t->steps[t->nsteps++] = doc_str(i);
 }
 
-static void load_history(fld *r, fm_task *t, const doc_node *root)
+static void load_history(field *r, fm_task *t, const doc_node *root)
 {
-	const doc_node *h = fld_seq(r, root, "history");
+	const doc_node *h = field_seq(r, root, "history");
 	t->history = arena_alloc(&r->snap->mem, (doc_len(h) + 1) * sizeof *t->history);
 	for (const doc_node *i = doc_seq_first(h); i; i = i->next) {
 		const doc_node *m = doc_deref(i);
 		if (!doc_is_map(m)) {
-			fld_bad_type(r, "history entry", m, "a mapping");
+			field_bad_type(r, "history entry", m, "a mapping");
 			continue;
 		}
 		fm_history *e = &t->history[t->nhistory++];
 		e->node = m;
-		e->from = fld_str(r, m, "from");
-		e->to = fld_str(r, m, "to");
-		e->actor = fld_str(r, m, "actor");
-		e->reason = fld_str(r, m, "reason");
-		e->at = fld_time(r, m, "timestamp");
+		e->from = field_str(r, m, "from");
+		e->to = field_str(r, m, "to");
+		e->actor = field_str(r, m, "actor");
+		e->reason = field_str(r, m, "reason");
+		e->at = field_time(r, m, "timestamp");
 	}
 }
 
-static void load_task(fld *r, fm_task *t, const doc_node *root, const char *dirname)
+static void load_task(field *r, fm_task *t, const doc_node *root, const char *dirname)
 {
 	arena *a = &r->snap->mem;
 	t->node = root;
-	t->id = fld_str(r, root, "id");
+	t->id = field_str(r, root, "id");
 	if (!t->id)
 		t->id = arena_strdup(a, dirname);
 	r->subject = t->id;
-	t->title = fld_str(r, root, "title");
-	t->description = fld_str(r, root, "description");
-	t->phase_raw = fld_str(r, root, "phase");
+	t->title = field_str(r, root, "title");
+	t->description = field_str(r, root, "description");
+	t->phase_raw = field_str(r, root, "phase");
 	t->phase = fm_phase_parse(t->phase_raw);
-	t->planning_raw = fld_str(r, root, "planningStatus");
+	t->planning_raw = field_str(r, root, "planningStatus");
 	t->planning = fm_planning_parse(t->planning_raw);
-	t->assigned = fld_str(r, root, "assigned");
-	if (!fld_int_get(r, root, "order", &t->order))
+	t->assigned = field_str(r, root, "assigned");
+	if (!field_int_get(r, root, "order", &t->order))
 		t->order = 0;
-	t->created = fld_time(r, root, "created");
-	t->updated = fld_time(r, root, "updated");
-	const doc_node *b = fld_map(r, root, "blocked");
-	t->blocked = fld_bool(r, b, "isBlocked") == 1;
-	t->blocked_reason = fld_str(r, b, "reason");
-	t->blocked_since = fld_time(r, b, "since");
+	t->created = field_time(r, root, "created");
+	t->updated = field_time(r, root, "updated");
+	const doc_node *b = field_map(r, root, "blocked");
+	t->blocked = field_bool(r, b, "isBlocked") == 1;
+	t->blocked_reason = field_str(r, b, "reason");
+	t->blocked_since = field_time(r, b, "since");
 	load_criteria(r, t, root);
 	load_plan(r, t, root);
 	load_history(r, t, root);
@@ -166,7 +166,7 @@ static int load_one(lw_snapshot *snap, fm_state *st, const char *dirname)
 		lw_snapshot_problem(snap, p, "parse_error", p, root, "task.yaml must be a mapping (id, title, phase, …)");
 		return 0;
 	}
-	fld r = { .snap = snap, .path = arena_strdup(&snap->mem, p) };
+	field r = { .snap = snap, .path = arena_strdup(&snap->mem, p) };
 	fm_task *t = &st->tasks[st->ntasks++];
 	t->path = r.path;
 	load_task(&r, t, root, dirname);

@@ -1,6 +1,7 @@
 /* liza_adapter.c — Liza as an lw_adapter: detection and the watch list. */
 #include "systems/liza/liza.h"
 #include "systems/liza/lizago.h"
+#include "core/model/config.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
 #include <stdio.h>
@@ -43,8 +44,41 @@ static void liza_adapter_detail(const lw_source *src, const lw_task *t, time_t n
 		lizago_detail(src->good->sys, t, now, out);
 }
 
+/* Weak: the fuzz targets and the benches link the library without the
+ * demo's simulator, and .sim is then NULL. */
+extern const struct sim_system liza_sim_system __attribute__((weak));
+
+/* Liza's thresholds in the config file (liza-watch.conf(5)). */
+static const lw_setting liza_settings[] = {
+	{ "liza.lease-grace", SET_DURATION, LW_TH(lease_grace), 0, 0, LW_SETTING_YEAR,
+	  "how long a lease may lapse before lease_expired" },
+	{ "liza.heartbeat-factor", SET_COUNT, LW_TH(heartbeat_factor), 0, 1, 1000,
+	  "missed heartbeat intervals before agent_stale" },
+	{ "liza.orphan-grace", SET_DURATION, LW_TH(orphan_grace), 0, 0, LW_SETTING_YEAR,
+	  "a rejected task without a working holder, before orphaned_rejected" },
+	{ "liza.stale-draft", SET_DURATION, LW_TH(stale_draft), 0, 0, LW_SETTING_YEAR,
+	  "a DRAFT never finalized, before stale_draft" },
+	{ "liza.approved-unmerged", SET_DURATION, LW_TH(approved_unmerged), 0, 0, LW_SETTING_YEAR,
+	  "APPROVED and not merged, before approved_unmerged" },
+	{ "liza.stalled", SET_DURATION, LW_TH(stalled), 0, 0, LW_SETTING_YEAR,
+	  "no log entry while the goal is IN_PROGRESS, before stalled" },
+	{ "liza.checkpoint", SET_DURATIONS, LW_TH(checkpoint), LW_CHECKPOINT_LEVELS, 0, LW_SETTING_YEAR,
+	  "CHECKPOINT age: checkpoint_stale (WARN), checkpoint_stuck, checkpoint_abandoned (CRIT)" },
+	{ "liza.pause", SET_DURATIONS, LW_TH(pause), LW_PAUSE_LEVELS, 0, LW_SETTING_YEAR,
+	  "PAUSE age: pause_stale (WARN), pause_forgotten (CRIT)" },
+	{ "liza.warn-below", SET_COUNT, LW_TH(warn_below), 0, 0, 1000,
+	  "iteration and review-cycle warnings sit this many below the cliff" },
+	{ "liza.failure-risk-cycles", SET_COUNT, LW_TH(failure_risk_cycles), 0, 1, 1000,
+	  "review cycles from which one coder failure raises failure_risk" },
+};
+
 const lw_adapter lw_adapter_liza = {
 	.name = "liza",
+	.looks_for = ".liza/",
+	.usage = "liza: block, note; levers: transition liza pause|resume|abort|clear-checkpoint",
+	.settings = liza_settings,
+	.nsettings = sizeof liza_settings / sizeof *liza_settings,
+	.sim = &liza_sim_system,
 	.detect = liza_detect,
 	.watch_paths = liza_watch_paths,
 	.load = liza_adapter_load,

@@ -24,7 +24,7 @@ enum {
 	PAUSE_GAP = 90,                    /* and pauses stay a rare moment */
 };
 
-static void report(char *line, size_t n, const lsim_log *lg)
+static void report(char *line, size_t n, const liza_sim_log *lg)
 {
 	if (lg->action)
 		snprintf(line, n, "%s %s%s%s: %s", lg->agent, lg->action, lg->task ? " " : "", lg->task ? lg->task : "",
@@ -33,7 +33,7 @@ static void report(char *line, size_t n, const lsim_log *lg)
 		snprintf(line, n, "%s", lg->line);
 }
 
-static int append_log(const char *root, const lsim_log *lg, time_t now, lw_error *err)
+static int append_log(const char *root, const liza_sim_log *lg, time_t now, lw_error *err)
 {
 	char ts[32];
 	lw_format_time(now, ts, sizeof ts);
@@ -48,7 +48,7 @@ static int append_log(const char *root, const lsim_log *lg, time_t now, lw_error
 
 /* Markers live beside the state, outside it: PAUSE is created or removed
  * after the state write that logged it. */
-static int markers(const char *root, liza_sim *m, const lsim_plan *p, time_t now, sim_rng *rng, lw_error *err)
+static int markers(const char *root, liza_sim *m, const liza_sim_plan *p, time_t now, sim_rng *rng, lw_error *err)
 {
 	char path[LW_PATH_MAX];
 	lw_path_join(path, sizeof path, root, "PAUSE");
@@ -84,7 +84,7 @@ static int locked_tick(liza_sim *m, const char *root, time_t now, sim_rng *rng, 
 	const liza_state *st = snap->sys;
 	const doc *d = snap->docs[0];   /* liza_load parses state.yaml first */
 	if (!m->started) {
-		rc = lsim_rebase(st, d, now, line, n, err);
+		rc = liza_sim_rebase(st, d, now, line, n, err);
 		m->started = true;
 		m->pause_ok_after = now + FIRST_PAUSE_AFTER;
 		m->moment_ok_after = now + FIRST_MOMENT_AFTER;
@@ -92,11 +92,11 @@ static int locked_tick(liza_sim *m, const char *root, time_t now, sim_rng *rng, 
 	}
 	if (!st->paused)
 		m->our_pause = false;   /* gone: lifted by us or by the operator */
-	lsim_plan p;
-	lsim_log lg;
-	lsim_choose(st, m, st->paused, now, rng, &p);
+	liza_sim_plan p;
+	liza_sim_log lg;
+	liza_sim_choose(st, m, st->paused, now, rng, &p);
 	ed = edit_new(d, err);
-	if (!ed || lsim_write(ed, st->root, st, &p, now, rng, &lg) < 0 || edit_apply(ed, &out, &len) < 0 ||
+	if (!ed || liza_sim_write(ed, st->root, st, &p, now, rng, &lg) < 0 || edit_apply(ed, &out, &len) < 0 ||
 	    store_write_atomic(st->state_path, out, len, err) != STORE_OK)
 		goto done;
 	rc = 0;
@@ -142,7 +142,7 @@ static int liza_tick(void *mem, const char *root, time_t now, sim_rng *rng, char
 	return rc;
 }
 
-const sim_system sim_liza = {
+const sim_system liza_sim_system = {
 	.adapter = &lw_adapter_liza,
 	.mem_size = sizeof(liza_sim),
 	.tick = liza_tick,

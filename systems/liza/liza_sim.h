@@ -11,13 +11,13 @@
 #include "core/edit/edit.h"
 #include "systems/liza/liza.h"
 
-extern const sim_system sim_liza;
+extern const sim_system liza_sim_system;
 /* One tick of the team on a project of today's Liza (lizago_sim.c). */
 int lizago_sim_tick(const char *root, time_t now, sim_rng *rng, char *line, size_t n, lw_error *err);
 /* Move the example's times so its newest heartbeat is now (the first tick). */
 int lizago_sim_rebase(const char *root, time_t now, lw_error *err);
 
-typedef enum lsim_kind {
+typedef enum liza_sim_kind {
 	LSIM_IDLE,        /* nothing but heartbeats (and, while paused, nothing else allowed) */
 	LSIM_REPAIR,      /* agents whose status no longer matches their task (the operator moved it) */
 	LSIM_PAUSE, LSIM_UNPAUSE,
@@ -29,7 +29,7 @@ typedef enum lsim_kind {
 	/* code reviewer */
 	LSIM_REVIEW, LSIM_RELEASE, LSIM_APPROVE, LSIM_REJECT, LSIM_MERGE,
 	LSIM_KIND_COUNT
-} lsim_kind;
+} liza_sim_kind;
 
 
 /* The team's memory between ticks. Everything else is re-read from disk
@@ -44,78 +44,78 @@ typedef struct liza_sim {
 } liza_sim;
 
 /* One decided action. Pointers are into the liza_state just loaded. */
-typedef struct lsim_plan {
-	lsim_kind kind;
+typedef struct liza_sim_plan {
+	liza_sim_kind kind;
 	const liza_task *task;
 	const liza_agent *agent;        /* who acts */
 	const liza_task *dep;           /* FINALIZE: a dependency to add, or NULL */
 	const liza_discovery *disc;     /* CONVERT */
 	unsigned pick;                  /* which text of the cast's tables */
 	unsigned count;                 /* DRAFTS: how many; RESTART: 1 when it starts a creep */
-} lsim_plan;
+} liza_sim_plan;
 
 /* What the log entry says (log.yaml: timestamp, agent, action, task, detail). */
-typedef struct lsim_log {
+typedef struct liza_sim_log {
 	const char *agent, *action, *task;   /* action NULL: no log entry */
 	char detail[300];
 	char line[400];                      /* what to report when there is no entry */
-} lsim_log;
+} liza_sim_log;
 
 /* Decide. paused: a PAUSE marker exists. */
-void lsim_choose(const liza_state *st, liza_sim *m, bool paused, time_t now, sim_rng *rng, lsim_plan *p);
+void liza_sim_choose(const liza_state *st, liza_sim *m, bool paused, time_t now, sim_rng *rng, liza_sim_plan *p);
 /* The edits of p on the state document (root = its root mapping), plus the
  * heartbeats and leases of every agent. Fills lg (action NULL: no entry). */
-int lsim_write(editor *ed, const doc_node *root, const liza_state *st, const lsim_plan *p, time_t now,
-               sim_rng *rng, lsim_log *lg);
+int liza_sim_write(editor *ed, const doc_node *root, const liza_state *st, const liza_sim_plan *p, time_t now,
+               sim_rng *rng, liza_sim_log *lg);
 /* Shift every timestamp of a parsed Liza file by delta seconds (edits into
  * ed); returns how many values were shifted, or -1. */
-long lsim_rebase_doc(editor *ed, const doc *d, long long delta);
+long liza_sim_rebase_doc(editor *ed, const doc *d, long long delta);
 /* The first tick: shift state.yaml and log.yaml so the newest heartbeat is
  * now (nothing when they are within a minute of it). Lock held. */
-int lsim_rebase(const liza_state *st, const doc *state_doc, time_t now, char *line, size_t n, lw_error *err);
+int liza_sim_rebase(const liza_state *st, const doc *state_doc, time_t now, char *line, size_t n, lw_error *err);
 
 /* ---- reading the state (liza_sim_read.c) ---- */
 /* By its role field, else by its id (coder-2). */
-bool lsim_is_role(const liza_agent *ag, const char *role);
-bool lsim_status_is(const liza_agent *ag, const char *status);
-const liza_agent *lsim_first_with_role(const liza_state *st, const char *role);
+bool liza_sim_is_role(const liza_agent *ag, const char *role);
+bool liza_sim_status_is(const liza_agent *ag, const char *status);
+const liza_agent *liza_sim_first_with_role(const liza_state *st, const char *role);
 /* The agent holding t, if it has this role. */
-const liza_agent *lsim_holder(const liza_state *st, const liza_task *t, const char *role);
+const liza_agent *liza_sim_holder(const liza_state *st, const liza_task *t, const char *role);
 /* The agent's CLAIMED, READY_FOR_REVIEW or REJECTED task (at most one). */
-const liza_task *lsim_active_task(const liza_state *st, const char *agent);
-bool lsim_deps_merged(const liza_state *st, const liza_task *t);
+const liza_task *liza_sim_active_task(const liza_state *st, const char *agent);
+bool liza_sim_deps_merged(const liza_state *st, const liza_task *t);
 /* The newest history entry of this event, or LW_NO_TIME. */
-time_t lsim_last_event(const liza_task *t, const char *event);
+time_t liza_sim_last_event(const liza_task *t, const char *event);
 /* An agent whose status no longer matches the task it points at — the
  * operator approved, rejected or blocked it from the HUD: it goes IDLE. */
-bool lsim_needs_repair(const liza_state *st, const liza_agent *ag);
+bool liza_sim_needs_repair(const liza_state *st, const liza_agent *ag);
 /* The task waiting longest for review (the operator's), and how many wait. */
-const liza_task *lsim_oldest_review(const liza_state *st, size_t *count);
+const liza_task *liza_sim_oldest_review(const liza_state *st, size_t *count);
 /* Does from depend on target, directly or through others? */
-bool lsim_reaches(const liza_state *st, const liza_task *from, const liza_task *target);
+bool liza_sim_reaches(const liza_state *st, const liza_task *from, const liza_task *target);
 
 /* ---- the cast's words ---- */
-typedef struct lsim_task_text {
+typedef struct liza_sim_task_text {
 	const char *id, *description, *done_when;
-} lsim_task_text;
-typedef struct lsim_block_text {
+} liza_sim_task_text;
+typedef struct liza_sim_block_text {
 	const char *reason, *question;
-} lsim_block_text;
-typedef struct lsim_discovery_text {
+} liza_sim_block_text;
+typedef struct liza_sim_discovery_text {
 	const char *description, *recommendation;
-	lsim_task_text task;
-} lsim_discovery_text;
+	liza_sim_task_text task;
+} liza_sim_discovery_text;
 
-extern const lsim_task_text lsim_new_tasks[];
-extern const size_t lsim_n_new_tasks;
-extern const char *const lsim_rejections[];
-extern const size_t lsim_n_rejections;
-extern const lsim_block_text lsim_blocks[];
-extern const size_t lsim_n_blocks;
-extern const lsim_discovery_text lsim_discoveries[];
-extern const size_t lsim_n_discoveries;
-extern const char *const lsim_rescope_reasons[];
-extern const size_t lsim_n_rescope_reasons;
+extern const liza_sim_task_text liza_sim_new_tasks[];
+extern const size_t liza_sim_n_new_tasks;
+extern const char *const liza_sim_rejections[];
+extern const size_t liza_sim_n_rejections;
+extern const liza_sim_block_text liza_sim_blocks[];
+extern const size_t liza_sim_n_blocks;
+extern const liza_sim_discovery_text liza_sim_discoveries[];
+extern const size_t liza_sim_n_discoveries;
+extern const char *const liza_sim_rescope_reasons[];
+extern const size_t liza_sim_n_rescope_reasons;
 #define LSIM_SPEC_REF "specs/retry.md"
 #define LSIM_DONE_WHEN "tests pass and the reviewer approves the diff"
 

@@ -50,18 +50,18 @@ static long long iteration_cliff(const liza_state *st, const liza_task *t)
 /* ---- candidates ---- */
 
 typedef struct pool {
-	lsim_plan c[MAX_CANDIDATES + 1];   /* the last one: scratch for offers past the limit */
+	liza_sim_plan c[MAX_CANDIDATES + 1];   /* the last one: scratch for offers past the limit */
 	unsigned w[MAX_CANDIDATES];
 	size_t n;
 } pool;
 
 /* Adds a candidate; returns it so the caller can fill in more (the scratch
  * slot when the pool is full, so callers never need to check). */
-static lsim_plan *offer(pool *p, lsim_kind kind, unsigned weight, const liza_task *t, const liza_agent *ag)
+static liza_sim_plan *offer(pool *p, liza_sim_kind kind, unsigned weight, const liza_task *t, const liza_agent *ag)
 {
 	if (p->n == MAX_CANDIDATES || weight == 0)
 		return &p->c[MAX_CANDIDATES];
-	p->c[p->n] = (lsim_plan){ .kind = kind, .task = t, .agent = ag };
+	p->c[p->n] = (liza_sim_plan){ .kind = kind, .task = t, .agent = ag };
 	p->w[p->n] = weight;
 	return &p->c[p->n++];
 }
@@ -86,24 +86,24 @@ static const liza_task *any_task(const liza_state *st, time_t now, sim_rng *rng,
 static bool coder_working(const liza_state *st, const liza_task *t, time_t now)
 {
 	(void)now;
-	return t->status == LS_CLAIMED && !t->handoff_pending && lsim_holder(st, t, "coder");
+	return t->status == LS_CLAIMED && !t->handoff_pending && liza_sim_holder(st, t, "coder");
 }
 
 static bool ready_to_submit(const liza_state *st, const liza_task *t, time_t now)
 {
-	return coder_working(st, t, now) && older_than(lsim_last_event(t, "claimed"), now, SUBMIT_AFTER);
+	return coder_working(st, t, now) && older_than(liza_sim_last_event(t, "claimed"), now, SUBMIT_AFTER);
 }
 
 static bool handoff_done(const liza_state *st, const liza_task *t, time_t now)
 {
-	return t->status == LS_CLAIMED && t->handoff_pending && lsim_holder(st, t, "coder") &&
-	       older_than(lsim_last_event(t, "handoff"), now, RESUME_AFTER);
+	return t->status == LS_CLAIMED && t->handoff_pending && liza_sim_holder(st, t, "coder") &&
+	       older_than(liza_sim_last_event(t, "handoff"), now, RESUME_AFTER);
 }
 
 static bool block_answered(const liza_state *st, const liza_task *t, time_t now)
 {
 	(void)st;
-	return t->status == LS_BLOCKED && older_than(lsim_last_event(t, "blocked"), now, UNBLOCK_AFTER);
+	return t->status == LS_BLOCKED && older_than(liza_sim_last_event(t, "blocked"), now, UNBLOCK_AFTER);
 }
 
 static bool draft_ready(const liza_state *st, const liza_task *t, time_t now)
@@ -115,7 +115,7 @@ static bool draft_ready(const liza_state *st, const liza_task *t, time_t now)
 static bool claimable(const liza_state *st, const liza_task *t, time_t now)
 {
 	(void)now;
-	return t->status == LS_UNCLAIMED && lsim_deps_merged(st, t);
+	return t->status == LS_UNCLAIMED && liza_sim_deps_merged(st, t);
 }
 
 static const liza_task *best_claimable(const liza_state *st)
@@ -133,8 +133,8 @@ static const liza_agent *idle_coder(const liza_state *st, sim_rng *rng)
 	size_t n = 0;
 	for (size_t i = 0; i < st->nagents && n < sizeof idle / sizeof *idle; i++) {
 		const liza_agent *ag = &st->agents[i];
-		if (doc_is_map(ag->node) && lsim_is_role(ag, "coder") && !lsim_status_is(ag, "HANDOFF") &&
-		    !lsim_active_task(st, ag->id))
+		if (doc_is_map(ag->node) && liza_sim_is_role(ag, "coder") && !liza_sim_status_is(ag, "HANDOFF") &&
+		    !liza_sim_active_task(st, ag->id))
 			idle[n++] = ag;
 	}
 	return n ? idle[sim_below(rng, (unsigned)n)] : NULL;
@@ -148,7 +148,7 @@ static const liza_task *pick_dependency(const liza_state *st, const liza_task *t
 	for (size_t i = 0; i < st->ntasks && n < 16; i++) {
 		const liza_task *d = &st->tasks[i];
 		if (d == t || d->status == LS_DRAFT || d->status == LS_BLOCKED || liza_status_terminal(d->status) ||
-		    d->status == LS_UNKNOWN || lsim_reaches(st, d, t))
+		    d->status == LS_UNKNOWN || liza_sim_reaches(st, d, t))
 			continue;
 		bool already = false;
 		for (size_t k = 0; k < t->depends_on.n; k++)
@@ -161,12 +161,12 @@ static const liza_task *pick_dependency(const liza_state *st, const liza_task *t
 
 static void planner_offers(pool *p, const liza_state *st, time_t now, sim_rng *rng)
 {
-	const liza_agent *pl = lsim_first_with_role(st, "planner");
+	const liza_agent *pl = liza_sim_first_with_role(st, "planner");
 	if (!pl)
 		return;
 	const liza_task *t = any_task(st, now, rng, draft_ready);
 	if (t) {
-		lsim_plan *c = offer(p, LSIM_FINALIZE, 12, t, pl);
+		liza_sim_plan *c = offer(p, LSIM_FINALIZE, 12, t, pl);
 		if (sim_chance(rng, 40))
 			c->dep = pick_dependency(st, t, rng);
 	}
@@ -174,15 +174,15 @@ static void planner_offers(pool *p, const liza_state *st, time_t now, sim_rng *r
 	for (size_t i = 0; i < st->ntasks; i++)
 		drafts |= st->tasks[i].status == LS_DRAFT;
 	if (!drafts && !best_claimable(st)) {
-		lsim_plan *c = offer(p, LSIM_DRAFTS, 40, NULL, pl);
+		liza_sim_plan *c = offer(p, LSIM_DRAFTS, 40, NULL, pl);
 		c->count = 2 + sim_below(rng, 2);
-		c->pick = sim_below(rng, (unsigned)lsim_n_new_tasks);
+		c->pick = sim_below(rng, (unsigned)liza_sim_n_new_tasks);
 	}
 	if ((t = any_task(st, now, rng, block_answered))) {
 		/* Two coders failed it: hypothesis exhaustion, a rescope is mandatory. */
 		bool exhausted = liza_distinct_ids(&t->failed_by) >= 2;
-		lsim_plan *c = offer(p, exhausted ? LSIM_RESCOPE : LSIM_UNBLOCK, exhausted ? 10 : 4, t, pl);
-		c->pick = sim_below(rng, (unsigned)lsim_n_new_tasks);
+		liza_sim_plan *c = offer(p, exhausted ? LSIM_RESCOPE : LSIM_UNBLOCK, exhausted ? 10 : 4, t, pl);
+		c->pick = sim_below(rng, (unsigned)liza_sim_n_new_tasks);
 	}
 	for (size_t i = 0; i < st->ndiscovered; i++) {
 		const liza_discovery *d = &st->discovered[i];
@@ -212,7 +212,7 @@ static bool open_immediate_discovery(const liza_state *st)
 static const liza_task *creeping(const liza_state *st, liza_sim *m)
 {
 	const liza_task *t = m->creep[0] ? liza_find_task(st, m->creep) : NULL;
-	if (!t || t->status != LS_CLAIMED || t->handoff_pending || !lsim_holder(st, t, "coder") ||
+	if (!t || t->status != LS_CLAIMED || t->handoff_pending || !liza_sim_holder(st, t, "coder") ||
 	    t->iteration >= iteration_cliff(st, t) - 2) {
 		m->creep[0] = '\0';
 		return NULL;
@@ -224,13 +224,13 @@ static void coder_offers(pool *p, const liza_state *st, liza_sim *m, time_t now,
 {
 	const liza_task *creep = creeping(st, m);
 	if (creep)
-		offer(p, LSIM_RESTART, 40, creep, lsim_holder(st, creep, "coder"));
+		offer(p, LSIM_RESTART, 40, creep, liza_sim_holder(st, creep, "coder"));
 	for (size_t i = 0; i < st->ntasks; i++) {
 		const liza_task *t = &st->tasks[i];
-		if (t->status != LS_REJECTED || !lsim_deps_merged(st, t))
+		if (t->status != LS_REJECTED || !liza_sim_deps_merged(st, t))
 			continue;
 		/* Its coder picks it up again; if that coder is gone, any idle one. */
-		const liza_agent *c = lsim_holder(st, t, "coder");
+		const liza_agent *c = liza_sim_holder(st, t, "coder");
 		if (!c)
 			c = idle_coder(st, rng);
 		if (c) {
@@ -243,28 +243,28 @@ static void coder_offers(pool *p, const liza_state *st, liza_sim *m, time_t now,
 	if (c)
 		offer(p, LSIM_CLAIM, 25, t, c);
 	if ((t = any_task(st, now, rng, ready_to_submit)) && t != creep)
-		offer(p, LSIM_SUBMIT, 20, t, lsim_holder(st, t, "coder"));
+		offer(p, LSIM_SUBMIT, 20, t, liza_sim_holder(st, t, "coder"));
 	if ((t = any_task(st, now, rng, handoff_done)))
-		offer(p, LSIM_RESUME, 15, t, lsim_holder(st, t, "coder"));
+		offer(p, LSIM_RESUME, 15, t, liza_sim_holder(st, t, "coder"));
 	if (moments && (t = any_task(st, now, rng, coder_working)) && t != creep) {
-		const liza_agent *h = lsim_holder(st, t, "coder");
+		const liza_agent *h = liza_sim_holder(st, t, "coder");
 		if (!creep && t->iteration < iteration_cliff(st, t) - 3)
 			offer(p, LSIM_RESTART, 3, t, h)->count = 1;   /* the first restart of a creep */
-		offer(p, LSIM_BLOCK, 3, t, h)->pick = sim_below(rng, (unsigned)lsim_n_blocks);
-		if (lsim_status_is(h, "WORKING"))
+		offer(p, LSIM_BLOCK, 3, t, h)->pick = sim_below(rng, (unsigned)liza_sim_n_blocks);
+		if (liza_sim_status_is(h, "WORKING"))
 			offer(p, LSIM_HANDOFF, 3, t, h);
 		if (!open_immediate_discovery(st))
-			offer(p, LSIM_DISCOVER, 2, t, h)->pick = sim_below(rng, (unsigned)lsim_n_discoveries);
+			offer(p, LSIM_DISCOVER, 2, t, h)->pick = sim_below(rng, (unsigned)liza_sim_n_discoveries);
 	}
 }
 
 static void reviewer_offers(pool *p, const liza_state *st, time_t now, sim_rng *rng)
 {
 	size_t waiting;
-	const liza_task *oldest = lsim_oldest_review(st, &waiting);
+	const liza_task *oldest = liza_sim_oldest_review(st, &waiting);
 	for (size_t i = 0; i < st->nagents; i++) {
 		const liza_agent *r = &st->agents[i];
-		if (!doc_is_map(r->node) || !lsim_is_role(r, "code-reviewer"))
+		if (!doc_is_map(r->node) || !liza_sim_is_role(r, "code-reviewer"))
 			continue;
 		const liza_task *mine = NULL;
 		for (size_t k = 0; k < st->ntasks && !mine; k++)
@@ -274,13 +274,13 @@ static void reviewer_offers(pool *p, const liza_state *st, time_t now, sim_rng *
 		if (mine && waiting < 2) {
 			/* The last task waiting belongs to the operator: hand it back. */
 			offer(p, LSIM_RELEASE, 60, mine, r);
-		} else if (mine && older_than(lsim_last_event(mine, "review_claimed"), now, VERDICT_AFTER)) {
+		} else if (mine && older_than(liza_sim_last_event(mine, "review_claimed"), now, VERDICT_AFTER)) {
 			long long cycles = mine->review_cycles_current;
 			unsigned reject = cycles < 2 ? 40 : cycles == 2 ? 35 : 0;
 			if (mine->iteration + 1 >= iteration_cliff(st, mine))
 				reject = 0;
 			offer(p, sim_chance(rng, reject) ? LSIM_REJECT : LSIM_APPROVE, 30, mine, r)->pick =
-				sim_below(rng, (unsigned)lsim_n_rejections);
+				sim_below(rng, (unsigned)liza_sim_n_rejections);
 		} else if (!mine && waiting >= 2) {
 			const liza_task *c[16];
 			size_t n = 0;
@@ -300,19 +300,19 @@ static void reviewer_offers(pool *p, const liza_state *st, time_t now, sim_rng *
 		if (t->status != LS_APPROVED)
 			continue;
 		const liza_agent *m = t->approved_by ? liza_find_agent(st, t->approved_by) : NULL;
-		if (!m || !doc_is_map(m->node) || !lsim_is_role(m, "code-reviewer"))
-			m = lsim_first_with_role(st, "code-reviewer");
+		if (!m || !doc_is_map(m->node) || !liza_sim_is_role(m, "code-reviewer"))
+			m = liza_sim_first_with_role(st, "code-reviewer");
 		if (m)
 			offer(p, LSIM_MERGE, 25, t, m);
 		break;
 	}
 }
 
-void lsim_choose(const liza_state *st, liza_sim *m, bool paused, time_t now, sim_rng *rng, lsim_plan *out)
+void liza_sim_choose(const liza_state *st, liza_sim *m, bool paused, time_t now, sim_rng *rng, liza_sim_plan *out)
 {
 	memset(out, 0, sizeof *out);
 	for (size_t i = 0; i < st->nagents; i++)
-		if (lsim_needs_repair(st, &st->agents[i])) {
+		if (liza_sim_needs_repair(st, &st->agents[i])) {
 			out->kind = LSIM_REPAIR;
 			return;
 		}
@@ -320,7 +320,7 @@ void lsim_choose(const liza_state *st, liza_sim *m, bool paused, time_t now, sim
 		/* Agents sleep while PAUSE exists; only our own pause ends by itself. */
 		if (m->our_pause && now >= m->pause_until) {
 			out->kind = LSIM_UNPAUSE;
-			out->agent = lsim_first_with_role(st, "planner");
+			out->agent = liza_sim_first_with_role(st, "planner");
 		}
 		return;
 	}
@@ -329,7 +329,7 @@ void lsim_choose(const liza_state *st, liza_sim *m, bool paused, time_t now, sim
 	coder_offers(&p, st, m, now, rng, moments);
 	reviewer_offers(&p, st, now, rng);
 	planner_offers(&p, st, now, rng);
-	const liza_agent *pl = lsim_first_with_role(st, "planner");
+	const liza_agent *pl = liza_sim_first_with_role(st, "planner");
 	if (pl && moments && now >= m->pause_ok_after)
 		offer(&p, LSIM_PAUSE, 2, NULL, pl);
 	offer(&p, LSIM_IDLE, 6, NULL, NULL);
@@ -340,7 +340,7 @@ void lsim_choose(const liza_state *st, liza_sim *m, bool paused, time_t now, sim
 	for (size_t i = 0; i < p.n; i++) {
 		if (roll < p.w[i]) {
 			*out = p.c[i];
-			lsim_kind k = out->kind;
+			liza_sim_kind k = out->kind;
 			bool creep_starts = k == LSIM_RESTART && out->count == 1;
 			if (creep_starts)
 				snprintf(m->creep, sizeof m->creep, "%s", out->task->id);

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool lsim_is_role(const liza_agent *ag, const char *role)
+bool liza_sim_is_role(const liza_agent *ag, const char *role)
 {
 	if (ag->role)
 		return strcmp(ag->role, role) == 0;
@@ -14,7 +14,7 @@ bool lsim_is_role(const liza_agent *ag, const char *role)
 	return strncmp(ag->id, role, n) == 0 && ag->id[n] == '-';
 }
 
-const liza_task *lsim_active_task(const liza_state *st, const char *agent)
+const liza_task *liza_sim_active_task(const liza_state *st, const char *agent)
 {
 	for (size_t i = 0; i < st->ntasks; i++) {
 		const liza_task *t = &st->tasks[i];
@@ -25,7 +25,7 @@ const liza_task *lsim_active_task(const liza_state *st, const char *agent)
 	return NULL;
 }
 
-bool lsim_deps_merged(const liza_state *st, const liza_task *t)
+bool liza_sim_deps_merged(const liza_state *st, const liza_task *t)
 {
 	for (size_t i = 0; i < t->depends_on.n; i++) {
 		const liza_task *d = liza_find_task(st, t->depends_on.v[i]);
@@ -35,7 +35,7 @@ bool lsim_deps_merged(const liza_state *st, const liza_task *t)
 	return true;
 }
 
-time_t lsim_last_event(const liza_task *t, const char *event)
+time_t liza_sim_last_event(const liza_task *t, const char *event)
 {
 	time_t last = LW_NO_TIME;
 	for (size_t i = 0; i < t->nhistory; i++)
@@ -45,41 +45,41 @@ time_t lsim_last_event(const liza_task *t, const char *event)
 	return last;
 }
 
-const liza_agent *lsim_first_with_role(const liza_state *st, const char *role)
+const liza_agent *liza_sim_first_with_role(const liza_state *st, const char *role)
 {
 	for (size_t i = 0; i < st->nagents; i++)
-		if (doc_is_map(st->agents[i].node) && lsim_is_role(&st->agents[i], role))
+		if (doc_is_map(st->agents[i].node) && liza_sim_is_role(&st->agents[i], role))
 			return &st->agents[i];
 	return NULL;
 }
 
-const liza_agent *lsim_holder(const liza_state *st, const liza_task *t, const char *role)
+const liza_agent *liza_sim_holder(const liza_state *st, const liza_task *t, const char *role)
 {
 	const liza_agent *ag = t->assigned_to ? liza_find_agent(st, t->assigned_to) : NULL;
-	return ag && doc_is_map(ag->node) && lsim_is_role(ag, role) ? ag : NULL;
+	return ag && doc_is_map(ag->node) && liza_sim_is_role(ag, role) ? ag : NULL;
 }
 
-bool lsim_status_is(const liza_agent *ag, const char *s)
+bool liza_sim_status_is(const liza_agent *ag, const char *s)
 {
 	return ag->status && strcmp(ag->status, s) == 0;
 }
 
-bool lsim_needs_repair(const liza_state *st, const liza_agent *ag)
+bool liza_sim_needs_repair(const liza_state *st, const liza_agent *ag)
 {
 	if (!doc_is_map(ag->node) || !ag->status)
 		return false;
 	const liza_task *t = ag->current_task ? liza_find_task(st, ag->current_task) : NULL;
 	bool mine = t && t->assigned_to && strcmp(t->assigned_to, ag->id) == 0;
-	if (lsim_status_is(ag, "WORKING") || lsim_status_is(ag, "HANDOFF"))
+	if (liza_sim_status_is(ag, "WORKING") || liza_sim_status_is(ag, "HANDOFF"))
 		return !mine || (t->status != LS_CLAIMED && t->status != LS_REJECTED);
-	if (lsim_status_is(ag, "REVIEWING"))
+	if (liza_sim_status_is(ag, "REVIEWING"))
 		return !t || t->status != LS_READY_FOR_REVIEW || !t->reviewing_by || strcmp(t->reviewing_by, ag->id) != 0;
-	if (lsim_status_is(ag, "WAITING") && ag->current_task)
+	if (liza_sim_status_is(ag, "WAITING") && ag->current_task)
 		return !mine || (t->status != LS_READY_FOR_REVIEW && t->status != LS_APPROVED);
 	return false;
 }
 
-const liza_task *lsim_oldest_review(const liza_state *st, size_t *count)
+const liza_task *liza_sim_oldest_review(const liza_state *st, size_t *count)
 {
 	const liza_task *best = NULL;
 	time_t best_t = LW_NO_TIME;
@@ -89,7 +89,7 @@ const liza_task *lsim_oldest_review(const liza_state *st, size_t *count)
 		if (t->status != LS_READY_FOR_REVIEW)
 			continue;
 		(*count)++;
-		time_t s = lsim_last_event(t, "submitted_for_review");
+		time_t s = liza_sim_last_event(t, "submitted_for_review");
 		if (!best || (best_t != LW_NO_TIME && (s == LW_NO_TIME || s < best_t))) {
 			best = t;
 			best_t = s;
@@ -116,7 +116,7 @@ static bool reach(const liza_state *st, const liza_task *from, const liza_task *
 	return false;
 }
 
-bool lsim_reaches(const liza_state *st, const liza_task *from, const liza_task *target)
+bool liza_sim_reaches(const liza_state *st, const liza_task *from, const liza_task *target)
 {
 	unsigned char *seen = calloc(st->ntasks + 1, 1);
 	if (!seen)

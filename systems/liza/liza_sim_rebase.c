@@ -68,7 +68,7 @@ static long shift(editor *ed, const doc_node *n, long long delta, unsigned depth
 	return count;
 }
 
-long lsim_rebase_doc(editor *ed, const doc *d, long long delta)
+long liza_sim_rebase_doc(editor *ed, const doc *d, long long delta)
 {
 	return shift(ed, d->root, delta, 0);
 }
@@ -79,7 +79,7 @@ static int rewrite(const char *path, const doc *d, long long delta, long *count,
 	char *out = NULL;
 	size_t len;
 	editor *ed = edit_new(d, err);
-	long c = ed ? lsim_rebase_doc(ed, d, delta) : -1;
+	long c = ed ? liza_sim_rebase_doc(ed, d, delta) : -1;
 	int rc = -1;
 	if (c == 0)
 		rc = 0;
@@ -92,7 +92,7 @@ static int rewrite(const char *path, const doc *d, long long delta, long *count,
 	return rc;
 }
 
-int lsim_rebase(const liza_state *st, const doc *state_doc, time_t now, char *line, size_t n, lw_error *err)
+int liza_sim_rebase(const liza_state *st, const doc *state_doc, time_t now, char *line, size_t n, lw_error *err)
 {
 	time_t ref = LW_NO_TIME;
 	for (size_t i = 0; i < st->nagents; i++)

@@ -16,11 +16,11 @@ typedef struct wctx {
 	editor *ed;
 	const doc_node *root;
 	const liza_state *st;
-	const lsim_plan *p;
+	const liza_sim_plan *p;
 	time_t now;
 	char ts[32];
 	sim_rng *rng;
-	lsim_log *lg;
+	liza_sim_log *lg;
 	int rc;
 } wctx;
 
@@ -86,16 +86,16 @@ static const char *unique_id(const liza_state *st, const char *base, char *buf, 
 }
 
 /* The words for a task the cast drafted: by its id, less any "-N" suffix. */
-static const lsim_task_text *text_of(const char *id)
+static const liza_sim_task_text *text_of(const char *id)
 {
 	size_t n = strlen(id);
 	for (int pass = 0; pass < 2; pass++) {
-		for (size_t i = 0; i < lsim_n_new_tasks; i++)
-			if (strlen(lsim_new_tasks[i].id) == n && strncmp(lsim_new_tasks[i].id, id, n) == 0)
-				return &lsim_new_tasks[i];
-		for (size_t i = 0; i < lsim_n_discoveries; i++)
-			if (strlen(lsim_discoveries[i].task.id) == n && strncmp(lsim_discoveries[i].task.id, id, n) == 0)
-				return &lsim_discoveries[i].task;
+		for (size_t i = 0; i < liza_sim_n_new_tasks; i++)
+			if (strlen(liza_sim_new_tasks[i].id) == n && strncmp(liza_sim_new_tasks[i].id, id, n) == 0)
+				return &liza_sim_new_tasks[i];
+		for (size_t i = 0; i < liza_sim_n_discoveries; i++)
+			if (strlen(liza_sim_discoveries[i].task.id) == n && strncmp(liza_sim_discoveries[i].task.id, id, n) == 0)
+				return &liza_sim_discoveries[i].task;
 		const char *dash = strrchr(id, '-');
 		if (!dash)
 			break;
@@ -132,7 +132,7 @@ static const char *base_commit(wctx *w, char *buf, size_t n)
 
 static void finalize(wctx *w, const liza_task *t, const liza_agent *pl)
 {
-	const lsim_task_text *tx = text_of(t->id);
+	const liza_sim_task_text *tx = text_of(t->id);
 	set(w, t->node, "status", edit_str("UNCLAIMED"));
 	if (!t->spec_ref)
 		set(w, t->node, "spec_ref", edit_str(LSIM_SPEC_REF));
@@ -151,8 +151,8 @@ static void drafts(wctx *w, const liza_agent *pl)
 {
 	char ids[256] = "", id[128];
 	size_t used = 0;
-	for (unsigned k = 0; k < w->p->count && k < lsim_n_new_tasks; k++) {
-		const lsim_task_text *tx = &lsim_new_tasks[(w->p->pick + k) % lsim_n_new_tasks];
+	for (unsigned k = 0; k < w->p->count && k < liza_sim_n_new_tasks; k++) {
+		const liza_sim_task_text *tx = &liza_sim_new_tasks[(w->p->pick + k) % liza_sim_n_new_tasks];
 		unique_id(w->st, tx->id, id, sizeof id);
 		new_draft(w, id, tx->description, NULL, 0);
 		used += (size_t)snprintf(ids + used, used < sizeof ids ? sizeof ids - used : 0, "%s%s", k ? ", " : "", id);
@@ -177,8 +177,8 @@ static void unblock(wctx *w, const liza_task *t, const liza_agent *pl)
 
 static void rescope(wctx *w, const liza_task *t, const liza_agent *pl)
 {
-	const lsim_task_text *tx = &lsim_new_tasks[w->p->pick % lsim_n_new_tasks];
-	const char *why = lsim_rescope_reasons[w->p->pick % lsim_n_rescope_reasons];
+	const liza_sim_task_text *tx = &liza_sim_new_tasks[w->p->pick % liza_sim_n_new_tasks];
+	const char *why = liza_sim_rescope_reasons[w->p->pick % liza_sim_n_rescope_reasons];
 	char id[128];
 	unique_id(w->st, tx->id, id, sizeof id);
 	set(w, t->node, "status", edit_str("SUPERSEDED"));
@@ -192,10 +192,10 @@ static void rescope(wctx *w, const liza_task *t, const liza_agent *pl)
 
 static void convert(wctx *w, const liza_discovery *d, const liza_agent *pl)
 {
-	const lsim_task_text *tx = NULL;
-	for (size_t i = 0; i < lsim_n_discoveries && !tx; i++)
-		if (d->description && strcmp(d->description, lsim_discoveries[i].description) == 0)
-			tx = &lsim_discoveries[i].task;
+	const liza_sim_task_text *tx = NULL;
+	for (size_t i = 0; i < liza_sim_n_discoveries && !tx; i++)
+		if (d->description && strcmp(d->description, liza_sim_discoveries[i].description) == 0)
+			tx = &liza_sim_discoveries[i].task;
 	char base[128], id[128];
 	snprintf(base, sizeof base, "%s-followup", d->id ? d->id : "discovery");
 	unique_id(w->st, tx ? tx->id : base, id, sizeof id);
@@ -253,7 +253,7 @@ static void submit(wctx *w, const liza_task *t, const liza_agent *c)
 
 static void block(wctx *w, const liza_task *t, const liza_agent *c)
 {
-	const lsim_block_text *b = &lsim_blocks[w->p->pick % lsim_n_blocks];
+	const liza_sim_block_text *b = &liza_sim_blocks[w->p->pick % liza_sim_n_blocks];
 	set(w, t->node, "status", edit_str("BLOCKED"));
 	set(w, t->node, "blocked_reason", edit_str(b->reason));
 	w->rc |= edit_append_scalar(w->ed, t->node, "blocked_questions", edit_str(b->question));
@@ -288,7 +288,7 @@ static void resume(wctx *w, const liza_task *t, const liza_agent *c)
 
 static void discover(wctx *w, const liza_task *t, const liza_agent *c)
 {
-	const lsim_discovery_text *d = &lsim_discoveries[w->p->pick % lsim_n_discoveries];
+	const liza_sim_discovery_text *d = &liza_sim_discoveries[w->p->pick % liza_sim_n_discoveries];
 	char id[32];
 	size_t k = w->st->ndiscovered + 1;
 	for (bool taken = true; taken; k++) {
@@ -336,7 +336,7 @@ static void verdict(wctx *w, const liza_task *t, const liza_agent *r, bool appro
 		history(w, t, "approved", r->id, NULL);
 		say(w, r->id, "approved", t->id, "approved %s", t->review_commit ? t->review_commit : "");
 	} else {
-		const char *why = lsim_rejections[w->p->pick % lsim_n_rejections];
+		const char *why = liza_sim_rejections[w->p->pick % liza_sim_n_rejections];
 		set(w, t->node, "rejection_reason", edit_str(why));
 		set(w, t->node, "review_cycles_current", edit_int(t->review_cycles_current + 1));
 		set(w, t->node, "review_cycles_total", edit_int(t->review_cycles_total + 1));
@@ -374,7 +374,7 @@ static void repair(wctx *w)
 	size_t used = 0;
 	for (size_t i = 0; i < w->st->nagents; i++) {
 		const liza_agent *ag = &w->st->agents[i];
-		if (!lsim_needs_repair(w->st, ag))
+		if (!liza_sim_needs_repair(w->st, ag))
 			continue;
 		agent_state(w, ag, "IDLE", NULL);
 		used += (size_t)snprintf(w->lg->line + used, used < sizeof w->lg->line ? sizeof w->lg->line - used : 0,
@@ -401,8 +401,8 @@ static void keep_alive(wctx *w)
 	}
 }
 
-int lsim_write(editor *ed, const doc_node *root, const liza_state *st, const lsim_plan *p, time_t now,
-               sim_rng *rng, lsim_log *lg)
+int liza_sim_write(editor *ed, const doc_node *root, const liza_state *st, const liza_sim_plan *p, time_t now,
+               sim_rng *rng, liza_sim_log *lg)
 {
 	memset(lg, 0, sizeof *lg);
 	wctx w = { .ed = ed, .root = root, .st = st, .p = p, .now = now, .rng = rng, .lg = lg };

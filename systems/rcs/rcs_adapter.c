@@ -1,6 +1,7 @@
 /* rcs_adapter.c — RCS as an lw_adapter: detection of `.rcs/state/` (or the
  * upstream spelling `.omx/state/`) and a recursive watch of it, since
  * sessions, mode files and team folders appear while it runs. */
+#include "core/model/config.h"
 #include "systems/rcs/rcs.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
@@ -35,8 +36,24 @@ static void rcs_adapter_check(const lw_source *src, const lw_snapshot *snap, lw_
 	rcs_check(snap->sys, snap, ctx);
 }
 
+static const lw_setting rcs_settings[] = {
+	{ "rcs.session-stale", SET_DURATION, LW_TH(rcs_session_stale), 0, 0, LW_SETTING_YEAR,
+	  "an active mode's last turn, before session_stale" },
+	{ "rcs.worker-stale", SET_DURATION, LW_TH(rcs_worker_stale), 0, 0, LW_SETTING_YEAR,
+	  "a working team worker's heartbeat, before worker_stale" },
+};
+
+/* Weak: the fuzz targets and the benches link the library without the
+ * demo's simulator, and .sim is then NULL. */
+extern const struct sim_system rcs_sim_system __attribute__((weak));
+
 const lw_adapter lw_adapter_rcs = {
 	.name = "rcs",
+	.looks_for = ".rcs/state/, .omx/state/",
+	.usage = "rcs: transition rcs:MODE activate|clear [--all-sessions]",
+	.settings = rcs_settings,
+	.nsettings = sizeof rcs_settings / sizeof *rcs_settings,
+	.sim = &rcs_sim_system,
 	.detect = rcs_detect,
 	.watch_paths = rcs_watch_paths,
 	.load = rcs_adapter_load,

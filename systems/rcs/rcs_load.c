@@ -20,7 +20,7 @@
 typedef struct ld {
 	lw_snapshot *snap;
 	rcs_state *st;
-	fld f;
+	field f;
 	size_t cap_entries, cap_modes;
 } ld;
 
@@ -47,8 +47,8 @@ static int load_session(ld *l, lw_error *err)
 	int rc = rcs_read_json(l->snap, st->session_path, &root, err);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
-	l->f = (fld){ l->snap, st->session_path, "session.json", &l->snap->mem };
-	const char *id = fld_str(&l->f, root, "session_id");
+	l->f = (field){ l->snap, st->session_path, "session.json", &l->snap->mem };
+	const char *id = field_str(&l->f, root, "session_id");
 	if (!id)
 		return 0;
 	/* The id becomes a path: anything but the pattern could climb out. */
@@ -86,47 +86,47 @@ static int load_skills(ld *l, const char *dir, lw_error *err)
 	int rc = rcs_read_json(l->snap, path, &root, err);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
-	l->f = (fld){ l->snap, path, "skill-active-state", &l->snap->mem };
+	l->f = (field){ l->snap, path, "skill-active-state", &l->snap->mem };
 	if (rcs_is_omx(l->st->surface) && doc_is_map(root) && rcs_omx_terminal(root))
 		return 0;
-	const doc_node *list = fld_seq(&l->f, root, "active_skills");
+	const doc_node *list = field_seq(&l->f, root, "active_skills");
 	for (const doc_node *i = doc_seq_first(list); i && l->st->nentries < MAX_ENTRIES; i = i->next) {
 		const doc_node *m = doc_deref(i);
 		if (m->kind != DOC_MAP) {
-			fld_problem(&l->f, "types", m, "an active_skills entry must be an object");
+			field_problem(&l->f, "types", m, "an active_skills entry must be an object");
 			continue;
 		}
-		const char *skill = fld_str(&l->f, m, "skill");
+		const char *skill = field_str(&l->f, m, "skill");
 		if (!skill) {
-			fld_problem(&l->f, "types", m, "an active_skills entry without a skill");
+			field_problem(&l->f, "types", m, "an active_skills entry without a skill");
 			continue;
 		}
-		const char *sid = fld_str(&l->f, m, "session_id");
+		const char *sid = field_str(&l->f, m, "session_id");
 		if (!visible(l->st, sid))
 			continue;
 		rcs_entry *e = new_entry(l);
 		e->skill = skill;
 		e->canon = rcs_canon(skill);
-		e->phase = fld_str(&l->f, m, "phase");
+		e->phase = field_str(&l->f, m, "phase");
 		e->session_id = sid;
-		e->active = fld_bool(&l->f, m, "active") != 0;
-		e->updated_at = fld_time(&l->f, m, "updated_at");
+		e->active = field_bool(&l->f, m, "active") != 0;
+		e->updated_at = field_time(&l->f, m, "updated_at");
 		e->file = path;
 		e->node = m;
 	}
 	if (doc_len(list))
 		return 0;
 	/* Legacy: only an empty list lets the top-level skill speak. */
-	const char *skill = fld_str(&l->f, root, "skill");
-	const char *sid = fld_str(&l->f, root, "session_id");
-	if (skill && fld_bool(&l->f, root, "active") == 1 && visible(l->st, sid)) {
+	const char *skill = field_str(&l->f, root, "skill");
+	const char *sid = field_str(&l->f, root, "session_id");
+	if (skill && field_bool(&l->f, root, "active") == 1 && visible(l->st, sid)) {
 		rcs_entry *e = new_entry(l);
 		e->skill = skill;
 		e->canon = rcs_canon(skill);
-		e->phase = fld_str(&l->f, root, "phase");
+		e->phase = field_str(&l->f, root, "phase");
 		e->session_id = sid;
 		e->active = true;
-		e->updated_at = fld_time(&l->f, root, "updated_at");
+		e->updated_at = field_time(&l->f, root, "updated_at");
 		e->file = path;
 		e->node = root;
 	}
@@ -178,10 +178,10 @@ static int load_mode(ld *l, const char *dir, const char *name, const char *file,
 	int rc = rcs_read_json(l->snap, path, &root, err);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;   /* gone since listed: fine */
-	l->f = (fld){ l->snap, path, name, &l->snap->mem };
-	const char *sid = fld_str(&l->f, root, "session_id");
+	l->f = (field){ l->snap, path, name, &l->snap->mem };
+	const char *sid = field_str(&l->f, root, "session_id");
 	if (!sid)
-		sid = fld_str(&l->f, root, "owner_omx_session_id");
+		sid = field_str(&l->f, root, "owner_omx_session_id");
 	if (!session && !visible(st, sid))
 		return 0;             /* another session's root file */
 	if (st->nmodes == l->cap_modes)
@@ -192,17 +192,17 @@ static int load_mode(ld *l, const char *dir, const char *name, const char *file,
 	m->path = path;
 	m->root = root;
 	m->session_scope = session;
-	m->active = fld_bool(&l->f, root, "active") == 1;
-	m->phase = fld_str(&l->f, root, "current_phase");
-	m->task = fld_str(&l->f, root, "task_description");
+	m->active = field_bool(&l->f, root, "active") == 1;
+	m->phase = field_str(&l->f, root, "current_phase");
+	m->task = field_str(&l->f, root, "task_description");
 	m->error = error_text(l, root);
-	m->run_outcome = fld_str(&l->f, root, "run_outcome");
+	m->run_outcome = field_str(&l->f, root, "run_outcome");
 	m->session_id = sid;
-	m->team_name = fld_str(&l->f, root, "team_name");
-	m->iteration = fld_int(&l->f, root, "iteration", FLD_UNSET);
-	m->max_iterations = fld_int(&l->f, root, "max_iterations", FLD_UNSET);
-	m->last_turn_at = fld_time(&l->f, root, "last_turn_at");
-	m->updated_at = fld_time(&l->f, root, "updated_at");
+	m->team_name = field_str(&l->f, root, "team_name");
+	m->iteration = field_int(&l->f, root, "iteration", FLD_UNSET);
+	m->max_iterations = field_int(&l->f, root, "max_iterations", FLD_UNSET);
+	m->last_turn_at = field_time(&l->f, root, "last_turn_at");
+	m->updated_at = field_time(&l->f, root, "updated_at");
 	return 0;
 }
 

@@ -106,4 +106,4 @@ static int rcs_tick(void *mem, const char *root, time_t now, sim_rng *rng, char 
 	return turn(files[sim_below(rng, (unsigned)k)], now, line, n, err);
 }
 
-const sim_system sim_rcs = { .adapter = &lw_adapter_rcs, .tick = rcs_tick };
+const sim_system rcs_sim_system = { .adapter = &lw_adapter_rcs, .tick = rcs_tick };

@@ -56,10 +56,10 @@ static void load_task(team_ld *t, const char *file)
 	const doc_node *root = read_soft(t, path);
 	if (!root || st->ntasks == t->cap_tasks)
 		return;
-	fld f = { t->snap, path, file, &t->snap->mem };
+	field f = { t->snap, path, file, &t->snap->mem };
 	rcs_task *k = &st->tasks[st->ntasks++];
 	k->team = t->team;
-	k->raw_id = fld_str(&f, root, "id");
+	k->raw_id = field_str(&f, root, "id");
 	if (!k->raw_id) {   /* task-<id>.json names it too */
 		size_t n = strlen(file);
 		k->raw_id = arena_strndup(&t->snap->mem, file + 5, n > 10 ? n - 10 : 0);
@@ -67,13 +67,13 @@ static void load_task(team_ld *t, const char *file)
 	k->id = t->qualify ? arena_printf(&t->snap->mem, "%s/task-%s", t->team, k->raw_id)
 	                   : arena_printf(&t->snap->mem, "task-%s", k->raw_id);
 	f.subject = k->id;
-	k->subject = fld_str(&f, root, "subject");
-	k->description = fld_str(&f, root, "description");
-	k->status = fld_str(&f, root, "status");
-	k->owner = fld_str(&f, root, "owner");
+	k->subject = field_str(&f, root, "subject");
+	k->description = field_str(&f, root, "description");
+	k->status = field_str(&f, root, "status");
+	k->owner = field_str(&f, root, "owner");
 	if (!k->owner)
-		k->owner = fld_str(&f, fld_map(&f, root, "claim"), "owner");
-	k->depends_on = fld_strv(&f, root, "depends_on", &k->ndepends);
+		k->owner = field_str(&f, field_map(&f, root, "claim"), "owner");
+	k->depends_on = field_strv(&f, root, "depends_on", &k->ndepends);
 	k->path = path;
 	k->node = root;
 }
@@ -105,12 +105,12 @@ static void load_worker(team_ld *t, const char *name)
 	w->node = status ? status : beat;
 	w->heartbeat = LW_NO_TIME;
 	w->alive = -1;
-	fld f = { t->snap, status_path, name, &t->snap->mem };
-	w->state = fld_str(&f, status, "state");
-	w->task = fld_str(&f, status, "current_task_id");
+	field f = { t->snap, status_path, name, &t->snap->mem };
+	w->state = field_str(&f, status, "state");
+	w->task = field_str(&f, status, "current_task_id");
 	f.path = beat_path;
-	w->heartbeat = fld_time(&f, beat, "last_turn_at");
-	w->alive = fld_bool(&f, beat, "alive");
+	w->heartbeat = field_time(&f, beat, "last_turn_at");
+	w->alive = field_bool(&f, beat, "alive");
 }
 
 /* The files of one team folder, listed before anything is read so the

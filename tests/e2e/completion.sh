@@ -11,6 +11,9 @@ bash_comp=$root/completions/liza-watch.bash
 zsh_comp=$root/completions/_liza-watch
 tmp=$(mktemp -d /tmp/lw-comp.XXXXXX); trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
+# The completions ask the program (liza-watch __complete): the one under test.
+PATH=$(dirname "$LW_BIN"):$PATH
+export PATH
 
 out=$(bash --norc --noprofile -c '. "$1" && complete -p liza-watch' _ "$bash_comp") || fail "sourcing the bash completion"
 [ "$out" = "complete -F _liza_watch liza-watch" ] || fail "complete -p: $out"
@@ -56,6 +59,21 @@ expect 'liza-watch -C pro' 'proj.d '
 mkdir -p "$tmp/themes" && : > "$tmp/themes/mine.theme"
 expect 'liza-watch --theme mi' 'mine '
 
+# Task ids come from the project's state as it is now: a task the state
+# file gains completes at once, bare and qualified, for approve too.
+cp -r "$LW_TESTS/fixtures/hud/basic" "$tmp/p"
+expect "liza-watch -C $tmp/p transition rev" 'review-1 '
+expect "liza-watch -C $tmp/p transition fresh" ''
+sed -i 's/^tasks:$/tasks:\n  - id: fresh-7\n    description: arrived after the first completion\n    status: UNCLAIMED\n    spec_ref: s\n    done_when: d/' \
+	"$tmp/p/.liza/state.yaml"
+expect "liza-watch -C $tmp/p transition fresh" 'fresh-7 '
+expect "liza-watch -C $tmp/p approve liza:fre" 'fresh-7 '
+expect "liza-watch -C $tmp/p transition fresh-7 bl" 'block '
+# An id that is not a plain word is never offered (the shell would expand it).
+sed -i 's/^tasks:$/tasks:\n  - id: "$(touch pwned)"\n    status: DRAFT/' "$tmp/p/.liza/state.yaml"
+expect "liza-watch -C $tmp/p transition \$" ''
+[ ! -e "$tmp/pwned" ] || fail "a task id ran as a command"
+
 if ! command -v zsh >/dev/null; then echo "ok (zsh not installed: zsh completion not checked)"; exit 0; fi
 zsh -n "$zsh_comp" || fail "zsh completion does not parse"
 ZDOTDIR=$tmp zsh -f -c 'fpath=("$1" $fpath); autoload -U compinit; compinit -u -D; print -r -- $_comps[liza-watch]' \
@@ -84,5 +102,6 @@ out=$(ZDOTDIR=$tmp timeout 60 zsh -f "$tmp/drive.zsh" "$root/completions" \
 	'liza-watch sta=>liza-watch status' \
 	'liza-watch status --form=>liza-watch status --format' \
 	'liza-watch transition aot:A2 res=>liza-watch transition aot:A2 resolve' \
-	'liza-watch --theme solar=>liza-watch --theme solarized-dark' 2>&1) || fail "zsh: $out"
+	'liza-watch --theme solar=>liza-watch --theme solarized-dark' \
+	"liza-watch -C $tmp/p approve fresh=>liza-watch -C $tmp/p approve fresh-7" 2>&1) || fail "zsh: $out"
 echo ok

@@ -37,17 +37,17 @@ static unsigned rnd(unsigned *seed)
 static void check_every_index(const char *text, unsigned seed)
 {
 	size_t len = strlen(text), nchars = count_chars(text, len);
-	span_conv c;
-	assert_int_equal(span_init(&c, text, len, 7, NULL), 0);
+	doc_span_conv c;
+	assert_int_equal(doc_span_init(&c, text, len, 7, NULL), 0);
 	for (size_t ci = 0; ci <= nchars + 2; ci++)
-		assert_int_equal(span_byte(&c, ci), 7 + walk_to_char(text, len, ci));
+		assert_int_equal(doc_span_byte(&c, ci), 7 + walk_to_char(text, len, ci));
 	for (size_t ci = nchars + 2; ci-- > 0;)
-		assert_int_equal(span_byte(&c, ci), 7 + walk_to_char(text, len, ci));
+		assert_int_equal(doc_span_byte(&c, ci), 7 + walk_to_char(text, len, ci));
 	for (int k = 0; k < 500; k++) {
 		size_t ci = rnd(&seed) % (nchars + 3);
-		assert_int_equal(span_byte(&c, ci), 7 + walk_to_char(text, len, ci));
+		assert_int_equal(doc_span_byte(&c, ci), 7 + walk_to_char(text, len, ci));
 	}
-	span_free(&c);
+	doc_span_free(&c);
 }
 
 static void runs_map_every_character_index(void **state)
