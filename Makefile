@@ -210,7 +210,7 @@ build/bench/reload: build/rel/bench/reload.o $(CORE_REL_OBJ)
 
 build/bench/review_load: build/rel/bench/review_load.o $(CORE_REL_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
 
 build/bench/edit_one: build/rel/bench/edit_one.o $(CORE_REL_OBJ)
 	@mkdir -p $(@D)
@@ -218,7 +218,7 @@ build/bench/edit_one: build/rel/bench/edit_one.o $(CORE_REL_OBJ)
 
 build/bench/approve: build/rel/bench/approve.o $(CORE_REL_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
 
 # forkpty() lives in libutil (an empty stub in glibc >= 2.34, which has it in libc).
 build/bench/latency: build/rel/bench/latency.o
