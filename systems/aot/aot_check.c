@@ -84,12 +84,28 @@ static void deadlock(const aot_state *st, lw_check_ctx *ctx)
 	              st->npending, ids);
 }
 
+/* validate_state.py's errors (valid: false) are CRIT: the sections, the
+ * objective's goal and base_case, at least one atom, unique ids, no cycle.
+ * Its warnings (an undefined dependency, a missing control counter) and
+ * what it never checks (unknown statuses, an undefined OR group, a value of
+ * the wrong type: its reader takes them as they are) are WARN, so a file the
+ * loop accepts never raises a CRIT (docs/conformance/aot.md). */
+static bool upstream_error(const char *rule)
+{
+	static const char *const errors[] = { "sections", "objective", "atoms", "duplicate_id", "cycle" };
+	for (size_t i = 0; rule && i < sizeof errors / sizeof *errors; i++)
+		if (strcmp(rule, errors[i]) == 0)
+			return true;
+	return false;
+}
+
 void aot_check(const aot_state *st, const lw_snapshot *snap, lw_check_ctx *ctx)
 {
 	for (size_t i = 0; i < snap->nproblems; i++) {
 		const lw_problem *p = &snap->problems[i];
-		lw_alert *a = lw_alerts_add(ctx->out, LW_CRIT, SYS, "invalid_state", p->subject, ctx->now, "%s (rule: %s)",
-		                            p->message, p->rule ? p->rule : "types");
+		bool crit = upstream_error(p->rule);
+		lw_alert *a = lw_alerts_add(ctx->out, crit ? LW_CRIT : LW_WARN, SYS, crit ? "invalid_state" : "state_warning",
+		                            p->subject, ctx->now, "%s (rule: %s)", p->message, p->rule ? p->rule : "types");
 		a->key = arena_printf(&ctx->out->mem, "%s#%s#%s", p->subject, p->rule ? p->rule : "types", p->message);
 	}
 	if (!st)
