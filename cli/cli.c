@@ -26,7 +26,7 @@ const char cli_usage[] =
 	"                             any other transition of the system's table\n"
 	"                             (liza: block, note; levers: transition liza pause|resume|abort|clear-checkpoint)\n"
 	"                             (rcs: transition rcs:MODE activate|clear [--all-sessions])\n"
-	"                             (aot: transition aot:ATOM start|resolve; transition aot stop|redirect)\n"
+	"                             (aot: transition aot:ATOM start|resolve|reset; transition aot stop|redirect)\n"
 	"  demo [--keep] [--seed N]   the HUD on a copy of the examples, with simulated agents\n"
 	"  demo --no-hud DIR [--seed N] [--ticks N] [--interval MS]\n"
 	"                             only the simulated agents, writing DIR's state (tests, soak)\n"

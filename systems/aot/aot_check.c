@@ -42,15 +42,25 @@ static void counters(const aot_state *st, lw_check_ctx *ctx)
 			lw_alerts_add(ctx->out, LW_WARN, SYS, "iterations_warning", "control", ctx->now,
 			              "iteration %lld of %lld (limit in %lld)", it, max, max - it);
 	}
-	long long stall = st->stall_count, smax = st->max_stall_count;
-	if (smax > 0) {
-		if (stall >= smax)
-			lw_alerts_add(ctx->out, LW_CRIT, SYS, "stall_cliff", "control", ctx->now,
-			              "stalled %lld times in a row (max_stall_count %lld): no atom resolved", stall, smax);
-		else if (stall >= smax - 1 && stall > 0)
-			lw_alerts_add(ctx->out, LW_WARN, SYS, "stall_warning", "control", ctx->now,
-			              "stalled %lld times in a row (stops at %lld)", stall, smax);
-	}
+	/* The SubagentStop hook, at the end of each iteration of a running loop:
+	 * no progress (unresolved atoms not fewer than prev_pending_count; -1 is
+	 * the first iteration) adds a stall, progress resets it, and the loop
+	 * stops once the count reaches max_stall_count. Say what the next run of
+	 * the hook will do, from the counts it reads. */
+	long long smax = st->max_stall_count, prev = st->prev_pending_count;
+	long long unresolved = (long long)(st->npending + st->nin_progress);
+	if (!is(st->status, "running") || smax <= 0)
+		return;
+	long long next = prev < 0 || unresolved < prev ? 0 : st->stall_count + 1;
+	if (next >= smax)
+		lw_alerts_add(ctx->out, LW_CRIT, SYS, "stall_cliff", "control", ctx->now,
+		              "stalled %lld times in a row, %lld at the next iteration (max_stall_count %lld): no atom "
+		              "resolved since the last (%lld unresolved), the loop stops", st->stall_count, next, smax,
+		              unresolved);
+	else if (next > 0 && next >= smax - 1)
+		lw_alerts_add(ctx->out, LW_WARN, SYS, "stall_warning", "control", ctx->now,
+		              "stalled %lld times in a row, %lld at the next iteration without progress (stops at %lld)",
+		              st->stall_count, next, smax);
 }
 
 static void flags(const aot_state *st, lw_check_ctx *ctx)
