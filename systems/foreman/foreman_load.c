@@ -78,8 +78,6 @@ static void load_criteria(fld *r, fm_task *t, const doc_node *root)
 static void load_plan(fld *r, fm_task *t, const doc_node *root)
 {
 	const doc_node *plan = doc_get(root, "plan");
-	/* Upstream tests `!!plan`: any value that is not null counts. */
-	t->has_plan = plan && !doc_is_null(plan);
 	const doc_node *steps = doc_is_map(plan) ? fld_seq(r, doc_deref(plan), "steps") : NULL;
 	t->steps = arena_alloc(&r->snap->mem, (doc_len(steps) + 1) * sizeof *t->steps);
 	for (const doc_node *i = doc_seq_first(steps); i; i = i->next)
@@ -118,7 +116,9 @@ static void load_task(fld *r, fm_task *t, const doc_node *root, const char *dirn
 	t->title = fld_str(r, root, "title");
 	t->description = fld_str(r, root, "description");
 	t->phase_raw = fld_str(r, root, "phase");
-	t->phase = fm_phase_parse(t->phase_raw);
+	t->phase = fm_phase_read(t->phase_raw);
+	if (t->phase != FP_UNKNOWN)
+		t->phase_raw = fm_phase_name(t->phase);   /* as upstream shows it: missing or 'planning' is backlog */
 	t->planning_raw = fld_str(r, root, "planningStatus");
 	t->planning = fm_planning_parse(t->planning_raw);
 	t->assigned = fld_str(r, root, "assigned");
@@ -133,6 +133,8 @@ static void load_task(fld *r, fm_task *t, const doc_node *root, const char *dirn
 	load_criteria(r, t, root);
 	load_plan(r, t, root);
 	load_history(r, t, root);
+	fm_facts_of(root, &t->facts);
+	t->has_plan = t->facts.has_plan;
 	t->mode = fm_mode_of(t->phase, t->planning, t->has_plan);
 }
 
