@@ -40,9 +40,10 @@ typedef struct fm_facts {
 	bool planning_skipped;    /* planningSkipped === true */
 } fm_facts;
 void fm_facts_of(const doc_node *task_root, fm_facts *f);
-/* buildFrontmatter's phase: a missing phase is backlog, and so is the
- * legacy 'planning'; anything else is taken as written (FP_UNKNOWN when it
- * is not a phase). */
+/* buildFrontmatter's phase: a missing phase is backlog; anything else is
+ * taken as written (FP_UNKNOWN when it is not a phase). Its migration of the
+ * legacy 'planning' to backlog is undone by the `...parsed` spread after it,
+ * so 'planning' stays unknown, as upstream then treats it. */
 fm_phase fm_phase_read(const char *raw);
 /* canMoveToPhase's criteria requirement: waived when planning was skipped,
  * or when planning completed without producing a plan or criteria. */

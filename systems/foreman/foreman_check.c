@@ -17,8 +17,9 @@ static void check_enums(const fm_task *t, lw_check_ctx *ctx)
 {
 	if (t->phase == FP_UNKNOWN)
 		lw_check_emit(ctx, LW_CRIT, SYS, "invalid_phase", t->id, NULL, LW_NO_TIME,
-		              "phase '%s' is not a phase (backlog, ready, executing, complete, archived): %s", t->phase_raw,
-		              t->path);
+		              "phase '%s' is not a phase (backlog, ready, executing, complete, archived)%s: %s", t->phase_raw,
+		              strcmp(t->phase_raw, "planning") == 0 ? "; the legacy 'planning' is not migrated by Task "
+		              "Factory's reader, which cannot move the task" : "", t->path);
 	if (t->planning == PS_UNKNOWN)
 		lw_check_emit(ctx, LW_WARN, SYS, "invalid_planning_status", t->id, NULL, LW_NO_TIME,
 		              "planningStatus '%s' is not running, completed, error or none: %s", t->planning_raw,

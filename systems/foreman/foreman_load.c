@@ -118,7 +118,7 @@ static void load_task(fld *r, fm_task *t, const doc_node *root, const char *dirn
 	t->phase_raw = fld_str(r, root, "phase");
 	t->phase = fm_phase_read(t->phase_raw);
 	if (t->phase != FP_UNKNOWN)
-		t->phase_raw = fm_phase_name(t->phase);   /* as upstream shows it: missing or 'planning' is backlog */
+		t->phase_raw = fm_phase_name(t->phase);   /* as upstream reads it: a missing phase is backlog */
 	t->planning_raw = fld_str(r, root, "planningStatus");
 	t->planning = fm_planning_parse(t->planning_raw);
 	t->assigned = fld_str(r, root, "assigned");

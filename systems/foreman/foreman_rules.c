@@ -92,7 +92,7 @@ const tx_row *fm_move(fm_phase from, fm_phase to)
 
 fm_phase fm_phase_read(const char *raw)
 {
-	if (!raw || strcmp(raw, "planning") == 0)
+	if (!raw)
 		return FP_BACKLOG;
 	return fm_phase_parse(raw);
 }
