@@ -11,6 +11,7 @@
 #include "systems/liza/liza.h"
 #include "core/util/dirlist.h"
 #include "core/util/fileio.h"
+#include "core/util/inputs.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,7 +79,7 @@ static void rule_worktrees(vd *v)
 /* Every spec_ref (anchor stripped) names a file under the project. */
 static void rule_spec_files(vd *v)
 {
-	const char *skip = getenv("SKIP_SPEC_FILE_CHECK");
+	const char *skip = lw_getenv("SKIP_SPEC_FILE_CHECK");   /* recorded: status may reuse a result */
 	if (skip && strcmp(skip, "true") == 0)
 		return;
 	for (size_t i = 0; i < v->st->ntasks; i++) {
