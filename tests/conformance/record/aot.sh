@@ -26,7 +26,7 @@ hook() { # the SubagentStop hook on a scratch copy (it rewrites the file)
 
 for dir in "$here"/../aot/*/; do
   dir=${dir%/}; name=$(basename "$dir")
-  [ -n "$filter" ] && [[ $name != *"$filter"* ]] && continue
+  [ -n "$filter" ] && [[ $name != *"$filter"* ]] && [[ "=$name" != "$filter" ]] && continue
   {
     py validate_state.py "$dir/project/$F"
     py check_gate.py "$dir/project/$F"

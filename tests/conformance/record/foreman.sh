@@ -32,7 +32,7 @@ move_of() { sed -n 's/^run [0-9]* transition foreman:[^ ]* \([a-z]*\).*/\1/p' "$
 
 for dir in "$here"/../foreman/*/; do
   dir=${dir%/}; name=$(basename "$dir")
-  [ -n "$filter" ] && [[ $name != *"$filter"* ]] && continue
+  [ -n "$filter" ] && [[ $name != *"$filter"* ]] && [[ "=$name" != "$filter" ]] && continue
   mapfile -t files < <(cd "$dir/project" && find . -name task.yaml | sort)
   mv_to=$(move_of "$dir")
   {

@@ -7,7 +7,7 @@
 #   scripts/liza-submit-verdict.sh  for approve/reject cases, upstream's own
 #                              verdict write on a scratch copy, to compare
 # and, for a transition, on the files liza-watch wrote (kept as after/).
-#   record/liza.sh UPSTREAM_CHECKOUT LIZA_WATCH_BIN [CASE-FILTER]
+#   record/liza.sh UPSTREAM_CHECKOUT LIZA_WATCH_BIN [CASE-FILTER]   (a substring of case names, or =NAME for one case)
 # The scripts call mikefarah's yq; liza-shims/yq stands in for it (YAML read
 # as YAML 1.2, the expression run by jq), and liza-shims/date pins "now" to
 # the case's `now` (LIZA_NOW). Needs bash, python3 with PyYAML, jq, git,
@@ -19,7 +19,8 @@ tmp=$(mktemp -d /tmp/lw-rec-liza.XXXXXX); trap 'rm -rf "$tmp"' EXIT
 # The interpreter itself, not a version manager's shim (the scripts call yq
 # hundreds of times; a shim costs a second each).
 mkdir -p "$tmp/bin"; ln -s "$(python3 -c 'import sys; print(sys.executable)')" "$tmp/bin/python3"
-export PATH="$here/liza-shims:$tmp/bin:$PATH" HOME=$tmp/home
+export PATH="$here/liza-shims:$tmp/bin:$PATH" HOME=$tmp/home LIZA_YQ_CACHE=$tmp/yq
+mkdir -p "$LIZA_YQ_CACHE"
 mkdir -p "$HOME/.liza/scripts"; ln -s "$up/scripts/liza-validate.sh" "$HOME/.liza/scripts/liza-validate.sh"
 CHECKS="check_expired_leases check_blocked_tasks check_review_loops check_integration_failures
 check_hypothesis_exhaustion check_reassigned check_approaching_limits check_stalled check_stale_drafts
@@ -50,7 +51,7 @@ verdict() {    # project dir, task, verdict, reason, agent: upstream's own write
 
 for dir in "$here"/../liza/*/; do
   dir=${dir%/}; name=$(basename "$dir")
-  [ -n "$filter" ] && [[ $name != *"$filter"* ]] && continue
+  [ -n "$filter" ] && [[ $name != *"$filter"* ]] && [[ "=$name" != "$filter" ]] && continue
   export LIZA_NOW=$(sed -n 's/^now \(.*\)/\1/p' "$dir/expect" | head -1); LIZA_NOW=${LIZA_NOW:-2026-01-20T10:20:00Z}
   as=$(sed -n 's/^as \(.*\)/\1/p' "$dir/expect" | head -1)
   p=$tmp/p; rm -rf "$p"; cp -a "$dir/project" "$p"
