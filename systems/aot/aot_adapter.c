@@ -36,7 +36,7 @@ extern const struct sim_system aot_sim_system __attribute__((weak));
 const lw_adapter lw_adapter_aot = {
 	.name = "aot",
 	.looks_for = ".claude/aot-loop-state.md",
-	.usage = "aot: transition aot:ATOM start|resolve; transition aot stop|redirect",
+	.usage = "aot: transition aot:ATOM start|resolve|reset; transition aot stop|redirect",
 	.sim = &aot_sim_system,
 	.detect = aot_detect,
 	.watch_paths = aot_watch_paths,

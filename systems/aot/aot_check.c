@@ -42,15 +42,25 @@ static void counters(const aot_state *st, lw_check_ctx *ctx)
 			lw_alerts_add(ctx->out, LW_WARN, SYS, "iterations_warning", "control", ctx->now,
 			              "iteration %lld of %lld (limit in %lld)", it, max, max - it);
 	}
-	long long stall = st->stall_count, smax = st->max_stall_count;
-	if (smax > 0) {
-		if (stall >= smax)
-			lw_alerts_add(ctx->out, LW_CRIT, SYS, "stall_cliff", "control", ctx->now,
-			              "stalled %lld times in a row (max_stall_count %lld): no atom resolved", stall, smax);
-		else if (stall >= smax - 1 && stall > 0)
-			lw_alerts_add(ctx->out, LW_WARN, SYS, "stall_warning", "control", ctx->now,
-			              "stalled %lld times in a row (stops at %lld)", stall, smax);
-	}
+	/* The SubagentStop hook, at the end of each iteration of a running loop:
+	 * no progress (unresolved atoms not fewer than prev_pending_count; -1 is
+	 * the first iteration) adds a stall, progress resets it, and the loop
+	 * stops once the count reaches max_stall_count. Say what the next run of
+	 * the hook will do, from the counts it reads. */
+	long long smax = st->max_stall_count, prev = st->prev_pending_count;
+	long long unresolved = (long long)(st->npending + st->nin_progress);
+	if (!is(st->status, "running") || smax <= 0)
+		return;
+	long long next = prev < 0 || unresolved < prev ? 0 : st->stall_count + 1;
+	if (next >= smax)
+		lw_alerts_add(ctx->out, LW_CRIT, SYS, "stall_cliff", "control", ctx->now,
+		              "stalled %lld times in a row, %lld at the next iteration (max_stall_count %lld): no atom "
+		              "resolved since the last (%lld unresolved), the loop stops", st->stall_count, next, smax,
+		              unresolved);
+	else if (next > 0 && next >= smax - 1)
+		lw_alerts_add(ctx->out, LW_WARN, SYS, "stall_warning", "control", ctx->now,
+		              "stalled %lld times in a row, %lld at the next iteration without progress (stops at %lld)",
+		              st->stall_count, next, smax);
 }
 
 static void flags(const aot_state *st, lw_check_ctx *ctx)
@@ -84,12 +94,28 @@ static void deadlock(const aot_state *st, lw_check_ctx *ctx)
 	              st->npending, ids);
 }
 
+/* validate_state.py's errors (valid: false) are CRIT: the sections, the
+ * objective's goal and base_case, at least one atom, unique ids, no cycle.
+ * Its warnings (an undefined dependency, a missing control counter) and
+ * what it never checks (unknown statuses, an undefined OR group, a value of
+ * the wrong type: its reader takes them as they are) are WARN, so a file the
+ * loop accepts never raises a CRIT (docs/conformance/aot.md). */
+static bool upstream_error(const char *rule)
+{
+	static const char *const errors[] = { "sections", "objective", "atoms", "duplicate_id", "cycle" };
+	for (size_t i = 0; rule && i < sizeof errors / sizeof *errors; i++)
+		if (strcmp(rule, errors[i]) == 0)
+			return true;
+	return false;
+}
+
 void aot_check(const aot_state *st, const lw_snapshot *snap, lw_check_ctx *ctx)
 {
 	for (size_t i = 0; i < snap->nproblems; i++) {
 		const lw_problem *p = &snap->problems[i];
-		lw_alert *a = lw_alerts_add(ctx->out, LW_CRIT, SYS, "invalid_state", p->subject, ctx->now, "%s (rule: %s)",
-		                            p->message, p->rule ? p->rule : "types");
+		bool crit = upstream_error(p->rule);
+		lw_alert *a = lw_alerts_add(ctx->out, crit ? LW_CRIT : LW_WARN, SYS, crit ? "invalid_state" : "state_warning",
+		                            p->subject, ctx->now, "%s (rule: %s)", p->message, p->rule ? p->rule : "types");
 		a->key = arena_printf(&ctx->out->mem, "%s#%s#%s", p->subject, p->rule ? p->rule : "types", p->message);
 	}
 	if (!st)

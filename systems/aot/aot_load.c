@@ -40,6 +40,12 @@ static void load_objective(field *f, aot_state *st)
 {
 	const doc_node *o = st->objective;
 	f->subject = "objective";
+	/* validate_state.py: an objective without goal or base_case is invalid
+	 * (empty values are the gate's business, not validity's). */
+	if (o && !doc_get(o, "goal"))
+		field_problem(f, "objective", o, "objective.goal is missing");
+	if (o && !doc_get(o, "base_case"))
+		field_problem(f, "objective", o, "objective.base_case is missing");
 	st->goal = field_str(f, o, "goal");
 	st->background_intent = field_str(f, o, "background_intent");
 	st->deliverables = field_str(f, o, "deliverables");
@@ -57,6 +63,11 @@ static void load_control(field *f, aot_state *st)
 {
 	const doc_node *c = st->control;
 	f->subject = "control";
+	/* validate_state.py warns (the file stays valid) without these three. */
+	static const char *const counters[] = { "status", "iteration", "stall_count" };
+	for (size_t i = 0; c && i < 3; i++)
+		if (!doc_get(c, counters[i]))
+			field_problem(f, "control_fields", c, "control.%s is missing", counters[i]);
 	st->status = field_str(f, c, "status");
 	static const char *const known[] = { "pending", "running", "stopped", "completed" };
 	bool ok = !st->status;
@@ -93,7 +104,7 @@ static void load_atoms(field *f, lw_snapshot *snap, aot_state *st)
 		a->node = m;
 		a->id = field_str(f, m, "id");
 		if (!a->id) {
-			field_problem(f, "atoms", m, "atoms[%zu] has no id", index);
+			field_problem(f, "atom_id", m, "atoms[%zu] has no id", index);
 			a->id = arena_printf(&snap->mem, "atoms[%zu]", index);
 		}
 		f->subject = a->id;

@@ -20,6 +20,11 @@ static const tx_row rows[] = {
 	{ "pending", "start", "in_progress", 0, 0,
 	  "start an atom: pending -> in_progress (an unresolved dependency needs --force)" },
 	{ "in_progress", "resolve", "resolved", 0, 0, "resolve an atom: in_progress -> resolved" },
+	/* update_atom.py sets any status; a reset is how /redirect's bindings
+	 * override and a killed worker put an atom back. */
+	{ "in_progress", "reset", "pending", TX_CONFIRM, 0, "put an atom back: in_progress -> pending" },
+	{ "resolved", "reset", "pending", TX_CONFIRM, 0,
+	  "redo an atom: resolved -> pending (its binding stays until the loop overwrites it)" },
 	{ NULL, "stop", NULL, TX_CONFIRM, 0,
 	  "ask the loop to stop: control.stop_requested: true, like /exit-recursion (--reason sets stop_reason)" },
 	{ NULL, "redirect", NULL, TX_REASON, 0,
@@ -135,6 +140,28 @@ static int stop(job *j, editor *ed, const doc_node *control)
 	return 0;
 }
 
+/* /redirect's corrections know four types. A reason that starts with one
+ * ("objective_change: use sessions") says which; otherwise the request is a
+ * change of the work graph, the loop's usual redirect. The trail is never
+ * cleared here, so trail_cleared stays false. */
+static const char *redirect_type(const char **desc)
+{
+	static const char *const types[] = { "dag_adjustment", "objective_change", "constraint_change",
+	                                     "bindings_override" };
+	for (size_t i = 0; i < sizeof types / sizeof *types; i++) {
+		size_t n = strlen(types[i]);
+		if (strncmp(*desc, types[i], n) == 0 && (*desc)[n] == ':') {
+			const char *rest = *desc + n + 1;
+			while (*rest == ' ')
+				rest++;
+			if (*rest)
+				*desc = rest;
+			return types[i];
+		}
+	}
+	return "dag_adjustment";
+}
+
 static int redirect(job *j, editor *ed, const doc_node *root, const doc_node *control)
 {
 	const tx_request *rq = j->rq;
@@ -149,10 +176,12 @@ static int redirect(job *j, editor *ed, const doc_node *root, const doc_node *co
 		return deny(j, TX_DENIED, "a redirect is already requested and not yet taken by the loop");
 	char ts[32];
 	lw_format_time(rq->now, ts, sizeof ts);
+	const char *desc = rq->reason;
+	const char *type = redirect_type(&desc);
 	edit_pair item[] = {
 		{ "timestamp", edit_str(ts) },
-		{ "type", edit_str("redirect_request") },
-		{ "description", edit_str(rq->reason) },
+		{ "type", edit_str(type) },
+		{ "description", edit_str(desc) },
 		{ "trail_cleared", edit_bool(false) },
 	};
 	if (edit_set_scalar(ed, control, "redirect_requested", edit_bool(true)) < 0 ||

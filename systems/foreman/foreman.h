@@ -30,12 +30,23 @@ enum fm_guard {
 	FG_SKIP_CRITERIA = 4,     /* backlog -> executing (the skip) also needs a criterion */
 };
 extern const tx_table fm_tx;
-/* What the guards look at, read from the task's current bytes. */
+/* What the guards look at, read from the task's current bytes the way
+ * task-service.ts reads them (fm_facts_of). */
 typedef struct fm_facts {
-	size_t criteria;
+	size_t criteria;          /* normalizeAcceptanceCriteria(...).length */
 	fm_planning planning;
-	bool has_plan;
+	bool has_plan;            /* !!normalizeTaskPlan(plan) */
+	bool planning_skipped;    /* planningSkipped === true */
 } fm_facts;
+void fm_facts_of(const doc_node *task_root, fm_facts *f);
+/* buildFrontmatter's phase: a missing phase is backlog; anything else is
+ * taken as written (FP_UNKNOWN when it is not a phase). Its migration of the
+ * legacy 'planning' to backlog is undone by the `...parsed` spread after it,
+ * so 'planning' stays unknown, as upstream then treats it. */
+fm_phase fm_phase_read(const char *raw);
+/* canMoveToPhase's criteria requirement: waived when planning was skipped,
+ * or when planning completed without producing a plan or criteria. */
+bool fm_needs_criteria(const fm_facts *f);
 /* NULL when every guard of the row holds, else the rule that refused it. */
 const char *fm_guard_refusal(unsigned guards, const fm_facts *f);
 /* The row for from -> to, or NULL. */
@@ -75,6 +86,7 @@ typedef struct fm_task {
 	const char **steps;       size_t nsteps;
 	fm_history *history;      size_t nhistory;
 	const fm_lease *lease;    /* NULL when none */
+	fm_facts facts;           /* as task-service.ts reads the file */
 } fm_task;
 
 /* A state-transition event of activity.jsonl. */

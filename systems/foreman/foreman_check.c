@@ -10,26 +10,35 @@
 
 #define SYS "foreman"
 
+/* An unknown phase is CRIT: canMoveToPhase has no row for it and throws,
+ * so upstream can move the task nowhere. An unknown planningStatus is only
+ * WARN: upstream takes it as "not running" and carries on. */
 static void check_enums(const fm_task *t, lw_check_ctx *ctx)
 {
 	if (t->phase == FP_UNKNOWN)
 		lw_check_emit(ctx, LW_CRIT, SYS, "invalid_phase", t->id, NULL, LW_NO_TIME,
-		              "%s%s%s is not a phase (backlog, ready, executing, complete, archived): %s",
-		              t->phase_raw ? "phase '" : "phase missing", t->phase_raw ? t->phase_raw : "",
-		              t->phase_raw ? "'" : "", t->path);
+		              "phase '%s' is not a phase (backlog, ready, executing, complete, archived)%s: %s", t->phase_raw,
+		              strcmp(t->phase_raw, "planning") == 0 ? "; the legacy 'planning' is not migrated by Task "
+		              "Factory's reader, which cannot move the task" : "", t->path);
 	if (t->planning == PS_UNKNOWN)
-		lw_check_emit(ctx, LW_CRIT, SYS, "invalid_planning_status", t->id, NULL, LW_NO_TIME,
+		lw_check_emit(ctx, LW_WARN, SYS, "invalid_planning_status", t->id, NULL, LW_NO_TIME,
 		              "planningStatus '%s' is not running, completed, error or none: %s", t->planning_raw,
 		              t->path);
 }
 
+/* States no move of canMoveToPhase leads to. Upstream reads such a file
+ * without complaint (its guards apply only to moves), so these are WARN:
+ * ready without acceptance criteria when they were required, executing
+ * while planning still runs without a plan. Executing without criteria is
+ * reachable (complete -> executing has no criteria guard): no alert. */
 static void check_guards(const fm_task *t, lw_check_ctx *ctx)
 {
-	if ((t->phase == FP_READY || t->phase == FP_EXECUTING) && t->ncriteria == 0)
-		lw_check_emit(ctx, LW_CRIT, SYS, "guard_violated", t->id, "criteria", LW_NO_TIME,
-		              "in %s without acceptance criteria (%s needs at least one)", t->phase_raw, t->phase_raw);
+	if (t->phase == FP_READY && t->facts.criteria == 0 && fm_needs_criteria(&t->facts))
+		lw_check_emit(ctx, LW_WARN, SYS, "guard_violated", t->id, "criteria", LW_NO_TIME,
+		              "in ready without acceptance criteria (ready needs at least one unless planning was skipped "
+		              "or completed without a plan)");
 	if (t->phase == FP_EXECUTING && t->planning == PS_RUNNING && !t->has_plan)
-		lw_check_emit(ctx, LW_CRIT, SYS, "guard_violated", t->id, "planning", LW_NO_TIME,
+		lw_check_emit(ctx, LW_WARN, SYS, "guard_violated", t->id, "planning", LW_NO_TIME,
 		              "executing while planning is running and no plan exists");
 }
 

@@ -118,7 +118,9 @@ static void load_task(field *r, fm_task *t, const doc_node *root, const char *di
 	t->title = field_str(r, root, "title");
 	t->description = field_str(r, root, "description");
 	t->phase_raw = field_str(r, root, "phase");
-	t->phase = fm_phase_parse(t->phase_raw);
+	t->phase = fm_phase_read(t->phase_raw);
+	if (t->phase != FP_UNKNOWN)
+		t->phase_raw = fm_phase_name(t->phase);   /* as upstream reads it: a missing phase is backlog */
 	t->planning_raw = field_str(r, root, "planningStatus");
 	t->planning = fm_planning_parse(t->planning_raw);
 	t->assigned = field_str(r, root, "assigned");
@@ -133,6 +135,8 @@ static void load_task(field *r, fm_task *t, const doc_node *root, const char *di
 	load_criteria(r, t, root);
 	load_plan(r, t, root);
 	load_history(r, t, root);
+	fm_facts_of(root, &t->facts);
+	t->has_plan = t->facts.has_plan;
 	t->mode = fm_mode_of(t->phase, t->planning, t->has_plan);
 }
 

@@ -89,15 +89,88 @@ const tx_row *fm_move(fm_phase from, fm_phase to)
 	return NULL;
 }
 
-/* The guard evaluator: each bit is one rule of the seed, checked in a fixed
- * order so a refusal always names the same rule. */
+fm_phase fm_phase_read(const char *raw)
+{
+	if (!raw)
+		return FP_BACKLOG;
+	return fm_phase_parse(raw);
+}
+
+/* A string item counts when it is not blank once trimmed; a mapping when it
+ * has a key; null never; any other scalar (a number) always. */
+static bool text_counts(const doc_node *i, bool map_needs_keys)
+{
+	i = doc_deref(i);
+	if (doc_is_map(i))
+		return !map_needs_keys || doc_len(i) > 0;
+	if (doc_is_seq(i))
+		return true;
+	const char *s = doc_str(i);
+	if (!s)
+		return !map_needs_keys;   /* String(null) is "null" in a plan list */
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	return *s != '\0';
+}
+
+static bool list_counts(const doc_node *seq, bool map_needs_keys)
+{
+	for (const doc_node *i = doc_seq_first(doc_deref(seq)); i; i = i->next)
+		if (text_counts(i, map_needs_keys))
+			return true;
+	return false;
+}
+
+/* normalizeTaskPlan: a mapping with a goal, a non-empty steps, validation
+ * or cleanup list, or a visualPlan with sections; anything else is no plan. */
+static bool plan_present(const doc_node *plan)
+{
+	plan = doc_deref(plan);
+	if (!doc_is_map(plan))
+		return false;
+	const doc_node *vp = doc_deref(doc_get(plan, "visualPlan"));
+	if (doc_is_map(vp) && doc_len(doc_get(vp, "sections")) > 0 && doc_is_seq(doc_get(vp, "sections")))
+		return true;
+	const char *goal = doc_str(doc_get(plan, "goal"));
+	if (goal && *goal)
+		return true;
+	return list_counts(doc_get(plan, "steps"), false) || list_counts(doc_get(plan, "validation"), false) ||
+	       list_counts(doc_get(plan, "cleanup"), false);
+}
+
+void fm_facts_of(const doc_node *root, fm_facts *f)
+{
+	memset(f, 0, sizeof *f);
+	const doc_node *ac = doc_deref(doc_get(root, "acceptanceCriteria"));
+	for (const doc_node *i = doc_seq_first(ac); i; i = i->next)
+		f->criteria += text_counts(i, true);
+	f->planning = fm_planning_parse(doc_str(doc_get(root, "planningStatus")));
+	f->has_plan = plan_present(doc_get(root, "plan"));
+	/* The yaml package reads YAML 1.2: only true/True/TRUE is the boolean. */
+	const char *sk = doc_str(doc_get(root, "planningSkipped"));
+	bool b = false;
+	f->planning_skipped = sk && doc_bool(doc_get(root, "planningSkipped"), &b) == DOC_OK && b &&
+	                      (strcmp(sk, "true") == 0 || strcmp(sk, "True") == 0 || strcmp(sk, "TRUE") == 0);
+}
+
+bool fm_needs_criteria(const fm_facts *f)
+{
+	bool no_plan_mode = f->planning == PS_COMPLETED && !f->has_plan && f->criteria == 0;
+	return !f->planning_skipped && !no_plan_mode;
+}
+
+/* The guard evaluator, in canMoveToPhase's order: the planning guard first
+ * ("still planning" says more than "no criteria" when both hold), then the
+ * criteria guards with their exemptions. */
 const char *fm_guard_refusal(unsigned guards, const fm_facts *f)
 {
-	if ((guards & FG_CRITERIA) && f->criteria == 0)
-		return "ready needs at least one acceptance criterion";
-	if ((guards & FG_SKIP_CRITERIA) && f->criteria == 0)
-		return "backlog -> executing (the skip) needs at least one acceptance criterion";
 	if ((guards & FG_NOT_PLANNING) && f->planning == PS_RUNNING && !f->has_plan)
-		return "executing is blocked while planning is running and no plan exists";
+		return "task planning is still running (executing is blocked while planning runs and no plan exists)";
+	if ((guards & FG_CRITERIA) && f->criteria == 0 && fm_needs_criteria(f))
+		return "the task must have acceptance criteria before moving to ready (unless planning was skipped "
+		       "or completed without a plan)";
+	if ((guards & FG_SKIP_CRITERIA) && f->criteria == 0 && fm_needs_criteria(f))
+		return "the task must have acceptance criteria before moving directly to executing (unless planning "
+		       "was skipped or completed without a plan)";
 	return NULL;
 }

@@ -12,15 +12,42 @@ typedef struct mv {
 	const char *id;
 } mv;
 
-/* What the guards look at, from the bytes under the lock. */
-static void facts_of(const doc_node *root, fm_facts *f)
+static bool set_value(const doc_node *root, const char *key)
 {
-	memset(f, 0, sizeof *f);
-	for (const doc_node *i = doc_seq_first(doc_get(root, "acceptanceCriteria")); i; i = i->next)
-		f->criteria += doc_str(i) != NULL || doc_is_map(i);
-	f->planning = fm_planning_parse(doc_str(doc_get(root, "planningStatus")));
-	const doc_node *plan = doc_get(root, "plan");
-	f->has_plan = plan && !doc_is_null(plan);
+	const doc_node *v = doc_get(root, key);
+	return v && !doc_is_null(v) && !(doc_str(v) && !*doc_str(v));
+}
+
+/* What moveTaskToPhase stamps besides phase and updated: started on the
+ * first move to executing; completed, cycleTime and leadTime (whole
+ * seconds) on a move to complete, unless an archived task that was
+ * completed before is restored; and a rework (complete -> ready) clears
+ * the execution stamps (upstream drops the keys; null reads the same). */
+static int lifecycle_stamps(editor *ed, const doc_node *root, const char *from, const char *to, time_t now,
+                            const char *ts)
+{
+	if (strcmp(to, "executing") == 0 && !set_value(root, "started"))
+		return edit_set_scalar(ed, root, "started", edit_str(ts));
+	if (strcmp(from, "complete") == 0 && strcmp(to, "ready") == 0) {
+		static const char *const keys[] = { "completed", "started", "cycleTime", "leadTime" };
+		for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+			if (doc_get(root, keys[i]) && !doc_is_null(doc_get(root, keys[i])) &&
+			    edit_set_scalar(ed, root, keys[i], edit_null()) < 0)
+				return -1;
+		return 0;
+	}
+	if (strcmp(to, "complete") != 0 || (strcmp(from, "archived") == 0 && set_value(root, "completed")))
+		return 0;
+	if (edit_set_scalar(ed, root, "completed", edit_str(ts)) < 0)
+		return -1;
+	time_t t;
+	if (set_value(root, "started") && doc_time(doc_get(root, "started"), &t) == DOC_OK &&
+	    edit_set_scalar(ed, root, "cycleTime", edit_int((long long)(now - t))) < 0)
+		return -1;
+	if (doc_time(doc_get(root, "created"), &t) == DOC_OK &&
+	    edit_set_scalar(ed, root, "leadTime", edit_int((long long)(now - t))) < 0)
+		return -1;
+	return 0;
 }
 
 static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
@@ -32,7 +59,8 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 		tx_set(res, TX_IO, "%s is not a task mapping now; nothing written", d->path);
 		return TX_IO;
 	}
-	const char *phase = doc_str(doc_get(root, "phase"));
+	fm_phase cur = fm_phase_read(doc_str(doc_get(root, "phase")));
+	const char *phase = cur == FP_UNKNOWN ? doc_str(doc_get(root, "phase")) : fm_phase_name(cur);
 	if (rq->expect_status && (!phase || strcmp(phase, rq->expect_status) != 0)) {
 		tx_set(res, TX_DENIED, "%s is now in %s, not %s as shown; look again. Nothing written", m->id,
 		       phase ? phase : "no phase", rq->expect_status);
@@ -45,7 +73,7 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 		return TX_DENIED;
 	}
 	fm_facts f;
-	facts_of(root, &f);
+	fm_facts_of(root, &f);
 	const char *refused = fm_guard_refusal(row->guards, &f);
 	if (refused) {
 		tx_set(res, TX_DENIED, "%s %s -> %s refused: %s. Nothing written", m->id, row->from, row->to, refused);
@@ -60,7 +88,8 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 		{ "actor", edit_str("user") },   /* the contract's actor for an operator's move */
 		{ "reason", edit_str(rq->reason) },
 	};
-	if (edit_set_scalar(ed, root, "phase", edit_str(row->to)) < 0 ||
+	if (lifecycle_stamps(ed, root, phase, row->to, rq->now, ts) < 0 ||
+	    edit_set_scalar(ed, root, "phase", edit_str(row->to)) < 0 ||
 	    edit_set_scalar(ed, root, "updated", edit_str(ts)) < 0 ||
 	    edit_append_item(ed, root, "history", entry, rq->reason && *rq->reason ? 5 : 4) < 0) {
 		tx_set(res, TX_IO, "cannot edit %s; nothing written", d->path);

@@ -155,6 +155,9 @@ int liza_load(const char *liza_dir, lw_snapshot *prev, lw_snapshot *snap, lw_err
 /* Checks and invariants over a loaded state. */
 void liza_check(const liza_state *st, const lw_snapshot *snap, lw_check_ctx *ctx);
 void liza_invariants(const liza_state *st, lw_check_ctx *ctx);
+/* The rules beyond a task's own fields: worktree and spec files on disk,
+ * integration_fix history, anomalies, sprint timeline (liza_validity.c). */
+void liza_validity(const liza_state *st, lw_check_ctx *ctx);
 const liza_task *liza_find_task(const liza_state *st, const char *id);
 const liza_agent *liza_find_agent(const liza_state *st, const char *id);
 

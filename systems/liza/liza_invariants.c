@@ -482,6 +482,7 @@ void liza_invariants(const liza_state *st, lw_check_ctx *ctx)
 	rule_handoffs(&v);
 	rule_discoveries(&v);
 	rule_sprint(&v);
+	liza_validity(st, ctx);
 	free(v.dep);
 	free(v.dep_first);
 }

@@ -138,6 +138,8 @@ static int liza_tick(void *mem, const char *root, time_t now, sim_rng *rng, char
 	    store_lock_acquire(&lk, lock_path, store_lock_timeout_ms(), err) != STORE_OK)
 		return -1;
 	int rc = locked_tick(m, root, now, rng, line, n, err);
+	if (rc == 0)
+		liza_sim_materialize(root);   /* before the lock goes: a reader sees state and folders agree */
 	store_lock_release(&lk);
 	return rc;
 }

@@ -73,6 +73,9 @@ long liza_sim_rebase_doc(editor *ed, const doc *d, long long delta);
 /* The first tick: shift state.yaml and log.yaml so the newest heartbeat is
  * now (nothing when they are within a minute of it). Lock held. */
 int liza_sim_rebase(const liza_state *st, const doc *state_doc, time_t now, char *line, size_t n, lw_error *err);
+/* The worktree folders of CLAIMED tasks and the spec files tasks name, made
+ * beside .liza as Liza's scripts make them (liza_sim_fs.c). */
+void liza_sim_materialize(const char *liza_dir);
 
 /* ---- reading the state (liza_sim_read.c) ---- */
 /* By its role field, else by its id (coder-2). */

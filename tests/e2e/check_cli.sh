@@ -16,7 +16,9 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 # project NAME: an empty project dir with .liza/, echoes its path
-project() { mkdir -p "$tmp/$1/.liza"; echo "$tmp/$1"; }
+# The spec files and worktree folder the states below name: liza-validate.sh
+# requires them (rules spec_file, worktree_exists).
+project() { mkdir -p "$tmp/$1/.liza" "$tmp/$1/specs" "$tmp/$1/w"; : >"$tmp/$1/specs/vision.md"; : >"$tmp/$1/s"; echo "$tmp/$1"; }
 
 # run DIR [ARGS...]: sets out, err and rc
 run() {

@@ -40,7 +40,7 @@ sed -i 's/^  - GET \/health answers 200$//; s/^acceptanceCriteria:$/acceptanceCr
 cp "$task" "$proj/before.yaml"
 out=$(lw transition foreman:DEMO-1 ready 2>&1); rc=$?
 [ "$rc" -eq 1 ] || fail "denied move: exit $rc ($out)"
-printf '%s\n' "$out" | grep -q 'ready needs at least one acceptance criterion' || fail "rule not named: $out"
+printf '%s\n' "$out" | grep -q 'must have acceptance criteria before moving to ready' || fail "rule not named: $out"
 cmp -s "$task" "$proj/before.yaml" || fail "a denied move wrote"
 # A pair outside the table, by bare id: the table says where it is allowed from.
 out=$(lw transition DEMO-1 backlog 2>&1); rc=$?

@@ -18,7 +18,9 @@ case_() {
 	[ "$rc" -eq "$want" ] || { printf '%s\n' "$out" | head -5; fail "$name: exit $rc, not $want"; }
 	printf '%s\n' "$out" | grep -Eq -- "$re" || { printf '%s\n' "$out" | head -5; fail "$name: no /$re/ in the output"; }
 }
-mk() { mkdir -p "$tmp/$1/.liza"; echo "$tmp/$1/.liza/state.yaml"; }
+# With the spec files and worktree folder the states name (liza-validate.sh checks them).
+mk() { mkdir -p "$tmp/$1/.liza" "$tmp/$1/specs" "$tmp/$1/.worktrees/active-1"; : >"$tmp/$1/specs/vision.md"; : >"$tmp/$1/s.md"
+       echo "$tmp/$1/.liza/state.yaml"; }
 
 : > "$(mk empty)";                      case_ empty 3 'state.yaml:1:1: state.yaml is empty'
 echo '- a list' > "$(mk list)";          case_ list 3 'state.yaml:1:1: state.yaml must be a mapping .*not a list'
@@ -56,7 +58,7 @@ fi
 # 100,000 tasks (11 MB): read whole and counted, in seconds, not a limit hit.
 f=$(mk many)
 awk 'BEGIN { print "version: 1\ngoal: {id: g, description: many, status: IN_PROGRESS}\nagents: {}"
-             print "config: {max_coder_iterations: 10}\nsprint: {id: s, goal_ref: g, status: IN_PROGRESS}\ntasks:"
+             print "config: {max_coder_iterations: 10}\nsprint: {id: s, goal_ref: g, status: IN_PROGRESS, timeline: {started: 2026-01-20T09:00:00Z}}\ntasks:"
              for (i = 1; i <= 100000; i++)
                printf "  - id: t%d\n    description: task %d\n    status: UNCLAIMED\n    priority: %d\n    spec_ref: s.md\n    done_when: it works\n", i, i, i % 5 + 1 }' > "$f"
 out=$(timeout 60 "$LW_BIN" -C "$tmp/many" status 2>&1); rc=$?
@@ -77,7 +79,7 @@ tasks:
 agents:
   coder-1: {role: coder, status: IDLE}
 config: {max_coder_iterations: 10}
-sprint: {id: s, goal_ref: g, status: IN_PROGRESS}
+sprint: {id: s, goal_ref: g, status: IN_PROGRESS, timeline: {started: 2026-01-20T09:00:00Z}}
 YAML
 mkdir -p "$tmp/trunc/.liza"
 cp "$src" "$tmp/trunc/.liza/state.yaml"

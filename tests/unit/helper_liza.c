@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "tests/unit/helper_liza.h"
+#include "systems/liza/liza_sim.h"
 
 time_t th_time(const char *iso)
 {
@@ -77,6 +78,10 @@ int th_load(th_run *r, const char *now)
 	lw_snapshot_free(r->snap);
 	r->snap = lw_snapshot_new();
 	lw_error_clear(&r->err);
+	/* What Liza's scripts keep beside .liza (worktree folders, spec files):
+	 * tests of those rules set bare. */
+	if (!r->bare)
+		liza_sim_materialize(r->liza);
 	r->load_rc = liza_load(r->liza, NULL, r->snap, &r->err);
 	if (r->load_rc < 0) {
 		lw_snapshot_free(r->snap);
@@ -201,6 +206,7 @@ char *th_yaml(const char *tasks, const char *agents, const char *config, const c
 	         "tasks:%s%s"
 	         "agents:%s%s"
 	         "sprint:\n  id: s-1\n  goal_ref: g-1\n  status: IN_PROGRESS\n"
+	         "  timeline:\n    started: 2026-01-20T09:00:00Z\n"
 	         "config:%s%s"
 	         "%s",
 	         tasks ? "\n" : " []\n", tasks ? tasks : "",

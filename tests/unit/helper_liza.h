@@ -16,6 +16,7 @@ typedef struct th_run {
 	lw_alerts al;
 	lw_check_ctx ctx;
 	const lw_thresholds *th;  /* NULL = built in; th_recheck passes it on */
+	bool bare;                /* th_load makes no worktree folders or spec files beside .liza */
 } th_run;
 
 /* "2026-01-20T10:00:00Z" → epoch; fails the test on a bad literal. */

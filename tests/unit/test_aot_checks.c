@@ -57,16 +57,27 @@ static void iterations(void **st)
 	tp_close(&p);
 }
 
+/* As the SubagentStop hook counts: a stall is an iteration that left as
+ * many unresolved atoms as prev_pending_count; the loop stops when the
+ * count reaches max_stall_count, so the alert names the next iteration. */
 static void stalls(void **st)
 {
 	(void)st;
 	tp p;
 	tp_open(&p);
-	assert_int_equal(alerts_after(&p, "running", 1, 1, NULL, NULL), 0);
-	assert_int_equal(alerts_after(&p, "running", 1, 2, NULL, NULL), 1);
-	TP_EXPECT(&p, LW_WARN, "aot", "stall_warning", "control", "stalled 2 times in a row (stops at 3)");
-	assert_int_equal(alerts_after(&p, "running", 1, 3, NULL, NULL), 1);
-	TP_EXPECT(&p, LW_CRIT, "aot", "stall_cliff", "control", "stalled 3 times in a row");
+	const char *stuck = "  prev_pending_count: 1\n";   /* A2 still unresolved: no progress */
+	assert_int_equal(alerts_after(&p, "running", 1, 0, stuck, NULL), 0);
+	assert_int_equal(alerts_after(&p, "running", 1, 1, stuck, NULL), 1);
+	TP_EXPECT(&p, LW_WARN, "aot", "stall_warning", "control", "stalled 1 times in a row, 2 at the next iteration");
+	assert_int_equal(alerts_after(&p, "running", 1, 2, stuck, NULL), 1);
+	TP_EXPECT(&p, LW_CRIT, "aot", "stall_cliff", "control", "stalled 2 times in a row, 3 at the next iteration");
+	/* Progress resets the count: stall_count 3 but one atom fewer. */
+	assert_int_equal(alerts_after(&p, "running", 1, 3, "  prev_pending_count: 2\n", NULL), 0);
+	/* The first iteration (prev_pending_count -1 or absent) is never a stall. */
+	assert_int_equal(alerts_after(&p, "running", 1, 3, NULL, NULL), 0);
+	/* Only a running loop is counted. */
+	assert_int_equal(alerts_after(&p, "pending", 0, 2, stuck, NULL), 0);
+	alerts_after(&p, "running", 1, 3, stuck, NULL);
 	assert_non_null(strstr(tp_snap(&p, "aot")->workflows[0].flags, "STALL 3/3"));
 	assert_string_equal(tp_snap(&p, "aot")->status_segment, "1/10 stall 3/3");
 	tp_close(&p);

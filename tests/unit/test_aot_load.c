@@ -251,20 +251,26 @@ static void invalid_states(void **st)
 	      "or_groups: {}\n");
 	assert_int_equal(tp_load(&p, NOW), 0);
 	TP_EXPECT(&p, LW_CRIT, "aot", "invalid_state", "A1", "duplicate atom id A1 (atoms[0] and atoms[1])");
-	TP_EXPECT(&p, LW_CRIT, "aot", "invalid_state", "A2", "A2 depends on A9, which is not an atom");
-	TP_EXPECT(&p, LW_CRIT, "aot", "invalid_state", "A3", "unknown atom status 'done'");
-	TP_EXPECT(&p, LW_CRIT, "aot", "invalid_state", "A4", "names OR group 'nope', which or_groups does not define");
-	TP_EXPECT(&p, LW_CRIT, "aot", "invalid_state", "atoms", "atoms[5] has no id");
+	/* validate_state.py warns on an undefined dependency and never checks
+	 * statuses, OR groups or ids' presence: WARN, not CRIT. */
+	TP_EXPECT(&p, LW_WARN, "aot", "state_warning", "A2", "A2 depends on A9, which is not an atom");
+	TP_EXPECT(&p, LW_WARN, "aot", "state_warning", "A3", "unknown atom status 'done'");
+	TP_EXPECT(&p, LW_WARN, "aot", "state_warning", "A4", "names OR group 'nope', which or_groups does not define");
+	TP_EXPECT(&p, LW_WARN, "aot", "state_warning", "atoms", "atoms[5] has no id");
 	assert_int_equal(task(&p, "A3")->lane, LANE_BLOCKED);
 	/* Positions: the missing dependency at its depends_on, in file lines. */
-	TP_EXPECT(&p, LW_CRIT, "aot", "invalid_state", "A2", "aot-loop-state.md:15:43:");
+	TP_EXPECT(&p, LW_WARN, "aot", "state_warning", "A2", "aot-loop-state.md:15:43:");
 	tp_close(&p);
 
 	tp_open(&p);
 	tp_write(&p, FILE_, "---\nobjective: {goal: g}\natoms: []\ncontrol:\n  status: sleeping\n---\n");
 	assert_int_equal(tp_load(&p, NOW), 0);
 	TP_EXPECT(&p, LW_CRIT, "aot", "invalid_state", "atoms", "no atoms");
-	TP_EXPECT(&p, LW_CRIT, "aot", "invalid_state", "control", "unknown control status 'sleeping'");
+	TP_EXPECT(&p, LW_WARN, "aot", "state_warning", "control", "unknown control status 'sleeping'");
+	/* validate_state.py: goal and base_case missing are errors, the control
+	 * counters missing are warnings. */
+	TP_EXPECT(&p, LW_CRIT, "aot", "invalid_state", "objective", "objective.base_case is missing");
+	TP_EXPECT(&p, LW_WARN, "aot", "state_warning", "control", "control.iteration is missing");
 	tp_write(&p, FILE_, "---\nbindings: {}\n---\n");
 	assert_int_equal(tp_load(&p, NOW), 0);
 	TP_EXPECT(&p, LW_CRIT, "aot", "invalid_state", "objective", "required section 'objective' is missing");
@@ -273,6 +279,7 @@ static void invalid_states(void **st)
 	tp_write(&p, FILE_, "---\n---\n");
 	assert_int_equal(tp_load(&p, NOW), 0);
 	assert_int_equal(tp_count(&p, "aot", "invalid_state"), 3);
+	assert_int_equal(tp_count(&p, "aot", "state_warning"), 0);
 	tp_close(&p);
 }
 

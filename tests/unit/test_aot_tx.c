@@ -67,6 +67,10 @@ static void atom_moves(void **st)
 	assert_int_equal(tp_load(&p, NOW), 0);
 	const aot_state *a = tp_snap(&p, "aot")->sys;
 	assert_string_equal(a->atoms[1].status_raw, "resolved");
+	/* update_atom.py sets any status: reset puts a resolved atom back. */
+	assert_int_equal(tx_atom(&p, "A2", "reset", "resolved", false), TX_DONE);
+	assert_string_equal(p.res.message, "aot: A2 resolved -> pending");
+	assert_int_equal(tx_atom(&p, "A2", "reset", "pending", false), TX_DENIED);
 	free(before);
 	free(after);
 	tp_close(&p);
@@ -121,7 +125,8 @@ static void stop_and_redirect(void **st)
 	assert_true(a->redirect_requested);
 	const doc_node *c = doc_seq_first(a->corrections);
 	assert_non_null(c);
-	assert_string_equal(doc_str(doc_get(c, "type")), "redirect_request");
+	/* A type /redirect defines: a work-graph change unless the reason names one. */
+	assert_string_equal(doc_str(doc_get(c, "type")), "dag_adjustment");
 	assert_string_equal(doc_str(doc_get(c, "description")), "use \"sessions\": not JWT\n(see #12)");
 	assert_string_equal(doc_str(doc_get(c, "timestamp")), NOW);
 	TP_EXPECT(&p, LW_INFO, "aot", "stop_requested", "control", "enough for today");
@@ -139,6 +144,23 @@ static void stop_and_redirect(void **st)
 	         "---\n\n# Original Prompt\n");
 	assert_int_equal(tp_load(&p, NOW), 0);
 	assert_int_equal(tp_tx(&p, "aot", NULL, "stop", NULL, NOW), TX_DENIED);
+	tp_close(&p);
+}
+
+/* The correction's type is one /redirect defines, named by the reason's
+ * prefix when it names one. */
+static void redirect_type_from_reason(void **st)
+{
+	(void)st;
+	tp p;
+	tp_open(&p);
+	example(&p);
+	assert_int_equal(tp_tx(&p, "aot", NULL, "redirect", "constraint_change: max_iterations 30", NOW), TX_DONE);
+	assert_int_equal(tp_load(&p, NOW), 0);
+	const aot_state *a = tp_snap(&p, "aot")->sys;
+	const doc_node *c = doc_seq_first(a->corrections);
+	assert_string_equal(doc_str(doc_get(c, "type")), "constraint_change");
+	assert_string_equal(doc_str(doc_get(c, "description")), "max_iterations 30");
 	tp_close(&p);
 }
 
@@ -305,6 +327,7 @@ int main(void)
 		cmocka_unit_test(atom_moves),
 		cmocka_unit_test(moves_that_are_refused),
 		cmocka_unit_test(stop_and_redirect),
+		cmocka_unit_test(redirect_type_from_reason),
 		cmocka_unit_test(body_bytes_survive),
 		cmocka_unit_test(stop_during_concurrent_rewrites),
 		cmocka_unit_test(unlocked_writer_is_not_overwritten),

@@ -66,9 +66,13 @@ static void expect_moved(fa_run *r, const char *old, const char *from, const cha
 	char *now = fa_read(r, TASK);
 	char *changed = fa_changed(old, now);
 	char want[256];
+	/* moveTaskToPhase's stamps: started on a move to executing; completed
+	 * and leadTime (no started here, so no cycleTime) on one to complete. */
+	bool done = strcmp(to, "complete") == 0, run = strcmp(to, "executing") == 0;
 	snprintf(want, sizeof want,
-	         "history[1] history[1].actor history[1].from%s history[1].timestamp history[1].to phase updated",
-	         reason ? " history[1].reason" : "");
+	         "%shistory[1] history[1].actor history[1].from%s history[1].timestamp history[1].to %sphase %supdated",
+	         done ? "completed " : "", reason ? " history[1].reason" : "", done ? "leadTime " : "",
+	         run ? "started " : "");
 	assert_string_equal(changed, want);
 	assert_non_null(strstr(now, "# kept: a comment\n"));
 	assert_non_null(strstr(now, "customKey: kept  # unknown to us\n"));
@@ -160,16 +164,16 @@ static void each_guard_refuses(void **state)
 	(void)state;
 	static const guard_case cases[] = {
 		/* -> ready needs a criterion, from every phase that may go there */
-		{ "backlog", "ready", "completed", 0, true, "ready needs at least one acceptance criterion" },
-		{ "executing", "ready", "completed", 0, true, "ready needs at least one acceptance criterion" },
-		{ "complete", "ready", "completed", 0, true, "ready needs at least one acceptance criterion" },
+		{ "backlog", "ready", "completed", 0, true, "acceptance criteria before moving to ready" },
+		{ "executing", "ready", "completed", 0, true, "acceptance criteria before moving to ready" },
+		{ "complete", "ready", "completed", 0, true, "acceptance criteria before moving to ready" },
 		/* the skip needs a criterion too (planning is not running here) */
-		{ "backlog", "executing", "completed", 0, true, "the skip) needs at least one acceptance criterion" },
-		{ "backlog", "executing", NULL, 0, false, "the skip) needs at least one acceptance criterion" },
+		{ "backlog", "executing", "completed", 0, true, "acceptance criteria before moving directly to executing" },
+		{ "backlog", "executing", NULL, 0, false, "acceptance criteria before moving directly to executing" },
 		/* -> executing is blocked while planning runs and no plan exists */
-		{ "backlog", "executing", "running", 1, false, "executing is blocked while planning is running" },
-		{ "ready", "executing", "running", 1, false, "executing is blocked while planning is running" },
-		{ "complete", "executing", "running", 1, false, "executing is blocked while planning is running" },
+		{ "backlog", "executing", "running", 1, false, "planning is still running" },
+		{ "ready", "executing", "running", 1, false, "planning is still running" },
+		{ "complete", "executing", "running", 1, false, "planning is still running" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		const guard_case *c = &cases[i];
@@ -288,8 +292,8 @@ static void bundled_example_move(void **state)
 	assert_int_equal(fa_tx(&r, "foreman", "DEMO-3", "complete", NULL, NOW, &res), TX_DONE);
 	char *now = fa_read(&r, ".taskfactory/tasks/demo-3/task.yaml");
 	char *changed = fa_changed(old, now);
-	assert_string_equal(changed, "history[2] history[2].actor history[2].from history[2].timestamp history[2].to "
-	                             "phase updated");
+	assert_string_equal(changed, "completed cycleTime history[2] history[2].actor history[2].from "
+	                             "history[2].timestamp history[2].to leadTime phase updated");
 	/* The bytes before the edits are the same (comments included). */
 	assert_memory_equal(old, now, (size_t)(strstr(old, "phase:") - old));
 	free(changed);
@@ -302,6 +306,67 @@ static void bundled_example_move(void **state)
  * the tasks folder. A task.yaml.lock that a peer made (our simulator,
  * another liza-watch) is joined: held, the move waits and times out,
  * nothing written; released, the move lands. */
+/* canMoveToPhase waives the criteria guards when planning was skipped or
+ * completed with neither plan nor criteria; a missing phase is backlog. */
+static void exemptions_let_it_through(void **state)
+{
+	(void)state;
+	static const char *const tasks[] = {
+		"id: T-1\nphase: backlog\nplanningSkipped: true\nacceptanceCriteria: []\n",
+		"id: T-1\nphase: backlog\nplanningStatus: completed\n",
+		"id: T-1\nplanningSkipped: true\n",
+	};
+	for (size_t i = 0; i < sizeof tasks / sizeof *tasks; i++)
+		for (int to = 0; to < 2; to++) {
+			fa_run r;
+			fa_open(&r);
+			fa_write(&r, TASK, tasks[i]);
+			fa_load(&r, NOW);
+			tx_result res;
+			assert_int_equal(fa_tx(&r, "foreman", "T-1", to ? "executing" : "ready", NULL, NOW, &res), TX_DONE);
+			fa_close(&r);
+		}
+	/* planningSkipped: yes is a string to the yaml package: no waiver. */
+	fa_run r;
+	fa_open(&r);
+	fa_write(&r, TASK, "id: T-1\nphase: backlog\nplanningSkipped: yes\n");
+	fa_load(&r, NOW);
+	tx_result res;
+	assert_int_equal(fa_tx(&r, "foreman", "T-1", "ready", NULL, NOW, &res), TX_DENIED);
+	fa_close(&r);
+}
+
+/* moveTaskToPhase's stamps: started kept once set, rework clears the
+ * execution stamps, completion measures cycle and lead time. */
+static void lifecycle_stamps(void **state)
+{
+	(void)state;
+	fa_run r;
+	fa_open(&r);
+	fa_write(&r, TASK, "id: T-1\nphase: ready\nacceptanceCriteria: [x]\ncreated: 2026-02-20T14:00:00.000Z\n"
+	                   "started: 2026-02-20T14:30:00.000Z\n");
+	fa_load(&r, NOW);
+	tx_result res;
+	assert_int_equal(fa_tx(&r, "foreman", "T-1", "executing", NULL, NOW, &res), TX_DONE);
+	char *t = fa_read(&r, TASK);
+	assert_non_null(strstr(t, "started: 2026-02-20T14:30:00.000Z"));
+	free(t);
+	fa_load(&r, NOW);
+	assert_int_equal(fa_tx(&r, "foreman", "T-1", "complete", NULL, NOW, &res), TX_DONE);
+	t = fa_read(&r, TASK);
+	assert_non_null(strstr(t, "completed: \"" STAMP "\""));
+	assert_non_null(strstr(t, "cycleTime: 1800"));
+	assert_non_null(strstr(t, "leadTime: 3600"));
+	free(t);
+	fa_load(&r, NOW);
+	assert_int_equal(fa_tx(&r, "foreman", "T-1", "ready", NULL, NOW, &res), TX_DONE);
+	t = fa_read(&r, TASK);
+	assert_null(strstr(t, "cycleTime: 1800"));
+	assert_null(strstr(t, "started: 2026"));
+	free(t);
+	fa_close(&r);
+}
+
 static void lock_held(void **state)
 {
 	(void)state;
@@ -370,6 +435,8 @@ int main(void)
 		cmocka_unit_test(compare_and_swap),
 		cmocka_unit_test(history_created),
 		cmocka_unit_test(bundled_example_move),
+		cmocka_unit_test(exemptions_let_it_through),
+		cmocka_unit_test(lifecycle_stamps),
 		cmocka_unit_test(lock_held),
 		cmocka_unit_test(write_fails),
 	};

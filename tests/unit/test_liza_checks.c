@@ -328,9 +328,9 @@ static void circuit_breaker_and_sprint_deadline(void **state)
 	char *y = th_yaml(NULL, NULL, NULL, "circuit_breaker: {status: TRIGGERED}\n");
 	/* give the sprint a deadline: rewrite th_yaml's sprint block */
 	char buf[4096];
-	const char *sp = strstr(y, "  status: IN_PROGRESS\nconfig");
+	const char *sp = strstr(y, "    started: 2026-01-20T09:00:00Z\nconfig");
 	assert_non_null(sp);
-	snprintf(buf, sizeof buf, "%.*s  timeline: {deadline: 2026-01-20T10:00:00Z}\n%s", (int)(sp - y), y, sp);
+	snprintf(buf, sizeof buf, "%.*s    deadline: 2026-01-20T10:00:00Z\n%s", (int)(sp - y), y, sp);
 	assert_int_equal(th_state(&r, buf, NOW), 0);
 	TH_EXPECT(&r, LW_CRIT, "circuit_breaker", "circuit_breaker", "TRIGGERED");
 	TH_EXPECT(&r, LW_WARN, "sprint_overdue", "s-1", "2026-01-20T10:00:00Z");
@@ -343,7 +343,8 @@ static void circuit_breaker_and_sprint_deadline(void **state)
 	/* a finished sprint is not overdue; an OK breaker is quiet */
 	assert_int_equal(th_state(&r,
 		"version: 1\ngoal: {id: g, status: COMPLETED}\ntasks: []\nagents: {}\nconfig: {}\n"
-		"sprint: {id: s, goal_ref: g, status: COMPLETED, timeline: {deadline: 2026-01-19T00:00:00Z}}\n"
+		"sprint: {id: s, goal_ref: g, status: COMPLETED, timeline: {started: 2026-01-18T00:00:00Z, "
+		"deadline: 2026-01-19T00:00:00Z}}\n"
 		"circuit_breaker: {status: OK}\n", NOW), 0);
 	assert_int_equal(th_count(&r, NULL), 0);
 	th_close(&r);

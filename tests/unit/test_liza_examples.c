@@ -233,7 +233,8 @@ static char *big_state(bool all_same_id)
 	assert_non_null(y);
 	used += (size_t)snprintf(y + used, cap - used,
 	                         "version: 1\ngoal: {id: g, status: IN_PROGRESS}\nconfig: {}\n"
-	                         "sprint: {id: s, goal_ref: g, status: IN_PROGRESS, scope: {planned: [t0, t1, t9999]}}\n"
+	                         "sprint: {id: s, goal_ref: g, status: IN_PROGRESS, timeline: {started: 2026-01-20T09:00:00Z},"
+	                         " scope: {planned: [t0, t1, t9999]}}\n"
 	                         "agents: {}\ntasks:\n");
 	for (int i = 0; i < BIG; i++) {
 		char id[16], dep[16] = "";

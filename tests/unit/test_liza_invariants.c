@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "tests/unit/helper_liza.h"
 
 #define NOW "2026-01-20T10:20:00Z"
@@ -23,7 +25,8 @@ static const char VALID[] =
 	"  - {id: cl, status: CLAIMED, assigned_to: coder-1, worktree: .worktrees/cl, base_commit: b1,"
 	" lease_expires: '2026-01-20T11:00:00Z', depends_on: [me], spec_ref: s.md, done_when: d}\n"
 	"  - {id: fx, status: CLAIMED, assigned_to: coder-2, worktree: .worktrees/fx, integration_fix: true,"
-	" lease_expires: '2026-01-20T11:00:00Z', spec_ref: s.md, done_when: d}\n"
+	" lease_expires: '2026-01-20T11:00:00Z', spec_ref: s.md, done_when: d,"
+	" history: [{time: '2026-01-20T09:00:00Z', event: integration_failed, agent: coder-2}]}\n"
 	"  - {id: rv, status: READY_FOR_REVIEW, assigned_to: coder-3, review_commit: c1, spec_ref: s.md, done_when: d}\n"
 	"  - {id: rj, status: REJECTED, assigned_to: coder-4, rejection_reason: r, spec_ref: s.md, done_when: d}\n"
 	"  - {id: ap, status: APPROVED, assigned_to: coder-5, merge_commit: m1, spec_ref: s.md, done_when: d}\n"
@@ -43,7 +46,11 @@ static const char VALID[] =
 	"  - {id: disc-1, urgency: immediate, converted_to_task: un}\n"
 	"  - {id: disc-2, urgency: deferred}\n"
 	"  - {id: disc-3}\n"
-	"sprint: {id: s-1, goal_ref: g-1, status: IN_PROGRESS, scope: {planned: [un, cl], stretch: [bl]}}\n"
+	"sprint: {id: s-1, goal_ref: g-1, status: IN_PROGRESS, timeline: {started: '2026-01-20T09:00:00Z'},"
+	" scope: {planned: [un, cl], stretch: [bl]}}\n"
+	"anomalies:\n"
+	"  - {type: trade_off, details: {what: a, why: b, debt_created: c}}\n"
+	"  - {type: spec_gap}\n"
 	"circuit_breaker: {status: OK}\n"
 	"config: {max_coder_iterations: 10}\n";
 
@@ -143,7 +150,57 @@ static const rule_case cases[] = {
 	  "\"RUNNING\"" },
 	{ "sprint_goal_ref", "goal_ref: g-1", "goal_ref: g-2", "s-1", "g-2 does not match goal.id g-1" },
 	{ "sprint_scope", "stretch: [bl]", "stretch: [bl, nope]", "s-1", "unknown task: nope" },
+	/* liza-validate.sh's rules beyond a task's own fields (liza_validity.c) */
+	{ "integration_fix_history", "event: integration_failed", "event: claimed", "fx",
+	  "no integration_failed event in history" },
+	{ "anomaly_type", "{type: spec_gap}", "{type: flaky}", "anomalies[1]", "unknown anomaly type 'flaky'" },
+	{ "anomaly_type", "{type: spec_gap}", "{kind: spec_gap}", "anomalies[1]", "unknown anomaly type 'null'" },
+	{ "anomaly_details", "why: b, ", "", "anomalies[0]", "trade_off anomaly missing required details (why)" },
+	{ "anomaly_details", "{type: spec_gap}", "{type: retry_loop, details: {count: 3}}", "anomalies[1]",
+	  "retry_loop anomaly missing required details (error_pattern)" },
+	{ "anomaly_details", "{type: spec_gap}", "{type: system_ambiguity}", "anomalies[1]",
+	  "(protocol_section, question)" },
+	{ "sprint_timeline", "timeline: {started: '2026-01-20T09:00:00Z'},", "", "s-1",
+	  "sprint.timeline.started is required" },
 };
+
+/* The rules that look at the disk beside .liza: a CLAIMED task's worktree
+ * folder and every spec_ref's file (unless SKIP_SPEC_FILE_CHECK=true). */
+static void worktrees_and_spec_files_on_disk(void **state)
+{
+	(void)state;
+	th_run r;
+	th_open(&r);
+	r.bare = true;
+	th_write(&r, "state.yaml", VALID);
+	char p[512];
+	snprintf(p, sizeof p, "%s/s.md", r.dir);
+	FILE *f = fopen(p, "w");
+	assert_non_null(f);
+	fclose(f);
+	snprintf(p, sizeof p, "%s/.worktrees", r.dir);
+	assert_int_equal(mkdir(p, 0755), 0);
+	snprintf(p, sizeof p, "%s/.worktrees/cl", r.dir);
+	assert_int_equal(mkdir(p, 0755), 0);
+	assert_int_equal(th_load(&r, NOW), 0);
+	TH_EXPECT(&r, LW_CRIT, "invalid_state", "fx", "worktree=.worktrees/fx but that directory does not exist");
+	TH_EXPECT(&r, LW_CRIT, "invalid_state", "fx", "(rule: worktree_exists)");
+	assert_int_equal(th_count(&r, "invalid_state"), 1);
+	snprintf(p, sizeof p, "%s/.worktrees/fx", r.dir);
+	assert_int_equal(mkdir(p, 0755), 0);
+	snprintf(p, sizeof p, "%s/s.md", r.dir);
+	assert_int_equal(unlink(p), 0);
+	th_recheck(&r, NOW);
+	assert_int_equal(th_load(&r, NOW), 0);
+	/* every task naming s.md, DRAFT included (the script checks them all) */
+	TH_EXPECT(&r, LW_CRIT, "invalid_state", "dr", "spec_ref file not found: s.md");
+	assert_int_equal(th_count(&r, "invalid_state"), 10);
+	setenv("SKIP_SPEC_FILE_CHECK", "true", 1);
+	assert_int_equal(th_load(&r, NOW), 0);
+	unsetenv("SKIP_SPEC_FILE_CHECK");
+	assert_int_equal(th_count(&r, "invalid_state"), 0);
+	th_close(&r);
+}
 
 static void each_rule_broken_on_its_own(void **state)
 {
@@ -256,6 +313,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(valid_state_raises_nothing),
 		cmocka_unit_test(each_rule_broken_on_its_own),
+		cmocka_unit_test(worktrees_and_spec_files_on_disk),
 		cmocka_unit_test(location_is_the_tasks_line_and_column),
 		cmocka_unit_test(two_rules_on_one_task_are_two_alerts),
 		cmocka_unit_test(every_broken_rule_is_reported_not_just_the_first),

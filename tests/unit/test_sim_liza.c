@@ -55,6 +55,13 @@ static void fx_open(fx *x, uint64_t seed)
 	snprintf(dst, sizeof dst, "%s/.liza", x->proj);
 	assert_int_equal(mkdir(x->proj, 0755), 0);
 	assert_int_equal(sim_tree_copy(src, dst, &err), 0);
+	/* and what liza-validate.sh looks for beside it: spec files, worktrees */
+	static const char *const beside[] = { "specs", ".worktrees" };
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(src, sizeof src, "%s/%s", ex, beside[i]);
+		snprintf(dst, sizeof dst, "%s/%s", x->proj, beside[i]);
+		assert_int_equal(sim_tree_copy(src, dst, &err), 0);
+	}
 	assert_int_equal(sim_team_open(&x->team, x->proj, seed, &err), 0);
 	assert_int_equal(x->team.n, 1);
 }

@@ -1,0 +1,192 @@
+/* liza_validity.c — the rules of liza-validate.sh that look beyond one
+ * task's own fields: the filesystem (a claimed task's worktree directory,
+ * the spec files tasks name), the history an integration fix needs, the
+ * anomaly log (known types, each type's required details) and the sprint's
+ * timeline. Each broken rule is one CRIT invalid_state alert, as the
+ * script's INVALID is (liza_invariants.c has the others).
+ *
+ * Paths are the script's: PROJECT_ROOT (the folder holding .liza) joined
+ * with the value as written, an absolute value included. The script skips
+ * the spec files when SKIP_SPEC_FILE_CHECK=true; so does this. */
+#include "systems/liza/liza.h"
+#include "core/util/dirlist.h"
+#include "core/util/fileio.h"
+#include "core/util/inputs.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+typedef struct vd {
+	const liza_state *st;
+	lw_check_ctx *ctx;
+	char root[4096];          /* PROJECT_ROOT: <dir of state.yaml>/.. */
+} vd;
+
+static void broken(vd *v, const char *subject, const char *rule, const doc_node *at, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static void broken(vd *v, const char *subject, const char *rule, const doc_node *at, const char *fmt, ...)
+{
+	char what[800];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	lw_alerts *out = v->ctx->out;
+	const char *path = v->st->state_path ? v->st->state_path : "state.yaml";
+	lw_alert *a;
+	if (at) {
+		doc_pos p = doc_where(v->st->state_doc, at);
+		a = lw_alerts_add(out, LW_CRIT, "liza", "invalid_state", subject, v->ctx->now, "%s:%u:%u: %s (rule: %s)",
+		                  path, p.line, p.col, what, rule);
+	} else {
+		a = lw_alerts_add(out, LW_CRIT, "liza", "invalid_state", subject, v->ctx->now, "%s: %s (rule: %s)", path,
+		                  what, rule);
+	}
+	a->key = arena_printf(&out->mem, "%s#%s#%s", a->subject, rule, what);
+}
+
+static const doc_node *at_field(const doc_node *map, const char *key)
+{
+	const doc_node *n = doc_get(map, key);
+	return n ? n : map;
+}
+
+static bool project_path(const vd *v, const char *rel, size_t len, struct stat *sb)
+{
+	char p[8192];
+	if ((size_t)snprintf(p, sizeof p, "%s/%.*s", v->root, (int)len, rel) >= sizeof p)
+		return false;
+	return lw_exists(p, sb);
+}
+
+/* CLAIMED worktree path must exist (as a directory). */
+static void rule_worktrees(vd *v)
+{
+	for (size_t i = 0; i < v->st->ntasks; i++) {
+		const liza_task *t = &v->st->tasks[i];
+		struct stat sb;
+		if (t->status != LS_CLAIMED || !t->worktree || !*t->worktree)
+			continue;
+		if (!project_path(v, t->worktree, strlen(t->worktree), &sb) || !S_ISDIR(sb.st_mode))
+			broken(v, t->id, "worktree_exists", at_field(t->node, "worktree"),
+			       "CLAIMED task has worktree=%.200s but that directory does not exist", t->worktree);
+	}
+}
+
+/* Every spec_ref (anchor stripped) names a file under the project. */
+static void rule_spec_files(vd *v)
+{
+	const char *skip = lw_getenv("SKIP_SPEC_FILE_CHECK");   /* recorded: status may reuse a result */
+	if (skip && strcmp(skip, "true") == 0)
+		return;
+	for (size_t i = 0; i < v->st->ntasks; i++) {
+		const liza_task *t = &v->st->tasks[i];
+		struct stat sb;
+		if (!t->spec_ref)
+			continue;
+		size_t len = strcspn(t->spec_ref, "#");
+		if (!len)
+			continue;
+		if (!project_path(v, t->spec_ref, len, &sb) || !S_ISREG(sb.st_mode))
+			broken(v, t->id, "spec_file", at_field(t->node, "spec_ref"),
+			       "spec_ref file not found: %.*s (create it, or set SKIP_SPEC_FILE_CHECK=true)",
+			       (int)(len > 200 ? 200 : len), t->spec_ref);
+	}
+}
+
+/* integration_fix: true needs an integration_failed event in history. */
+static void rule_integration_fix(vd *v)
+{
+	for (size_t i = 0; i < v->st->ntasks; i++) {
+		const liza_task *t = &v->st->tasks[i];
+		if (!t->integration_fix)
+			continue;
+		bool failed = false;
+		for (size_t k = 0; k < t->nhistory && !failed; k++)
+			failed = t->history[k].event && strcmp(t->history[k].event, "integration_failed") == 0;
+		if (!failed)
+			broken(v, t->id, "integration_fix_history", at_field(t->node, "integration_fix"),
+			       "integration_fix: true but no integration_failed event in history");
+	}
+}
+
+/* The anomaly types liza-validate.sh knows, and the details each needs. */
+static const struct { const char *type, *details[3]; } anomaly_types[] = {
+	{ "retry_loop", { "count", "error_pattern" } },
+	{ "trade_off", { "what", "why", "debt_created" } },
+	{ "spec_ambiguity", { NULL } },
+	{ "external_blocker", { "blocker_service" } },
+	{ "assumption_violated", { "assumption", "reality" } },
+	{ "scope_deviation", { NULL } },
+	{ "workaround", { NULL } },
+	{ "debt_created", { NULL } },
+	{ "spec_changed", { NULL } },
+	{ "hypothesis_exhaustion", { NULL } },
+	{ "spec_gap", { NULL } },
+	{ "review_deadlock", { NULL } },
+	{ "system_ambiguity", { "protocol_section", "question" } },
+};
+
+static void rule_anomalies(vd *v)
+{
+	size_t i = 0;
+	for (const doc_node *it = doc_seq_first(doc_get(v->st->root, "anomalies")); it; it = it->next, i++) {
+		const doc_node *a = doc_deref(it);
+		char subject[48];
+		snprintf(subject, sizeof subject, "anomalies[%zu]", i);
+		const char *type = doc_str(doc_get(a, "type"));
+		size_t k = 0, n = sizeof anomaly_types / sizeof *anomaly_types;
+		while (type && k < n && strcmp(anomaly_types[k].type, type) != 0)
+			k++;
+		if (!type || k == n) {
+			broken(v, subject, "anomaly_type", at_field(a, "type"), "unknown anomaly type '%.64s'",
+			       type ? type : "null");
+			continue;
+		}
+		const doc_node *details = doc_deref(doc_get(a, "details"));
+		char miss[128] = "";
+		size_t used = 0;
+		for (size_t d = 0; d < 3 && anomaly_types[k].details[d]; d++) {
+			const doc_node *x = doc_get(details, anomaly_types[k].details[d]);
+			if ((!x || doc_is_null(x)) && used < sizeof miss)
+				used += (size_t)snprintf(miss + used, sizeof miss - used, "%s%s", used ? ", " : "",
+				                         anomaly_types[k].details[d]);
+		}
+		if (used)
+			broken(v, subject, "anomaly_details", details ? details : a, "%s anomaly missing required details (%s)",
+			       type, miss);
+	}
+}
+
+/* A sprint needs timeline.started. */
+static void rule_sprint_timeline(vd *v)
+{
+	const doc_node *sp = v->st->sprint;
+	if (!sp || doc_is_null(sp))
+		return;
+	const doc_node *started = doc_get(doc_get(sp, "timeline"), "started");
+	if (!started || doc_is_null(started) || (doc_str(started) && !*doc_str(started)))
+		broken(v, v->st->sprint_id ? v->st->sprint_id : "sprint", "sprint_timeline",
+		       doc_get(sp, "timeline") ? doc_get(sp, "timeline") : sp, "sprint.timeline.started is required");
+}
+
+void liza_validity(const liza_state *st, lw_check_ctx *ctx)
+{
+	if (!st || !st->root)
+		return;
+	vd v = { .st = st, .ctx = ctx };
+	const char *sp = st->state_path ? st->state_path : "state.yaml";
+	const char *slash = strrchr(sp, '/');
+	if (slash)
+		snprintf(v.root, sizeof v.root, "%.*s/..", (int)(slash - sp), sp);
+	else
+		snprintf(v.root, sizeof v.root, "..");
+	rule_worktrees(&v);
+	rule_spec_files(&v);
+	rule_integration_fix(&v);
+	rule_anomalies(&v);
+	rule_sprint_timeline(&v);
+}
