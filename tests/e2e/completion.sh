@@ -46,7 +46,7 @@ expect 'liza-watch check --' '--follow --json '
 expect 'liza-watch reject task-3 --r' '--reason '
 expect 'liza-watch transition task-3 --a' '--all-sessions '
 expect 'liza-watch --theme so' 'solarized-dark '
-expect 'liza-watch transition aot:A2 re' 'redirect resolve '
+expect 'liza-watch transition aot:A2 re' 'redirect reset resolve '
 expect 'liza-watch transition rcs:forge ' 'activate clear '
 expect 'liza-watch transition --reason why foreman:DEMO-3 ex' 'executing '
 expect 'liza-watch transition liza pa' 'pause '
@@ -101,7 +101,7 @@ ZSH
 out=$(ZDOTDIR=$tmp timeout 60 zsh -f "$tmp/drive.zsh" "$root/completions" \
 	'liza-watch sta=>liza-watch status' \
 	'liza-watch status --form=>liza-watch status --format' \
-	'liza-watch transition aot:A2 res=>liza-watch transition aot:A2 resolve' \
+	'liza-watch transition aot:A2 reso=>liza-watch transition aot:A2 resolve' \
 	'liza-watch --theme solar=>liza-watch --theme solarized-dark' \
 	"liza-watch -C $tmp/p approve fresh=>liza-watch -C $tmp/p approve fresh-7" 2>&1) || fail "zsh: $out"
 echo ok

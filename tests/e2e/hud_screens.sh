@@ -48,7 +48,7 @@ same() {
 
 basic=$E2E_TMP/basic; mkdir -p "$basic"; cp -r "$fixtures/basic/." "$basic/"
 multi=$E2E_TMP/multi; mkdir -p "$multi"; cp -r "$fixtures/foreman-acp/." "$multi/"
-cp -r "$fixtures/basic/.liza" "$multi/.liza"
+cp -r "$fixtures/basic/." "$multi/"   # .liza with the worktree and spec files its tasks name
 empty=$E2E_TMP/empty; mkdir -p "$empty"
 
 for size in "80 24" "160 45"; do

@@ -9,7 +9,7 @@ alerts_top() { screen | awk '/Alerts \(/ {getline; print; exit}'; }
 
 # ---- severity first: a CRIT that comes later is the top row ---------------
 proj=$E2E_TMP/multi; mkdir -p "$proj"
-cp -r "$fx/hud/foreman-acp/." "$proj/"; cp -r "$fx/hud/basic/.liza" "$proj/.liza"
+cp -r "$fx/hud/foreman-acp/." "$proj/"; cp -r "$fx/hud/basic/." "$proj/"
 start_hud 80 24 -C "$proj"
 wait_for 'Alerts \(2\)'
 alerts_top | grep -q '^ WARN .*blocked-1' || fail "WARN before INFO: $(alerts_top)"
@@ -44,7 +44,7 @@ keys q; wait_exit 0
 # ---- the header keeps its counts when the path is long --------------------
 new_server
 deep=$E2E_TMP/a-rather-long-folder-name/another-long-folder-name/and-one-more-level/project
-mkdir -p "$deep"; cp -r "$fx/hud/basic/.liza" "$deep/.liza"
+mkdir -p "$deep"; cp -r "$fx/hud/basic/." "$deep/"
 start_hud 60 20 -C "$deep"
 wait_for 'CRIT 0  WARN 1  INFO 0'
 screen | head -1 | grep -q 'project' || fail "the path's tail should stay: $(screen | head -1)"
@@ -53,7 +53,7 @@ keys q; wait_exit 0
 # ---- workflows beyond the pane say how many are hidden ------------------
 new_server
 all=$E2E_TMP/all; mkdir -p "$all"
-cp -r "$fx/hud/foreman-acp/." "$all/"; cp -r "$fx/hud/basic/.liza" "$all/.liza"
+cp -r "$fx/hud/foreman-acp/." "$all/"; cp -r "$fx/hud/basic/." "$all/"
 cp -r "$fx/rcs/team-forge/.rcs" "$all/.rcs"; cp -r "$fx/aot/running/.claude" "$all/.claude"
 start_hud 80 24 -C "$all"
 wait_for 'Workflows \([0-9]+, [0-9]+ hidden\)'
@@ -66,7 +66,7 @@ keys q; wait_exit 0
 
 # ---- "+N more" on a row of its own, below the last card ------------------
 new_server
-many=$E2E_TMP/many; mkdir -p "$many"; cp -r "$fx/hud/basic/.liza" "$many/.liza"
+many=$E2E_TMP/many; mkdir -p "$many"; cp -r "$fx/hud/basic/." "$many/"
 extra=""
 for i in 1 2 3 4 5 6 7 8 9; do
 	extra="$extra  - id: plan-$i\n    description: Planned work number $i\n    status: DRAFT\n    priority: 3\n    created: \"2026-01-20T10:15:00Z\"\n"
