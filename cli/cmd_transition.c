@@ -2,6 +2,7 @@
  * the system's adapter apply the row of its table under its own lock. */
 #include "cli/cli.h"
 #include "core/model/adapter.h"
+#include "core/util/escape.h"
 #include "core/util/timeparse.h"
 #include <getopt.h>
 #include <stdio.h>
@@ -51,7 +52,7 @@ static int run(const lw_opts *o, const tx_args *a)
 	src->adapter->transition(src, &rq, &res);
 	switch (res.rc) {
 	case TX_DONE:
-		printf("%s\n", res.message);
+		esc_print(stdout, "%s", res.message);   /* it names states read from the file */
 		rc = EXIT_OK;
 		break;
 	case TX_ASK:
@@ -69,7 +70,7 @@ static int run(const lw_opts *o, const tx_args *a)
 		break;
 	}
 	if (res.note[0])
-		fprintf(res.rc == TX_DONE ? stdout : stderr, "note: %s\n", res.note);
+		esc_print(res.rc == TX_DONE ? stdout : stderr, "note: %s", res.note);
 out:
 	lw_project_close(&p);
 	return rc;

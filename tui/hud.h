@@ -8,6 +8,7 @@
 #include "core/model/adapter.h"
 #include "core/util/strbuf.h"
 #include "tui/theme.h"
+#include "tui/txrun.h"
 #include "tui/tui.h"
 
 typedef enum hud_pane { PANE_WORKFLOWS, PANE_BOARD, PANE_ALERTS, PANE_COUNT } hud_pane;
@@ -76,6 +77,8 @@ typedef struct hud {
 	char message[512];        /* one-line feedback: a denied transition, an error */
 	bool message_error;
 	bool quit;
+	txrun tx;                 /* the write under way, off the UI loop (one at a time) */
+	char tx_label[256];       /* what it does: "approve liza:review-1" */
 	bool bell;                /* ring once on the next draw (a new CRIT) */
 	/* Which panes need drawing again: a key that moves the board's
 	 * selection redraws the board and the footer, not the alerts. */

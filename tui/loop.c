@@ -5,6 +5,8 @@
 #include "tui/hud.h"
 #include "tui/term.h"
 #include "tui/keymap.h"
+#include "tui/actions.h"
+#include "core/util/escape.h"
 #include "core/util/timeparse.h"
 #include "watch/live.h"
 #include "watch/sigpipe.h"
@@ -73,6 +75,8 @@ static void mode_key(hud *h, int ch)
 	default:
 		if (ch == KEY_RESIZE)
 			return;
+		if (ch == 27 && h->tx.state == TXRUN_RUNNING)
+			return act_tx_cancel(h);   /* Esc: the write under way first */
 		hud_key(h, ch);
 	}
 }
@@ -158,6 +162,7 @@ int tui_run(lw_project *p, const tui_opts *o)
 	}
 	hud h;
 	memset(&h, 0, sizeof h);
+	txrun_init(&h.tx);
 	h.proj = p;
 	h.opts = o;
 	hud_keymap defaults;
@@ -208,13 +213,15 @@ int tui_run(lw_project *p, const tui_opts *o)
 	int rc = 0, spurious = 0;
 	while (!h.quit) {
 		hud_draw(&h);
-		int timeout = min_timeout(live_timeout_ms(&l), timer_ms(&h));
-		struct pollfd fds[3] = {
+		int tx_timeout = txrun_timeout_ms(&h.tx);
+		int timeout = min_timeout(min_timeout(live_timeout_ms(&l), timer_ms(&h)), tx_timeout);
+		struct pollfd fds[4] = {
 			{ .fd = STDIN_FILENO, .events = POLLIN },
 			{ .fd = live_fd(&l), .events = POLLIN },
 			{ .fd = sfd, .events = POLLIN },
+			{ .fd = txrun_fd(&h.tx), .events = POLLIN },   /* -1 when idle: poll skips it */
 		};
-		int r = poll(fds, 3, timeout);
+		int r = poll(fds, 4, timeout);
 		if (r < 0 && errno != EINTR)
 			break;
 		for (int sig; (sig = sigpipe_next());) {
@@ -243,14 +250,25 @@ int tui_run(lw_project *p, const tui_opts *o)
 			if (spurious > 100)
 				break;
 		}
+		if (txrun_busy(&h.tx)) {
+			char before[sizeof h.message];
+			memcpy(before, h.message, sizeof before);
+			int mode = h.mode;
+			act_tx_poll(&h);
+			if (strcmp(before, h.message) || mode != (int)h.mode)
+				h.dirty = DIRTY_ALL;
+		}
 		if (live_process(&l) > 0)
 			after_reload(&h);
-		else if (r == 0 || timer_ms(&h) == 0) {
+		else if ((r == 0 && timeout != tx_timeout) || timer_ms(&h) == 0) {
 			hud_recheck(&h);
 			h.dirty |= DIRTY_HEADER | DIRTY_ALERTS;   /* ages and alerts; a new count changes the layout */
 		}
 	}
+	bool cut = txrun_abandon(&h.tx);
 	term_end();
+	if (cut)
+		esc_print(stderr, "liza-watch: %s: cancelled on quit, nothing written", h.tx_label);
 	sigpipe_close();
 	live_close(&l);
 	lw_alerts_free(&h.alerts);
