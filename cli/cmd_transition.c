@@ -13,6 +13,30 @@ typedef struct tx_args {
 	bool force, all_sessions;
 } tx_args;
 
+/* A task not found while a state file did not read (caught empty or half
+ * written, unreadable) is a read failure, not a typo: say which file, exit 3. */
+static bool unread(const lw_project *p)
+{
+	bool any = false;
+	for (size_t i = 0; i < p->n; i++) {
+		const lw_source *s = &p->src[i];
+		char m[1200];
+		if (s->failed) {
+			cli_error("%s", lw_error_format(&s->error, m, sizeof m));
+			any = true;
+		}
+		for (size_t k = 0; s->good && k < s->good->nproblems; k++) {
+			const lw_problem *pr = &s->good->problems[k];
+			if (pr->rule && (strcmp(pr->rule, "parse_error") == 0 || strcmp(pr->rule, "unreadable") == 0 ||
+			                 strcmp(pr->rule, "dangling_link") == 0)) {
+				cli_error("%s", pr->message);
+				any = true;
+			}
+		}
+	}
+	return any;
+}
+
 static int run(const lw_opts *o, const tx_args *a)
 {
 	lw_project p;
@@ -24,7 +48,7 @@ static int run(const lw_opts *o, const tx_args *a)
 	int rc;
 	if (lw_project_resolve(&p, a->task, &src, &task, msg, sizeof msg) < 0) {
 		cli_error("%s", msg);
-		rc = EXIT_USAGE;
+		rc = unread(&p) ? EXIT_IO : EXIT_USAGE;
 		goto out;
 	}
 	if (!src->adapter->transition) {

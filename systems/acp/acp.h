@@ -61,6 +61,7 @@ typedef struct acp_agent {
 	time_t updated;
 	const char *last_type, *last_from;   /* upstream last_message */
 	size_t inbox, inbox_kind[ACP_MSG_KINDS];
+	bool stale;               /* state.json no longer reads: its last good version */
 } acp_agent;
 
 typedef struct acp_task {
@@ -69,6 +70,7 @@ typedef struct acp_task {
 	const char *state_raw, *state;
 	bool evidence;
 	time_t updated;
+	bool stale;               /* the file no longer reads: its last good version */
 } acp_task;
 
 typedef struct acp_state {

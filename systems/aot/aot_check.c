@@ -2,6 +2,8 @@
  * Nothing here depends on the clock: the AoT state carries counters, not
  * times, so no deadline is ever registered. */
 #include "systems/aot/aot.h"
+#include "core/model/check_emit.h"
+#include "core/util/timeparse.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -88,6 +90,12 @@ void aot_check(const aot_state *st, const lw_snapshot *snap, lw_check_ctx *ctx)
 {
 	for (size_t i = 0; i < snap->nproblems; i++) {
 		const lw_problem *p = &snap->problems[i];
+		lw_level level;
+		const char *code = lw_problem_code(p, &level);
+		if (code && strcmp(code, "parse_error") != 0) {   /* unreadable, bad_limit…: shared codes */
+			lw_check_emit(ctx, level, SYS, code, p->subject, p->message, LW_NO_TIME, "%s", p->message);
+			continue;
+		}
 		lw_alert *a = lw_alerts_add(ctx->out, LW_CRIT, SYS, "invalid_state", p->subject, ctx->now, "%s (rule: %s)",
 		                            p->message, p->rule ? p->rule : "types");
 		a->key = arena_printf(&ctx->out->mem, "%s#%s#%s", p->subject, p->rule ? p->rule : "types", p->message);

@@ -76,6 +76,7 @@ typedef struct fm_task {
 	const char **steps;       size_t nsteps;
 	fm_history *history;      size_t nhistory;
 	const fm_lease *lease;    /* NULL when none */
+	bool stale;               /* task.yaml no longer reads: its last good version */
 } fm_task;
 
 /* A state-transition event of activity.jsonl. */
