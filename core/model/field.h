@@ -18,6 +18,8 @@ typedef struct fld {
 
 const char *fld_str(fld *f, const doc_node *map, const char *key);         /* NULL: absent or bad */
 long long fld_int(fld *f, const doc_node *map, const char *key, long long dflt);
+/* fld_int for a limit: written as 0 or below, a bad_limit problem and dflt. */
+long long fld_limit(fld *f, const doc_node *map, const char *key, long long dflt);
 /* 1 true, 0 false, -1 absent (or bad) */
 int fld_bool(fld *f, const doc_node *map, const char *key);
 time_t fld_time(fld *f, const doc_node *map, const char *key);             /* LW_NO_TIME: absent or bad */

@@ -98,6 +98,10 @@ static void read_record(fld *r, acp_agent *a, const doc_node *root)
 {
 	long long v;
 	bool versioned = fld_int_get(r, root, "schema_version", &v);
+	/* Upstream writes no version; the contract shape is 2 (1 is upstream's). */
+	if (versioned && (v < 1 || v > 2))
+		lw_snapshot_problem(r->snap, r->subject, "unknown_schema", r->path, doc_get(root, "schema_version"),
+		                    "schema_version %lld is not one this reads (1 or 2); read as the contract shape", v);
 	a->shape = (versioned && v >= 2) || doc_get(root, "fsm") ? ACP_CONTRACT : ACP_UPSTREAM;
 	const char *fsm = fld_str(r, root, "fsm");
 	a->fsm = fsm && strcmp(fsm, "jarvis") == 0 ? ACP_JARVIS : ACP_CORE;

@@ -48,9 +48,9 @@ static void load_objective(fld *f, aot_state *st)
 	st->constraints = fld_map(f, o, "constraints");
 	f->subject = "constraints";
 	/* Defaults are the template's: 20 iterations, 3 agents, 3 stalls. */
-	st->max_iterations = fld_int(f, st->constraints, "max_iterations", 20);
-	st->max_parallel_agents = fld_int(f, st->constraints, "max_parallel_agents", 3);
-	st->max_stall_count = fld_int(f, st->constraints, "max_stall_count", 3);
+	st->max_iterations = fld_limit(f, st->constraints, "max_iterations", 20);
+	st->max_parallel_agents = fld_limit(f, st->constraints, "max_parallel_agents", 3);
+	st->max_stall_count = fld_limit(f, st->constraints, "max_stall_count", 3);
 }
 
 static void load_control(fld *f, aot_state *st)

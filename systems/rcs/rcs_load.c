@@ -198,7 +198,7 @@ static int load_mode(ld *l, const char *dir, const char *name, const char *file,
 	m->session_id = sid;
 	m->team_name = fld_str(&l->f, root, "team_name");
 	m->iteration = fld_int(&l->f, root, "iteration", FLD_UNSET);
-	m->max_iterations = fld_int(&l->f, root, "max_iterations", FLD_UNSET);
+	m->max_iterations = fld_limit(&l->f, root, "max_iterations", FLD_UNSET);
 	m->last_turn_at = fld_time(&l->f, root, "last_turn_at");
 	m->updated_at = fld_time(&l->f, root, "updated_at");
 	return 0;
