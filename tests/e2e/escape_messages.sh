@@ -3,7 +3,7 @@
 # a status, a phase or a state holding OSC (title, OSC 52 clipboard), BEL, an
 # 8-bit CSI, a bidi override and zero-width characters reaches stdout and
 # stderr of approve, reject, transition (done and denied), check, status
-# (plain, --tmux, --json) as inert text, from Liza, Foreman and ACP.
+# (plain, --tmux, --json) as inert text, from Liza, Foreman, ACP, AoT and RCS.
 set -u
 proj=$(mktemp -d /tmp/lw-esc-msg.XXXXXX)
 trap 'rm -rf "$proj"' EXIT
@@ -98,4 +98,24 @@ out=$(lw check 2>&1)
 inert "acp check" "$out"
 out=$(lw status 2>&1)
 printf '%s' "$out" | LC_ALL=C grep -q $'[\x01-\x1f\x7f]' && fail "status: a control byte"
+rm -rf "$proj"/* "$proj"/.[a-z]*
+
+# --- AoT: a hostile atom id (done) and status (denied) ----------------------
+cp -r "$LW_TESTS/fixtures/aot/running/." "$proj/"
+aot=$proj/.claude/aot-loop-state.md
+sed -i "s/^  - id: A2\$/  - id: \"A2$YAML_S\"/" "$aot"
+out=$(lw transition "aot:A2$RAW" start 2>&1); rc=$?
+[ "$rc" -eq 0 ] || fail "aot start: exit $rc: $out"
+inert "aot start" "$out"
+sed -i "0,/^    status: in_progress\$/s//    status: \"in_progress$YAML_S\"/" "$aot"
+out=$(lw transition "aot:A2$RAW" resolve 2>&1); rc=$?
+[ "$rc" -ne 0 ] || fail "aot resolve from a hostile status: exit 0: $out"
+inert "aot resolve (denied)" "$out"
+rm -rf "$proj"/* "$proj"/.[a-z]*
+
+# --- RCS: a hostile mode named on the command line (refused) --------------
+cp -r "$LW_TESTS/fixtures/rcs/team-forge/." "$proj/"
+out=$(lw transition "rcs:forge$RAW" activate 2>&1); rc=$?
+[ "$rc" -ne 0 ] || fail "rcs activate of a hostile mode: exit 0: $out"
+inert "rcs activate (refused)" "$out"
 exit 0
