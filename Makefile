@@ -42,6 +42,9 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 LIB_SRC  := $(sort $(wildcard core/*/*.c systems/*.c systems/*/*.c watch/*.c tui/*.c sim/*.c cli/*.c))
 MAIN_SRC := liza-watch.c
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
+# The library without the demo's simulated agents (systems/*/*_sim*.c): what
+# the fuzz targets and the benchmarks link.
+NO_SIM_SRC := $(foreach f,$(LIB_SRC),$(if $(findstring _sim,$(notdir $(f))),,$(f)))
 TEST_HELPER_SRC := $(sort $(wildcard tests/unit/helper_*.c))
 
 REL_OBJ  := $(LIB_SRC:%.c=build/rel/%.o)
@@ -140,7 +143,7 @@ FUZZ_SRC     := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_HELPER_SRC := $(filter-out $(FUZZ_SRC),$(sort $(wildcard tests/fuzz/*.c))) \
                    tests/unit/helper_flatten.c tests/unit/helper_edit_oracle.c
 FUZZ_BIN     := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/bin/%)
-FUZZ_LIB_OBJ := $(patsubst %.c,build/fuzz/%.o,$(filter core/% systems/%,$(filter-out systems/%_sim%.c,$(LIB_SRC))) $(FUZZ_HELPER_SRC))
+FUZZ_LIB_OBJ := $(patsubst %.c,build/fuzz/%.o,$(filter core/% systems/%,$(NO_SIM_SRC)) $(FUZZ_HELPER_SRC))
 # Kept, so a second `make fuzz` does not recompile the targets.
 .SECONDARY: $(FUZZ_SRC:%.c=build/fuzz/%.o) $(FUZZ_LIB_OBJ)
 
@@ -176,7 +179,7 @@ soak-smoke: build/san/liza-watch
 # Bench programs are built like the release binary (-O2, no sanitizers): the
 # reload timer links the core objects, so it measures the code users run.
 BENCH_BIN := build/bench/gen_liza build/bench/timeit build/bench/reload build/bench/latency build/bench/edit_one
-CORE_REL_OBJ := $(filter build/rel/core/% build/rel/systems/%,$(filter-out build/rel/systems/%_sim%.o,$(REL_OBJ)))
+CORE_REL_OBJ := $(patsubst %.c,build/rel/%.o,$(filter core/% systems/%,$(NO_SIM_SRC)))
 
 build/bench/gen_liza: build/rel/bench/gen_liza.o
 	@mkdir -p $(@D)
