@@ -139,10 +139,15 @@ static long long get_int(ld *l, const doc_node *map, const char *key, long long 
  * fire always), so it is a bad_limit problem and the default stands in. */
 static long long get_limit(ld *l, const doc_node *map, const char *key, long long dflt)
 {
-	long long x = get_int(l, map, key, dflt), written;
-	const doc_node *v = lookup(l, map, key);
-	if (x > 0 || doc_int(v, &written) != DOC_OK)
-		return x;   /* a limit, or none written (dflt may be LIZA_UNSET, -1) */
+	const doc_node *v = lookup(l, map, key);   /* one lookup: this runs per task */
+	long long x;
+	switch (doc_int(v, &x)) {
+	case DOC_OK: break;
+	case DOC_ABSENT: return dflt;    /* none written (dflt may be LIZA_UNSET, -1) */
+	default: bad_type(l, key, v, "an integer"); return dflt;
+	}
+	if (x > 0)
+		return x;
 	doc_pos p = doc_where(l->d, v);
 	doc_node at = { .line = p.line, .col = p.col };
 	lw_limit_check(l->snap, l->subject, l->path, &at, key, x);
