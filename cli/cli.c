@@ -1,5 +1,6 @@
 /* cli.c — global options, then one table entry per command (tmux style). */
 #include "core/util/inputs.h"
+#include "core/util/escape.h"
 #include "cli/cli.h"
 #include "cli/status_cache.h"
 #include "core/model/adapter.h"
@@ -71,11 +72,12 @@ void cli_error(const char *fmt, ...)
 {
 	va_list ap;
 	lw_inputs_taint();   /* a result that comes with a message is not kept */
-	fputs("liza-watch: ", stderr);
+	char fmt2[1024];
+	/* Messages carry state files' text (ids, paths, statuses): escaped whole. */
+	snprintf(fmt2, sizeof fmt2, "liza-watch: %s", fmt);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	esc_vprint(stderr, fmt2, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 /* Open one directory and say why when it holds nothing we know (unless

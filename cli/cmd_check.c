@@ -126,9 +126,9 @@ static int project_rc(const lw_project *p, const lw_alerts *al)
 		if (p->src[i].failed)
 			rc = EXIT_UNREADABLE;
 	/* Systems with a file per task load on past one bad file, and report it
-	 * as parse_error: the file still could not be read. */
+	 * as parse_error or unreadable: the file still could not be read. */
 	for (size_t i = 0; i < al->n; i++)
-		if (strcmp(al->v[i].code, "parse_error") == 0)
+		if (strcmp(al->v[i].code, "parse_error") == 0 || strcmp(al->v[i].code, "unreadable") == 0)
 			rc = EXIT_UNREADABLE;
 	return rc;
 }

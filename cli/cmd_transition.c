@@ -2,6 +2,7 @@
  * the system's adapter apply the row of its table under its own lock. */
 #include "cli/cli.h"
 #include "core/model/adapter.h"
+#include "core/util/escape.h"
 #include "core/util/timeparse.h"
 #include <getopt.h>
 #include <stdio.h>
@@ -11,6 +12,30 @@ typedef struct tx_args {
 	const char *task, *event, *reason, *question;
 	bool force, all_sessions;
 } tx_args;
+
+/* A task not found while a state file did not read (caught empty or half
+ * written, unreadable) is a read failure, not a typo: say which file, exit 3. */
+static bool unread(const lw_project *p)
+{
+	bool any = false;
+	for (size_t i = 0; i < p->n; i++) {
+		const lw_source *s = &p->src[i];
+		char m[1200];
+		if (s->failed) {
+			cli_error("%s", lw_error_format(&s->error, m, sizeof m));
+			any = true;
+		}
+		for (size_t k = 0; s->good && k < s->good->nproblems; k++) {
+			const lw_problem *pr = &s->good->problems[k];
+			if (pr->rule && (strcmp(pr->rule, "parse_error") == 0 || strcmp(pr->rule, "unreadable") == 0 ||
+			                 strcmp(pr->rule, "dangling_link") == 0)) {
+				cli_error("%s", pr->message);
+				any = true;
+			}
+		}
+	}
+	return any;
+}
 
 static int run(const lw_opts *o, const tx_args *a)
 {
@@ -23,7 +48,7 @@ static int run(const lw_opts *o, const tx_args *a)
 	int rc;
 	if (lw_project_resolve(&p, a->task, &src, &task, msg, sizeof msg) < 0) {
 		cli_error("%s", msg);
-		rc = EXIT_USAGE;
+		rc = unread(&p) ? EXIT_IO : EXIT_USAGE;
 		goto out;
 	}
 	if (!src->adapter->transition) {
@@ -51,7 +76,7 @@ static int run(const lw_opts *o, const tx_args *a)
 	src->adapter->transition(src, &rq, &res);
 	switch (res.rc) {
 	case TX_DONE:
-		printf("%s\n", res.message);
+		esc_print(stdout, "%s", res.message);   /* it names states read from the file */
 		rc = EXIT_OK;
 		break;
 	case TX_ASK:
@@ -69,7 +94,7 @@ static int run(const lw_opts *o, const tx_args *a)
 		break;
 	}
 	if (res.note[0])
-		fprintf(res.rc == TX_DONE ? stdout : stderr, "note: %s\n", res.note);
+		esc_print(res.rc == TX_DONE ? stdout : stderr, "note: %s", res.note);
 out:
 	lw_project_close(&p);
 	return rc;

@@ -52,9 +52,15 @@ keys() { "${TMUX_CMD[@]}" send-keys -t t "$@"; }
 resize() { "${TMUX_CMD[@]}" resize-window -t t -x "$1" -y "$2"; }
 pane_pid() { "${TMUX_CMD[@]}" display-message -p -t t '#{pane_pid}'; }
 
+# The default deadline of a wait: generous, since a wait ends as soon as its
+# condition holds and only a failure waits it out (both cores may be busy).
+E2E_WAIT=${E2E_WAIT:-30}
+
 # wait_for REGEX [SECONDS]: until the screen matches (grep -E), or fail.
+# A deadline below the default is raised to it: a loaded machine is slow.
 wait_for() {
-	local re=$1 secs=${2:-10} end
+	local re=$1 secs=${2:-$E2E_WAIT} end
+	[ "$secs" -ge "$E2E_WAIT" ] || secs=$E2E_WAIT
 	end=$(( $(date +%s%N) + secs * 1000000000 ))
 	while [ "$(date +%s%N)" -lt "$end" ]; do
 		screen | grep -Eq -- "$re" && return 0
@@ -65,7 +71,8 @@ wait_for() {
 
 # wait_gone REGEX [SECONDS]: until the screen no longer matches.
 wait_gone() {
-	local re=$1 secs=${2:-10} end
+	local re=$1 secs=${2:-$E2E_WAIT} end
+	[ "$secs" -ge "$E2E_WAIT" ] || secs=$E2E_WAIT
 	end=$(( $(date +%s%N) + secs * 1000000000 ))
 	while [ "$(date +%s%N)" -lt "$end" ]; do
 		screen | grep -Eq -- "$re" || return 0
@@ -75,4 +82,14 @@ wait_gone() {
 }
 
 # The HUD has exited with this status (the wrapper prints "[exited N]").
-wait_exit() { wait_for "\\[exited ${1:-0}\\]" "${2:-10}"; }
+wait_exit() { wait_for "\\[exited ${1:-0}\\]" "${2:-$E2E_WAIT}"; }
+
+# wait_until SECONDS WHAT CMD...: until CMD succeeds, or fail naming WHAT.
+wait_until() {
+	local secs=$1 what=$2 end; shift 2
+	end=$(( $(date +%s%N) + secs * 1000000000 ))
+	until "$@"; do
+		[ "$(date +%s%N)" -lt "$end" ] || fail "timed out after ${secs}s waiting for $what"
+		sleep 0.05
+	done
+}

@@ -1,10 +1,12 @@
 /* actions.c — transitions from keys. The task and the state the operator saw
  * are captured when the key is pressed; the adapter compares them under the
  * lock when the prompt is answered (compare-and-swap), so a task that moved
- * meanwhile is refused with what it is now. The result reaches the board
- * through the watcher, like any other write. */
+ * meanwhile is refused with what it is now. The write runs in a child
+ * (txrun.h) so the screen stays alive while it waits on a lock; the result
+ * reaches the board through the watcher, like any other write. */
 #include "tui/actions.h"
 #include "tui/pane.h"
+#include "tui/txrun.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
 #include <string.h>
@@ -114,20 +116,33 @@ bool can_move(const hud *h)
 	return moves_of(h, rows, 1) > 0;
 }
 
-/* What the key was pressed on, kept while prompts are open. */
+/* What the key was pressed on, kept while prompts are open and while its
+ * write runs (txrun.h): the result may ask to override, which fires again. */
 typedef struct pending {
 	const lw_source *src;
-	char subject[256], status[128], commit[128], event[32], reason[512];
+	char subject[256], status[128], commit[128], event[32], reason[512], question[512];
 	bool has_subject, has_commit;
 	unsigned needs;           /* the row's tx_needs: what to ask before firing */
 } pending;
 
-/* The HUD is single-threaded and shows one prompt at a time, so one pending
- * transition is all there can be. */
+/* The HUD is single-threaded, shows one prompt at a time and runs one write
+ * at a time, so one pending transition is all there can be. */
 static pending pend;
 
-static void capture(hud *h, const char *event, bool task)
+/* One write at a time: a second key that would write is refused while the
+ * first runs (it may be waiting on the system's lock). */
+static bool refuse_busy(hud *h)
 {
+	if (!txrun_busy(&h->tx))
+		return false;
+	hud_message(h, true, "one write at a time: %s is still under way (Esc cancels it)", h->tx_label);
+	return true;
+}
+
+static bool capture(hud *h, const char *event, bool task)
+{
+	if (refuse_busy(h))
+		return false;
 	memset(&pend, 0, sizeof pend);
 	snprintf(pend.event, sizeof pend.event, "%s", event);
 	const hud_item *it = hud_selected(h);
@@ -145,6 +160,7 @@ static void capture(hud *h, const char *event, bool task)
 	} else {
 		pend.src = lever_source(h);
 	}
+	return true;
 }
 
 static void fire(hud *h, const char *reason, const char *question, bool force);
@@ -152,43 +168,81 @@ static void fire(hud *h, const char *reason, const char *question, bool force);
 static void confirm_force(hud *h, bool yes)
 {
 	if (yes)
-		fire(h, pend.reason[0] ? pend.reason : NULL, h->prompt.extra[0] ? h->prompt.extra : NULL, true);
+		fire(h, pend.reason[0] ? pend.reason : NULL, pend.question[0] ? pend.question : NULL, true);
 	else
 		hud_message(h, false, "%s cancelled", pend.event);
 }
 
+/* "approve liza:review-1", "pause liza": what the message line says runs. */
+static void label_run(hud *h)
+{
+	snprintf(h->tx_label, sizeof h->tx_label, "%s %s%s%.200s", pend.event, pend.src->adapter->name,
+	         pend.has_subject ? ":" : "", pend.has_subject ? pend.subject : "");
+}
+
+/* Start the write off the UI loop; act_tx_poll reports how it went. */
 static void fire(hud *h, const char *reason, const char *question, bool force)
 {
-	if (!pend.src || !pend.src->adapter->transition)
+	if (!pend.src || !pend.src->adapter->transition || refuse_busy(h))
 		return;
+	/* Kept for an override asked by the result (reason may be pend.reason). */
+	if (reason != pend.reason)
+		snprintf(pend.reason, sizeof pend.reason, "%s", reason ? reason : "");
+	if (question != pend.question)
+		snprintf(pend.question, sizeof pend.question, "%s", question ? question : "");
 	tx_request rq = {
 		.subject = pend.has_subject ? pend.subject : NULL,
 		.event = pend.event,
 		.as = h->opts->as ? h->opts->as : "human",
-		.reason = reason,
-		.question = question,
+		.reason = reason ? pend.reason : NULL,
+		.question = question ? pend.question : NULL,
 		.expect_status = pend.has_subject && pend.status[0] ? pend.status : NULL,
 		.expect_commit = pend.has_commit ? pend.commit : NULL,
 		.force = force,
 		.now = lw_now(),
 	};
+	label_run(h);
+	char why[256];
+	if (txrun_start(&h->tx, pend.src, &rq, why, sizeof why) < 0)
+		return hud_message(h, true, "%s: %s; nothing written", h->tx_label, why);
+	hud_message(h, false, "%s: writing...", h->tx_label);
+}
+
+void act_tx_cancel(hud *h)
+{
+	if (h->tx.state != TXRUN_RUNNING)
+		return;
+	txrun_cancel(&h->tx);
+	hud_message(h, false, "%s: cancelling...", h->tx_label);
+}
+
+void act_tx_poll(hud *h)
+{
 	tx_result res;
-	pend.src->adapter->transition(pend.src, &rq, &res);
+	bool cancelled;
+	if (!txrun_poll(&h->tx, hud_source_dir(h, pend.src), &res, &cancelled)) {
+		/* The status line is ours to refresh; a refusal said meanwhile stays. */
+		bool ours = strncmp(h->message, h->tx_label, strlen(h->tx_label)) == 0;
+		if (h->tx.state == TXRUN_RUNNING && h->tx.waiting[0] && ours)
+			hud_message(h, false, "%s: waiting for %s, %ld s; Esc cancels", h->tx_label, h->tx.waiting,
+			            txrun_elapsed_s(&h->tx));
+		return;
+	}
+	if (cancelled)
+		return hud_message(h, false, "%s: cancelled, nothing written", h->tx_label);
 	if (res.rc == TX_ASK) {
-		if (reason)
-			snprintf(pend.reason, sizeof pend.reason, "%s", reason);
 		char label[96];
 		snprintf(label, sizeof label, "%.80s. Override?", res.message);
-		char keep[512];
-		snprintf(keep, sizeof keep, "%s", question ? question : "");
 		hud_ask_confirm(h, label, pend.subject, confirm_force);
-		snprintf(h->prompt.extra, sizeof h->prompt.extra, "%s", keep);
+		snprintf(h->prompt.extra, sizeof h->prompt.extra, "%s", pend.question);
 		return;
 	}
 	if (res.rc == TX_DONE)
 		hud_message(h, false, "%s%s%s", res.message, res.note[0] ? " | " : "", res.note);
-	else
+	else if (res.rc == TX_DENIED)
 		hud_message(h, true, "denied: %s", res.message);
+	else
+		hud_message(h, true, "%s: %s", h->tx_label, res.message);
 }
 
 static void confirmed(hud *h, bool yes)
@@ -246,7 +300,8 @@ static void ask_first(hud *h, const char *label)
 
 void act_approve(hud *h)
 {
-	capture(h, "approve", true);
+	if (!capture(h, "approve", true))
+		return;
 	char label[96];
 	snprintf(label, sizeof label, "approve %s:%.40s as %.24s?", pend.src->adapter->name, pend.subject,
 	         h->opts->as ? h->opts->as : "human");
@@ -255,7 +310,8 @@ void act_approve(hud *h)
 
 void act_reject(hud *h)
 {
-	capture(h, "reject", true);
+	if (!capture(h, "reject", true))
+		return;
 	char label[96];
 	snprintf(label, sizeof label, "reject %.60s: reason", pend.subject);
 	hud_ask_text(h, label, pend.subject, reason_given);
@@ -263,7 +319,8 @@ void act_reject(hud *h)
 
 void act_block(hud *h)
 {
-	capture(h, "block", true);
+	if (!capture(h, "block", true))
+		return;
 	char label[96];
 	snprintf(label, sizeof label, "block %.60s: reason", pend.subject);
 	hud_ask_text(h, label, pend.subject, block_reason_given);
@@ -272,7 +329,8 @@ void act_block(hud *h)
 void act_note(hud *h)
 {
 	bool on_task = h->focus == &pane_board && hud_selected(h);
-	capture(h, "note", on_task);
+	if (!capture(h, "note", on_task))
+		return;
 	char label[96];
 	snprintf(label, sizeof label, "note for %.60s", on_task ? pend.subject : "all agents");
 	hud_ask_text(h, label, pend.subject, reason_given);
@@ -281,7 +339,8 @@ void act_note(hud *h)
 void act_pause(hud *h)
 {
 	bool paused = source_flag(h, "PAUSED");
-	capture(h, paused ? "resume" : "pause", false);
+	if (!capture(h, paused ? "resume" : "pause", false))
+		return;
 	char label[96];
 	snprintf(label, sizeof label, "%s every %s agent?", paused ? "resume" : "pause", pend.src->adapter->name);
 	ask_first(h, label);
@@ -289,13 +348,15 @@ void act_pause(hud *h)
 
 void act_abort(hud *h)
 {
-	capture(h, "abort", false);
+	if (!capture(h, "abort", false))
+		return;
 	hud_ask_confirm(h, "abort: every agent exits. Sure?", "", confirmed);
 }
 
 void act_clear_checkpoint(hud *h)
 {
-	capture(h, "clear-checkpoint", false);
+	if (!capture(h, "clear-checkpoint", false))
+		return;
 	char label[96];
 	snprintf(label, sizeof label, "clear the %s checkpoint?", pend.src->adapter->name);
 	ask_first(h, label);
@@ -303,7 +364,8 @@ void act_clear_checkpoint(hud *h)
 
 void act_reset(hud *h)
 {
-	capture(h, "reset_requested", true);
+	if (!capture(h, "reset_requested", true))
+		return;
 	char label[96];
 	snprintf(label, sizeof label, "reset %s:%.40s to READY?", pend.src->adapter->name, pend.subject);
 	hud_ask_confirm(h, label, pend.subject, confirmed);
@@ -339,7 +401,8 @@ void act_move(hud *h)
 	size_t n = moves_of(h, offered, HUD_CHOICES_MAX);
 	if (!n)
 		return;
-	capture(h, offered[0]->event, true);
+	if (!capture(h, offered[0]->event, true))
+		return;
 	char label[96];
 	snprintf(label, sizeof label, "%s:%.40s (%.20s) to", pend.src->adapter->name, pend.subject, pend.status);
 	hud_ask_choice(h, label, move_chosen);
@@ -355,7 +418,8 @@ void act_move(hud *h)
 
 void act_start(hud *h)
 {
-	capture(h, "start", true);
+	if (!capture(h, "start", true))
+		return;
 	char label[96];
 	snprintf(label, sizeof label, "start %s:%.40s (%.20s)?", pend.src->adapter->name, pend.subject, pend.status);
 	ask_first(h, label);
@@ -363,7 +427,8 @@ void act_start(hud *h)
 
 void act_resolve(hud *h)
 {
-	capture(h, "resolve", true);
+	if (!capture(h, "resolve", true))
+		return;
 	char label[96];
 	snprintf(label, sizeof label, "resolve %s:%.40s (%.20s)?", pend.src->adapter->name, pend.subject, pend.status);
 	ask_first(h, label);
@@ -371,7 +436,8 @@ void act_resolve(hud *h)
 
 void act_stop(hud *h)
 {
-	capture(h, "stop", false);
+	if (!capture(h, "stop", false))
+		return;
 	char label[96];
 	snprintf(label, sizeof label, "ask the %s loop to stop?", pend.src->adapter->name);
 	hud_ask_confirm(h, label, "", confirmed);
@@ -379,7 +445,8 @@ void act_stop(hud *h)
 
 void act_redirect(hud *h)
 {
-	capture(h, "redirect", false);
+	if (!capture(h, "redirect", false))
+		return;
 	char label[96];
 	snprintf(label, sizeof label, "redirect the %s loop: new direction", pend.src->adapter->name);
 	hud_ask_text(h, label, "", reason_given);
@@ -391,7 +458,7 @@ void act_clear_workflow(hud *h)
 {
 	const lw_source *src;
 	const lw_workflow *w = clearable_workflow(h, &src);
-	if (!w)
+	if (!w || refuse_busy(h))
 		return;
 	memset(&pend, 0, sizeof pend);
 	snprintf(pend.event, sizeof pend.event, "clear");

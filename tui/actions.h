@@ -37,4 +37,10 @@ void act_clear_workflow(hud *h);
 void act_reset(hud *h);
 void act_move(hud *h);
 
+/* The write a key started runs in a child (txrun.h): the loop calls
+ * act_tx_poll when its pipe is readable or its timer is due (it says what
+ * the write waits for, then how it went); Esc calls act_tx_cancel. */
+void act_tx_poll(hud *h);
+void act_tx_cancel(hud *h);
+
 #endif

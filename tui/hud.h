@@ -9,6 +9,7 @@
 #include "core/model/fleet.h"
 #include "core/util/strbuf.h"
 #include "tui/theme.h"
+#include "tui/txrun.h"
 #include "tui/tui.h"
 
 struct hud_pane_def;
@@ -101,6 +102,8 @@ typedef struct hud {
 	hud_alert_copy detail_alert;
 	bool quit;
 	bool sim_paused;          /* the demo's team, paused by P */
+	txrun tx;                 /* the write under way, off the UI loop (one at a time) */
+	char tx_label[256];       /* what it does: "approve liza:review-1" */
 	bool bell;                /* ring once on the next draw (a new CRIT) */
 	struct notifier *notify;  /* terminal notification and program (notify/notify.h), or NULL */
 	/* Which panes need drawing again, one bit per row of the pane table: a
@@ -119,6 +122,8 @@ const lw_source *hud_source(const hud *h, size_t i, size_t *member);
 const char *hud_project_label(const hud *h, size_t m);
 /* The directory shown in the header: the project's, or "N projects". */
 const char *hud_where(const hud *h, char *buf, size_t n);
+/* The directory of the project src belongs to ("." when none does). */
+const char *hud_source_dir(const hud *h, const lw_source *src);
 void hud_narrow_next(hud *h);                  /* all -> project 1 -> ... -> all */
 /* The name sel_key keeps for a task: "system:id", or "label/system:id". */
 void hud_task_key(const hud *h, const hud_item *it, char *buf, size_t n);

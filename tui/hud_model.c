@@ -173,6 +173,16 @@ const char *hud_where(const hud *h, char *buf, size_t n)
 	return buf;
 }
 
+const char *hud_source_dir(const hud *h, const lw_source *src)
+{
+	for (size_t m = 0; src && m < h->fleet->n; m++) {
+		const lw_project *p = &h->fleet->v[m].proj;
+		if (src >= p->src && src < p->src + p->n)
+			return p->dir;
+	}
+	return ".";
+}
+
 void hud_narrow_next(hud *h)
 {
 	if (h->fleet->n < 2) {

@@ -8,6 +8,8 @@
 #include "tui/pane.h"
 #include "notify/notify.h"
 #include "tui/review.h"
+#include "tui/actions.h"
+#include "core/util/escape.h"
 #include "core/util/timeparse.h"
 #include "live/live.h"
 #include "watch/sigpipe.h"
@@ -86,6 +88,8 @@ static void mode_key(hud *h, int ch)
 	default:
 		if (ch == KEY_RESIZE)
 			return;
+		if (ch == 27 && h->tx.state == TXRUN_RUNNING)
+			return act_tx_cancel(h);   /* Esc: the write under way first */
 		hud_key(h, ch);
 	}
 }
@@ -133,6 +137,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	}
 	hud h;
 	memset(&h, 0, sizeof h);
+	txrun_init(&h.tx);
 	h.fleet = f;
 	h.only = -1;
 	h.opts = o;
@@ -165,7 +170,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	}
 	/* One watcher per project: a change in one reloads only that one. */
 	live *lv = calloc(f->n, sizeof *lv);
-	struct pollfd *fds = calloc(f->n + 4, sizeof *fds);
+	struct pollfd *fds = calloc(f->n + 5, sizeof *fds);
 	if (!lv || !fds) {
 		free(lv);
 		free(fds);
@@ -208,18 +213,20 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	int rc = 0, spurious = 0;
 	while (!h.quit) {
 		hud_draw(&h);
-		int timeout = timer_ms(&h);
+		int tx_timeout = txrun_timeout_ms(&h.tx);
+		int timeout = min_timeout(timer_ms(&h), tx_timeout);
 		int gout, gerr;
 		review_fds(&h, &gout, &gerr);   /* git's pipes while a review loads: never waited on */
 		fds[0] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
 		fds[1] = (struct pollfd){ .fd = sfd, .events = POLLIN };
 		fds[2] = (struct pollfd){ .fd = gout, .events = POLLIN };
 		fds[3] = (struct pollfd){ .fd = gerr, .events = POLLIN };
+		fds[4] = (struct pollfd){ .fd = txrun_fd(&h.tx), .events = POLLIN };   /* -1 when idle: poll skips it */
 		for (size_t m = 0; m < f->n; m++) {
-			fds[4 + m] = (struct pollfd){ .fd = live_fd(&lv[m]), .events = POLLIN };
+			fds[5 + m] = (struct pollfd){ .fd = live_fd(&lv[m]), .events = POLLIN };
 			timeout = min_timeout(timeout, live_timeout_ms(&lv[m]));
 		}
-		int r = poll(fds, (nfds_t)(f->n + 4), timeout);
+		int r = poll(fds, (nfds_t)(f->n + 5), timeout);
 		if (r < 0 && errno != EINTR)
 			break;
 		for (int sig; (sig = sigpipe_next());) {
@@ -250,18 +257,29 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 			if (spurious > 100)
 				break;
 		}
+		if (txrun_busy(&h.tx)) {
+			char before[sizeof h.message];
+			memcpy(before, h.message, sizeof before);
+			int mode = h.mode;
+			act_tx_poll(&h);
+			if (strcmp(before, h.message) || mode != (int)h.mode)
+				h.dirty = DIRTY_ALL;
+		}
 		int reloaded = 0;
 		for (size_t m = 0; m < f->n; m++)
 			reloaded += live_process(&lv[m]) > 0;
 		if (reloaded)
 			after_reload(&h);
-		else if (r == 0 || timer_ms(&h) == 0) {
+		else if ((r == 0 && timeout != tx_timeout) || timer_ms(&h) == 0) {
 			hud_recheck(&h);
 			h.dirty |= panes_on(HUD_ON_TICK);   /* ages and alerts; a new count changes the layout */
 		}
 	}
 	review_close(&h);
+	bool cut = txrun_abandon(&h.tx);
 	term_end();
+	if (cut)
+		esc_print(stderr, "liza-watch: %s: cancelled on quit, nothing written", h.tx_label);
 	sigpipe_close();
 	for (size_t m = 0; m < f->n; m++)
 		live_close(&lv[m]);

@@ -14,4 +14,16 @@ lw_alert *lw_check_emit(lw_check_ctx *ctx, lw_level level, const char *system, c
 	__attribute__((format(printf, 8, 9)));
 void lw_check_problems(const lw_snapshot *snap, const char *system, lw_check_ctx *ctx);
 
+/* Load problems whose rule is an alert code of its own, the same in every
+ * system (snapshot_file.h, lw_limit_check):
+ *   unreadable CRIT, dangling_link WARN, parse_error CRIT,
+ *   bad_limit WARN (a limit of zero or below), unknown_schema WARN.
+ * The code with *level set, or NULL for a rule the system words itself. */
+const char *lw_problem_code(const lw_problem *p, lw_level *level);
+/* A limit read from a state file that would switch a check off or make it
+ * fire always (0, negative): a bad_limit problem naming it (key, file:line
+ * of at). true when it is 1 or more. Call it only for a value written. */
+bool lw_limit_check(lw_snapshot *s, const char *subject, const char *file, const doc_node *at, const char *key,
+                    long long v);
+
 #endif

@@ -1,5 +1,6 @@
 /* field.c — see field.h. */
 #include "core/model/field.h"
+#include "core/model/check_emit.h"
 #include "core/util/timeparse.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -43,6 +44,17 @@ long long field_int(field *f, const doc_node *map, const char *key, long long df
 	case DOC_ABSENT: return dflt;
 	default: field_bad_type(f, key, v, "an integer"); return dflt;
 	}
+}
+
+long long field_limit(field *f, const doc_node *map, const char *key, long long dflt)
+{
+	long long x = field_int(f, map, key, dflt);
+	long long written;
+	if (x > 0 || doc_int(doc_get(map, key), &written) != DOC_OK)
+		return x;   /* a limit, or none written (dflt may be an "unset" -1) */
+	if (f->snap)
+		lw_limit_check(f->snap, f->subject ? f->subject : "-", f->path, doc_get(map, key), key, x);
+	return dflt;
 }
 
 int field_bool(field *f, const doc_node *map, const char *key)

@@ -18,6 +18,8 @@ typedef struct field {
 
 const char *field_str(field *f, const doc_node *map, const char *key);         /* NULL: absent or bad */
 long long field_int(field *f, const doc_node *map, const char *key, long long dflt);
+/* field_int for a limit: written as 0 or below, a bad_limit problem and dflt. */
+long long field_limit(field *f, const doc_node *map, const char *key, long long dflt);
 /* 1 true, 0 false, -1 absent (or bad) */
 int field_bool(field *f, const doc_node *map, const char *key);
 time_t field_time(field *f, const doc_node *map, const char *key);             /* LW_NO_TIME: absent or bad */

@@ -93,6 +93,28 @@ doc *lw_snapshot_parse(lw_snapshot *s, char *buf, size_t len, const char *path, 
 	return d;
 }
 
+doc *lw_snapshot_kept(lw_snapshot *s, const char *path)
+{
+	const lw_snapshot *prev = s->prev;
+	/* The last doc of that path is the one its item stood on (a file read
+	 * whole but of the wrong shape comes before the version kept for it). */
+	for (size_t i = prev ? prev->ndocs : 0; i-- > 0;) {
+		const doc *d = prev->docs[i];
+		if (!d->path || strcmp(d->path, path) != 0)
+			continue;
+		/* A copy: the new snapshot must not depend on the old one's life. */
+		char *buf = malloc(d->len + 1);
+		if (!buf)
+			abort();
+		memcpy(buf, d->src, d->len);
+		buf[d->len] = '\0';
+		lw_error err;
+		lw_error_clear(&err);
+		return lw_snapshot_parse(s, buf, d->len, path, &err);
+	}
+	return NULL;
+}
+
 static lw_problem *problem_slot(lw_snapshot *s)
 {
 	if (s->nproblems == s->cap_problems) {

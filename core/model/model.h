@@ -40,6 +40,7 @@ typedef struct lw_task {
 	const char *badge;        /* short words the card shows after its counters ("q1/2 RCA"), or NULL */
 	const struct tx_table *tx; /* the table this task moves by, when not the adapter's
 	                              (ACP agents follow the core or the Jarvis FSM) */
+	bool stale;               /* its file no longer reads: this is its last good version */
 } lw_task;
 
 typedef struct lw_agent {
@@ -87,6 +88,9 @@ typedef struct lw_snapshot {
 	 * that did not change): it then holds a reference to that base. */
 	struct lw_snapshot *base;
 	unsigned refs;
+	/* During a load only: the source's last good snapshot, where
+	 * lw_snapshot_kept finds a file's last good bytes (NULL otherwise). */
+	const struct lw_snapshot *prev;
 } lw_snapshot;
 
 lw_snapshot *lw_snapshot_new(void);
@@ -99,6 +103,10 @@ void lw_snapshot_set_base(lw_snapshot *s, lw_snapshot *base);
 doc *lw_snapshot_parse(lw_snapshot *s, char *buf, size_t len, const char *path, lw_error *err);
 /* Adopt a buffer and a doc already built over it (moved: do not free built). */
 doc *lw_snapshot_adopt(lw_snapshot *s, char *buf, size_t len, const doc *built);
+/* A file that no longer reads or parses: its bytes as the last good
+ * snapshot (s->prev) parsed them, parsed again into s, so the item stays on
+ * the board, marked stale, instead of vanishing. NULL when there were none. */
+doc *lw_snapshot_kept(lw_snapshot *s, const char *path);
 /* Copy a problem found by an earlier load (its strings must outlive s). */
 void lw_snapshot_problem_copy(lw_snapshot *s, const lw_problem *p);
 /* file NULL: the message says where itself (a formatted lw_error). */

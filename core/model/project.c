@@ -94,7 +94,10 @@ int lw_project_reload(lw_project *p, size_t i)
 	lw_snapshot *snap = lw_snapshot_new();
 	lw_error err;
 	lw_error_clear(&err);
-	if (s->adapter->load(s, snap, &err) < 0) {
+	snap->prev = s->good;
+	int rc = s->adapter->load(s, snap, &err);
+	snap->prev = NULL;
+	if (rc < 0) {
 		if (!err.set)
 			lw_error_set(&err, s->root, 0, 0, "cannot load");
 		lw_snapshot_free(snap);

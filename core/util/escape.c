@@ -1,5 +1,7 @@
 #include "core/util/escape.h"
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 size_t utf8_decode(const unsigned char *s, size_t len, unsigned *cp)
@@ -31,7 +33,8 @@ size_t utf8_decode(const unsigned char *s, size_t len, unsigned *cp)
 static bool is_format_control(unsigned cp)
 {
 	return (cp >= 0x80 && cp <= 0x9F) ||                  /* C1, incl. CSI 0x9B */
-	       cp == 0x061C || cp == 0x200E || cp == 0x200F || /* marks */
+	       cp == 0x061C || (cp >= 0x200B && cp <= 0x200F) || /* zero-width, marks */
+	       cp == 0x2060 ||                                /* word joiner */
 	       (cp >= 0x202A && cp <= 0x202E) ||              /* embeddings, overrides */
 	       (cp >= 0x2066 && cp <= 0x2069) ||              /* isolates */
 	       cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFB);
@@ -158,4 +161,34 @@ void esc_prom_label(strbuf *out, const char *str)
 		}
 	}
 	strbuf_addc(out, '"');
+}
+
+void esc_vprint(FILE *f, const char *fmt, va_list ap)
+{
+	va_list ap2;
+	va_copy(ap2, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	char small[512], *raw = n >= 0 && (size_t)n < sizeof small ? small : malloc(n > 0 ? (size_t)n + 1 : 1);
+	if (!raw || n < 0) {
+		va_end(ap2);
+		return;
+	}
+	vsnprintf(raw, (size_t)n + 1, fmt, ap2);
+	va_end(ap2);
+	strbuf out;
+	strbuf_init(&out);
+	esc_term(&out, raw, (size_t)n, true);
+	strbuf_addc(&out, '\n');
+	fwrite(out.buf, 1, out.len, f);
+	strbuf_free(&out);
+	if (raw != small)
+		free(raw);
+}
+
+void esc_print(FILE *f, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	esc_vprint(f, fmt, ap);
+	va_end(ap);
 }

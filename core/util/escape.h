@@ -5,12 +5,15 @@
 #ifndef LW_ESCAPE_H
 #define LW_ESCAPE_H
 #include <stdbool.h>
+#include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include "core/util/strbuf.h"
 
 /* One line for a terminal: C0 controls and DEL as caret notation (^[),
  * tab, newlines and U+2028/U+2029 as a space, C1 controls, bidi controls,
- * the noncharacters U+FFFE/U+FFFF and invalid UTF-8 as '?'. With utf8 false (a non-UTF-8 locale) every non-ASCII character
+ * zero-width characters (U+200B-U+200F, U+2060, U+FEFF), the
+ * noncharacters U+FFFE/U+FFFF and invalid UTF-8 as '?'. With utf8 false (a non-UTF-8 locale) every non-ASCII character
  * becomes '?' too. */
 void esc_term(strbuf *out, const char *s, size_t len, bool utf8);
 /* esc_term, then '#' doubled so tmux prints it literally. */
@@ -25,6 +28,11 @@ void esc_json_str(strbuf *out, const char *s);   /* NULL -> null */
  * quote and newline escaped as the text format asks; other controls, format
  * controls and invalid UTF-8 become U+FFFD, so the exposition always parses. */
 void esc_prom_label(strbuf *out, const char *s);
+/* The choke point of messages: format, escape the whole line with esc_term
+ * (what came from a state file is in it), write it and a newline to f. Every
+ * CLI message that may carry a state file's text goes through here. */
+void esc_print(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void esc_vprint(FILE *f, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 /* Length of the valid UTF-8 sequence at s (1..4), or 0 when invalid;
  * *cp receives the code point. */

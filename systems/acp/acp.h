@@ -80,6 +80,7 @@ typedef struct acp_agent {
 	size_t inbox, inbox_kind[ACP_MSG_KINDS];
 	size_t bad_updates;       /* fsm_update messages the bridge would refuse */
 	const char *bad_update_file, *bad_update_field;   /* the first of them */
+	bool stale;               /* state.json no longer reads: its last good version */
 } acp_agent;
 
 typedef struct acp_task {
@@ -88,6 +89,7 @@ typedef struct acp_task {
 	const char *state_raw, *state;
 	bool evidence;
 	time_t updated;
+	bool stale;               /* the file no longer reads: its last good version */
 } acp_task;
 
 typedef struct acp_state {

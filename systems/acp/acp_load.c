@@ -2,14 +2,17 @@
  * the neutral model.
  *
  * Upstream writes every file in place, so any one can be caught half
- * written: a file that does not parse is a parse_error problem of that file
- * (its card is left off until it parses again), never a failed load. Each
+ * written: a file that does not read or parse is a problem of that file
+ * (core/model/snapshot_file.h) and its card stays as it last read, marked
+ * stale, never a failed load. Each
  * agent's state is read under the FSM its record names (contract shape) or
  * through the mapping of upstream words; inbox messages are counted by type,
  * and their documents freed at once. */
 #include "systems/acp/acp.h"
 #include "core/util/dirlist.h"
 #include "core/model/field.h"
+#include "core/model/snapshot_file.h"
+#include "core/util/inputs.h"
 #include "core/util/fileio.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
@@ -35,33 +38,13 @@ bool acp_task_path(const char *root, const char *id, char *out, size_t n)
 	return true;
 }
 
-/* A parsed file kept in the snapshot (the detail view shows its node), or
- * NULL with a parse_error problem. */
-static const doc_node *load_doc(lw_snapshot *snap, const char *path)
+/* A parsed file kept in the snapshot (the detail view shows its node), its
+ * last good version (*stale) when it no longer reads, or NULL with a
+ * problem noted. */
+static const doc_node *load_doc(lw_snapshot *snap, const char *path, bool *stale)
 {
-	char *buf;
-	size_t len;
-	lw_error err;
-	lw_error_clear(&err);
-	int rc = lw_read_file(path, doc_default_limits.max_bytes, &buf, &len, &err);
-	if (rc == LW_READ_MISSING)
-		return NULL;
-	char msg[1200];
-	if (rc != LW_READ_OK) {
-		lw_snapshot_problem(snap, path, "parse_error", path, NULL, "%s", err.msg);
-		return NULL;
-	}
-	const doc *d = lw_snapshot_parse(snap, buf, len, path, &err);
-	if (!d) {
-		lw_snapshot_problem(snap, path, "parse_error", NULL, NULL, "%s", lw_error_format(&err, msg, sizeof msg));
-		return NULL;
-	}
-	const doc_node *root = doc_deref(d->root);
-	if (!doc_is_map(root)) {
-		lw_snapshot_problem(snap, path, "parse_error", path, root, "must be a JSON object");
-		return NULL;
-	}
-	return root;
+	const char *p = arena_strdup(&snap->mem, path);
+	return lw_snapshot_file(snap, p, p, "must be a JSON object", stale);
 }
 
 static int kind_of(const char *type)
@@ -124,6 +107,10 @@ static void read_record(field *r, acp_agent *a, const doc_node *root)
 {
 	long long v;
 	bool versioned = field_int_get(r, root, "schema_version", &v);
+	/* Upstream writes no version; the contract shape is 2 (1 is upstream's). */
+	if (versioned && (v < 1 || v > 2))
+		lw_snapshot_problem(r->snap, r->subject, "unknown_schema", r->path, doc_get(root, "schema_version"),
+		                    "schema_version %lld is not one this reads (1 or 2); read as the contract shape", v);
 	a->shape = (versioned && v >= 2) || doc_get(root, "fsm") ? ACP_CONTRACT : ACP_UPSTREAM;
 	const char *fsm = field_str(r, root, "fsm");
 	a->fsm = fsm && strcmp(fsm, "jarvis") == 0 ? ACP_JARVIS : ACP_CORE;
@@ -169,13 +156,21 @@ static void load_agents(lw_snapshot *snap, acp_state *st)
 		lw_path_join(dir, sizeof dir, st->workspaces, dl.names[i]);
 		lw_path_join(p, sizeof p, dir, "state.json");
 		lw_path_join(inbox, sizeof inbox, dir, "inbox");
-		bool has_state = lw_exists(p, NULL), has_inbox = lw_is_dir(inbox);
+		if (!lw_is_dir(dir)) {
+			lw_snapshot_dangling(snap, dir, arena_strdup(&snap->mem, dir));   /* a workspace linked to nothing */
+			continue;
+		}
+		bool has_state = lw_exists(p, NULL), has_inbox = lw_is_dir(inbox), stale = false;
+		struct stat lst;
+		/* A state.json linked to nothing is an agent whose file is gone: said. */
+		has_state = has_state || lw_stat(p, &lst, LW_STAT_NOFOLLOW) == 0;
 		if (!has_state && !has_inbox)
 			continue;   /* shared_tools and the like: not an agent */
-		const doc_node *root = has_state ? load_doc(snap, p) : NULL;
+		const doc_node *root = has_state ? load_doc(snap, p, &stale) : NULL;
 		if (has_state && !root)
-			continue;   /* the problem is noted; the card returns when it parses */
+			continue;   /* the problem is noted; nothing good to show yet */
 		acp_agent *a = &st->agents[st->nagents++];
+		a->stale = stale;
 		a->id = arena_strdup(&snap->mem, dl.names[i]);
 		a->retries = -1;
 		a->approval_required = -1;
@@ -217,10 +212,12 @@ static void load_tasks(lw_snapshot *snap, acp_state *st)
 		if (!lw_has_suffix(dl.names[i], ".json"))
 			continue;
 		lw_path_join(p, sizeof p, st->tasks_dir, dl.names[i]);
-		const doc_node *root = load_doc(snap, p);
+		bool stale;
+		const doc_node *root = load_doc(snap, p, &stale);
 		if (!root)
 			continue;
 		acp_task *t = &st->tasks[st->ntasks++];
+		t->stale = stale;
 		t->node = root;
 		t->path = arena_strdup(&snap->mem, p);
 		t->id = first_str(root, id_keys);
@@ -274,6 +271,9 @@ static void project_model(lw_snapshot *snap, const acp_state *st)
 		m->system = "acp";
 		m->id = a->id;
 		m->title = agent_title(mem, a);
+		if (a->stale)   /* its state.json no longer reads: the board says this is old */
+			m->title = arena_printf(mem, "[stale] %s", m->title ? m->title : "");
+		m->stale = a->stale;
 		m->status = a->state ? a->state : a->state_raw ? a->state_raw : "-";
 		m->lane = a->node ? lane_of(a->state) : LANE_BACKLOG;
 		m->iteration = m->iteration_max = m->review_cycles = m->review_max = -1;
@@ -297,7 +297,8 @@ static void project_model(lw_snapshot *snap, const acp_state *st)
 		lw_task *m = &snap->tasks[snap->ntasks++];
 		m->system = "acp";
 		m->id = t->id;
-		m->title = t->title;
+		m->title = t->stale ? arena_printf(mem, "[stale] %s", t->title ? t->title : "") : t->title;
+		m->stale = t->stale;
 		m->status = t->state ? t->state : t->state_raw ? t->state_raw : "-";
 		m->lane = lane_of(t->state);
 		m->assignee = t->assignee;

@@ -54,9 +54,9 @@ static void load_objective(field *f, aot_state *st)
 	st->constraints = field_map(f, o, "constraints");
 	f->subject = "constraints";
 	/* Defaults are the template's: 20 iterations, 3 agents, 3 stalls. */
-	st->max_iterations = field_int(f, st->constraints, "max_iterations", 20);
-	st->max_parallel_agents = field_int(f, st->constraints, "max_parallel_agents", 3);
-	st->max_stall_count = field_int(f, st->constraints, "max_stall_count", 3);
+	st->max_iterations = field_limit(f, st->constraints, "max_iterations", 20);
+	st->max_parallel_agents = field_limit(f, st->constraints, "max_parallel_agents", 3);
+	st->max_stall_count = field_limit(f, st->constraints, "max_stall_count", 3);
 }
 
 static void load_control(field *f, aot_state *st)

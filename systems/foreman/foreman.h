@@ -87,6 +87,7 @@ typedef struct fm_task {
 	fm_history *history;      size_t nhistory;
 	const fm_lease *lease;    /* NULL when none */
 	fm_facts facts;           /* as task-service.ts reads the file */
+	bool stale;               /* task.yaml no longer reads: its last good version */
 } fm_task;
 
 /* A state-transition event of activity.jsonl. */

@@ -6,6 +6,7 @@
 #include "systems/foreman/foreman.h"
 #include "core/util/dirlist.h"
 #include "core/model/field.h"
+#include "core/model/check_emit.h"
 #include "core/util/fileio.h"
 #include "core/util/timeparse.h"
 #include <fcntl.h>
@@ -148,9 +149,12 @@ static void load_limits(fm_state *st, lw_snapshot *snap, const char *path)
 	field r = { .snap = snap, .path = arena_strdup(&snap->mem, path), .subject = "factory.json" };
 	const doc_node *wip = field_map(&r, doc_deref(d.root), "wipLimits");
 	long long v;
-	if (field_int_get(&r, wip, "executing", &v) && v > 0)
+	/* A limit of 0 or below is said (bad_limit), and the default stays. */
+	if (field_int_get(&r, wip, "executing", &v) && lw_limit_check(snap, r.subject, r.path, doc_get(wip, "executing"),
+	                                                             "wipLimits.executing", v))
 		st->wip_executing = v;
-	if (field_int_get(&r, wip, "ready", &v) && v > 0)
+	if (field_int_get(&r, wip, "ready", &v) && lw_limit_check(snap, r.subject, r.path, doc_get(wip, "ready"),
+	                                                         "wipLimits.ready", v))
 		st->wip_ready = v;
 	doc_free(&d);
 	free(buf);

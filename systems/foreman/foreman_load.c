@@ -2,14 +2,15 @@
  * neutral model.
  *
  * Upstream writes each task file in place, so one file can be caught half
- * written: a task file that does not parse is a parse_error problem of that
- * file (its task is left off the board until it parses again), never a
- * failed load, so the other tasks stay live. Only an unreadable tasks folder
+ * written: a task file that does not read or parse is a problem of that file
+ * (core/model/snapshot_file.h) and its task stays on the board as it last
+ * read, marked stale, never a failed load, so the other tasks stay live. Only an unreadable tasks folder
  * fails the load. Keys are read by name (upstream does not keep key order);
  * unknown keys are ignored here and kept on write by the editor. */
 #include "systems/foreman/foreman.h"
 #include "core/util/dirlist.h"
 #include "core/model/field.h"
+#include "core/model/snapshot_file.h"
 #include "core/util/fileio.h"
 #include "core/util/timeparse.h"
 #include <errno.h>
@@ -140,39 +141,27 @@ static void load_task(field *r, fm_task *t, const doc_node *root, const char *di
 	t->mode = fm_mode_of(t->phase, t->planning, t->has_plan);
 }
 
-/* One task folder: 1 loaded, 0 skipped (no task.yaml, or a problem noted). */
+/* One task folder: 1 loaded, 0 skipped (no task.yaml, or a problem noted
+ * and no last good version to show). */
 static int load_one(lw_snapshot *snap, fm_state *st, const char *dirname)
 {
 	char p[LW_PATH_MAX], sub[LW_PATH_MAX];
 	lw_path_join(sub, sizeof sub, st->tasks_dir, dirname);
-	if (!lw_is_dir(sub))
+	if (!lw_is_dir(sub)) {
+		lw_snapshot_dangling(snap, sub, arena_strdup(&snap->mem, sub));   /* a task folder linked to nothing */
 		return 0;
+	}
 	lw_path_join(p, sizeof p, sub, "task.yaml");
-	char *buf;
-	size_t len;
-	lw_error err;
-	lw_error_clear(&err);
-	int rc = lw_read_file(p, doc_default_limits.max_bytes, &buf, &len, &err);
-	if (rc == LW_READ_MISSING)
+	const char *path = arena_strdup(&snap->mem, p);
+	bool stale;
+	const doc_node *root = lw_snapshot_file(snap, path, path, "task.yaml must be a mapping (id, title, phase, …)",
+	                                        &stale);
+	if (!root)
 		return 0;
-	char msg[1200];
-	if (rc != LW_READ_OK) {
-		lw_snapshot_problem(snap, p, "parse_error", p, NULL, "%s", err.msg);
-		return 0;
-	}
-	const doc *d = lw_snapshot_parse(snap, buf, len, p, &err);
-	if (!d) {
-		lw_snapshot_problem(snap, p, "parse_error", NULL, NULL, "%s", lw_error_format(&err, msg, sizeof msg));
-		return 0;
-	}
-	const doc_node *root = doc_deref(d->root);
-	if (!doc_is_map(root)) {
-		lw_snapshot_problem(snap, p, "parse_error", p, root, "task.yaml must be a mapping (id, title, phase, …)");
-		return 0;
-	}
-	field r = { .snap = snap, .path = arena_strdup(&snap->mem, p) };
+	field r = { .snap = snap, .path = path };
 	fm_task *t = &st->tasks[st->ntasks++];
 	t->path = r.path;
+	t->stale = stale;
 	load_task(&r, t, root, dirname);
 	return 1;
 }
@@ -201,6 +190,9 @@ static void project_model(lw_snapshot *snap, const fm_state *st)
 		m->id = t->id;
 		const char *title = first_line(a, t->title ? t->title : t->description);
 		m->title = t->blocked ? arena_printf(a, "[blocked] %s", title ? title : "") : title;
+		if (t->stale)   /* its file no longer reads: the board says this is old */
+			m->title = arena_printf(a, "[stale] %s", m->title ? m->title : "");
+		m->stale = t->stale;
 		m->status = t->phase_raw ? t->phase_raw : "?";
 		m->lane = lane_of(t->phase);
 		m->assignee = t->assigned;

@@ -19,6 +19,7 @@
 #include "systems/liza/liza_index.h"
 #include "core/util/timeparse.h"
 #include <ctype.h>
+#include "core/model/check_emit.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -510,6 +511,12 @@ void liza_check(const liza_state *st, const lw_snapshot *snap, lw_check_ctx *ctx
 	for (size_t i = 0; i < snap->nproblems; i++) {
 		const lw_problem *p = &snap->problems[i];
 		const char *what = strstr(p->message, ": ");
+		lw_level level;
+		const char *code = lw_problem_code(p, &level);
+		if (code && strcmp(code, "parse_error") != 0) {   /* unreadable, bad_limit…: shared codes */
+			lw_check_emit(ctx, level, SYS, code, p->subject, p->message, LW_NO_TIME, "%s", p->message);
+			continue;
+		}
 		lw_alert *a = lw_alerts_add(ctx->out, LW_CRIT, SYS, "invalid_state", p->subject, ctx->now,
 		                            "%s (rule: %s)", p->message, p->rule ? p->rule : "types");
 		a->key = arena_printf(&ctx->out->mem, "%s#%s#%s", a->subject, p->rule ? p->rule : "types",

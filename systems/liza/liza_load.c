@@ -12,6 +12,7 @@
 #include "systems/liza/liza_index.h"
 #include "systems/liza/liza_reuse.h"
 #include "core/util/timeparse.h"
+#include "core/model/check_emit.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,6 +134,25 @@ static long long get_int(ld *l, const doc_node *map, const char *key, long long 
 	case DOC_ABSENT: return dflt;
 	default: bad_type(l, key, v, "an integer"); return dflt;
 	}
+}
+
+/* A limit: written as 0 or below it would switch its check off (or make it
+ * fire always), so it is a bad_limit problem and the default stands in. */
+static long long get_limit(ld *l, const doc_node *map, const char *key, long long dflt)
+{
+	const doc_node *v = lookup(l, map, key);   /* one lookup: this runs per task */
+	long long x;
+	switch (doc_int(v, &x)) {
+	case DOC_OK: break;
+	case DOC_ABSENT: return dflt;    /* none written (dflt may be LIZA_UNSET, -1) */
+	default: bad_type(l, key, v, "an integer"); return dflt;
+	}
+	if (x > 0)
+		return x;
+	doc_pos p = doc_where(l->d, v);
+	doc_node at = { .line = p.line, .col = p.col };
+	lw_limit_check(l->snap, l->subject, l->path, &at, key, x);
+	return dflt;
 }
 
 static bool get_bool(ld *l, const doc_node *map, const char *key)
@@ -271,7 +291,7 @@ static int load_task(ld *l, liza_task *t, const doc_node *n, size_t index)
 	t->iteration = get_int(l, n, "iteration", 0);
 	t->review_cycles_current = get_int(l, n, "review_cycles_current", 0);
 	t->review_cycles_total = get_int(l, n, "review_cycles_total", 0);
-	t->max_iterations = get_int(l, n, "max_iterations", LIZA_UNSET);
+	t->max_iterations = get_limit(l, n, "max_iterations", LIZA_UNSET);
 	t->assigned_to = get_str(l, n, "assigned_to");
 	t->worktree = get_str(l, n, "worktree");
 	t->base_commit = get_str(l, n, "base_commit");
@@ -342,10 +362,10 @@ static void load_config(ld *l, liza_state *st, const doc_node *root)
 {
 	l->subject = "config";
 	const doc_node *c = get_map(l, root, "config");
-	st->config.max_coder_iterations = get_int(l, c, "max_coder_iterations", 10);
-	st->config.max_review_cycles = get_int(l, c, "max_review_cycles", 5);
-	st->config.heartbeat_interval = get_int(l, c, "heartbeat_interval", 60);
-	st->config.lease_duration = get_int(l, c, "lease_duration", 1800);
+	st->config.max_coder_iterations = get_limit(l, c, "max_coder_iterations", 10);
+	st->config.max_review_cycles = get_limit(l, c, "max_review_cycles", 5);
+	st->config.heartbeat_interval = get_limit(l, c, "heartbeat_interval", 60);
+	st->config.lease_duration = get_limit(l, c, "lease_duration", 1800);
 }
 
 static void load_lists(ld *l, liza_state *st, const doc_node *root)
@@ -447,6 +467,19 @@ static int load_state(ld *l, liza_state *st, const doc *d, const task_reuse *reu
 	if (agents && !doc_is_null(agents) && agents->kind != DOC_MAP) {
 		fail_at(l, err, agents, "agents must be a mapping by agent id");
 		return -1;
+	}
+	/* Version 1 is the only schema the Liza scripts write: another is read
+	 * as best we can, and said, so no check is off without a word. */
+	l->subject = "version";
+	const doc_node *vn = lookup(l, root, "version");
+	long long version;
+	const char *vs = doc_str(vn);   /* an integer or a string, upstream says */
+	if (vn && !(doc_int(vn, &version) == DOC_OK ? version == 1 : vs && strcmp(vs, "1") == 0)) {
+		doc_pos p = doc_where(l->d, vn);
+		doc_node at = { .line = p.line, .col = p.col };
+		lw_snapshot_problem(l->snap, "version", "unknown_schema", l->path, &at,
+		                    "version %s is not a Liza schema this reads (1); checks may miss what it changed",
+		                    vs ? vs : "(not a value)");
 	}
 	l->subject = "goal";
 	const doc_node *goal = get_map(l, root, "goal");

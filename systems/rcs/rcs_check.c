@@ -3,6 +3,7 @@
  * register it as the next deadline while it is ahead, like Liza's. */
 #include "systems/rcs/rcs.h"
 #include "core/util/timeparse.h"
+#include "core/model/check_emit.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -156,6 +157,12 @@ void rcs_check(const rcs_state *st, const lw_snapshot *snap, lw_check_ctx *ctx)
 	/* Files skipped or values misread while loading. */
 	for (size_t i = 0; i < snap->nproblems; i++) {
 		const lw_problem *p = &snap->problems[i];
+		lw_level level;
+		const char *code = lw_problem_code(p, &level);
+		if (code && strcmp(code, "parse_error") != 0) {   /* unreadable, bad_limit…: shared codes */
+			lw_check_emit(ctx, level, SYS, code, p->subject, p->message, LW_NO_TIME, "%s", p->message);
+			continue;
+		}
 		lw_alert *a = lw_alerts_add(ctx->out, LW_CRIT, SYS, "parse_error", p->subject, ctx->now, "%s", p->message);
 		a->key = arena_printf(&ctx->out->mem, "%s#%s", p->subject, p->message);
 	}

@@ -200,7 +200,7 @@ static int load_mode(ld *l, const char *dir, const char *name, const char *file,
 	m->session_id = sid;
 	m->team_name = field_str(&l->f, root, "team_name");
 	m->iteration = field_int(&l->f, root, "iteration", FLD_UNSET);
-	m->max_iterations = field_int(&l->f, root, "max_iterations", FLD_UNSET);
+	m->max_iterations = field_limit(&l->f, root, "max_iterations", FLD_UNSET);
 	m->last_turn_at = field_time(&l->f, root, "last_turn_at");
 	m->updated_at = field_time(&l->f, root, "updated_at");
 	return 0;

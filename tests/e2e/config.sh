@@ -80,10 +80,10 @@ wait_for '^ +- +table +board lanes / table view'
 keys Escape
 wait_for 'review \(1\)'
 keys t                                              # unbound: the board stays
-sleep 0.3
-screen | grep -Eq 'system +id +status' && fail "t still toggles the table view"
 keys y                                              # remapped: asks to approve review-1
+# Keys are handled in order: once y's prompt shows, t has been handled too.
 wait_for 'approve liza:review-1 as op-7\? \[y/N\]'
+screen | grep -Eq 'system +id +status' && fail "t still toggles the table view"
 keys n
 wait_gone '\[y/N\]'
 keys q

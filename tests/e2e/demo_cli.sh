@@ -27,7 +27,13 @@ grep -q 'agent_stale\|stalled' "$tmp/check.txt" && { cat "$tmp/check.txt"; fail 
 # SIGTERM stops a run without a tick budget, cleanly.
 "$LW_BIN" demo --no-hud "$tmp/p" --interval 20 > "$tmp/run.txt" &
 pid=$!
-sleep 0.5
+# Its handler is in place once it ticks (a tick's line); before that a
+# SIGTERM would be the default's, whatever the load.
+end=$(( $(date +%s) + 60 ))
+until grep -q '^[0-9T:-]*Z ' "$tmp/run.txt" 2>/dev/null; do
+	[ "$(date +%s)" -lt "$end" ] || { kill "$pid"; fail "demo --no-hud never ticked: $(cat "$tmp/run.txt")"; }
+	sleep 0.05
+done
 kill -TERM "$pid"
 wait "$pid" || fail "SIGTERM: exit $?"
 

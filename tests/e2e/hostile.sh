@@ -61,7 +61,9 @@ awk 'BEGIN { print "version: 1\ngoal: {id: g, description: many, status: IN_PROG
              print "config: {max_coder_iterations: 10}\nsprint: {id: s, goal_ref: g, status: IN_PROGRESS, timeline: {started: 2026-01-20T09:00:00Z}}\ntasks:"
              for (i = 1; i <= 100000; i++)
                printf "  - id: t%d\n    description: task %d\n    status: UNCLAIMED\n    priority: %d\n    spec_ref: s.md\n    done_when: it works\n", i, i, i % 5 + 1 }' > "$f"
-out=$(timeout 60 "$LW_BIN" -C "$tmp/many" status 2>&1); rc=$?
+# (about 3 s under ASan; the timeout only catches a hang, so it allows for
+# both cores being busy: `make bench` measures the speed.)
+out=$(timeout 300 "$LW_BIN" -C "$tmp/many" status 2>&1); rc=$?
 [ "$rc" -eq 0 ] && [ "$out" = "liza: 100000 ready | ok" ] || fail "many: exit $rc: $out"
 # Truncated at every byte of a small valid file: never a crash, always a clean outcome.
 src=$tmp/trunc-src.yaml

@@ -29,8 +29,12 @@ grep -q 'code-reviewer-1 holds the review lease of review-1 until 2026-01-20T10:
 cmp -s "$st" "$tmp/before" || fail "a denied approve changed the file"
 
 # The lock held by someone else: exit 3 after the timeout, file unchanged.
-( exec 9>"$st.lock"; flock -x 9; exec sleep 30 ) & pids+=($!)   # the sleeper itself holds the lock
-for _ in $(seq 100); do flock -n "$st.lock" true 2>/dev/null || break; sleep 0.02; done
+( exec 9>"$st.lock"; flock -x 9; exec sleep 300 ) & pids+=($!)   # the sleeper itself holds the lock
+end=$(( $(date +%s) + 30 ))   # until the sleeper has it: a deadline, not 100 tries
+while flock -n "$st.lock" true 2>/dev/null; do
+	[ "$(date +%s)" -lt "$end" ] || fail "the background flock never took the lock"
+	sleep 0.02
+done
 LIZA_WATCH_LOCK_TIMEOUT_MS=300 expect_rc 3 lw --as code-reviewer-2 approve review-1 --force
 grep -q 'state.yaml.lock: timed out after 0.3 s waiting for the lock, held by sleep (pid [0-9]*)' "$tmp/out" || fail "lock timeout message: $(cat "$tmp/out")"
 cmp -s "$st" "$tmp/before" || fail "a timed-out approve changed the file"

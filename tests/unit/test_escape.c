@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "core/util/escape.h"
 #include "core/model/report.h"
@@ -149,6 +150,58 @@ static void alert_line_escapes_every_field(void **state)
 	strbuf_free(&b);
 }
 
+/* Zero-width characters hide text or make two ids look alike: '?' on a
+ * terminal, \uXXXX in JSON, like the bidi controls. */
+static void zero_width_characters_are_shown(void **state)
+{
+	(void)state;
+	static const char *const zw[] = { "\xE2\x80\x8B", "\xE2\x80\x8C", "\xE2\x80\x8D", "\xE2\x80\x8E",
+	                                  "\xE2\x80\x8F", "\xE2\x81\xA0", "\xEF\xBB\xBF" };
+	static const char *const as_json[] = { "\"a\\u200bb\"", "\"a\\u200cb\"", "\"a\\u200db\"", "\"a\\u200eb\"",
+	                                       "\"a\\u200fb\"", "\"a\\u2060b\"", "\"a\\ufeffb\"" };
+	for (size_t i = 0; i < sizeof zw / sizeof *zw; i++) {
+		char s[16];
+		snprintf(s, sizeof s, "a%sb", zw[i]);
+		assert_string_equal(term(s, true), "a?b");
+		assert_string_equal(json(s, strlen(s)), as_json[i]);
+	}
+	/* Every C1 control and every bidi override or isolate. */
+	for (unsigned cp = 0x80; cp <= 0x9F; cp++) {
+		char s[4] = { (char)(0xC0 | cp >> 6), (char)(0x80 | (cp & 0x3F)), 0 };
+		assert_string_equal(term(s, true), "?");
+	}
+	for (unsigned cp = 0x202A; cp <= 0x2069; cp++) {
+		if (cp > 0x202E && cp < 0x2066)
+			continue;
+		char s[4] = { (char)(0xE0 | cp >> 12), (char)(0x80 | ((cp >> 6) & 0x3F)), (char)(0x80 | (cp & 0x3F)), 0 };
+		assert_string_equal(term(s, true), "?");
+	}
+}
+
+/* esc_print, the messages' choke point: the whole line is escaped. */
+static void print_escapes_the_whole_line(void **state)
+{
+	(void)state;
+	char buf[256] = "";
+	FILE *f = fmemopen(buf, sizeof buf, "w");
+	assert_non_null(f);
+	esc_print(f, "review-1: %s -> %s", "READY\x1b]52;c;cm0=\x07", "A\xE2\x80\xAE\xE2\x80\x8Bz\x9b");
+	fclose(f);
+	assert_string_equal(buf, "review-1: READY^[]52;c;cm0=^G -> A??z?\n");
+	/* A long message is written whole, not cut at a buffer's end. */
+	char big[2000];
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	char *out = NULL;
+	size_t n = 0;
+	f = open_memstream(&out, &n);
+	esc_print(f, "%s\x1b", big);
+	fclose(f);
+	assert_int_equal(n, sizeof big - 1 + 3);
+	assert_memory_equal(out + n - 3, "^[\n", 3);
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -158,6 +211,8 @@ int main(void)
 		cmocka_unit_test(json_escapes_and_replaces_invalid_utf8),
 		cmocka_unit_test(alert_line_escapes_every_field),
 		cmocka_unit_test(prom_label_escapes_what_the_format_asks),
+		cmocka_unit_test(zero_width_characters_are_shown),
+		cmocka_unit_test(print_escapes_the_whole_line),
 	};
 	return cmocka_run_group_tests_name("escape", tests, NULL, NULL);
 }
