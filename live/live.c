@@ -1,5 +1,8 @@
 /* live.c — see live.h. */
 #include "live/live.h"
+#include "core/util/dirlist.h"
+#include "core/util/fileio.h"
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -14,11 +17,71 @@ static void add_path(const char *path, bool is_dir, void *ctx)
 		a->rc = -1;
 }
 
-/* Detection again: 2 s while there is no state at all (someone waits for
- * it), 10 s while some system is absent, never once all are there. */
+/* Detection again by the clock only where the watcher cannot see a new
+ * state folder: on a network filesystem (writes from other machines are
+ * silent) or with --poll, every 10 s while some system is absent (2 s while
+ * there is no state at all). Elsewhere every folder a
+ * missing system's state would appear in is watched (watch_for_new), so an
+ * idle HUD never wakes for it. */
 static int detect_every_ms(const live *l)
 {
-	return l->proj->n == 0 ? 2000 : lw_project_missing(l->proj) ? 10000 : -1;
+	if (!lw_project_missing(l->proj) || !(l->network_fs || l->polling))
+		return -1;
+	return l->proj->n == 0 ? 2000 : 10000;
+}
+
+/* The folders a system that is not here yet would make its state in: for
+ * each pattern it looks for (".claude/aot-loop-state.md",
+ * "agent_workspaces/<*>/state.json"), every folder of the path that exists,
+ * down to the first that does not (its creation is an event in its parent);
+ * a "*" component watches each folder it matches. Non-recursive: entries
+ * only, so a busy tree below costs nothing. */
+static void watch_path_parts(live *l, const char *dir, const char *pattern)
+{
+	lw_error ignored;
+	lw_error_clear(&ignored);
+	watch_add_dir_entries(l->w, dir, &ignored);
+	const char *slash = strchr(pattern, '/');
+	if (!slash || !slash[1])
+		return;   /* the last component: a file or folder made in dir */
+	char part[256];
+	snprintf(part, sizeof part, "%.*s", (int)(slash - pattern), pattern);
+	if (strcmp(part, "*") == 0) {
+		lw_dirlist dl;
+		if (lw_dirlist_read(&dl, dir) < 0)
+			return;
+		for (size_t i = 0; i < dl.n; i++) {
+			char sub[LW_PATH_MAX];
+			lw_path_join(sub, sizeof sub, dir, dl.names[i]);
+			if (lw_is_dir(sub))
+				watch_path_parts(l, sub, slash + 1);
+		}
+		lw_dirlist_free(&dl);
+		return;
+	}
+	char next[LW_PATH_MAX];
+	lw_path_join(next, sizeof next, dir, part);
+	if (lw_is_dir(next))
+		watch_path_parts(l, next, slash + 1);
+}
+
+static void watch_for_new(live *l)
+{
+	for (const lw_adapter *const *a = lw_adapters; *a; a++) {
+		bool present = false;
+		for (size_t i = 0; i < l->proj->n && !present; i++)
+			present = l->proj->src[i].adapter == *a;
+		if (present || !(*a)->looks_for)
+			continue;
+		char pats[512];
+		snprintf(pats, sizeof pats, "%s", (*a)->looks_for);
+		char *save = NULL;
+		for (char *p = strtok_r(pats, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+			while (*p == ' ')
+				p++;
+			watch_path_parts(l, l->proj->dir, p);
+		}
+	}
 }
 
 static long long mono_ms(void)
@@ -49,11 +112,11 @@ int live_open(live *l, lw_project *p, bool use_poll, int poll_ms, lw_error *err)
 		l->w = NULL;
 		return a.rc;
 	}
-	/* The folder itself, not its tree: a new top-level state folder. A
-	 * refusal here only costs the immediacy (the timer still detects). */
-	lw_error ignored;
-	lw_error_clear(&ignored);
-	watch_add_dir(l->w, p->dir, false, &ignored);
+	/* The folder itself, not its tree, and the folders a missing system's
+	 * state would appear in: a new system is an event, not a poll. */
+	l->network_fs = watch_path_on_network_fs(p->dir);
+	l->polling = use_poll;   /* stat polling reports no new folders: detection polls too */
+	watch_for_new(l);
 	arm_detect(l);
 	return 0;
 }
@@ -115,6 +178,7 @@ int live_process(live *l)
 	if (l->discover || (l->next_detect_ms >= 0 && mono_ms() >= l->next_detect_ms)) {
 		l->discover = false;
 		detect_new(l);
+		watch_for_new(l);   /* a folder on the way may have appeared: watch it too */
 		arm_detect(l);
 	}
 	int reloaded = 0;

@@ -16,6 +16,8 @@ typedef struct live {
 	 * absent, detection runs again every few seconds (state made deeper
 	 * inside a folder that already existed). */
 	bool discover;
+	bool network_fs;                /* inotify may miss writes: detection also polls */
+	bool polling;                   /* --poll: likewise */
 	long long next_detect_ms;       /* CLOCK_MONOTONIC */
 } live;
 

@@ -139,6 +139,19 @@ int watch_add_dir(watch *w, const char *dir, bool recursive, lw_error *err)
 	return watch_pin_dir(w, dir_norm(dir), true, recursive, err) ? 0 : -1;
 }
 
+int watch_add_dir_entries(watch *w, const char *dir, lw_error *err)
+{
+	if (!dir || !*dir) {
+		lw_error_set(err, "", 0, 0, "empty directory path");
+		return -1;
+	}
+	struct watch_dir *d = watch_pin_dir(w, dir_norm(dir), true, false, err);
+	if (!d)
+		return -1;
+	d->report_dirs = true;
+	return 0;
+}
+
 int watch_fd(const watch *w) { return w->be->fd(w); }
 
 static void earliest(int64_t *due, int64_t t)

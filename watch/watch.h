@@ -50,6 +50,9 @@ int watch_add_file(watch *w, const char *path, lw_error *err);
  * (subdirectories that appear later are added, and the files already in them
  * reported). Temp and swap names are never reported (watch_is_ignored_name). */
 int watch_add_dir(watch *w, const char *dir, bool recursive, lw_error *err);
+/* Like watch_add_dir(dir, false), and a folder made in dir is reported too
+ * (by name, not watched): where a missing system's state folder would appear. */
+int watch_add_dir_entries(watch *w, const char *dir, lw_error *err);
 
 /* fd to poll() for POLLIN; -1 when the backend has none (stat polling). */
 int  watch_fd(const watch *w);

@@ -107,8 +107,13 @@ static void on_event(watch *w, const struct inotify_event *ev, const char *name,
 		if (d->dead || !d->armed || d->wd != ev->wd)
 			continue;
 		if (ev->mask & IN_ISDIR) {
-			if (!d->recursive)
+			if (!d->recursive) {
+				/* A folder made where a missing system's state would
+				 * appear is said as a change of its name (live/live.c). */
+				if (d->report_dirs && (ev->mask & (IN_CREATE | IN_MOVED_TO)))
+					watch_name_changed(w, d, name, WATCH_NOW, now);
 				continue;
+			}
 			if (ev->mask & (IN_CREATE | IN_MOVED_TO))
 				watch_subdir_appeared(w, d, name);
 			else if (ev->mask & (IN_DELETE | IN_MOVED_FROM))

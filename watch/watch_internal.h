@@ -36,6 +36,7 @@ struct watch_dir {
 	bool pinned;
 	bool all_files;       /* report every file in it, not only named ones */
 	bool recursive;       /* add its subdirectories as they appear */
+	bool report_dirs;     /* not recursive, yet a folder made in it is reported (watch_add_dir_entries) */
 	bool armed;           /* the backend watches it now */
 	bool dead;            /* dropped; freed at the end of watch_process() */
 	int64_t retry_at;     /* when !armed: next attempt (monotonic ns) */
