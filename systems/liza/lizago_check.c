@@ -5,8 +5,7 @@
  * anomaly checks of its watcher (internal/commands/watch.go RunChecksWithState)
  * at the watcher's severities. Statuses are judged by their category in the
  * pipeline, never by name. docs/systems/liza-go.md lists every check. */
-#include "systems/liza/lizago.h"
-#include "core/model/check_emit.h"
+#include "systems/liza/lizago_check.h"
 #include "core/util/timeparse.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -25,11 +24,7 @@ enum {
 	DRAFT_AFTER = 30 * 60,        /* watch.go StaleDraftThreshold */
 };
 
-typedef struct gk {
-	const lizago_state *st;
-	lw_check_ctx *ctx;
-	const doc *d;
-} gk;
+typedef lizago_check_ctx gk;
 
 static void alert(gk *c, lw_level lv, const char *code, const char *subject, const char *key, time_t since,
                   const char *fmt, ...) __attribute__((format(printf, 7, 8)));
@@ -45,11 +40,10 @@ static void alert(gk *c, lw_level lv, const char *code, const char *subject, con
 }
 
 /* One broken invariant: "state.yaml:L:C: <what Liza says> (rule: R)". */
-static void broken(gk *c, const char *subject, const doc_node *at, const char *rule, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
-static void broken(gk *c, const char *subject, const doc_node *at, const char *rule, const char *fmt, ...)
+void lizago_check_broken(gk *c, const char *subject, const doc_node *at, const char *rule, const char *key,
+                         const char *fmt, ...)
 {
-	char msg[768];
+	char msg[768], k[160];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
@@ -60,8 +54,56 @@ static void broken(gk *c, const char *subject, const doc_node *at, const char *r
 		line = p.line;
 		col = p.col;
 	}
-	lw_check_emit(c->ctx, LW_CRIT, SYS, "invalid_state", subject, rule, LW_NO_TIME, "%s:%u:%u: %s (rule: %s)",
-	              c->st->state_path, line, col, msg, rule);
+	if (key)
+		snprintf(k, sizeof k, "%s:%s", rule, key);
+	lw_check_emit(c->ctx, LW_CRIT, SYS, "invalid_state", subject, key ? k : rule, LW_NO_TIME,
+	              "%s:%u:%u: %s (rule: %s)", c->st->state_path, line, col, msg, rule);
+}
+
+#define broken(c, subject, at, rule, ...) lizago_check_broken(c, subject, at, rule, NULL, __VA_ARGS__)
+
+static int agent_cmp(const void *a, const void *b)
+{
+	return strcmp((*(const lg_agent *const *)a)->id, (*(const lg_agent *const *)b)->id);
+}
+
+static int agent_key(const void *key, const void *b)
+{
+	return strcmp(key, (*(const lg_agent *const *)b)->id);
+}
+
+const lg_agent *lizago_check_agent(const gk *c, const char *id)
+{
+	if (!id || !c->agents)
+		return NULL;
+	const lg_agent **hit = bsearch(id, c->agents, c->nagents, sizeof *c->agents, agent_key);
+	return hit ? *hit : NULL;
+}
+
+bool lizago_check_orchestrator_role(const lizago_state *st, const char *role)
+{
+	if (!role)
+		return false;
+	for (size_t i = 0; i < st->pipeline.npairs; i++) {
+		const lg_pair *p = &st->pipeline.pairs[i];
+		if ((p->doer && strcmp(p->doer, role) == 0) || (p->reviewer && strcmp(p->reviewer, role) == 0))
+			return false;
+	}
+	return true;
+}
+
+bool lizago_check_is_string(const doc_node *n)
+{
+	long long i;
+	bool b;
+	const char *s = doc_str(n);
+	if (!s || doc_int(n, &i) == DOC_OK || doc_bool(n, &b) == DOC_OK)
+		return false;
+	/* a plain float reads as a number too */
+	char *end;
+	if (*s && strtod(s, &end) && *end == '\0' && !strchr(s, ' '))
+		return false;
+	return true;
 }
 
 static bool is_cat(const lg_task *t, lg_cat k) { return t->st.cat == k; }
@@ -339,13 +381,6 @@ static void quarantined(gk *c)
 
 /* ---- the watcher's anomaly checks ---- */
 
-static const lg_agent *agent(const lizago_state *st, const char *id)
-{
-	for (size_t i = 0; i < st->nagents; i++)
-		if (id && strcmp(st->agents[i].id, id) == 0)
-			return &st->agents[i];
-	return NULL;
-}
 
 static long long attempt_of(const lg_task *t) { return t->attempt >= 1 ? t->attempt : 1; }
 
@@ -396,28 +431,29 @@ static void task_checks(gk *c, const lg_task *t)
 		      t->blocked_reason ? t->blocked_reason : "no reason", gate);
 	}
 	if (is_cat(t, LGC_REJECTED) && t->assigned_to && t->assigned_to[0] != '$') {
-		const lg_agent *a = agent(st, t->assigned_to);
+		const lg_agent *a = lizago_check_agent(c, t->assigned_to);
 		const char *as = a ? (a->status ? a->status : "?") : "MISSING";
 		time_t from = t->last_event != LW_NO_TIME ? t->last_event : c->ctx->now;
 		if (strcmp(as, "WORKING") != 0 && lw_check_due(c->ctx, from + ORPHAN_GRACE + 1))
 			alert(c, LW_CRIT, "orphaned_rejected", t->id, NULL, from + ORPHAN_GRACE,
 			      "%s: assigned to %s but agent is %s (orphaned %ds+)", t->id, t->assigned_to, as, ORPHAN_GRACE);
 	}
-	if (t->review_cycles_current >= rlim)
+	bool terminal = lg_terminal(t->status);   /* the watcher's limit checks skip IsTerminal tasks */
+	if (!terminal && t->review_cycles_current >= rlim)
 		alert(c, LW_CRIT, "review_loop", t->id, NULL, LW_NO_TIME, "%s: %lld cycles (at cliff %lld)", t->id,
 		      t->review_cycles_current, rlim);
-	else if (t->review_cycles_current >= rlim - 2)
+	else if (!terminal && t->review_cycles_current > 0 && t->review_cycles_current >= rlim - 2)
 		alert(c, LW_WARN, "review_cycles_warning", t->id, NULL, LW_NO_TIME, "%s: attempt %lld%s, review cycle %lld/%lld",
 		      t->id, att, att == 2 ? " (final)" : "", t->review_cycles_current, rlim);
-	if (is_cat(t, LGC_EXECUTING) && t->iteration >= ilim - 2 && t->iteration < ilim)
+	if (is_cat(t, LGC_EXECUTING) && t->iteration > 0 && t->iteration >= ilim - 2 && t->iteration < ilim)
 		alert(c, LW_WARN, "iterations_warning", t->id, NULL, LW_NO_TIME, "%s: attempt %lld%s, iteration %lld/%lld",
 		      t->id, att, att == 2 ? " (final)" : "", t->iteration, ilim);
 	if (is_cat(t, LGC_INTEGRATION_FAILED))
 		alert(c, LW_CRIT, "integration_failed", t->id, NULL, LW_NO_TIME, "%s: integration failed", t->id);
-	if (t->nfailed_by >= 2)
+	if (!terminal && !is_cat(t, LGC_BLOCKED) && t->nfailed_by >= 2)
 		alert(c, LW_CRIT, "hypothesis_exhaustion", t->id, NULL, LW_NO_TIME, "%s: requires rescope (%zu failed)",
 		      t->id, t->nfailed_by);
-	if (att == 2)
+	if (!terminal && att == 2)
 		alert(c, LW_WARN, "final_attempt", t->id, NULL, LW_NO_TIME, "%s: attempt 2 (final attempt)", t->id);
 	if (t->assigned_to && t->assigned_to[0] == '$') {
 		time_t from = t->last_event != LW_NO_TIME ? t->last_event : c->ctx->now;
@@ -493,6 +529,13 @@ static void project_checks(gk *c)
 void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx *ctx)
 {
 	gk c = { .st = st, .ctx = ctx };
+	c.agents = malloc((st->nagents + 1) * sizeof *c.agents);
+	if (c.agents) {
+		for (size_t i = 0; i < st->nagents; i++)
+			c.agents[i] = &st->agents[i];
+		qsort(c.agents, st->nagents, sizeof *c.agents, agent_cmp);
+		c.nagents = st->nagents;
+	}
 	/* positions: the state doc is the first the snapshot adopted */
 	for (size_t i = 0; i < snap->ndocs; i++)
 		if (snap->docs[i]->root && doc_deref(snap->docs[i]->root) == st->root)
@@ -509,6 +552,9 @@ void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx 
 		task_checks(&c, &st->tasks[i]);
 	}
 	quarantined(&c);
+	lizago_validate(&c);
 	leases(&c);
 	project_checks(&c);
+	lizago_patterns(&c);
+	free(c.agents);
 }

@@ -1,0 +1,39 @@
+/* lizago_check.h — what today's Liza's check files share: one pass over a
+ * lizago_state at one clock, an index of its agents, and the two ways a
+ * check speaks (a broken invariant: CRIT invalid_state naming the rule and
+ * file:line:col; an anomaly alert at the Go watcher's level).
+ * lizago_check.c runs the pass; lizago_validate.c holds the validators of
+ * agents, dependencies, sprint, discoveries, anomalies and handoff events;
+ * lizago_patterns.c the circuit breaker's pattern analysis. */
+#ifndef LW_LIZAGO_CHECK_H
+#define LW_LIZAGO_CHECK_H
+#include "systems/liza/lizago.h"
+#include "core/model/check_emit.h"
+#include "core/util/timeparse.h"
+
+typedef struct lizago_check_ctx {
+	const lizago_state *st;
+	lw_check_ctx *ctx;
+	const doc *d;                 /* the state doc, for positions */
+	const lg_agent **agents;      /* sorted by id, for lookups */
+	size_t nagents;
+} lizago_check_ctx;
+
+/* "state.yaml:L:C: <what Liza says> (rule: R)", CRIT invalid_state; key
+ * tells apart several violations of one rule on one subject (NULL: rule). */
+void lizago_check_broken(lizago_check_ctx *c, const char *subject, const doc_node *at, const char *rule,
+                         const char *key, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+const lg_agent *lizago_check_agent(const lizago_check_ctx *c, const char *id);
+/* Is this a role no role pair names as doer or reviewer (the orchestrator)? */
+bool lizago_check_orchestrator_role(const lizago_state *st, const char *role);
+
+/* statevalidate validators beyond the task invariants (lizago_validate.c). */
+void lizago_validate(lizago_check_ctx *c);
+/* commands/watch.go checkCircuitBreakerEscalation over analysis.
+ * DetectUnacknowledgedPatterns (lizago_patterns.c). */
+void lizago_patterns(lizago_check_ctx *c);
+
+/* A scalar Go's YAML decoder reads as a string (not null, bool or number). */
+bool lizago_check_is_string(const doc_node *n);
+
+#endif

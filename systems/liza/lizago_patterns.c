@@ -1,0 +1,305 @@
+/* lizago_patterns.c — the circuit breaker's pattern analysis of today's
+ * Liza, as its watcher runs it (internal/commands/watch.go
+ * checkCircuitBreakerEscalation over internal/analysis/patterns.go
+ * DetectUnacknowledgedPatterns): while the system runs a sprint in progress
+ * and the breaker has not tripped, the anomalies recorded since the last
+ * cleared trigger are matched against Liza's patterns, in its order, with
+ * its thresholds; a match is a CRIT circuit_breaker naming the pattern and
+ * its severity. Grouping sorts (n log n), never compares pairs. What the
+ * analysis needs that the state does not show is in docs/systems/liza-go.md. */
+#include "systems/liza/lizago_check.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* analysis.go thresholds */
+enum {
+	RETRY_LOOPS_MIN = 3,          /* checkRetryCluster: retry_loop anomalies, */
+	RETRY_SAME_PATTERN = 2,       /* of which this many share an error_pattern */
+	DEBT_MIN = 3,                 /* checkDebtAccumulation: trade_offs with debt_created: true */
+	ASSUMPTION_SAME = 2,          /* checkAssumptionCascade */
+	SPEC_GAP_SAME = 2,            /* checkSpecGapCluster */
+	WORKAROUND_SAME = 2,          /* checkWorkaroundPattern */
+	EXTERNAL_SAME = 2,            /* checkExternalServiceOutage */
+	PROVIDER_AGENTS = 2,          /* providerAuditThreshold: distinct agents, */
+	PROVIDER_RECORDS = 3,         /* or records, for one provider */
+	PLANNING_REJECTIONS = 4,      /* checkPlanningReviewChurn */
+};
+
+typedef struct anomaly {
+	const doc_node *m, *details;
+	const char *type;
+	time_t at;
+} anomaly;
+
+typedef struct pattern {
+	const char *name, *severity;
+} pattern;
+
+static bool eq(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
+
+static const char *detail_str(const anomaly *a, const char *field)
+{
+	const doc_node *v = doc_get(a->details, field);
+	return lizago_check_is_string(v) ? doc_str(v) : NULL;
+}
+
+static int str_cmp(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/* groupByField: the largest group of anomalies of `type` (any of two types
+ * when type2) sharing a non-empty string value of field (fallback tried
+ * when the record has no string field). */
+static size_t largest_group(const anomaly *v, size_t n, const char *type, const char *type2, const char *field,
+                            const char *fallback, const char **value)
+{
+	const char **keys = malloc((n + 1) * sizeof *keys);
+	size_t k = 0, best = 0;
+	if (!keys)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!eq(v[i].type, type) && !eq(v[i].type, type2))
+			continue;
+		const char *s = detail_str(&v[i], field);
+		if (!s && fallback)
+			s = detail_str(&v[i], fallback);
+		if (s && *s)
+			keys[k++] = s;
+	}
+	qsort(keys, k, sizeof *keys, str_cmp);
+	for (size_t i = 0; i < k;) {
+		size_t j = i + 1;
+		while (j < k && strcmp(keys[j], keys[i]) == 0)
+			j++;
+		if (j - i > best) {
+			best = j - i;
+			if (value)
+				*value = keys[i];
+		}
+		i = j;
+	}
+	free(keys);
+	return best;
+}
+
+static size_t count_type(const anomaly *v, size_t n, const char *type, const char *type2)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += eq(v[i].type, type) || eq(v[i].type, type2);
+	return k;
+}
+
+/* detectPatterns(considered, false): the first pattern that matches. */
+static bool anomaly_patterns(const anomaly *v, size_t n, pattern *out)
+{
+	if (count_type(v, n, "retry_loop", NULL) >= RETRY_LOOPS_MIN &&
+	    largest_group(v, n, "retry_loop", NULL, "error_pattern", NULL, NULL) >= RETRY_SAME_PATTERN) {
+		*out = (pattern){ "retry_cluster", "ARCHITECTURE_FLAW" };
+		return true;
+	}
+	size_t debt = 0;
+	for (size_t i = 0; i < n; i++) {
+		bool b;
+		debt += eq(v[i].type, "trade_off") && doc_bool(doc_get(v[i].details, "debt_created"), &b) == DOC_OK && b;
+	}
+	if (debt >= DEBT_MIN) {
+		*out = (pattern){ "debt_accumulation", "SCOPE_FLAW" };
+		return true;
+	}
+	if (largest_group(v, n, "assumption_violated", NULL, "assumption", NULL, NULL) >= ASSUMPTION_SAME) {
+		*out = (pattern){ "assumption_cascade", "SPEC_FLAW" };
+		return true;
+	}
+	if (largest_group(v, n, "spec_ambiguity", NULL, "spec_ref", NULL, NULL) >= SPEC_GAP_SAME) {
+		*out = (pattern){ "spec_gap_cluster", "SPEC_FLAW" };
+		return true;
+	}
+	/* workarounds and trade-offs grouped by root_cause, else by what; a
+	 * string root_cause, even empty, is the record's key */
+	const char **keys = malloc((n + 1) * sizeof *keys);
+	size_t k = 0, best = 0;
+	if (keys) {
+		for (size_t i = 0; i < n; i++) {
+			if (!eq(v[i].type, "workaround") && !eq(v[i].type, "trade_off"))
+				continue;
+			const char *s = detail_str(&v[i], "root_cause");
+			if (!s)
+				s = detail_str(&v[i], "what");
+			if (s && *s)
+				keys[k++] = s;
+		}
+		qsort(keys, k, sizeof *keys, str_cmp);
+		for (size_t i = 0; i < k;) {
+			size_t j = i + 1;
+			while (j < k && strcmp(keys[j], keys[i]) == 0)
+				j++;
+			best = j - i > best ? j - i : best;
+			i = j;
+		}
+		free(keys);
+	}
+	if (best >= WORKAROUND_SAME) {
+		*out = (pattern){ "workaround_pattern", "ARCHITECTURE_FLAW" };
+		return true;
+	}
+	if (largest_group(v, n, "external_blocker", NULL, "blocker_service", NULL, NULL) >= EXTERNAL_SAME) {
+		*out = (pattern){ "external_service_outage", "EXTERNAL_DEPENDENCY" };
+		return true;
+	}
+	return false;
+}
+
+/* providerAuditThreshold over every provider_audit_degraded record: some
+ * provider has records from two agents, or three records. */
+static bool provider_audit_qualifies(const anomaly *v, size_t n)
+{
+	const char **keys = malloc((2 * n + 1) * sizeof *keys);
+	size_t k = 0;
+	bool q = false;
+	if (!keys)
+		return false;
+	/* "provider\nagent" pairs sorted: runs of one provider count records and distinct agents */
+	char **own = calloc(n + 1, sizeof *own);
+	for (size_t i = 0; own && i < n; i++) {
+		const char *p = eq(v[i].type, "provider_audit_degraded") ? detail_str(&v[i], "provider") : NULL;
+		if (!p || !*p)
+			continue;
+		const char *a = detail_str(&v[i], "agent_id");
+		size_t len = strlen(p) + (a ? strlen(a) : 0) + 2;
+		own[i] = malloc(len);
+		if (!own[i])
+			continue;
+		snprintf(own[i], len, "%s%c%s", p, 1, a ? a : "");
+		keys[k++] = own[i];
+	}
+	qsort(keys, k, sizeof *keys, str_cmp);
+	for (size_t i = 0; i < k && !q;) {
+		size_t plen = strchr(keys[i], 1) - keys[i], j = i, agents = 0;
+		const char *prev = NULL;
+		while (j < k && strncmp(keys[j], keys[i], plen + 1) == 0) {
+			const char *a = keys[j] + plen + 1;
+			if (*a && (!prev || strcmp(prev, a) != 0))
+				agents++;
+			prev = a;
+			j++;
+		}
+		q = agents >= PROVIDER_AGENTS || j - i >= PROVIDER_RECORDS;
+		i = j;
+	}
+	for (size_t i = 0; own && i < n; i++)
+		free(own[i]);
+	free(own);
+	free(keys);
+	return q;
+}
+
+/* latestClearedTriggerWatermark: breaker OK with no trigger, and the newest
+ * history entry whose result was TRIGGERED. */
+static bool cleared_watermark(const lizago_state *st, time_t *wm)
+{
+	const doc_node *cb = doc_get(st->root, "circuit_breaker");
+	if (!eq(st->cb_status, "OK") || st->cb_trigger)
+		return false;
+	bool any = false;
+	for (const doc_node *e = doc_seq_first(doc_get(cb, "history")); e; e = e->next) {
+		const doc_node *m = doc_deref(e);
+		time_t at;
+		if (!eq(doc_str(doc_get(m, "result")), "TRIGGERED") || doc_time(doc_get(m, "timestamp"), &at) != DOC_OK)
+			continue;
+		if (!any || at > *wm)
+			*wm = at;
+		any = true;
+	}
+	return any;
+}
+
+/* checkPlanningReviewChurn: a planning task rejected four times or more
+ * (review_cycles_total, else its rejection events), since the last cleared trigger. */
+static const lg_task *planning_churn(const lizago_state *st, bool cleared, time_t wm, long long *count)
+{
+	for (size_t i = 0; i < st->ntasks; i++) {
+		const lg_task *t = &st->tasks[i];
+		if (!eq(t->type, "planning"))
+			continue;
+		long long events = 0;
+		time_t latest = LW_NO_TIME;
+		for (const doc_node *h = doc_seq_first(doc_get(doc_deref(t->node), "history")); h; h = h->next) {
+			const doc_node *m = doc_deref(h);
+			const char *ev = doc_str(doc_get(m, "event"));
+			time_t at;
+			if (doc_time(doc_get(m, "time"), &at) != DOC_OK || !(eq(ev, "rejected") || eq(ev, "review_verdict_rejected")))
+				continue;
+			events++;
+			if (latest == LW_NO_TIME || at > latest)
+				latest = at;
+		}
+		long long n = t->review_cycles_total ? t->review_cycles_total : events;
+		if (n < PLANNING_REJECTIONS || (cleared && (latest == LW_NO_TIME || latest <= wm)))
+			continue;
+		*count = n;
+		return t;
+	}
+	return NULL;
+}
+
+void lizago_patterns(lizago_check_ctx *c)
+{
+	const lizago_state *st = c->st;
+	const char *mode = st->config.mode && *st->config.mode ? st->config.mode : "RUNNING";
+	if (strcmp(mode, "RUNNING") != 0 || !eq(st->sprint_status, "IN_PROGRESS"))
+		return;
+	/* a tripped breaker is the tripped-breaker alert's (lizago_check.c) */
+	if (eq(st->cb_status, "TRIGGERED") || st->cb_trigger)
+		return;
+	time_t wm = 0;
+	bool cleared = cleared_watermark(st, &wm);
+	size_t n = doc_len(st->anomalies), k = 0;
+	anomaly *v = malloc((n + 1) * sizeof *v);
+	if (!v)
+		return;
+	for (const doc_node *e = doc_seq_first(st->anomalies); e; e = e->next) {
+		const doc_node *m = doc_deref(e);
+		anomaly a = { m, doc_get(m, "details"), doc_str(doc_get(m, "type")), 0 };
+		bool timed = doc_time(doc_get(m, "timestamp"), &a.at) == DOC_OK;
+		/* UnacknowledgedAnomalies: only what came after the cleared trigger */
+		if (!cleared || (timed && a.at > wm))
+			v[k++] = a;
+	}
+	pattern p = { 0 };
+	char evidence[256] = "";
+	bool hit = anomaly_patterns(v, k, &p);
+	if (!hit && n) {
+		/* provider-audit evidence is read over every anomaly */
+		size_t all = 0;
+		for (const doc_node *e = doc_seq_first(st->anomalies); e; e = e->next) {
+			const doc_node *m = doc_deref(e);
+			v[all++] = (anomaly){ m, doc_get(m, "details"), doc_str(doc_get(m, "type")), 0 };
+		}
+		if (provider_audit_qualifies(v, all)) {
+			/* Liza halts only when every registered agent of that provider
+			 * is degraded in the same registration epoch; otherwise it takes
+			 * a checkpoint and the watcher stays silent. The epoch match is
+			 * not reproduced: no alert, and no later pattern either. */
+			free(v);
+			return;
+		}
+	}
+	free(v);
+	if (!hit) {
+		long long count = 0;
+		const lg_task *t = planning_churn(st, cleared, wm, &count);
+		if (t) {
+			p = (pattern){ "planning_review_churn", "PLANNING_CONVERGENCE_DEGRADED" };
+			snprintf(evidence, sizeof evidence, " (planning task %s with status %s has %lld durable rejection cycles)",
+			         t->id, t->status ? t->status : "", count);
+			hit = true;
+		}
+	}
+	if (hit)
+		lw_check_emit(c->ctx, LW_CRIT, "liza", "circuit_breaker", "circuit_breaker", NULL, LW_NO_TIME,
+		              "pattern=%s severity=%s%s: run 'liza analyze' then 'liza sprint-checkpoint'", p.name, p.severity,
+		              evidence);
+}
