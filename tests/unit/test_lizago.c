@@ -19,8 +19,16 @@
 
 #define NOW "2026-11-25T10:00:00Z"
 
-/* One task of today's Liza in a quiet state; task is YAML at column 4. */
-static char *go_state(const char *task, const char *mode)
+/* The reviewer's row: claiming t-1 (REVIEWING) or idle. */
+#define REVIEWER_CLAIMS \
+	"  code-reviewer-1: {role: code-reviewer, status: REVIEWING, current_task: t-1, provider: claude,\n" \
+	"                    heartbeat: 2026-11-25T09:59:00Z, pid: 4242, lease_expires: 2026-11-25T10:30:00Z}\n"
+#define REVIEWER_IDLE \
+	"  code-reviewer-1: {role: code-reviewer, status: IDLE, provider: claude, heartbeat: 2026-11-25T09:59:00Z}\n"
+
+/* One task of today's Liza in a state Liza's validator accepts; task is
+ * YAML at column 4; reviewer is one of the rows above. */
+static char *go_state_with(const char *task, const char *mode, const char *reviewer)
 {
 	static char buf[8192];
 	snprintf(buf, sizeof buf,
@@ -36,15 +44,20 @@ static char *go_state(const char *task, const char *mode)
 	         "%s"
 	         "agents:\n"
 	         "  coder-1: {role: coder, status: IDLE, heartbeat: 2026-11-25T09:59:00Z}\n"
-	         "  code-reviewer-1: {role: code-reviewer, status: REVIEWING, current_task: t-1, provider: claude,\n"
-	         "                    heartbeat: 2026-11-25T09:59:00Z}\n"
+	         "%s"
 	         "  code-reviewer-2: {role: code-reviewer, status: IDLE, provider: codex, heartbeat: 2026-11-25T09:59:00Z}\n"
-	         "sprint: {id: s-1, goal_ref: g-1, status: IN_PROGRESS, scope: {planned: [t-1]}}\n"
+	         "sprint: {id: s-1, goal_ref: g-1, status: IN_PROGRESS, scope: {planned: [t-1]},\n"
+	         "         timeline: {started: 2026-11-25T08:00:00Z}}\n"
 	         "circuit_breaker: {status: OK}\n"
 	         "config: {max_review_cycles: 5, lease_duration: 1800, integration_branch: integration, mode: %s}\n",
-	         task, mode ? mode : "RUNNING");
+	         task, reviewer, mode ? mode : "RUNNING");
 	return buf;
 }
+
+static char *go_state(const char *task, const char *mode) { return go_state_with(task, mode, REVIEWER_CLAIMS); }
+
+/* what Liza's submit writes: a task past its submission carries the event */
+#define SUBMITTED "    handoff_events: [{timestamp: 2026-11-25T09:30:00Z, agent: coder-1, trigger: submission}]\n"
 
 static const char *pipeline_q2 =
 	"pipeline:\n"
@@ -69,6 +82,7 @@ static const char *pipeline_q2 =
 	"    review_lease_expires: 2026-11-25T10:30:00Z\n" \
 	"    review_cycles_current: 1\n" \
 	"    review_cycles_total: 1\n" \
+	SUBMITTED \
 	"    history: []\n"
 
 static bool detect_text(const char *text)
@@ -155,7 +169,8 @@ static void an_unknown_status_is_unknown_and_nothing_more(void **state)
 	th_run r;
 	th_open(&r);
 	th_write(&r, "pipeline.yaml", pipeline_q2);
-	th_write(&r, "state.yaml", go_state("    role_pair: coding-pair\n    status: CLAIMED\n    history: []\n", NULL));
+	th_write(&r, "state.yaml",
+	         go_state_with("    role_pair: coding-pair\n    status: CLAIMED\n    history: []\n", NULL, REVIEWER_IDLE));
 	assert_int_equal(th_load(&r, NOW), 0);
 	TH_EXPECT(&r, LW_CRIT, "invalid_state", "t-1", "unknown task status 'CLAIMED'");
 	assert_int_equal(th_count(&r, "invalid_state"), 1);
@@ -184,9 +199,10 @@ static void watch_checks_keep_liza_severities(void **state)
 	th_run r;
 	th_open(&r);
 	th_write(&r, "pipeline.yaml", pipeline_q2);
-	th_write(&r, "state.yaml", go_state("    role_pair: coding-pair\n    status: CODE_REJECTED\n"
-	                                    "    rejection_reason: no\n    review_cycles_current: 5\n"
-	                                    "    failed_by: [coder-1, coder-2]\n    attempt: 2\n    history: []\n", NULL));
+	th_write(&r, "state.yaml", go_state_with("    role_pair: coding-pair\n    status: CODE_REJECTED\n"
+	                                         "    rejection_reason: no\n    review_cycles_current: 5\n"
+	                                         "    failed_by: [coder-1, coder-2]\n    attempt: 2\n" SUBMITTED
+	                                         "    history: []\n", NULL, REVIEWER_IDLE));
 	assert_int_equal(th_load(&r, NOW), 0);
 	TH_EXPECT(&r, LW_CRIT, "review_loop", "t-1", "5 cycles");
 	TH_EXPECT(&r, LW_CRIT, "hypothesis_exhaustion", "t-1", "rescope");
@@ -349,7 +365,9 @@ static void liveness_records_refresh_leases(void **state)
 }
 
 /* Lookups go through a sorted index: ten thousand tasks, every one planned
- * in the sprint and each the parent of the next, load and check at once. */
+ * in the sprint and each the parent of the next and depending on the one
+ * before (a chain as deep as the tasks: cycle search and resolution stay
+ * linear and off the C stack), load and check at once. */
 static void ten_thousand_tasks_stay_cheap(void **state)
 {
 	(void)state;
@@ -359,9 +377,11 @@ static void ten_thousand_tasks_stay_cheap(void **state)
 	strbuf_adds(&b, "version: 1\npipeline_version: 1\ngoal: {id: g-1, status: IN_PROGRESS}\ntasks:\n");
 	for (int i = 0; i < N; i++)
 		strbuf_printf(&b, "  - {id: t-%d, type: coding, role_pair: coding-pair, status: DRAFT_CODE, spec_ref: s, "
-		              "done_when: d%s%d}\n", i, i ? ", parent_task: t-" : ", x: ", i ? i - 1 : 0);
+		              "done_when: d%s%d%s%d]}\n", i, i ? ", parent_task: t-" : ", x: ", i ? i - 1 : 0,
+		              i ? ", depends_on: [t-" : ", y: [", i ? i - 1 : 0);
 	strbuf_adds(&b, "agents: {coder-1: {role: coder, status: IDLE}, code-reviewer-1: {role: code-reviewer, status: IDLE}}\n"
-	                "sprint: {id: s-1, status: IN_PROGRESS, scope: {planned: [");
+	                "sprint: {id: s-1, goal_ref: g-1, timeline: {started: 2026-11-25T08:00:00Z}, status: IN_PROGRESS,\n"
+	                "         scope: {planned: [");
 	for (int i = 0; i < N; i++)
 		strbuf_printf(&b, "%st-%d", i ? ", " : "", i);
 	strbuf_adds(&b, "]}}\nconfig: {integration_branch: integration}\n");
