@@ -7,6 +7,7 @@
  * pipeline, never by name. docs/systems/liza-go.md lists every check. */
 #include "systems/liza/lizago_check.h"
 #include "core/util/timeparse.h"
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,11 +98,16 @@ bool lizago_check_is_string(const doc_node *n)
 	long long i;
 	bool b;
 	const char *s = doc_str(n);
-	if (!s || doc_int(n, &i) == DOC_OK || doc_bool(n, &b) == DOC_OK)
+	n = doc_deref(n);
+	if (!s)
+		return false;
+	if (n->style != DOC_PLAIN)
+		return true;   /* quoted or block: a string whatever it spells */
+	if (doc_int(n, &i) == DOC_OK || doc_bool(n, &b) == DOC_OK)
 		return false;
 	/* a plain float reads as a number too */
 	char *end;
-	if (*s && strtod(s, &end) && *end == '\0' && !strchr(s, ' '))
+	if ((isdigit((unsigned char)*s) || (*s && strchr("+-.", *s))) && (strtod(s, &end), end != s && *end == '\0'))
 		return false;
 	return true;
 }

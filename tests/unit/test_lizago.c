@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include "helper_liza.h"
 #include "systems/liza/lizago.h"
+#include "systems/liza/lizago_check.h"
 #include "core/util/fileio.h"
 #include "core/util/strbuf.h"
 #include <time.h>
@@ -401,6 +402,87 @@ static void ten_thousand_tasks_stay_cheap(void **state)
 	th_close(&r);
 }
 
+/* The pattern analysis groups anomalies by detail values Go's decoder reads
+ * as strings: numbers, booleans and null are not, quoted text always is. */
+static void detail_values_are_strings_as_go_reads_them(void **state)
+{
+	(void)state;
+	const char *text = "a: ECONNRESET\nb: 12\nc: true\nd: '12'\ne: ~\nf: 1.5\ng: \"\"\nh: 0.0\ni: -3\nj: no\n"
+	                   "k: 12 apples\nl: .hidden\nm: [x]\n";
+	doc d;
+	lw_error err;
+	assert_int_equal(doc_parse(&d, text, strlen(text), "details.yaml", NULL, &err), 0);
+	const doc_node *m = doc_deref(d.root);
+	const char *yes[] = { "a", "d", "g", "k", "l" }, *no[] = { "b", "c", "e", "f", "h", "i", "j", "m", "absent" };
+	for (size_t i = 0; i < sizeof yes / sizeof *yes; i++)
+		assert_true(lizago_check_is_string(doc_get(m, yes[i])));
+	for (size_t i = 0; i < sizeof no / sizeof *no; i++)
+		assert_false(lizago_check_is_string(doc_get(m, no[i])));
+	doc_free(&d);
+}
+
+/* Dependencies: every edge on a cycle is one violation, an edge into a
+ * cycle is none; a dependency satisfied through superseded_by is met. */
+static void dependency_cycles_are_edges_of_one_component(void **state)
+{
+	(void)state;
+	th_run r;
+	th_open(&r);
+	th_write(&r, "pipeline.yaml", pipeline_q2);
+	th_write(&r, "state.yaml",
+	         go_state_with("    role_pair: coding-pair\n    status: DRAFT_CODE\n    depends_on: [t-2]\n    history: []\n"
+	                       "  - {id: t-2, type: coding, role_pair: coding-pair, status: DRAFT_CODE, spec_ref: s, done_when: d,\n"
+	                       "     depends_on: [t-1, t-3]}\n"
+	                       "  - {id: t-3, type: coding, role_pair: coding-pair, status: DRAFT_CODE, spec_ref: s, done_when: d,\n"
+	                       "     depends_on: [t-3]}\n"
+	                       "  - {id: t-4, type: coding, role_pair: coding-pair, status: DRAFT_CODE, spec_ref: s, done_when: d,\n"
+	                       "     depends_on: [t-1]}\n",
+	                       NULL, REVIEWER_IDLE));
+	assert_int_equal(th_load(&r, NOW), 0);
+	TH_EXPECT(&r, LW_CRIT, "invalid_state", "t-1", "edge t-1 -> t-2");
+	TH_EXPECT(&r, LW_CRIT, "invalid_state", "t-2", "edge t-2 -> t-1");
+	TH_EXPECT(&r, LW_CRIT, "invalid_state", "t-3", "edge t-3 -> t-3");
+	TH_EXPECT(&r, LW_CRIT, "invalid_state", "t-3", "referencing itself");
+	TH_NONE(&r, "invalid_state", "t-4");
+	/* t-1->t-2, t-2->t-1, t-3->t-3 on cycles; t-2->t-3 and t-4->t-1 are not; plus t-3's self reference */
+	assert_int_equal(th_count(&r, "invalid_state"), 4);
+	th_close(&r);
+}
+
+/* The watcher raises the circuit breaker from the anomalies alone, before
+ * the state says TRIGGERED; once a trigger is cleared, older anomalies are
+ * acknowledged. */
+static void patterns_raise_the_breaker_until_acknowledged(void **state)
+{
+	(void)state;
+	const char *anomalies =
+		"anomalies:\n"
+		"  - {timestamp: 2026-11-25T09:10:00Z, type: retry_loop, details: {count: 2, error_pattern: ECONNRESET}}\n"
+		"  - {timestamp: 2026-11-25T09:20:00Z, type: retry_loop, details: {count: 2, error_pattern: ECONNRESET}}\n"
+		"  - {timestamp: 2026-11-25T09:30:00Z, type: retry_loop, details: {count: 2, error_pattern: 7}}\n";
+	char text[8192];
+	th_run r;
+	th_open(&r);
+	th_write(&r, "pipeline.yaml", pipeline_q2);
+	snprintf(text, sizeof text, "%s%s", go_state_with("    role_pair: coding-pair\n    status: DRAFT_CODE\n    history: []\n",
+	                                                 NULL, REVIEWER_IDLE), anomalies);
+	th_write(&r, "state.yaml", text);
+	assert_int_equal(th_load(&r, NOW), 0);
+	TH_EXPECT(&r, LW_CRIT, "circuit_breaker", "circuit_breaker", "pattern=retry_cluster severity=ARCHITECTURE_FLAW");
+	TH_NONE(&r, "invalid_state", NULL);
+	/* a trigger cleared at 09:25 leaves one retry_loop after it: nothing */
+	char *cb = strstr(text, "circuit_breaker: {status: OK}");
+	assert_non_null(cb);
+	char tail[8192];
+	snprintf(tail, sizeof tail, "circuit_breaker: {status: OK, history: [{timestamp: 2026-11-25T09:25:00Z, result: TRIGGERED}]}%s",
+	         cb + strlen("circuit_breaker: {status: OK}"));
+	strcpy(cb, tail);
+	th_write(&r, "state.yaml", text);
+	assert_int_equal(th_load(&r, NOW), 0);
+	TH_NONE(&r, "circuit_breaker", NULL);
+	th_close(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -416,6 +498,9 @@ int main(void)
 		cmocka_unit_test(pause_and_resume_are_system_modes),
 		cmocka_unit_test(a_shell_era_file_stays_shell_era),
 		cmocka_unit_test(ten_thousand_tasks_stay_cheap),
+		cmocka_unit_test(detail_values_are_strings_as_go_reads_them),
+		cmocka_unit_test(dependency_cycles_are_edges_of_one_component),
+		cmocka_unit_test(patterns_raise_the_breaker_until_acknowledged),
 		cmocka_unit_test(liveness_records_refresh_leases),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
