@@ -19,7 +19,8 @@
 
 enum {
 	LEASE_GRACE = 120,            /* models.LeaseExpiryGracePeriod */
-	ORPHAN_GRACE = 30,            /* watch.go OrphanedGracePeriod */
+	VERDICT_GRACE = 120,          /* models.VerdictHandoffGrace */
+	CHECKPOINT_GRACE = 6 * 60,    /* watch.go autoResumeCheckpointGrace */
 	SENTINEL_AFTER = 120,         /* watch.go StaleSentinelThreshold */
 	STALL_AFTER = 30 * 60,        /* watch.go StallThreshold */
 	DRAFT_AFTER = 30 * 60,        /* watch.go StaleDraftThreshold */
@@ -423,6 +424,47 @@ static void leases(gk *c)
 	(void)now;
 }
 
+/* The time of the task's last history entry when that entry is a verdict. */
+static time_t verdict_at(const lg_task *t)
+{
+	const doc_node *last = NULL;
+	for (const doc_node *h = doc_seq_first(doc_get(doc_deref(t->node), "history")); h; h = h->next)
+		last = h;
+	const char *ev = doc_str(doc_get(doc_deref(last), "event"));
+	time_t at;
+	if (!ev || (strcmp(ev, "approved") != 0 && strcmp(ev, "rejected") != 0) ||
+	    doc_time(doc_get(doc_deref(last), "time"), &at) != DOC_OK)
+		return LW_NO_TIME;
+	return at;
+}
+
+/* models.CurrentAwaitingHuman, as far as the state shows it: the ask
+ * (history extra awaiting_human) of a BLOCKED task's episode, set by the
+ * entry that opened it and by later orchestrator assessments. Liza starts
+ * the episode at its last status-transition event; without its list of
+ * event classes the episode here starts at the last entry that is not an
+ * assessment, which is never earlier: an ask is never seen that Liza would
+ * not see. */
+static const char *awaiting_human(const lg_task *t)
+{
+	if (!is_cat(t, LGC_BLOCKED))
+		return NULL;
+	const doc_node *hist = doc_get(doc_deref(t->node), "history"), *start = NULL;
+	for (const doc_node *h = doc_seq_first(hist); h; h = h->next) {
+		const char *ev = doc_str(doc_get(doc_deref(h), "event"));
+		if (!ev || strcmp(ev, "orchestrator_assessment") != 0)
+			start = h;
+	}
+	const char *ask = NULL;
+	for (const doc_node *h = start ? start : doc_seq_first(hist); h; h = h->next) {
+		const char *a = doc_str(doc_get(doc_deref(h), "awaiting_human"));
+		while (a && strchr(" \t\r\n", *a) && *a)
+			a++;
+		ask = a && *a ? a : NULL;
+	}
+	return ask;
+}
+
 static void task_checks(gk *c, const lg_task *t)
 {
 	const lizago_state *st = c->st;
@@ -436,13 +478,19 @@ static void task_checks(gk *c, const lg_task *t)
 		alert(c, LW_WARN, "blocked", t->id, NULL, LW_NO_TIME, "%s: %s%s", t->id,
 		      t->blocked_reason ? t->blocked_reason : "no reason", gate);
 	}
+	/* checkOrphanedRejected: the doer is not reworking it, past the verdict's
+	 * handoff (models.InVerdictHandoff: the last history entry is the
+	 * verdict, at most 2 min old; anything else grants no grace) */
 	if (is_cat(t, LGC_REJECTED) && t->assigned_to && t->assigned_to[0] != '$') {
 		const lg_agent *a = lizago_check_agent(c, t->assigned_to);
 		const char *as = a ? (a->status ? a->status : "?") : "MISSING";
-		time_t from = t->last_event != LW_NO_TIME ? t->last_event : c->ctx->now;
-		if (strcmp(as, "WORKING") != 0 && lw_check_due(c->ctx, from + ORPHAN_GRACE + 1))
-			alert(c, LW_CRIT, "orphaned_rejected", t->id, NULL, from + ORPHAN_GRACE,
-			      "%s: assigned to %s but agent is %s (orphaned %ds+)", t->id, t->assigned_to, as, ORPHAN_GRACE);
+		time_t verdict = verdict_at(t), due = c->ctx->now;
+		if (verdict != LW_NO_TIME && verdict <= c->ctx->now && c->ctx->now - verdict <= VERDICT_GRACE)
+			due = verdict + VERDICT_GRACE + 1;
+		if (strcmp(as, "WORKING") != 0 && lw_check_due(c->ctx, due))
+			alert(c, LW_CRIT, "orphaned_rejected", t->id, NULL, due,
+			      "%s: assigned to %s but agent is %s (no rework %dm+ after verdict)", t->id, t->assigned_to, as,
+			      VERDICT_GRACE / 60);
 	}
 	bool terminal = lg_terminal(t->status);   /* the watcher's limit checks skip IsTerminal tasks */
 	if (!terminal && t->review_cycles_current >= rlim)
@@ -473,12 +521,73 @@ static void task_checks(gk *c, const lg_task *t)
 		      "%s: created %lldmin ago, never finalized", t->id, (long long)(c->ctx->now - t->created) / 60);
 }
 
+static bool transition_checkpoint(const lizago_state *st)
+{
+	const char *trig = doc_str(doc_get(doc_get(st->root, "sprint"), "checkpoint_trigger"));
+	return trig && (strcmp(trig, "PLANNING_COMPLETE") == 0 || strcmp(trig, "MANY_TO_ONE_READY") == 0);
+}
+
+/* watch.go checkAwaitingHuman: the run parked until a human acts (PAUSED, or
+ * a checkpoint auto-resume did not clear within its grace), and BLOCKED
+ * tasks whose episode names a human action. */
+static void awaiting(gk *c, const char *mode)
+{
+	const lizago_state *st = c->st;
+	const doc_node *sp = doc_get(st->root, "sprint");
+	if (strcmp(mode, "PAUSED") == 0) {
+		alert(c, LW_CRIT, "awaiting_human", "mode", NULL, LW_NO_TIME, "system mode is PAUSED; run 'liza resume'");
+	} else if (st->sprint_status && strcmp(st->sprint_status, "CHECKPOINT") == 0) {
+		bool autoresume = false;
+		time_t at;
+		doc_bool(doc_get(doc_get(st->root, "config"), "auto_resume"), &autoresume);
+		bool fresh = autoresume && doc_time(doc_get(doc_get(sp, "timeline"), "checkpoint_at"), &at) == DOC_OK &&
+		             !lw_check_due(c->ctx, at + CHECKPOINT_GRACE);
+		if (!fresh)
+			alert(c, LW_CRIT, "awaiting_human", "checkpoint", NULL, LW_NO_TIME, "%s",
+			      transition_checkpoint(st)
+			      ? "CHECKPOINT: transition gate pending; doer/reviewer work may continue; run 'liza resume' to "
+			        "create downstream tasks"
+			      : "CHECKPOINT: agents paused; run 'liza resume'");
+	}
+	for (size_t i = 0; i < st->ntasks; i++) {
+		const char *ask = awaiting_human(&st->tasks[i]);
+		if (ask)
+			alert(c, LW_CRIT, "awaiting_human", st->tasks[i].id, NULL, LW_NO_TIME, "%s blocked on a human action: %s",
+			      st->tasks[i].id, ask);
+	}
+}
+
+/* watch.go checkStalled: no task history entry (else no task created) for
+ * 30 minutes while a task is still open and the run is not parked. */
+static void stalled(gk *c, const char *mode)
+{
+	const lizago_state *st = c->st;
+	bool open = false;
+	time_t latest = LW_NO_TIME, earliest = LW_NO_TIME;
+	for (size_t i = 0; i < st->ntasks; i++) {
+		const lg_task *t = &st->tasks[i];
+		open |= !lg_terminal(t->status) && !is_cat(t, LGC_CLEAN);
+		if (t->last_event != LW_NO_TIME && (latest == LW_NO_TIME || t->last_event > latest))
+			latest = t->last_event;
+		if (t->created != LW_NO_TIME && (earliest == LW_NO_TIME || t->created < earliest))
+			earliest = t->created;
+	}
+	bool parked = strcmp(mode, "PAUSED") == 0 ||
+	              (st->sprint_status && strcmp(st->sprint_status, "CHECKPOINT") == 0 && !transition_checkpoint(st));
+	time_t from = latest != LW_NO_TIME ? latest : earliest;
+	if (!open || parked || from == LW_NO_TIME)
+		return;
+	if (lw_check_due(c->ctx, from + STALL_AFTER + 1))
+		alert(c, LW_WARN, "stalled", "progress", NULL, from + STALL_AFTER, "no task progress for %lld minutes",
+		      (long long)(c->ctx->now - from) / 60);
+}
+
 static void project_checks(gk *c)
 {
 	const lizago_state *st = c->st;
-	if (st->log_newest != LW_NO_TIME && lw_check_due(c->ctx, st->log_newest + STALL_AFTER + 1))
-		alert(c, LW_WARN, "stalled", "log", NULL, st->log_newest + STALL_AFTER, "no progress for %lld minutes",
-		      (long long)(c->ctx->now - st->log_newest) / 60);
+	const char *mode0 = st->config.mode && *st->config.mode ? st->config.mode : "RUNNING";
+	awaiting(c, mode0);
+	stalled(c, mode0);
 	for (const doc_node *e = doc_seq_first(st->discovered); e; e = e->next) {
 		const doc_node *m = doc_deref(e);
 		const char *u = doc_str(doc_get(m, "urgency")), *id = doc_str(doc_get(m, "id"));

@@ -41,7 +41,7 @@ static char *go_state_with(const char *task, const char *mode, const char *revie
 	         "    type: coding\n"
 	         "    spec_ref: s.md\n"
 	         "    done_when: done\n"
-	         "    created: 2026-11-25T09:00:00Z\n"
+	         "    created: 2026-11-25T09:45:00Z\n"
 	         "%s"
 	         "agents:\n"
 	         "  coder-1: {role: coder, status: IDLE, heartbeat: 2026-11-25T09:59:00Z}\n"
