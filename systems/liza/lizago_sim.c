@@ -136,6 +136,10 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 		edit_pair h2[] = { { "time", edit_str(ts) }, { "event", edit_str("submitted_for_review") },
 		                   { "agent", edit_str(doc_str(doc_get(t, "assigned_to"))) } };
 		e |= edit_append_item(ed, t, "history", h2, 3);
+		/* Liza's submit records the handoff its validator asks of every later status */
+		edit_pair hs[] = { { "timestamp", edit_str(ts) }, { "agent", edit_str(doc_str(doc_get(t, "assigned_to"))) },
+		                   { "trigger", edit_str("submission") } };
+		e |= edit_append_item(ed, t, "handoff_events", hs, 3);
 		if (doc_str(doc_get(t, "assigned_to")))
 			e |= set_agent(ed, root, doc_str(doc_get(t, "assigned_to")), "WAITING", id, lease);
 		snprintf(s->agent, sizeof s->agent, "%s", doc_str(doc_get(t, "assigned_to")) ? doc_str(doc_get(t, "assigned_to")) : "?");
@@ -182,6 +186,9 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 		edit_pair h3[] = { { "time", edit_str(ts) }, { "event", edit_str("merged") },
 		                   { "agent", edit_str(doc_str(doc_get(t, "assigned_to"))) }, { "commit", edit_str(commit) } };
 		e |= edit_append_item(ed, t, "history", h3, 4);
+		edit_pair hc[] = { { "timestamp", edit_str(ts) }, { "agent", edit_str(doc_str(doc_get(t, "assigned_to"))) },
+		                   { "trigger", edit_str("completion") } };
+		e |= edit_append_item(ed, t, "handoff_events", hc, 3);
 		if (doc_str(doc_get(t, "assigned_to")))
 			e |= set_agent(ed, root, doc_str(doc_get(t, "assigned_to")), "IDLE", NULL, NULL);
 		snprintf(s->agent, sizeof s->agent, "%s", doc_str(doc_get(t, "assigned_to")) ? doc_str(doc_get(t, "assigned_to")) : "?");
