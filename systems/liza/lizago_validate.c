@@ -92,8 +92,73 @@ static void review_ownership(lizago_check_ctx *c, const lg_task *t)
 		         t->id, r);
 }
 
+enum { VERDICT_GRACE = 120 };   /* models.VerdictHandoffGrace */
+
+/* models.InVerdictHandoff: the last history entry is an approval or a
+ * rejection, timestamped within the grace before now. */
+static bool in_verdict_handoff(lizago_check_ctx *c, const lg_task *t, time_t now)
+{
+	const doc_node *last = NULL;
+	for (const doc_node *h = doc_seq_first(doc_get(doc_deref(t->node), "history")); h; h = h->next)
+		last = h;
+	const char *ev = doc_str(doc_get(doc_deref(last), "event"));
+	time_t at;
+	bool in = ev && (strcmp(ev, "approved") == 0 || strcmp(ev, "rejected") == 0) &&
+	          doc_time(doc_get(doc_deref(last), "time"), &at) == DOC_OK && at <= now && now - at <= VERDICT_GRACE;
+	if (in)
+		lw_check_deadline(c->ctx, at + VERDICT_GRACE + 1);   /* the grace runs out: look again */
+	return in;
+}
+
+/* validateWaitingTaskReference: a WAITING doer waits on its task's verdict
+ * (submitted, under review, partially approved, or the verdict just
+ * given); a WAITING reviewer holds a live review claim on a task back with
+ * its doer (rejected or executing). */
+static void waiting_claim(lizago_check_ctx *c, const lg_agent *a, const lg_task *t)
+{
+	time_t now = c->ctx->now;
+	if (!t->role_pair) {
+		broken_k(c, a->id, a->node, "agent_claim", "role_pair", "agent %s says WAITING %s, but task has no role_pair",
+		         a->id, t->id);
+		return;
+	}
+	const lg_pair *p = lg_pair_find(&c->st->pipeline, t->role_pair);
+	if (!p || !p->doer || !p->reviewer)
+		return;   /* the role_pair rule says it */
+	const char *s = t->status ? t->status : "";
+	if (eq(a->role, p->doer)) {
+		if (!eq(t->assigned_to, a->id))
+			broken_k(c, a->id, a->node, "agent_claim", "doer_assigned_to",
+			         "agent %s says WAITING %s as doer, but task assigned_to is %s", a->id, t->id,
+			         empty(t->assigned_to) ? "<none>" : t->assigned_to);
+		bool awaiting = own_pair(t) && (is_cat(t, LGC_SUBMITTED) || active_review(t) || is_cat(t, LGC_PARTIAL));
+		bool handoff = own_pair(t) && (is_cat(t, LGC_APPROVED) || is_cat(t, LGC_REJECTED)) && in_verdict_handoff(c, t, now);
+		if (!awaiting && !handoff)
+			broken_k(c, a->id, a->node, "agent_claim", "doer_awaiting",
+			         "agent %s says WAITING %s as doer, but task status %s is not awaiting review verdict", a->id, t->id, s);
+	} else if (eq(a->role, p->reviewer)) {
+		if (!eq(t->reviewing_by, a->id))
+			broken_k(c, a->id, a->node, "agent_claim", "reviewer_reviewing_by",
+			         "agent %s says WAITING %s as reviewer, but task reviewing_by is %s", a->id, t->id,
+			         empty(t->reviewing_by) ? "<none>" : t->reviewing_by);
+		if (t->review_lease_expires == LW_NO_TIME || t->review_lease_expires <= now)
+			broken_k(c, a->id, a->node, "agent_claim", "reviewer_lease",
+			         "agent %s says WAITING %s as reviewer, but review_lease_expires is not in the future", a->id, t->id);
+		else
+			lw_check_deadline(c->ctx, t->review_lease_expires);   /* look again when it runs out */
+		if (!(own_pair(t) && is_cat(t, LGC_REJECTED)) && !executing(t))
+			broken_k(c, a->id, a->node, "agent_claim", "reviewer_awaiting",
+			         "agent %s says WAITING %s as reviewer, but task status %s is not awaiting resubmission", a->id,
+			         t->id, s);
+	} else {
+		broken_k(c, a->id, a->node, "agent_claim", "role",
+		         "agent %s says WAITING %s, but agent role \"%s\" is neither doer \"%s\" nor reviewer \"%s\"", a->id,
+		         t->id, a->role ? a->role : "", p->doer, p->reviewer);
+	}
+}
+
 /* validateReverseActiveOwnership: what an agent row says it does is what
- * its task says (WORKING and REVIEWING; an orchestrator's row is its own). */
+ * its task says (WORKING, REVIEWING, WAITING; an orchestrator's row is its own). */
 static void reverse_ownership(lizago_check_ctx *c)
 {
 	const lizago_state *st = c->st;
@@ -134,6 +199,8 @@ static void reverse_ownership(lizago_check_ctx *c)
 				broken_k(c, a->id, a->node, "agent_claim", "role",
 				         "agent %s says REVIEWING %s, but agent role \"%s\", want \"%s\"", a->id, t->id,
 				         a->role ? a->role : "", t->pair->reviewer);
+		} else if (strcmp(as, "WAITING") == 0) {
+			waiting_claim(c, a, t);
 		}
 	}
 }
