@@ -90,17 +90,46 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 	const doc_node *t = NULL;
 	const lg_pair *pair = NULL;
 	const char *id = NULL;
-	switch (s->kind) {
+	/* a doer's await-verdict sees the verdict and releases its row (Liza
+	 * allows the WAITING row for two minutes after a verdict): this tick's step */
+	int kind = s->kind;
+	const doc_node *rework = NULL;
+	for (const doc_node *k = doc_map_first(doc_get(root, "agents")); k; k = doc_map_next(k)) {
+		const doc_node *ag = doc_deref(k->next);
+		const char *aid = doc_str(doc_deref(k)), *cur = doc_str(doc_get(ag, "current_task"));
+		const char *ast = doc_str(doc_get(ag, "status"));
+		if (!aid || !cur || !ast || strcmp(ast, "WAITING") != 0)
+			continue;
+		const doc_node *wt = NULL;
+		for (const doc_node *i = doc_seq_first(doc_get(root, "tasks")); i && !wt; i = i->next)
+			if (doc_str(doc_get(doc_deref(i), "id")) && strcmp(doc_str(doc_get(doc_deref(i), "id")), cur) == 0)
+				wt = doc_deref(i);
+		lg_cat cat = wt ? lg_resolve(&p, doc_str(doc_get(wt, "status"))).cat : LGC_UNKNOWN;
+		if (cat == LGC_SUBMITTED || cat == LGC_REVIEWING || cat == LGC_REVIEWING2 || cat == LGC_PARTIAL)
+			continue;
+		if (cat == LGC_REJECTED) {
+			/* rejected: it takes its task back at once */
+			kind = K_RECLAIM;
+			rework = wt;
+			break;
+		}
+		e |= set_agent(ed, root, aid, "IDLE", NULL, NULL);
+		snprintf(s->agent, sizeof s->agent, "%s", aid);
+		snprintf(s->line, sizeof s->line, "%s sees the verdict on %s", aid, cur);
+		kind = -1;
+		break;
+	}
+	switch (kind) {
 	case K_CLAIM:
 	case K_RECLAIM:
-		t = task_in(root, NULL, &p, s->kind == K_CLAIM ? LGC_INITIAL : LGC_REJECTED, s->rng);
+		t = rework ? rework : task_in(root, NULL, &p, kind == K_CLAIM ? LGC_INITIAL : LGC_REJECTED, s->rng);
 		if (!t)
 			break;
 		id = doc_str(doc_get(t, "id"));
 		pair = lg_pair_find(&p, doc_str(doc_get(t, "role_pair")));
 		if (!pair || !id)
 			break;
-		const char *who = s->kind == K_RECLAIM ? doc_str(doc_get(t, "assigned_to")) : idle_agent(root, pair->doer);
+		const char *who = kind == K_RECLAIM ? doc_str(doc_get(t, "assigned_to")) : idle_agent(root, pair->doer);
 		if (!who)
 			break;
 		long long it = 0;
@@ -119,7 +148,7 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 			e |= edit_set_scalar(ed, t, "base_commit", edit_str(commit));
 		e |= edit_set_scalar(ed, t, "lease_expires", edit_str(lease));
 		e |= edit_set_scalar(ed, t, "iteration", edit_int(it + 1));
-		edit_pair h[] = { { "time", edit_str(ts) }, { "event", edit_str(s->kind == K_CLAIM ? "claimed" : "reclaimed_after_rejection") },
+		edit_pair h[] = { { "time", edit_str(ts) }, { "event", edit_str(kind == K_CLAIM ? "claimed" : "reclaimed_after_rejection") },
 		                  { "agent", edit_str(who) } };
 		e |= edit_append_item(ed, t, "history", h, 3);
 		e |= set_agent(ed, root, who, "WORKING", id, lease);
@@ -189,9 +218,12 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 		edit_pair hc[] = { { "timestamp", edit_str(ts) }, { "agent", edit_str(doc_str(doc_get(t, "assigned_to"))) },
 		                   { "trigger", edit_str("completion") } };
 		e |= edit_append_item(ed, t, "handoff_events", hc, 3);
-		if (doc_str(doc_get(t, "assigned_to")))
-			e |= set_agent(ed, root, doc_str(doc_get(t, "assigned_to")), "IDLE", NULL, NULL);
-		snprintf(s->agent, sizeof s->agent, "%s", doc_str(doc_get(t, "assigned_to")) ? doc_str(doc_get(t, "assigned_to")) : "?");
+		/* the doer's row, unless it has moved on to other work since the verdict */
+		const char *doer = doc_str(doc_get(t, "assigned_to"));
+		const char *its = doer ? doc_str(doc_get(doc_get(doc_get(root, "agents"), doer), "current_task")) : NULL;
+		if (doer && (!its || strcmp(its, id) == 0))
+			e |= set_agent(ed, root, doer, "IDLE", NULL, NULL);
+		snprintf(s->agent, sizeof s->agent, "%s", doer ? doer : "?");
 		snprintf(s->line, sizeof s->line, "%s merges %s", s->agent, id);
 		break;
 	case K_DRAFT: {
