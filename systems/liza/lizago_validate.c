@@ -1,6 +1,6 @@
 /* lizago_validate.c — the validators today's Liza runs after its task
  * invariants (internal/statevalidate validate.go collectStateViolations):
- * agents and their claims (validate_agent.go), dependencies
+ * agents and their claims (validate_agent.go, validate_roles.go), dependencies
  * (validate_deps.go, models/dependency_resolver.go), discoveries, anomalies
  * and handoff events (validate_entity.go, models/state.go), the sprint
  * (validate_sprint.go). Each broken rule is a CRIT invalid_state naming the
@@ -44,6 +44,10 @@ static void agent_rows(lizago_check_ctx *c)
 	time_t now = c->ctx->now;
 	for (size_t i = 0; i < st->nagents; i++) {
 		const lg_agent *a = &st->agents[i];
+		/* validate_roles.go validateRoleNames: the shell era's code_reviewer */
+		if (a->role && strchr(a->role, '_'))
+			broken_k(c, a->id, a->node, "role_name", a->role, "agent %s has unmigrated role name \"%s\": run 'liza migrate' to fix",
+			         a->id, a->role);
 		if (a->lease_expires != LW_NO_TIME && a->lease_expires > now) {
 			if (empty(a->role))
 				broken_k(c, a->id, a->node, "agent_lease", "role", "agent %s has active lease but no role", a->id);
