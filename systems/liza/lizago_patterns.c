@@ -152,48 +152,113 @@ static bool anomaly_patterns(const anomaly *v, size_t n, pattern *out)
 	return false;
 }
 
-/* providerAuditThreshold over every provider_audit_degraded record: some
- * provider has records from two agents, or three records. */
-static bool provider_audit_qualifies(const anomaly *v, size_t n)
+/* allExactProviderEpochsDegraded: every registered agent of the provider
+ * (one at least) has a pid, a registration time and a degraded health
+ * record of that very epoch (provider, pid, registered_at). */
+static bool provider_epochs_degraded(const lizago_state *st, const char *provider)
 {
-	const char **keys = malloc((2 * n + 1) * sizeof *keys);
-	size_t k = 0;
-	bool q = false;
-	if (!keys)
+	size_t matches = 0;
+	const doc_node *health = doc_get(st->root, "agent_health");
+	for (size_t i = 0; i < st->nagents; i++) {
+		const lg_agent *a = &st->agents[i];
+		if (!eq(a->provider, provider))
+			continue;
+		matches++;
+		const doc_node *row = doc_deref(a->node), *h = doc_get(health, a->id);
+		long long pid = 0, hpid = 0;
+		time_t reg, hreg;
+		doc_int(doc_get(row, "pid"), &pid);
+		if (pid == 0 || doc_time(doc_get(row, "registered_at"), &reg) != DOC_OK || !doc_is_map(h))
+			return false;
+		doc_int(doc_get(h, "pid"), &hpid);
+		if (!eq(doc_str(doc_get(h, "provider")), a->provider) || hpid != pid ||
+		    doc_time(doc_get(h, "registered_at"), &hreg) != DOC_OK || hreg != reg ||
+		    !eq(doc_str(doc_get(h, "state")), "degraded"))
+			return false;
+	}
+	return matches > 0;
+}
+
+/* latestResolvedResponseWatermark: breaker OK with no trigger and no active
+ * response; the newest history entry that tripped or whose CHECKPOINT or
+ * HALT response was resolved. */
+static bool resolved_watermark(const lizago_state *st, time_t *wm)
+{
+	const doc_node *cb = doc_get(st->root, "circuit_breaker");
+	if (!eq(st->cb_status, "OK") || st->cb_trigger || !doc_is_null(doc_get(cb, "current_response")))
 		return false;
-	/* "provider\nagent" pairs sorted: runs of one provider count records and distinct agents */
-	char **own = calloc(n + 1, sizeof *own);
-	for (size_t i = 0; own && i < n; i++) {
+	bool any = false;
+	for (const doc_node *e = doc_seq_first(doc_get(cb, "history")); e; e = e->next) {
+		const doc_node *m = doc_deref(e);
+		const char *resp = doc_str(doc_get(m, "response"));
+		time_t at;
+		bool counts = eq(doc_str(doc_get(m, "result")), "TRIGGERED") ||
+		              (!doc_is_null(doc_get(m, "resolved_at")) && (eq(resp, "CHECKPOINT") || eq(resp, "HALT")));
+		if (!counts || doc_time(doc_get(m, "timestamp"), &at) != DOC_OK)
+			continue;
+		if (!any || at > *wm)
+			*wm = at;
+		any = true;
+	}
+	return any;
+}
+
+typedef struct audit_key {
+	const char *provider, *agent;
+	time_t at;
+	bool timed;
+} audit_key;
+
+static int audit_cmp(const void *x, const void *y)
+{
+	const audit_key *a = x, *b = y;
+	int c = strcmp(a->provider, b->provider);
+	return c ? c : strcmp(a->agent, b->agent);
+}
+
+/* checkProviderAuditEvidence over every provider_audit_degraded record,
+ * grouped by provider (sorted): 0 when no provider qualifies
+ * (providerAuditThreshold: records from 2 agents, or 3 records), 1 when one
+ * does but Liza answers with a checkpoint or a warning (the watcher stays
+ * silent), 2 when one halts (evidence after the resolved-response boundary,
+ * every epoch of the provider degraded); *provider names it. */
+static int provider_audit(const lizago_state *st, const anomaly *v, size_t n, const char **provider)
+{
+	audit_key *k = malloc((n + 1) * sizeof *k);
+	size_t m = 0;
+	int verdict = 0;
+	if (!k)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
 		const char *p = eq(v[i].type, "provider_audit_degraded") ? detail_str(&v[i], "provider") : NULL;
 		if (!p || !*p)
 			continue;
 		const char *a = detail_str(&v[i], "agent_id");
-		size_t len = strlen(p) + (a ? strlen(a) : 0) + 2;
-		own[i] = malloc(len);
-		if (!own[i])
-			continue;
-		snprintf(own[i], len, "%s%c%s", p, 1, a ? a : "");
-		keys[k++] = own[i];
+		time_t at;
+		bool timed = doc_time(doc_get(v[i].m, "timestamp"), &at) == DOC_OK;
+		k[m++] = (audit_key){ p, a ? a : "", timed ? at : 0, timed };
 	}
-	qsort(keys, k, sizeof *keys, str_cmp);
-	for (size_t i = 0; i < k && !q;) {
-		size_t plen = strchr(keys[i], 1) - keys[i], j = i, agents = 0;
-		const char *prev = NULL;
-		while (j < k && strncmp(keys[j], keys[i], plen + 1) == 0) {
-			const char *a = keys[j] + plen + 1;
-			if (*a && (!prev || strcmp(prev, a) != 0))
-				agents++;
-			prev = a;
-			j++;
+	qsort(k, m, sizeof *k, audit_cmp);
+	time_t wm = 0;
+	bool boundary = resolved_watermark(st, &wm);
+	for (size_t i = 0; i < m && verdict < 2;) {
+		size_t j = i, agents = 0;
+		bool current = !boundary;
+		for (; j < m && strcmp(k[j].provider, k[i].provider) == 0; j++) {
+			agents += *k[j].agent && (j == i || strcmp(k[j].agent, k[j - 1].agent) != 0);
+			current |= boundary && k[j].timed && k[j].at > wm;
 		}
-		q = agents >= PROVIDER_AGENTS || j - i >= PROVIDER_RECORDS;
+		if (agents >= PROVIDER_AGENTS || j - i >= PROVIDER_RECORDS) {
+			int here = current && provider_epochs_degraded(st, k[i].provider) ? 2 : 1;
+			if (here > verdict) {
+				verdict = here;
+				*provider = k[i].provider;
+			}
+		}
 		i = j;
 	}
-	for (size_t i = 0; own && i < n; i++)
-		free(own[i]);
-	free(own);
-	free(keys);
-	return q;
+	free(k);
+	return verdict;
 }
 
 /* latestClearedTriggerWatermark: breaker OK with no trigger, and the newest
@@ -278,13 +343,17 @@ void lizago_patterns(lizago_check_ctx *c)
 			const doc_node *m = doc_deref(e);
 			v[all++] = (anomaly){ m, doc_get(m, "details"), doc_str(doc_get(m, "type")), 0 };
 		}
-		if (provider_audit_qualifies(v, all)) {
-			/* Liza halts only when every registered agent of that provider
-			 * is degraded in the same registration epoch; otherwise it takes
-			 * a checkpoint and the watcher stays silent. The epoch match is
-			 * not reproduced: no alert, and no later pattern either. */
+		const char *provider = NULL;
+		int audit = provider_audit(st, v, all, &provider);
+		if (audit == 1) {
+			/* a checkpoint or a warning: not an alert, and no later pattern */
 			free(v);
 			return;
+		}
+		if (audit == 2) {
+			p = (pattern){ "provider_audit_degradation", "OBSERVABILITY_DEGRADED" };
+			snprintf(evidence, sizeof evidence, " (every registered %s agent degraded)", provider);
+			hit = true;
 		}
 	}
 	free(v);
