@@ -310,6 +310,129 @@ static const lg_task *planning_churn(const lizago_state *st, bool cleared, time_
 	return NULL;
 }
 
+/* ---- models/blocked_recovery.go: the blocked-replacement chain ---- */
+
+enum { MAX_BLOCKED_RECOVERIES = 2 };   /* models.MaxAgentBlockedRecoveries */
+
+/* models.BlockedRecovery: the task's last `superseded` history entry carries
+ * a blocked_recovery record (it was replaced while BLOCKED). */
+static bool blocked_recovery(const lg_task *t)
+{
+	const doc_node *last = NULL;
+	for (const doc_node *h = doc_seq_first(doc_get(doc_deref(t->node), "history")); h; h = h->next)
+		if (eq(doc_str(doc_get(doc_deref(h), "event")), "superseded"))
+			last = h;
+	return last && doc_is_map(doc_get(doc_deref(last), "blocked_recovery"));
+}
+
+typedef struct edge {
+	size_t succ, pred;
+} edge;
+
+static int edge_cmp(const void *x, const void *y)
+{
+	const edge *a = x, *b = y;
+	return a->succ != b->succ ? (a->succ < b->succ ? -1 : 1) : (a->pred < b->pred ? -1 : a->pred > b->pred);
+}
+
+typedef struct lineage {
+	const lizago_state *st;
+	edge *e;
+	size_t ne, *first;           /* first[i]: index in e of task i's first predecessor */
+	int *memo;                   /* recoveries behind task i, -1 unknown, -2 on the path */
+	bool *marked;
+} lineage;
+
+/* BlockedRecoveryLineage: the most blocked-recovery predecessors on any
+ * supersession path into task i (memoized; a loop is cut where it closes). */
+static int recoveries(lineage *l, size_t i, int depth)
+{
+	if (l->memo[i] >= 0)
+		return l->memo[i];
+	if (l->memo[i] == -2 || depth > 4096)
+		return 0;
+	l->memo[i] = -2;
+	int best = 0;
+	for (size_t k = l->first[i]; k < l->ne && l->e[k].succ == i; k++) {
+		size_t p = l->e[k].pred;
+		int r = recoveries(l, p, depth + 1) + (l->marked[p] ? 1 : 0);
+		best = r > best ? r : best;
+	}
+	return l->memo[i] = best;
+}
+
+/* BlockedRecoveryReleased: a resolved blocked_replacement_chain response
+ * for this task. Liza also matches the blocked episode's start; the episode
+ * is not told apart here, so any resolved response for the task releases
+ * it: an alert Liza would raise may be missed, none is made up. */
+static bool recovery_released(const lizago_state *st, const lg_task *t)
+{
+	for (const doc_node *e = doc_seq_first(doc_get(doc_get(st->root, "circuit_breaker"), "history")); e; e = e->next) {
+		const doc_node *m = doc_deref(e);
+		if (eq(doc_str(doc_get(m, "pattern")), "blocked_replacement_chain") && !doc_is_null(doc_get(m, "resolved_at")) &&
+		    eq(doc_str(doc_get(doc_get(m, "subject"), "task_id")), t->id))
+			return true;
+	}
+	return false;
+}
+
+/* checkBlockedReplacementChain: the first BLOCKED task whose lineage holds
+ * two blocked-recovery replacements, not released. */
+static const lg_task *blocked_chain(const lizago_state *st, int *count)
+{
+	size_t n = st->ntasks, ne = 0;
+	bool any_marked = false, any_blocked = false;
+	for (size_t i = 0; i < n; i++) {
+		any_blocked |= st->tasks[i].st.cat == LGC_BLOCKED;
+		ne += doc_len(doc_get(doc_deref(st->tasks[i].node), "superseded_by")) + 1;
+	}
+	if (!any_blocked || !n)
+		return NULL;
+	lineage l = { st, malloc(ne * sizeof *l.e), 0, malloc(n * sizeof *l.first), malloc(n * sizeof *l.memo),
+	              calloc(n, sizeof *l.marked) };
+	const lg_task *hit = NULL;
+	if (!l.e || !l.first || !l.memo || !l.marked)
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		const lg_task *t = &st->tasks[i];
+		l.memo[i] = -1;
+		any_marked |= l.marked[i] = blocked_recovery(t);
+		const doc_node *tn = doc_deref(t->node);
+		for (const doc_node *e = doc_seq_first(doc_get(tn, "superseded_by")); e; e = e->next) {
+			const lg_task *succ = lizago_find_task(st, doc_str(e));
+			if (succ && succ != t)
+				l.e[l.ne++] = (edge){ (size_t)(succ - st->tasks), i };
+		}
+		const lg_task *pred = lizago_find_task(st, doc_str(doc_get(tn, "supersedes")));
+		if (pred && pred != t)
+			l.e[l.ne++] = (edge){ i, (size_t)(pred - st->tasks) };
+	}
+	if (!any_marked)
+		goto out;
+	qsort(l.e, l.ne, sizeof *l.e, edge_cmp);
+	for (size_t i = 0, k = 0; i < n; i++) {
+		while (k < l.ne && l.e[k].succ < i)
+			k++;
+		l.first[i] = k;
+	}
+	for (size_t i = 0; i < n && !hit; i++) {
+		const lg_task *t = &st->tasks[i];
+		if (t->st.cat != LGC_BLOCKED)
+			continue;
+		int r = recoveries(&l, i, 0);
+		if (r >= MAX_BLOCKED_RECOVERIES && !recovery_released(st, t)) {
+			hit = t;
+			*count = r;
+		}
+	}
+out:
+	free(l.e);
+	free(l.first);
+	free(l.memo);
+	free(l.marked);
+	return hit;
+}
+
 void lizago_patterns(lizago_check_ctx *c)
 {
 	const lizago_state *st = c->st;
@@ -364,6 +487,15 @@ void lizago_patterns(lizago_check_ctx *c)
 			p = (pattern){ "planning_review_churn", "PLANNING_CONVERGENCE_DEGRADED" };
 			snprintf(evidence, sizeof evidence, " (planning task %s with status %s has %lld durable rejection cycles)",
 			         t->id, t->status ? t->status : "", count);
+			hit = true;
+		}
+	}
+	if (!hit) {
+		int count = 0;
+		const lg_task *t = blocked_chain(st, &count);
+		if (t) {
+			p = (pattern){ "blocked_replacement_chain", "RECOVERY_CONVERGENCE_DEGRADED" };
+			snprintf(evidence, sizeof evidence, " (task %s is BLOCKED after %d blocked-recovery replacements)", t->id, count);
 			hit = true;
 		}
 	}
