@@ -161,6 +161,34 @@ static void waiting_claim(lizago_check_ctx *c, const lg_agent *a, const lg_task 
 	}
 }
 
+/* validateActiveDoerOwnership (models.ActiveDoerOwnershipDefects, as far
+ * as its tests show it): an executing task's doer is a registered agent of
+ * the pair's doer role, WORKING on it, resumable (IDLE with no task) or
+ * handing it off. */
+static void doer_ownership(lizago_check_ctx *c, const lg_task *t)
+{
+	if (!executing(t) || !own_pair(t) || empty(t->assigned_to) || t->assigned_to[0] == '$')
+		return;
+	const char *s = t->status, *d = t->assigned_to;
+	const lg_agent *a = lizago_check_agent(c, d);
+	if (!a) {
+		broken_k(c, t->id, t->node, "doer_ownership", "agent", "%s task %s assigned_to %s has no matching agent", s,
+		         t->id, d);
+		return;
+	}
+	if (t->pair->doer && !eq(a->role, t->pair->doer))
+		broken_k(c, t->id, t->node, "doer_ownership", "role", "%s task %s assigned_to %s has role \"%s\", want \"%s\"",
+		         s, t->id, d, a->role ? a->role : "", t->pair->doer);
+	bool resumable = eq(a->status, "IDLE") && empty(a->current_task);
+	if (!eq(a->status, "WORKING") && !resumable && !eq(a->status, "HANDOFF") && !eq(a->status, "IDLE"))
+		broken_k(c, t->id, t->node, "doer_ownership", "status",
+		         "%s task %s assigned_to %s has agent status %s, want WORKING or resumable IDLE", s, t->id, d,
+		         a->status ? a->status : "");
+	else if (eq(a->status, "WORKING") && !empty(a->current_task) && !eq(a->current_task, t->id))
+		broken_k(c, t->id, t->node, "doer_ownership", "current_task",
+		         "%s task %s assigned_to %s has mismatched current_task", s, t->id, d);
+}
+
 /* validateReverseActiveOwnership: what an agent row says it does is what
  * its task says (WORKING, REVIEWING, WAITING; an orchestrator's row is its own). */
 static void reverse_ownership(lizago_check_ctx *c)
@@ -611,8 +639,10 @@ void lizago_validate(lizago_check_ctx *c)
 		if (g.res)
 			task_deps(&g, t);
 		handoff_events(c, t);
-		if (!st->pipeline_missing)
+		if (!st->pipeline_missing) {
 			review_ownership(c, t);
+			doer_ownership(c, t);
+		}
 	}
 	free(g.res);
 	cycles(c);
