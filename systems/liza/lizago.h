@@ -105,6 +105,6 @@ long long lg_review_limit(const lizago_state *st);
 /* models.IsStatusTransitionEvent: does this history event come with a status change? */
 bool lg_status_event(const char *event);
 /* What the task needs next, in words ("waits for a second reviewer (1/2)"). */
-const char *lg_next_step(const lg_task *t, char *buf, size_t n);
+const char *lg_next_step(const lizago_state *st, const lg_task *t, char *buf, size_t n);
 
 #endif

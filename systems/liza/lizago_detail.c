@@ -46,7 +46,7 @@ void lizago_detail(const lizago_state *st, const lw_task *lt, time_t now, strbuf
 		snprintf(b, sizeof b, "%s (%lld rejections, threshold %lld)", t->rca, t->rca_count, t->rca_threshold);
 		line(out, "rejection RCA", b);
 	}
-	line(out, "next", lg_next_step(t, nb, sizeof nb));
+	line(out, "next", lg_next_step(st, t, nb, sizeof nb));
 	size_t degraded = 0;
 	for (size_t i = 0; i < st->nagents; i++)
 		degraded += st->agents[i].health && strcmp(st->agents[i].health, "degraded") == 0;

@@ -64,7 +64,7 @@ static int release_agent(editor *ed, const doc_node *root, const char *id)
 	return rc;
 }
 
-const char *lg_next_step(const lg_task *t, char *buf, size_t n)
+const char *lg_next_step(const lizago_state *st, const lg_task *t, char *buf, size_t n)
 {
 	const lg_pair *p = t->pair;
 	int q = t->quorum > 0 ? t->quorum : 1;
@@ -82,8 +82,13 @@ const char *lg_next_step(const lg_task *t, char *buf, size_t n)
 	case LGC_APPROVED: snprintf(buf, n, "approved: its doer merges it next (then MERGED)"); break;
 	case LGC_CLEAN: snprintf(buf, n, "clean: nothing to integrate"); break;
 	case LGC_REJECTED:
-		snprintf(buf, n, "rejected: %s reworks it (review cycle %lld)", t->assigned_to ? t->assigned_to : "the doer",
-		         t->review_cycles_current);
+		/* claimTask enforces the limits on a rejected task before the rework */
+		if (st && (t->review_cycles_current >= lg_review_limit(st) || t->iteration >= lg_iteration_limit(st, t)))
+			snprintf(buf, n, "rejected at its limit: %s at the doer's next claim",
+			         t->attempt >= 2 ? "Liza blocks it (final attempt)" : "Liza starts attempt 2");
+		else
+			snprintf(buf, n, "rejected: %s reworks it (review cycle %lld)", t->assigned_to ? t->assigned_to : "the doer",
+			         t->review_cycles_current);
 		break;
 	case LGC_BLOCKED: snprintf(buf, n, "blocked: the orchestrator assesses it"); break;
 	case LGC_INTEGRATION_FAILED: snprintf(buf, n, "integration failed: a doer claims the fix"); break;

@@ -411,6 +411,10 @@ static void a_rejection_at_the_limits_escalates(void **state)
 	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DONE);
 	assert_non_null(strstr(res.message, "-> CODE_REJECTED"));
 	assert_non_null(strstr(res.note, "max iterations reached without approval (10/10): Liza starts attempt 2"));
+	assert_int_equal(th_load(&r, NOW), 0);
+	char nb[256];
+	assert_string_equal(lg_next_step(r.snap->sys, lizago_find_task(r.snap->sys, "t-1"), nb, sizeof nb),
+	                    "rejected at its limit: Liza starts attempt 2 at the doer's next claim");
 	/* the fourth durable rejection opens the RCA gate: refused, file untouched */
 	const char *gate = go_state(
 		"    role_pair: coding-pair\n    status: REVIEWING_CODE\n    assigned_to: coder-1\n"
