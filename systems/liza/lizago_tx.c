@@ -165,10 +165,19 @@ static bool reject_plan(const doc_node *root, const doc_node *task, rj *r, tx_re
 	bool closed = doc_is_map(rca) && !open;
 	if (closed)
 		doc_int(doc_get(rca, "rejection_count"), &gated_at);
-	if (!open && r->tot >= (closed ? gated_at : 0) + threshold) {
+	/* the durable count: the cycles counter, or the rejections history
+	 * keeps when it says more (the one this verdict adds included) */
+	long long durable = r->tot, seen = 1;
+	for (const doc_node *h = doc_seq_first(doc_get(task, "history")); h; h = h->next) {
+		const char *ev = doc_str(doc_get(doc_deref(h), "event"));
+		seen += ev && (strcmp(ev, "rejected") == 0 || strcmp(ev, "review_verdict_rejected") == 0);
+	}
+	if (seen > durable)
+		durable = seen;
+	if (!open && durable >= (closed ? gated_at : 0) + threshold) {
 		tx_set(res, TX_DENIED, "this would be durable rejection %lld, at Liza's high-churn threshold %lld: Liza "
 		       "gates the task (BLOCKED, rejection-RCA required); submit it with Liza's own submit-verdict",
-		       r->tot, threshold);
+		       durable, threshold);
 		return false;
 	}
 	return true;

@@ -429,6 +429,17 @@ static void a_rejection_at_the_limits_escalates(void **state)
 	assert_string_equal(s, before);
 	free(s);
 	free(before);
+	/* rejections the history keeps count even when the counter says fewer */
+	th_write(&r, "state.yaml", go_state(
+		"    role_pair: coding-pair\n    status: REVIEWING_CODE\n    assigned_to: coder-1\n"
+		"    review_commit: abcdef0\n    reviewing_by: code-reviewer-1\n"
+		"    review_lease_expires: 2026-11-25T10:30:00Z\n    attempt: 1\n    iteration: 2\n"
+		"    review_cycles_current: 0\n    review_cycles_total: 0\n    history:\n"
+		"      - {time: 2026-11-25T09:10:00Z, event: rejected, agent: code-reviewer-1, reason: a}\n"
+		"      - {time: 2026-11-25T09:20:00Z, event: review_verdict_rejected, agent: code-reviewer-1}\n"
+		"      - {time: 2026-11-25T09:30:00Z, event: rejected, agent: code-reviewer-1, reason: b}\n", NULL));
+	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DENIED);
+	assert_non_null(strstr(res.message, "durable rejection 4"));
 	th_close(&r);
 }
 
