@@ -416,23 +416,19 @@ void act_move(hud *h)
 	}
 }
 
-void act_start(hud *h)
+/* A task event that needs nothing but a yes: "start aot:A2 (pending)?" */
+static void ask_task_event(hud *h, const char *event)
 {
-	if (!capture(h, "start", true))
+	if (!capture(h, event, true))
 		return;
 	char label[96];
-	snprintf(label, sizeof label, "start %s:%.40s (%.20s)?", pend.src->adapter->name, pend.subject, pend.status);
+	snprintf(label, sizeof label, "%s %s:%.40s (%.20s)?", event, pend.src->adapter->name, pend.subject,
+	         pend.status);
 	ask_first(h, label);
 }
 
-void act_resolve(hud *h)
-{
-	if (!capture(h, "resolve", true))
-		return;
-	char label[96];
-	snprintf(label, sizeof label, "resolve %s:%.40s (%.20s)?", pend.src->adapter->name, pend.subject, pend.status);
-	ask_first(h, label);
-}
+void act_start(hud *h) { ask_task_event(h, "start"); }
+void act_resolve(hud *h) { ask_task_event(h, "resolve"); }
 
 void act_stop(hud *h)
 {
