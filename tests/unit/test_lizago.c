@@ -311,6 +311,7 @@ static const char *pipeline_impact =
 	"    review_commit: abcdef0\n" \
 	"    reviewing_by: code-reviewer-1\n" \
 	"    review_lease_expires: 2026-11-25T10:30:00Z\n" \
+	SUBMITTED \
 	"    history:\n" history
 
 /* ops.ResolveEffectiveImpact + Resolver.EffectiveQuorum: the impact a
@@ -380,7 +381,7 @@ static void waiting_since_is_when_it_entered_its_status(void **state)
 	assert_int_equal(r.snap->tasks[0].waiting_since, th_time("2026-11-25T09:40:00Z"));
 	th_write(&r, "state.yaml", go_state(REVIEWING_WITH("      []\n"), NULL));
 	assert_int_equal(th_load(&r, NOW), 0);
-	assert_int_equal(r.snap->tasks[0].waiting_since, th_time("2026-11-25T09:00:00Z"));
+	assert_int_equal(r.snap->tasks[0].waiting_since, th_time("2026-11-25T09:45:00Z"));   /* created */
 	/* a task nobody waits on has no waiting time */
 	th_write(&r, "state.yaml", go_state("    role_pair: coding-pair\n    status: DRAFT_CODE\n"
 	                                    "    history: [{time: 2026-11-25T09:10:00Z, event: created}]\n", NULL));
@@ -629,24 +630,31 @@ static void patterns_raise_the_breaker_until_acknowledged(void **state)
 		"  - {timestamp: 2026-11-25T09:10:00Z, type: retry_loop, details: {count: 2, error_pattern: ECONNRESET}}\n"
 		"  - {timestamp: 2026-11-25T09:20:00Z, type: retry_loop, details: {count: 2, error_pattern: ECONNRESET}}\n"
 		"  - {timestamp: 2026-11-25T09:30:00Z, type: retry_loop, details: {count: 2, error_pattern: 7}}\n";
-	char text[8192];
 	th_run r;
 	th_open(&r);
 	th_write(&r, "pipeline.yaml", pipeline_q2);
-	snprintf(text, sizeof text, "%s%s", go_state_with("    role_pair: coding-pair\n    status: DRAFT_CODE\n    history: []\n",
-	                                                 NULL, REVIEWER_IDLE), anomalies);
-	th_write(&r, "state.yaml", text);
+	const char *base = go_state_with("    role_pair: coding-pair\n    status: DRAFT_CODE\n    history: []\n", NULL,
+	                                 REVIEWER_IDLE);
+	strbuf b;
+	strbuf_init(&b);
+	strbuf_adds(&b, base);
+	strbuf_adds(&b, anomalies);
+	th_write(&r, "state.yaml", b.buf);
 	assert_int_equal(th_load(&r, NOW), 0);
 	TH_EXPECT(&r, LW_CRIT, "circuit_breaker", "circuit_breaker", "pattern=retry_cluster severity=ARCHITECTURE_FLAW");
 	TH_NONE(&r, "invalid_state", NULL);
 	/* a trigger cleared at 09:25 leaves one retry_loop after it: nothing */
-	char *cb = strstr(text, "circuit_breaker: {status: OK}");
+	const char *ok = "circuit_breaker: {status: OK}";
+	char *cb = strstr(b.buf, ok);
 	assert_non_null(cb);
-	char tail[8192];
-	snprintf(tail, sizeof tail, "circuit_breaker: {status: OK, history: [{timestamp: 2026-11-25T09:25:00Z, result: TRIGGERED}]}%s",
-	         cb + strlen("circuit_breaker: {status: OK}"));
-	strcpy(cb, tail);
-	th_write(&r, "state.yaml", text);
+	strbuf t;
+	strbuf_init(&t);
+	strbuf_add(&t, b.buf, (size_t)(cb - b.buf));
+	strbuf_adds(&t, "circuit_breaker: {status: OK, history: [{timestamp: 2026-11-25T09:25:00Z, result: TRIGGERED}]}");
+	strbuf_adds(&t, cb + strlen(ok));
+	th_write(&r, "state.yaml", t.buf);
+	strbuf_free(&b);
+	strbuf_free(&t);
 	assert_int_equal(th_load(&r, NOW), 0);
 	TH_NONE(&r, "circuit_breaker", NULL);
 	th_close(&r);
