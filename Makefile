@@ -62,8 +62,8 @@ SAN_OBJ  := $(LIB_SRC:%.c=build/san/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=build/san/tests/%)
 TEST_HELPER_OBJ := $(TEST_HELPER_SRC:%.c=build/san/%.o)
 
-.PHONY: all deps check unit e2e conformance valgrind bench demo install uninstall clean fuzz fuzz-smoke soak soak-smoke
-all: liza-watch
+.PHONY: all deps check unit e2e conformance valgrind bench demo install uninstall clean fuzz fuzz-smoke soak soak-smoke man
+all: liza-watch man
 
 liza-watch: $(REL_OBJ) build/rel/liza-watch.o
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
@@ -234,13 +234,22 @@ demo: liza-watch
 # ---- install ----------------------------------------------------------------
 # The man pages and completion scripts name the data directory (themes, the
 # demo's examples): the installed copies get the real one.
-MAN1 := $(wildcard man/*.1)
-MAN5 := $(wildcard man/*.5)
+# A page whose lists come from the registry (systems, events, settings) is a
+# template man/NAME.in, made into build/man/NAME by man/gen, which asks the
+# program (liza-watch __man); the other pages are installed as written.
+MAN_GEN := $(patsubst man/%.in,build/man/%,$(wildcard man/*.in))
+MAN_ALL := $(MAN_GEN) $(wildcard man/*.[15])
+MAN1 := $(filter %.1,$(MAN_ALL))
+MAN5 := $(filter %.5,$(MAN_ALL))
+man: $(MAN_GEN)
+build/man/%: man/%.in man/gen liza-watch
+	@mkdir -p build/man
+	man/gen ./liza-watch $< > $@.tmp && mv $@.tmp $@
 INSTALLED_DIRS = $(BINDIR) $(MANDIR)/man1 $(MANDIR)/man5 $(DATADIR)/themes $(DATADIR)/examples \
                  $(BASHCOMPDIR) $(ZSHCOMPDIR)
 WITH_DATADIR = sed -e 's|/usr/local/share/liza\\-watch|$(subst -,\\-,$(DATADIR))|g' \
                    -e 's|/usr/local/share/liza-watch|$(DATADIR)|g'
-install: liza-watch
+install: liza-watch man
 	install -d $(addprefix $(DESTDIR),$(INSTALLED_DIRS))
 	install -m 755 liza-watch $(DESTDIR)$(BINDIR)/liza-watch
 	for f in $(MAN1); do $(WITH_DATADIR) "$$f" > $(DESTDIR)$(MANDIR)/man1/$${f##*/} || exit 1; done

@@ -182,6 +182,7 @@ static const command commands[] = {
 	{ "config", cmd_config, false },
 	{ "metrics", cmd_metrics, true },
 	{ "__complete", cmd_complete, false },   /* hidden: what the shell completions ask */
+	{ "__man", cmd_man, false },             /* hidden: the man pages' registry lists (man/gen) */
 };
 
 /* Read the config files into cfg and fill what the command line left

@@ -46,6 +46,7 @@ int cmd_config(const lw_opts *o, int argc, char **argv);
 int cmd_metrics(const lw_opts *o, int argc, char **argv);
 /* Hidden: `__complete systems|subjects|events [TASK]`, for the shell completions. */
 int cmd_complete(const lw_opts *o, int argc, char **argv);
+int cmd_man(const lw_opts *o, int argc, char **argv);
 
 /* Shared by commands: print "liza-watch: msg" to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -23,11 +23,21 @@ typedef struct lw_adapter {
 	/* What detection looks for, as the user would see it in a listing
 	 * (".liza/", ".rcs/state/, .omx/state/"): the "no state found" message. */
 	const char *looks_for;
+	/* Its full name ("RCS / oh-my-codex") and what it reads, one paragraph
+	 * in plain text, `backquoted` file names: liza-watch(1)'s SYSTEMS list
+	 * (`liza-watch __man systems`). */
+	const char *title;
+	const char *manual;
 	/* Its line in --help under `transition` (without the parentheses), or NULL. */
 	const char *usage;
-	/* Its config rows ("liza.stale-draft", …), appended to the general ones. */
+	/* Its config rows ("liza.stale-draft", …), appended to the general ones;
+	 * rows name a field of its thresholds with LW_SYS_TH (core/model/config.h). */
 	const struct lw_setting *settings;
 	size_t nsettings;
+	/* Its thresholds (core/model/thresholds.h): a struct of long longs of
+	 * th_size bytes, and its built-in values; 0 and NULL when it has none. */
+	const void *th_default;
+	size_t th_size;
 	/* A second transition table whose events the system also accepts (ACP's
 	 * Jarvis FSM beside its core one), or NULL. */
 	const struct tx_table *tx_more;

@@ -92,9 +92,13 @@ typedef struct lw_setting {
 	const char *doc;          /* one line: what it changes */
 } lw_setting;
 
-/* Rows of a system's settings (in its adapter) name the threshold they set
- * with LW_TH(field); durations range up to LW_SETTING_YEAR. */
+/* Rows of a system's settings (in its adapter) name the field of its own
+ * thresholds struct they set with LW_SYS_TH(type, field); the table puts
+ * that block where lw_thresholds keeps it. LW_TH(field) names a general
+ * threshold. Durations range up to LW_SETTING_YEAR. */
 #define LW_TH(field) offsetof(lw_config, th.field)
+#define LW_SETTING_SYSTEM ((size_t)1 << (sizeof(size_t) * 8 - 1))
+#define LW_SYS_TH(type, field) (LW_SETTING_SYSTEM | offsetof(type, field))
 #define LW_SETTING_YEAR (366LL * 24 * 3600)
 
 /* Every setting: the general ones, then each adapter's rows in registry

@@ -47,23 +47,37 @@ static const lw_setting general[] = {
 static lw_setting table[LW_SETTINGS_MAX];
 static size_t ntable;
 
-static void table_add(const lw_setting *rows, size_t n)
+/* owner: the adapter whose rows these are (NULL: the general ones); a row
+ * that names a field of its system's thresholds (LW_SYS_TH) is given the
+ * place of that field in lw_config. */
+static void table_add(const lw_setting *rows, size_t n, const lw_adapter *owner)
 {
 	for (size_t i = 0; i < n; i++) {
 		if (ntable == LW_SETTINGS_MAX) {
 			fprintf(stderr, "liza-watch: more than %d settings: raise LW_SETTINGS_MAX\n", LW_SETTINGS_MAX);
 			abort();   /* a build mistake, seen by the first test that runs */
 		}
-		table[ntable++] = rows[i];
+		lw_setting row = rows[i];
+		if (row.offset & LW_SETTING_SYSTEM) {
+			size_t field = row.offset & ~LW_SETTING_SYSTEM;
+			if (!owner || field >= owner->th_size) {
+				fprintf(stderr, "liza-watch: setting %s names no field of its system's thresholds\n",
+				        row.name);
+				abort();
+			}
+			row.offset = offsetof(lw_config, th.sys) +
+			             lw_thresholds_base(owner) * sizeof(long long) + field;
+		}
+		table[ntable++] = row;
 	}
 }
 
 const lw_setting *lw_settings_all(size_t *n)
 {
 	if (!ntable) {
-		table_add(general, sizeof general / sizeof *general);
+		table_add(general, sizeof general / sizeof *general, NULL);
 		for (const lw_adapter *const *a = lw_adapters; *a; a++)
-			table_add((*a)->settings, (*a)->nsettings);
+			table_add((*a)->settings, (*a)->nsettings, *a);
 	}
 	if (n)
 		*n = ntable;

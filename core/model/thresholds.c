@@ -1,24 +1,54 @@
-/* thresholds.c — the built-in thresholds (the values of docs/systems/ and
- * the Liza seed), in one place so the config file, the man page and the
- * checks agree. */
+/* thresholds.c — the general thresholds' built-in values, and the layout of
+ * the systems' blocks (each adapter's th_default, in registry order). */
 #include "core/model/thresholds.h"
+#include "core/model/adapter.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-static const lw_thresholds builtin = {
-	.lease_grace = 120,
-	.heartbeat_factor = 3,
-	.orphan_grace = 30,
-	.stale_draft = 30 * 60,
-	.approved_unmerged = 10 * 60,
-	.stalled = 30 * 60,
-	.checkpoint = { 30 * 60, 2 * 3600, 8 * 3600 },
-	.pause = { 30 * 60, 2 * 3600 },
-	.warn_below = 2,
-	.failure_risk_cycles = 3,         /* seed: one coder failure counts only from 3 cycles */
-	.rcs_session_stale = 30 * 60,
-	.rcs_worker_stale = 5 * 60,
-	.acp_stale = 1200,   /* runner.py --stalled-threshold-sec */
-};
+enum { WARN_BELOW = 2 };
 
-void lw_thresholds_default(lw_thresholds *t) { *t = builtin; }
+size_t lw_thresholds_base(const lw_adapter *a)
+{
+	size_t base = 0;
+	for (const lw_adapter *const *p = lw_adapters; *p && *p != a; p++)
+		base += (*p)->th_size / sizeof(long long);
+	return base;
+}
 
-const lw_thresholds *lw_thresholds_builtin(void) { return &builtin; }
+void lw_thresholds_default(lw_thresholds *t)
+{
+	memset(t, 0, sizeof *t);
+	t->warn_below = WARN_BELOW;
+	size_t base = 0;
+	for (const lw_adapter *const *p = lw_adapters; *p; p++) {
+		size_t words = (*p)->th_size / sizeof(long long);
+		if (!words)
+			continue;
+		if ((*p)->th_size % sizeof(long long) || base + words > LW_TH_SYSTEM_WORDS) {
+			fprintf(stderr, "liza-watch: %s's thresholds do not fit: raise LW_TH_SYSTEM_WORDS\n",
+			        (*p)->name);
+			abort();   /* a build mistake, seen by the first test that runs */
+		}
+		memcpy(&t->sys[base], (*p)->th_default, (*p)->th_size);
+		base += words;
+	}
+}
+
+const lw_thresholds *lw_thresholds_builtin(void)
+{
+	static lw_thresholds builtin;
+	static int made;
+	if (!made) {
+		lw_thresholds_default(&builtin);
+		made = 1;
+	}
+	return &builtin;
+}
+
+const void *lw_thresholds_of(const lw_thresholds *t, const lw_adapter *a)
+{
+	if (!a->th_size)
+		return NULL;
+	return &(t ? t : lw_thresholds_builtin())->sys[lw_thresholds_base(a)];
+}

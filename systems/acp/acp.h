@@ -100,6 +100,11 @@ typedef struct acp_state {
 
 extern const lw_adapter lw_adapter_acp;
 
+/* Agent Cell Phone's thresholds a config may change (acp.* rows of acp_adapter.c). */
+typedef struct acp_thresholds {
+	long long stale;              /* an agent's last update (runner.py: 1200 s) */
+} acp_thresholds;
+
 int  acp_load(const char *root, lw_snapshot *snap, lw_error *err);
 void acp_check(const acp_state *st, const lw_snapshot *snap, lw_check_ctx *ctx);
 const acp_agent *acp_find_agent(const acp_state *st, const char *id);

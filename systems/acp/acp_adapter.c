@@ -109,8 +109,13 @@ void acp_detail(const lw_source *src, const lw_task *t, time_t now, strbuf *out)
 	              a->inbox_kind[ACP_MSG_VERIFY], a->inbox_kind[ACP_MSG_OTHER]);
 }
 
+/* Agent Cell Phone's thresholds: built-in values, and the rows that set them. */
+static const acp_thresholds acp_th_default = {
+	.stale = 1200,   /* runner.py --stalled-threshold-sec */
+};
+
 static const lw_setting acp_settings[] = {
-	{ "acp.stale", SET_DURATION, LW_TH(acp_stale), 0, 0, LW_SETTING_YEAR,
+	{ "acp.stale", SET_DURATION, LW_SYS_TH(acp_thresholds, stale), 0, 0, LW_SETTING_YEAR,
 	  "an EXECUTING_TASK agent's last update, before agent_stale" },
 };
 
@@ -121,9 +126,14 @@ extern const struct sim_system acp_sim_system __attribute__((weak));
 const lw_adapter lw_adapter_acp = {
 	.name = "acp",
 	.looks_for = "agent_workspaces/*/state.json, fsm_data/tasks/",
+	.title = "Agent Cell Phone",
+	.manual = "`agent_workspaces/*/state.json` (agents, and their `inbox/` folders, counted) and "
+	          "`fsm_data/tasks/*.json`.",
 	.usage = "acp: transition acp:AGENT EVENT, any event of the agent's FSM (core or jarvis)",
 	.settings = acp_settings,
 	.nsettings = sizeof acp_settings / sizeof *acp_settings,
+	.th_default = &acp_th_default,
+	.th_size = sizeof acp_th_default,
 	.tx_more = &acp_tx_jarvis,
 	.sim = &acp_sim_system,
 	.detect = acp_detect,

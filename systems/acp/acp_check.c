@@ -77,7 +77,7 @@ static void check_stale(const acp_agent *a, lw_check_ctx *ctx)
 		return;
 	if (a->updated == LW_NO_TIME)
 		return;
-	long long after = lw_check_thresholds(ctx)->acp_stale;
+	long long after = ((const acp_thresholds *)lw_thresholds_of(lw_check_thresholds(ctx), &lw_adapter_acp))->stale;
 	time_t stale = a->updated + (time_t)after;
 	if (ctx->now < stale) {
 		lw_check_deadline(ctx, stale);

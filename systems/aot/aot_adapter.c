@@ -36,6 +36,8 @@ extern const struct sim_system aot_sim_system __attribute__((weak));
 const lw_adapter lw_adapter_aot = {
 	.name = "aot",
 	.looks_for = ".claude/aot-loop-state.md",
+	.title = "AoT Loop",
+	.manual = "`.claude/aot-loop-state.md`: YAML front matter above a Markdown body; its atoms are the board.",
 	.usage = "aot: transition aot:ATOM start|resolve|reset; transition aot stop|redirect",
 	.sim = &aot_sim_system,
 	.detect = aot_detect,

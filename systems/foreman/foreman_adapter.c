@@ -140,6 +140,10 @@ extern const struct sim_system foreman_sim_system __attribute__((weak));
 const lw_adapter lw_adapter_foreman = {
 	.name = "foreman",
 	.looks_for = ".taskfactory/tasks/, .pi/tasks/",
+	.title = "Task Factory (Foreman)",
+	.manual = "`.taskfactory/tasks/*/task.yaml` (or `.pi/tasks/`, or -C a tasks folder itself), "
+	          "with `factory/activity.jsonl` (its state transitions), `factory/execution-leases.json` "
+	          "and `factory.json` (WIP limits).",
 	.usage = "foreman: transition foreman:ID backlog|ready|executing|complete|archived",
 	.sim = &foreman_sim_system,
 	.detect = foreman_detect,

@@ -1,6 +1,7 @@
 /* liza_adapter.c — Liza as an lw_adapter: detection and the watch list. */
 #include "systems/liza/liza.h"
 #include "systems/liza/lizago.h"
+#include "systems/liza/liza_thresholds.h"
 #include "core/model/config.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
@@ -48,36 +49,61 @@ static void liza_adapter_detail(const lw_source *src, const lw_task *t, time_t n
  * demo's simulator, and .sim is then NULL. */
 extern const struct sim_system liza_sim_system __attribute__((weak));
 
-/* Liza's thresholds in the config file (liza-watch.conf(5)). */
+/* Liza's thresholds: the built-in values (docs/systems/liza.md, the seed)
+ * and the rows that set them in the config file (liza-watch.conf(5)). */
+static const liza_thresholds liza_th_default = {
+	.lease_grace = 120,
+	.heartbeat_factor = 3,
+	.orphan_grace = 30,
+	.stale_draft = 30 * 60,
+	.approved_unmerged = 10 * 60,
+	.stalled = 30 * 60,
+	.checkpoint = { 30 * 60, 2 * 3600, 8 * 3600 },
+	.pause = { 30 * 60, 2 * 3600 },
+	.failure_risk_cycles = 3,         /* seed: one coder failure counts only from 3 cycles */
+};
+
+#define TH(field) LW_SYS_TH(liza_thresholds, field)
 static const lw_setting liza_settings[] = {
-	{ "liza.lease-grace", SET_DURATION, LW_TH(lease_grace), 0, 0, LW_SETTING_YEAR,
+	{ "liza.lease-grace", SET_DURATION, TH(lease_grace), 0, 0, LW_SETTING_YEAR,
 	  "how long a lease may lapse before lease_expired" },
-	{ "liza.heartbeat-factor", SET_COUNT, LW_TH(heartbeat_factor), 0, 1, 1000,
+	{ "liza.heartbeat-factor", SET_COUNT, TH(heartbeat_factor), 0, 1, 1000,
 	  "missed heartbeat intervals before agent_stale" },
-	{ "liza.orphan-grace", SET_DURATION, LW_TH(orphan_grace), 0, 0, LW_SETTING_YEAR,
+	{ "liza.orphan-grace", SET_DURATION, TH(orphan_grace), 0, 0, LW_SETTING_YEAR,
 	  "a rejected task without a working holder, before orphaned_rejected" },
-	{ "liza.stale-draft", SET_DURATION, LW_TH(stale_draft), 0, 0, LW_SETTING_YEAR,
+	{ "liza.stale-draft", SET_DURATION, TH(stale_draft), 0, 0, LW_SETTING_YEAR,
 	  "a DRAFT never finalized, before stale_draft" },
-	{ "liza.approved-unmerged", SET_DURATION, LW_TH(approved_unmerged), 0, 0, LW_SETTING_YEAR,
+	{ "liza.approved-unmerged", SET_DURATION, TH(approved_unmerged), 0, 0, LW_SETTING_YEAR,
 	  "APPROVED and not merged, before approved_unmerged" },
-	{ "liza.stalled", SET_DURATION, LW_TH(stalled), 0, 0, LW_SETTING_YEAR,
+	{ "liza.stalled", SET_DURATION, TH(stalled), 0, 0, LW_SETTING_YEAR,
 	  "no log entry while the goal is IN_PROGRESS, before stalled" },
-	{ "liza.checkpoint", SET_DURATIONS, LW_TH(checkpoint), LW_CHECKPOINT_LEVELS, 0, LW_SETTING_YEAR,
+	{ "liza.checkpoint", SET_DURATIONS, TH(checkpoint), LIZA_CHECKPOINT_LEVELS, 0, LW_SETTING_YEAR,
 	  "CHECKPOINT age: checkpoint_stale (WARN), checkpoint_stuck, checkpoint_abandoned (CRIT)" },
-	{ "liza.pause", SET_DURATIONS, LW_TH(pause), LW_PAUSE_LEVELS, 0, LW_SETTING_YEAR,
+	{ "liza.pause", SET_DURATIONS, TH(pause), LIZA_PAUSE_LEVELS, 0, LW_SETTING_YEAR,
 	  "PAUSE age: pause_stale (WARN), pause_forgotten (CRIT)" },
+	/* A general threshold (every system's cliffs and the metrics read it),
+	 * named under liza. since Liza's checks were the first to use it. */
 	{ "liza.warn-below", SET_COUNT, LW_TH(warn_below), 0, 0, 1000,
 	  "iteration and review-cycle warnings sit this many below the cliff" },
-	{ "liza.failure-risk-cycles", SET_COUNT, LW_TH(failure_risk_cycles), 0, 1, 1000,
+	{ "liza.failure-risk-cycles", SET_COUNT, TH(failure_risk_cycles), 0, 1, 1000,
 	  "review cycles from which one coder failure raises failure_risk" },
 };
+#undef TH
 
 const lw_adapter lw_adapter_liza = {
 	.name = "liza",
 	.looks_for = ".liza/",
+	.title = "Liza",
+	.manual = "`.liza/state.yaml` and `.liza/log.yaml`, written under the lock `.liza/state.yaml.lock`. "
+	          "Two generations are told apart on every read of the state: the shell scripts (v0.1), with "
+	          "the marker files `.liza/PAUSE`, `.liza/ABORT` and `.liza/CHECKPOINT`; and today's Go "
+	          "program, whose statuses are resolved through `.liza/pipeline.yaml` (else its embedded "
+	          "pipeline) and whose heartbeats are also read from `.liza/state.yaml.liveness-*`.",
 	.usage = "liza: block, note; levers: transition liza pause|resume|abort|clear-checkpoint",
 	.settings = liza_settings,
 	.nsettings = sizeof liza_settings / sizeof *liza_settings,
+	.th_default = &liza_th_default,
+	.th_size = sizeof liza_th_default,
 	.sim = &liza_sim_system,
 	.detect = liza_detect,
 	.watch_paths = liza_watch_paths,

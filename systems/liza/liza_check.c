@@ -17,6 +17,7 @@
 #include "systems/liza/liza.h"
 #include "systems/liza/lizago.h"
 #include "systems/liza/liza_index.h"
+#include "systems/liza/liza_thresholds.h"
 #include "core/util/timeparse.h"
 #include <ctype.h>
 #include "core/model/check_emit.h"
@@ -27,8 +28,8 @@
 
 #define SYS "liza"
 
-/* Fixed rules of the seed; the thresholds a config may change are in
- * lw_thresholds (ctx->th). The cliffs come from state.yaml's config (the
+/* Fixed rules of the seed; the thresholds a config may change are Liza's
+ * block of ctx->th (liza_thresholds.h) and the general warn_below. The cliffs come from state.yaml's config (the
  * loader fills Liza's defaults); these stand in for a value of 0 or less. */
 enum {
 	DEFAULT_MAX_ITERATIONS = 10,
@@ -43,7 +44,8 @@ enum {
 typedef struct ck {
 	const liza_state *st;
 	lw_check_ctx *ctx;
-	const lw_thresholds *th;
+	const liza_thresholds *th;
+	long long warn_below;
 	const liza_index *tasks;  /* the loader's */
 	liza_index agents, handoffs;
 	size_t approvals, rejections;
@@ -115,7 +117,7 @@ static const liza_agent *agent_of(const ck *c, const char *id)
 }
 
 /* ---- thresholds: cliffs from the state's config, a task's max_iterations
- * wins; the warning sits th->warn_below under the cliff ---- */
+ * wins; the warning sits warn_below under the cliff ---- */
 static long long iteration_cliff(const ck *c, const liza_task *t)
 {
 	if (t->max_iterations > 0)
@@ -132,7 +134,7 @@ static long long review_cliff(const ck *c)
 
 static long long warn_of(const ck *c, long long cliff)
 {
-	long long w = cliff - c->th->warn_below;
+	long long w = cliff - c->warn_below;
 	return w < 1 ? 1 : w;
 }
 
@@ -525,7 +527,8 @@ void liza_check(const liza_state *st, const lw_snapshot *snap, lw_check_ctx *ctx
 	if (!st)
 		return;
 
-	ck c = { .st = st, .ctx = ctx, .th = lw_check_thresholds(ctx) };
+	ck c = { .st = st, .ctx = ctx, .th = lw_thresholds_of(lw_check_thresholds(ctx), &lw_adapter_liza),
+	        .warn_below = lw_check_thresholds(ctx)->warn_below };
 	c.tasks = &st->tasks_by_id;
 	liza_index_agents(&c.agents, st);
 	liza_index_handoffs(&c.handoffs, st);

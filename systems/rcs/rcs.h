@@ -132,6 +132,12 @@ typedef struct rcs_state {
 
 extern const lw_adapter lw_adapter_rcs;
 
+/* RCS's thresholds a config may change (rcs.* rows of rcs_adapter.c). */
+typedef struct rcs_thresholds {
+	long long session_stale;      /* an active mode's last turn */
+	long long worker_stale;       /* a working team worker's heartbeat */
+} rcs_thresholds;
+
 /* Which spelling a state folder uses: "omx" for .../.omx/state, else "rcs". */
 const char *rcs_surface_of(const char *base);
 /* Loader: base is the state folder. Load failures: an unreadable or

@@ -36,10 +36,16 @@ static void rcs_adapter_check(const lw_source *src, const lw_snapshot *snap, lw_
 	rcs_check(snap->sys, snap, ctx);
 }
 
+/* RCS's thresholds: built-in values, and the rows that set them. */
+static const rcs_thresholds rcs_th_default = {
+	.session_stale = 30 * 60,
+	.worker_stale = 5 * 60,
+};
+
 static const lw_setting rcs_settings[] = {
-	{ "rcs.session-stale", SET_DURATION, LW_TH(rcs_session_stale), 0, 0, LW_SETTING_YEAR,
+	{ "rcs.session-stale", SET_DURATION, LW_SYS_TH(rcs_thresholds, session_stale), 0, 0, LW_SETTING_YEAR,
 	  "an active mode's last turn, before session_stale" },
-	{ "rcs.worker-stale", SET_DURATION, LW_TH(rcs_worker_stale), 0, 0, LW_SETTING_YEAR,
+	{ "rcs.worker-stale", SET_DURATION, LW_SYS_TH(rcs_thresholds, worker_stale), 0, 0, LW_SETTING_YEAR,
 	  "a working team worker's heartbeat, before worker_stale" },
 };
 
@@ -50,9 +56,16 @@ extern const struct sim_system rcs_sim_system __attribute__((weak));
 const lw_adapter lw_adapter_rcs = {
 	.name = "rcs",
 	.looks_for = ".rcs/state/, .omx/state/",
+	.title = "RCS / oh-my-codex",
+	.manual = "`.rcs/state/` (or the upstream spelling `.omx/state/`), watched recursively: "
+	          "`session.json`, `sessions/<id>/`, the root scope's `skill-active-state.json` and "
+	          "`<mode>-state.json` files (the active set of workflow modes), and `team/<team>/`, "
+	          "a team's tasks and workers, as the board.",
 	.usage = "rcs: transition rcs:MODE activate|clear [--all-sessions]",
 	.settings = rcs_settings,
 	.nsettings = sizeof rcs_settings / sizeof *rcs_settings,
+	.th_default = &rcs_th_default,
+	.th_size = sizeof rcs_th_default,
 	.sim = &rcs_sim_system,
 	.detect = rcs_detect,
 	.watch_paths = rcs_watch_paths,

@@ -101,7 +101,7 @@ static void check_mode(ck *c, const rcs_mode *m)
 	else if (m->run_outcome && strcmp(m->run_outcome, "failed") == 0)
 		emit(c, LW_CRIT, "mode_error", m->name, LW_NO_TIME, "%s says run_outcome: failed while active", m->path);
 	time_t last = m->last_turn_at != LW_NO_TIME ? m->last_turn_at : m->updated_at;
-	long long after = lw_check_thresholds(c->ctx)->rcs_session_stale;
+	long long after = ((const rcs_thresholds *)lw_thresholds_of(lw_check_thresholds(c->ctx), &lw_adapter_rcs))->session_stale;
 	if (last != LW_NO_TIME && lw_check_due(c->ctx, last + (time_t)after)) {
 		char age[24], lim[24];
 		emit(c, LW_WARN, "session_stale", m->name, last + (time_t)after, "%s %s old (stale after %s)",
@@ -141,7 +141,7 @@ static void check_team(ck *c)
 		const rcs_worker *w = &st->workers[i];
 		if (!w->state || strcmp(w->state, "working") != 0 || w->heartbeat == LW_NO_TIME)
 			continue;
-		long long after = lw_check_thresholds(c->ctx)->rcs_worker_stale;
+		long long after = ((const rcs_thresholds *)lw_thresholds_of(lw_check_thresholds(c->ctx), &lw_adapter_rcs))->worker_stale;
 		time_t at = w->heartbeat + (time_t)after;
 		if (lw_check_due(c->ctx, at)) {
 			char age[24], lim[24];

@@ -12,7 +12,16 @@ export XDG_CONFIG_HOME=$(mktemp -d /tmp/lw-docs.XXXXXX)   # the built-in binding
 trap 'rm -rf "$XDG_CONFIG_HOME"' EXIT
 cd "$XDG_CONFIG_HOME" || exit 1                             # no project .liza-watch either
 
-pages=("$root"/man/*.[15])
+# The pages as installed: templates (man/NAME.in) get the registry's lists
+# from the program under test (man/gen), the others are as written.
+gen=$XDG_CONFIG_HOME/man
+mkdir -p "$gen"
+for t in "$root"/man/*.in; do
+	out=$gen/$(basename "$t" .in)
+	"$root/man/gen" "$LW_BIN" "$t" >"$out" || fail "man/gen $(basename "$t")"
+	grep -q '@registry' "$out" && fail "$(basename "$t"): a @registry line left unreplaced"
+done
+pages=("$gen"/*.[15] "$root"/man/*.[15])
 [ "${#pages[@]}" -ge 3 ] || fail "expected liza-watch.1, liza-watch.conf.5, liza-watch-themes.5"
 for page in "${pages[@]}"; do
 	out=$(groff -ww -man -z "$page" 2>&1) || fail "groff failed on $page"
@@ -20,8 +29,8 @@ for page in "${pages[@]}"; do
 done
 # Plain text, wide lines: a name is never split across two.
 render() { groff -man -Tascii -rLL=200n "$1" 2>/dev/null | sed 's/.\x08//g'; }
-man1=$(render "$root/man/liza-watch.1")
-conf=$(render "$root/man/liza-watch.conf.5")
+man1=$(render "$gen/liza-watch.1")
+conf=$(render "$gen/liza-watch.conf.5")
 themes=$(render "$root/man/liza-watch-themes.5")
 
 for opt in $("$LW_BIN" --help | grep -oE -- '--?[A-Za-z][A-Za-z-]*' | sort -u); do

@@ -3,8 +3,10 @@
 # a scratch copy of the sources gains systems/stub/ (its adapter only) and
 # the line X(stub) in systems/adapters.c, builds, and the new system shows
 # where the registry is read: --help (its usage line), `config` (the
-# systems line), the "no state found" message (what its detection looks
-# for), detection itself, and the completions' answers (its events).
+# systems line and its own threshold), the "no state found" message (what
+# its detection looks for), detection itself, its threshold as a project's
+# config sets it, the completions' answers (its events) and the man pages'
+# lists.
 set -u
 : "${LW_TESTS:?LW_TESTS must name the tests folder}"
 root=$(cd "$LW_TESTS/.." && pwd)
@@ -21,7 +23,7 @@ cp -r "$root/Makefile" "$root/liza-watch.c" "$src/"
 # must not break this test).
 for d in "$root"/*/; do
 	d=$(basename "$d")
-	case $d in build|tests|bench|docs|man|examples|completions|themes) continue ;; esac
+	case $d in build|tests|bench|docs|examples|completions|themes) continue ;; esac
 	[ -n "$(find "$root/$d" -maxdepth 2 -name "*.c" -print -quit)" ] && cp -r "$root/$d" "$src/"
 done
 
@@ -29,7 +31,9 @@ mkdir -p "$src/systems/stub"
 cat > "$src/systems/stub/stub_adapter.c" <<'C'
 /* stub_adapter.c — a sixth system that holds nothing: .stub/ present. */
 #include "core/model/adapter.h"
+#include "core/model/config.h"
 #include "core/util/fileio.h"
+#include "core/util/timeparse.h"
 #include <stdio.h>
 #include <sys/stat.h>
 
@@ -45,9 +49,19 @@ static int stub_load(const lw_source *src, lw_snapshot *snap, lw_error *err)
 	(void)src; (void)snap; (void)err;
 	return 0;
 }
+/* Its own threshold, declared here only: core knows nothing of it. */
+typedef struct stub_thresholds { long long stale; } stub_thresholds;
+static const stub_thresholds stub_th_default = { .stale = 300 };
+static const lw_setting stub_settings[] = {
+	{ "stub.stale", SET_DURATION, LW_SYS_TH(stub_thresholds, stale), 0, 0, LW_SETTING_YEAR,
+	  "how old a stub may be, before stub_age" },
+};
+extern const lw_adapter lw_adapter_stub;
 static void stub_check(const lw_source *src, const lw_snapshot *snap, lw_check_ctx *ctx)
 {
-	(void)src; (void)snap; (void)ctx;
+	(void)src; (void)snap;
+	const stub_thresholds *th = lw_thresholds_of(lw_check_thresholds(ctx), &lw_adapter_stub);
+	lw_alerts_add(ctx->out, LW_WARN, "stub", "stub_age", NULL, LW_NO_TIME, "stale after %llds", th->stale);
 }
 static const tx_row rows[] = { { "*", "poke", NULL, 0, 0, "poke it" } };
 static const tx_table stub_tx = { "stub", rows, 1 };
@@ -60,7 +74,13 @@ static int stub_transition(const lw_source *src, const tx_request *rq, tx_result
 const lw_adapter lw_adapter_stub = {
 	.name = "stub",
 	.looks_for = ".stub/",
+	.title = "Stub",
+	.manual = "`.stub/`, which holds nothing.",
 	.usage = "stub: transition stub:ID poke",
+	.settings = stub_settings,
+	.nsettings = 1,
+	.th_default = &stub_th_default,
+	.th_size = sizeof stub_th_default,
 	.detect = stub_detect,
 	.watch_paths = stub_watch_paths,
 	.load = stub_load,
@@ -85,7 +105,23 @@ err=$("$lw" -C "$tmp/empty" check 2>&1); rc=$?
 grep -qF 'fsm_data/tasks/, .stub/)' <<<"$err" || fail "no state message lacks .stub/: $err"
 mkdir -p "$tmp/p/.stub"
 "$lw" -C "$tmp/p" check >/dev/null 2>&1; rc=$?
-[ "$rc" -eq 0 ] || fail "a .stub/ project: check exit $rc"
+[ "$rc" -eq 1 ] || fail "a .stub/ project: check exit $rc (its WARN expected)"
+"$lw" config | grep -qx 'stub.stale = 5m' || fail "config has no stub.stale = 5m"
+out=$("$lw" -C "$tmp/p" check 2>&1)
+grep -qF 'stale after 300s' <<<"$out" || fail "the built-in threshold: $out"
+printf 'stub.stale = 1h\n' >"$tmp/p/.liza-watch"
+out=$("$lw" -C "$tmp/p" check 2>&1)
+grep -qF 'stale after 3600s' <<<"$out" || fail "the project's threshold: $out"
+"$lw" -C "$tmp/p" config | grep -q '^stub.stale = 1h' || fail "config does not show the project's stub.stale"
 [ "$("$lw" __complete events stub:x)" = poke ] || fail "stub events: $("$lw" __complete events stub:x)"
 "$lw" __complete subjects | grep -qx 'stub:' || fail "subjects lack stub:"
+# The man pages' lists: its entry in SYSTEMS, its event, its setting.
+cp -r "$root/man" "$src/"
+nice make -s -C "$src" man >"$tmp/man.log" 2>&1 || { cat "$tmp/man.log"; fail "make man"; }
+render() { groff -man -Tascii -rLL=200n "$1" 2>/dev/null | sed 's/.\x08//g'; }
+man1=$(render "$src/build/man/liza-watch.1")
+grep -qE '^ +stub +Stub: \.stub/, which holds nothing\.' <<<"$man1" || fail "liza-watch(1) SYSTEMS lacks stub"
+grep -qE '^ +stub +poke$' <<<"$man1" || fail "liza-watch(1) does not list the event poke"
+render "$src/build/man/liza-watch.conf.5" | grep -qE '^ +stub\.stale = duration \(5m\)' ||
+	fail "liza-watch.conf(5) lacks stub.stale (5m)"
 [ "$failures" -eq 0 ]

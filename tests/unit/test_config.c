@@ -13,6 +13,14 @@
 #include <unistd.h>
 #include "core/model/config.h"
 #include "tests/unit/helper_liza.h"
+#include "systems/liza/liza_thresholds.h"
+#include "systems/rcs/rcs.h"
+#include "systems/acp/acp.h"
+
+/* Each system's block of a config's thresholds, as its checks read it. */
+#define LIZA_TH(c) ((const liza_thresholds *)lw_thresholds_of(&(c).th, &lw_adapter_liza))
+#define RCS_TH(c) ((const rcs_thresholds *)lw_thresholds_of(&(c).th, &lw_adapter_rcs))
+#define ACP_TH(c) ((const acp_thresholds *)lw_thresholds_of(&(c).th, &lw_adapter_acp))
 
 static void parse(lw_config *c, const char *text) { lw_config_parse(c, text, strlen(text), "t.conf"); }
 
@@ -32,8 +40,8 @@ static void defaults_are_the_built_in_thresholds(void **state)
 	lw_config c;
 	lw_config_init(&c);
 	assert_memory_equal(&c.th, lw_thresholds_builtin(), sizeof c.th);
-	assert_int_equal(c.th.lease_grace, 120);
-	assert_int_equal(c.th.checkpoint[2], 8 * 3600);
+	assert_int_equal(LIZA_TH(c)->lease_grace, 120);
+	assert_int_equal(LIZA_TH(c)->checkpoint[2], 8 * 3600);
 	assert_null(c.theme);
 	assert_null(c.as);
 	assert_int_equal(c.nwarnings, 0);
@@ -70,18 +78,18 @@ static void values_of_every_kind(void **state)
 	assert_string_equal(c.as, "code-reviewer-2");
 	assert_string_equal(c.status_format, "%T");
 	assert_string_equal(c.status_tmux_format, "#[fg=cyan]%R#[default]");
-	assert_int_equal(c.th.lease_grace, 90);
-	assert_int_equal(c.th.heartbeat_factor, 4);
-	assert_int_equal(c.th.stale_draft, 5400);
-	assert_int_equal(c.th.checkpoint[0], 600);
-	assert_int_equal(c.th.checkpoint[1], 3600);
-	assert_int_equal(c.th.checkpoint[2], 2 * 86400);
-	assert_int_equal(c.th.pause[0], 300);
+	assert_int_equal(LIZA_TH(c)->lease_grace, 90);
+	assert_int_equal(LIZA_TH(c)->heartbeat_factor, 4);
+	assert_int_equal(LIZA_TH(c)->stale_draft, 5400);
+	assert_int_equal(LIZA_TH(c)->checkpoint[0], 600);
+	assert_int_equal(LIZA_TH(c)->checkpoint[1], 3600);
+	assert_int_equal(LIZA_TH(c)->checkpoint[2], 2 * 86400);
+	assert_int_equal(LIZA_TH(c)->pause[0], 300);
 	assert_int_equal(c.th.warn_below, 1);
-	assert_int_equal(c.th.rcs_worker_stale, 120);
-	assert_int_equal(c.th.acp_stale, 45);
+	assert_int_equal(RCS_TH(c)->worker_stale, 120);
+	assert_int_equal(ACP_TH(c)->stale, 45);
 	/* untouched values keep their defaults */
-	assert_int_equal(c.th.approved_unmerged, 600);
+	assert_int_equal(LIZA_TH(c)->approved_unmerged, 600);
 	/* origins name the line that set each value */
 	assert_string_equal(lw_config_origin(&c, "theme"), "t.conf:2");
 	assert_string_equal(lw_config_origin(&c, "status.format"), "t.conf:15");
@@ -179,13 +187,13 @@ static void bad_lines_are_reported_with_file_and_line_and_skipped(void **state)
 	assert_int_equal(c.nwarnings, 16);
 	/* what the bad lines named kept its value; the good lines applied */
 	assert_string_equal(c.theme, "mono");
-	assert_int_equal(c.th.stale_draft, 1800);
-	assert_int_equal(c.th.checkpoint[1], 7200);
-	assert_int_equal(c.th.pause[0], 1800);
-	assert_int_equal(c.th.heartbeat_factor, 3);
-	assert_int_equal(c.th.lease_grace, 120);
+	assert_int_equal(LIZA_TH(c)->stale_draft, 1800);
+	assert_int_equal(LIZA_TH(c)->checkpoint[1], 7200);
+	assert_int_equal(LIZA_TH(c)->pause[0], 1800);
+	assert_int_equal(LIZA_TH(c)->heartbeat_factor, 3);
+	assert_int_equal(LIZA_TH(c)->lease_grace, 120);
 	assert_null(c.as);
-	assert_int_equal(c.th.stalled, 2700);
+	assert_int_equal(LIZA_TH(c)->stalled, 2700);
 	assert_int_equal(c.nbinds, 0);
 	lw_config_free(&c);
 }
@@ -304,8 +312,8 @@ static void project_wins_over_user(void **state)
 	assert_true(c.found[0] && c.found[1]);
 	assert_string_equal(c.theme, "mono");                  /* only the user's says */
 	assert_string_equal(c.as, "alice");
-	assert_int_equal(c.th.stale_draft, 20 * 60);           /* both say: the project's */
-	assert_int_equal(c.th.stalled, 3600);
+	assert_int_equal(LIZA_TH(c)->stale_draft, 20 * 60);           /* both say: the project's */
+	assert_int_equal(LIZA_TH(c)->stalled, 3600);
 	char want[450];
 	snprintf(want, sizeof want, "%s:2", proj);
 	assert_string_equal(lw_config_origin(&c, "liza.stale-draft"), want);
