@@ -66,13 +66,13 @@ int cli_open_fleet(const lw_opts *o, struct lw_fleet *f, bool wait);
 /* The HUD on loaded projects, with the config's key bindings, thresholds
  * and theme (hud and demo both start it this way); banner (or NULL) heads
  * the screen, sim_pid > 0 is the demo's team (P pauses it). Returns an exit code. */
-int cli_run_hud(const lw_opts *o, struct lw_fleet *f, const char *banner, int sim_pid);
+int cmd_hud_run(const lw_opts *o, struct lw_fleet *f, const char *banner, int sim_pid);
 
 /* A data folder shipped with the program (name "examples"): beside the
  * running binary (a build tree: `make demo`), else in LW_DATADIR (an
  * install). true with its path in out; false with the places looked at in
  * tried. */
-bool cli_find_data(const char *argv0, const char *name, char *out, size_t n, char *tried, size_t tn);
+bool data_path_find(const char *argv0, const char *name, char *out, size_t n, char *tried, size_t tn);
 
 /* The usage text (--help), each system's line from its adapter. */
 void cli_usage(FILE *out);

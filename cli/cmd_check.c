@@ -87,7 +87,7 @@ static bool print_changes(const lw_fleet *fl, size_t m, const lw_alerts *al, voi
 	lw_alerts_copy(seen, al);
 	bool ok = fwrite(out.buf ? out.buf : "", 1, out.len, stdout) == out.len && fflush(stdout) == 0;
 	strbuf_free(&out);
-	notifier_update(&f->notify[m], al);
+	notify_update(&f->notify[m], al);
 	return ok;
 }
 
@@ -106,11 +106,11 @@ static int follow(const lw_opts *o, lw_fleet *fl, bool json)
 	int tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
 	for (size_t i = 0; i < fl->n; i++) {
 		lw_alerts_init(&f.seen[i]);
-		notifier_init(&f.notify[i], o->cfg, tty, fl->v[i].proj.dir);
+		notify_init(&f.notify[i], o->cfg, tty, fl->v[i].proj.dir);
 	}
 	int rc = follow_run(o, fl, print_changes, &f);
 	for (size_t i = 0; i < fl->n; i++) {
-		notifier_free(&f.notify[i]);
+		notify_free(&f.notify[i]);
 		lw_alerts_free(&f.seen[i]);
 	}
 	if (tty >= 0)

@@ -285,7 +285,7 @@ static int run_hud(const lw_opts *o, const demo_opts *d, const char *proj, const
 	lw_fleet f;
 	int rc = EXIT_UNREADABLE;
 	if (cli_open_fleet(&ho, &f, false) == 0) {
-		rc = cli_run_hud(o, &f, "DEMO: simulated agents", (int)pid);
+		rc = cmd_hud_run(o, &f, "DEMO: simulated agents", (int)pid);
 		lw_fleet_free(&f);
 	}
 	int status = stop_child(pid);
@@ -312,7 +312,7 @@ int cmd_demo(const lw_opts *o, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	char examples[LW_PATH_MAX], tried[2 * LW_PATH_MAX + 8];
-	if (!cli_find_data(o->argv0, "examples", examples, sizeof examples, tried, sizeof tried)) {
+	if (!data_path_find(o->argv0, "examples", examples, sizeof examples, tried, sizeof tried)) {
 		cli_error("demo: no examples folder (looked in %s); run it from the build tree or install", tried);
 		return EXIT_UNREADABLE;
 	}

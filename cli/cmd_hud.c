@@ -8,7 +8,7 @@
 #include "tui/tui.h"
 #include <stdio.h>
 
-int cli_run_hud(const lw_opts *o, lw_fleet *f, const char *banner, int sim_pid)
+int cmd_hud_run(const lw_opts *o, lw_fleet *f, const char *banner, int sim_pid)
 {
 	hud_keymap km;
 	keymap_init(&km);
@@ -42,7 +42,7 @@ int cmd_hud(const lw_opts *o, int argc, char **argv)
 	lw_fleet f;
 	if (cli_open_fleet(o, &f, true) < 0)
 		return EXIT_UNREADABLE;
-	int rc = cli_run_hud(o, &f, NULL, 0);
+	int rc = cmd_hud_run(o, &f, NULL, 0);
 	lw_fleet_free(&f);
 	return rc;
 }

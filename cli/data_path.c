@@ -55,7 +55,7 @@ static bool is_dir(const char *p)
 	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-bool cli_find_data(const char *argv0, const char *name, char *out, size_t n, char *tried, size_t tn)
+bool data_path_find(const char *argv0, const char *name, char *out, size_t n, char *tried, size_t tn)
 {
 	char exe[LW_PATH_MAX];
 	size_t used = 0;

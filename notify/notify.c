@@ -56,7 +56,7 @@ static char **split_words(const char *s)
 	return v;
 }
 
-void notifier_init(notifier *n, const lw_config *cfg, int tty, const char *project)
+void notify_init(notifier *n, const lw_config *cfg, int tty, const char *project)
 {
 	memset(n, 0, sizeof *n);
 	const char *lvl = cfg->notify_level ? cfg->notify_level : "crit";
@@ -74,7 +74,7 @@ void notifier_init(notifier *n, const lw_config *cfg, int tty, const char *proje
 	lw_alerts_init(&n->seen);
 }
 
-void notifier_free(notifier *n)
+void notify_free(notifier *n)
 {
 	for (char **w = n->argv; w && *w; w++)
 		free(*w);
@@ -211,7 +211,7 @@ static void run_program(const notifier *n, const lw_alert *a, size_t more)
 	_exit(127);
 }
 
-size_t notifier_update(notifier *n, const lw_alerts *al)
+size_t notify_update(notifier *n, const lw_alerts *al)
 {
 	if (!n->started) {
 		n->started = true;

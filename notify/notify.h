@@ -33,10 +33,10 @@ typedef struct notifier {
 } notifier;
 
 /* tty: the terminal's fd for bell and OSC (-1: none, e.g. not a terminal). */
-void notifier_init(notifier *n, const lw_config *cfg, int tty, const char *project);
-void notifier_free(notifier *n);
+void notify_init(notifier *n, const lw_config *cfg, int tty, const char *project);
+void notify_free(notifier *n);
 /* After each check pass: notify the alerts at or above the level that are
  * new since the last call. Returns how many notifications were made. */
-size_t notifier_update(notifier *n, const lw_alerts *al);
+size_t notify_update(notifier *n, const lw_alerts *al);
 
 #endif

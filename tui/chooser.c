@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-void hud_ask_choice(hud *h, const char *label, hud_choose_done done)
+void chooser_ask(hud *h, const char *label, hud_choose_done done)
 {
 	memset(&h->choice, 0, sizeof h->choice);
 	snprintf(h->choice.label, sizeof h->choice.label, "%s", label);
@@ -18,7 +18,7 @@ void hud_ask_choice(hud *h, const char *label, hud_choose_done done)
 	h->mode = MODE_CHOOSE;
 }
 
-void hud_choice_add(hud *h, const char *fmt, ...)
+void chooser_add(hud *h, const char *fmt, ...)
 {
 	hud_choice *c = &h->choice;
 	if (c->n == HUD_CHOICES_MAX)
@@ -32,7 +32,7 @@ void hud_choice_add(hud *h, const char *fmt, ...)
 static void finish(hud *h, int index)
 {
 	hud_choose_done done = h->choice.done;
-	h->mode = hud_base_mode(h);
+	h->mode = view_review_base_mode(h);
 	if (done)
 		done(h, index);
 }
@@ -58,7 +58,7 @@ void chooser_key(hud *h, int key)
 		finish(h, key - '1');   /* the number shown beside each option */
 }
 
-void view_chooser(hud *h)
+void chooser_view(hud *h)
 {
 	hud_choice *c = &h->choice;
 	int w = text_width(h, c->label) + 4;
@@ -75,21 +75,21 @@ void view_chooser(hud *h)
 	int y0 = h->rows - 1 - rows, x0 = 1;
 	/* Whole rows: what the box covers (alerts, cards) must not show beside it. */
 	for (int r = 0; r < rows; r++)
-		fill_row(h, y0 + r, 0, h->cols, EL_NORMAL);
-	attrset(style_attr(h, EL_BORDER));
+		text_fill_row(h, y0 + r, 0, h->cols, EL_NORMAL);
+	attrset(text_style_attr(h, EL_BORDER));
 	mvhline(y0, x0, h->utf8 ? ACS_HLINE : '-', w);
 	mvhline(y0 + rows - 1, x0, h->utf8 ? ACS_HLINE : '-', w);
 	attrset(A_NORMAL);
-	put_textf(h, y0, x0 + 1, w - 2, EL_TITLE, " %s ", c->label);
+	text_putf(h, y0, x0 + 1, w - 2, EL_TITLE, " %s ", c->label);
 	int shown = rows - 3;
 	int first = c->sel >= shown ? c->sel - shown + 1 : 0;
 	for (int i = 0; i < shown && first + i < c->n; i++) {
 		bool sel = first + i == c->sel;
 		if (sel)
-			fill_row(h, y0 + 1 + i, x0, w, EL_SELECTED);
-		put_textf(h, y0 + 1 + i, x0 + 1, w - 2, sel ? EL_SELECTED : EL_NORMAL, "%s%d %s", sel ? ">" : " ",
+			text_fill_row(h, y0 + 1 + i, x0, w, EL_SELECTED);
+		text_putf(h, y0 + 1 + i, x0 + 1, w - 2, sel ? EL_SELECTED : EL_NORMAL, "%s%d %s", sel ? ">" : " ",
 		          first + i + 1, c->items[first + i]);
 	}
-	put_text(h, y0 + rows - 2, x0 + 1, w - 2, "Up/Down choose   Enter take   Esc cancel", EL_DIM);
+	text_put(h, y0 + rows - 2, x0 + 1, w - 2, "Up/Down choose   Enter take   Esc cancel", EL_DIM);
 	curs_set(0);
 }

@@ -33,9 +33,9 @@ void hud_draw(hud *h)
 	if (full)
 		erase();
 	if (h->cols < MIN_COLS || h->rows < MIN_ROWS) {
-		put_textf(h, 0, 0, h->cols, EL_WARN, "liza-watch: terminal too small");
-		put_textf(h, 1, 0, h->cols, EL_NORMAL, "%dx%d, need %dx%d", h->cols, h->rows, MIN_COLS, MIN_ROWS);
-		put_text(h, 2, 0, h->cols, "q quits", EL_DIM);
+		text_putf(h, 0, 0, h->cols, EL_WARN, "liza-watch: terminal too small");
+		text_putf(h, 1, 0, h->cols, EL_NORMAL, "%dx%d, need %dx%d", h->cols, h->rows, MIN_COLS, MIN_ROWS);
+		text_put(h, 2, 0, h->cols, "q quits", EL_DIM);
 		refresh();
 		return;
 	}
@@ -43,7 +43,7 @@ void hud_draw(hud *h)
 		view_detail(h);
 	} else if (h->mode == MODE_HELP) {
 		view_help(h);
-	} else if (hud_review_open(h)) {
+	} else if (view_review_open(h)) {
 		view_review(h);   /* under a prompt too: a verdict asked from the review */
 	} else {
 		for (size_t i = 0; i < hud_npanes; i++) {
@@ -54,9 +54,9 @@ void hud_draw(hud *h)
 		}
 	}
 	if (h->mode == MODE_CHOOSE)
-		view_chooser(h);
+		chooser_view(h);
 	else if (h->mode == MODE_PROMPT || h->mode == MODE_CONFIRM)
-		view_prompt(h);
+		prompt_view(h);
 	else
 		curs_set(0);
 	if (h->bell) {

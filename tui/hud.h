@@ -142,29 +142,29 @@ const lw_workflow *hud_workflow(const hud *h, size_t i, const lw_source **src);
 /* ---- drawing (draw.c, the panes pane_*.c, the views view_*.c) ---- */
 void hud_draw(hud *h);
 void view_detail(hud *h);
-void hud_open_alert(hud *h, const lw_alert *a);   /* the detail view on an alert and its task */
+void view_detail_open_alert(hud *h, const lw_alert *a);   /* the detail view on an alert and its task */
 void view_help(hud *h);
-int  help_lines(const hud *h);                 /* lines of the help screen, for scrolling */
-void view_prompt(hud *h);
-void view_chooser(hud *h);
+int  view_help_lines(const hud *h);                 /* lines of the help screen, for scrolling */
+void prompt_view(hud *h);
+void chooser_view(hud *h);
 
 /* ---- keys (keymap.c, prompt.c) ---- */
-void hud_key(hud *h, int key);
+void keymap_key(hud *h, int key);
 void prompt_key(hud *h, int key);
-void hud_ask_text(hud *h, const char *label, const char *context, hud_prompt_done done);
-void hud_ask_confirm(hud *h, const char *label, const char *context, hud_confirm_done done);
-/* Open the chooser; add its items with hud_choice_add before the next key. */
-void hud_ask_choice(hud *h, const char *label, hud_choose_done done);
-void hud_choice_add(hud *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void prompt_ask_text(hud *h, const char *label, const char *context, hud_prompt_done done);
+void prompt_ask_confirm(hud *h, const char *label, const char *context, hud_confirm_done done);
+/* Open the chooser; add its items with chooser_add before the next key. */
+void chooser_ask(hud *h, const char *label, hud_choose_done done);
+void chooser_add(hud *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void chooser_key(hud *h, int key);
 
 /* ---- text (text.c) ---- */
-int  style_attr(const hud *h, theme_elem e);
+int  text_style_attr(const hud *h, theme_elem e);
 /* Draw s at (y,x), at most w columns, made safe for the terminal first. */
-int  put_text(hud *h, int y, int x, int w, const char *s, theme_elem e);
-int  put_textf(hud *h, int y, int x, int w, theme_elem e, const char *fmt, ...)
+int  text_put(hud *h, int y, int x, int w, const char *s, theme_elem e);
+int  text_putf(hud *h, int y, int x, int w, theme_elem e, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
-void fill_row(hud *h, int y, int x, int w, theme_elem e);
+void text_fill_row(hud *h, int y, int x, int w, theme_elem e);
 int  text_width(const hud *h, const char *s);   /* display columns after escaping */
 
 #endif

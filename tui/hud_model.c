@@ -297,7 +297,7 @@ void hud_recheck(hud *h)
 	}
 	h->next_deadline = next;
 	if (h->notify)
-		notifier_update(h->notify, &h->all_alerts);
+		notify_update(h->notify, &h->all_alerts);
 	if (h->alert_row >= (int)h->alerts.n)
 		h->alert_row = h->alerts.n ? (int)h->alerts.n - 1 : 0;
 }

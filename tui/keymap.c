@@ -1,7 +1,7 @@
 /* keymap.c — the actions of the main screen, their default keys, and the
  * dispatch of a key through the runtime keymap (keymap_edit.c). */
 #include "tui/keymap.h"
-#include "tui/actions.h"
+#include "tui/act.h"
 #include "tui/pane.h"
 #include "tui/review.h"
 #include <curses.h>
@@ -48,7 +48,7 @@ static void filter_done(hud *h, const char *text)
 	snprintf(h->filter, sizeof h->filter, "%s", text);
 	hud_rebuild(h);
 }
-static void start_filter(hud *h) { hud_ask_text(h, "filter (id, title, status, assignee)", "", filter_done); snprintf(h->prompt.text, sizeof h->prompt.text, "%s", h->filter); h->prompt.len = h->prompt.cursor = strlen(h->prompt.text); }
+static void start_filter(hud *h) { prompt_ask_text(h, "filter (id, title, status, assignee)", "", filter_done); snprintf(h->prompt.text, sizeof h->prompt.text, "%s", h->filter); h->prompt.len = h->prompt.cursor = strlen(h->prompt.text); }
 static void clear_filter(hud *h) { h->filter[0] = '\0'; h->message[0] = '\0'; hud_rebuild(h); }
 
 const hud_action hud_actions[] = {
@@ -67,22 +67,22 @@ const hud_action hud_actions[] = {
 	{ "filter", { '/' }, "filter tasks", "filter", NULL, start_filter },
 	{ "clear-filter", { 27 }, "clear the filter and the message", "clear", has_filter, clear_filter },
 	{ "review", { 'v' }, "review the selected task: its change (git diff), evidence and timeline", "review",
-	  can_review, act_review },
-	{ "approve", { 'a' }, "approve the selected task (asks y/N)", "approve", can_approve, act_approve },
-	{ "reject", { 'r' }, "reject the selected task (asks for a reason)", "reject", can_reject, act_reject },
-	{ "block", { 'b' }, "block the selected task (a reason and a question)", "block", can_block, act_block },
-	{ "move", { 'm' }, "move: choose a phase or transition reachable from the selected task", "move", can_move, act_move },
-	{ "reset", { 'X' }, "reset the selected agent to READY (asks y/N)", "reset", can_reset, act_reset },
-	{ "note", { 'n' }, "leave a note for the agents (on the task, or for all)", "note", can_note, act_note },
-	{ "pause", { 'p' }, "pause or resume every agent", "pause", can_pause, act_pause },
-	{ "abort", { 'A' }, "abort: every agent exits (asks y/N)", NULL, can_abort, act_abort },
-	{ "clear-checkpoint", { 'c' }, "clear the checkpoint", "clear ckpt", can_clear_checkpoint, act_clear_checkpoint },
+	  view_review_can, view_review_act },
+	{ "approve", { 'a' }, "approve the selected task (asks y/N)", "approve", act_can_approve, act_approve },
+	{ "reject", { 'r' }, "reject the selected task (asks for a reason)", "reject", act_can_reject, act_reject },
+	{ "block", { 'b' }, "block the selected task (a reason and a question)", "block", act_can_block, act_block },
+	{ "move", { 'm' }, "move: choose a phase or transition reachable from the selected task", "move", act_can_move, act_move },
+	{ "reset", { 'X' }, "reset the selected agent to READY (asks y/N)", "reset", act_can_reset, act_reset },
+	{ "note", { 'n' }, "leave a note for the agents (on the task, or for all)", "note", act_can_note, act_note },
+	{ "pause", { 'p' }, "pause or resume every agent", "pause", act_can_pause, act_pause },
+	{ "abort", { 'A' }, "abort: every agent exits (asks y/N)", NULL, act_can_abort, act_abort },
+	{ "clear-checkpoint", { 'c' }, "clear the checkpoint", "clear ckpt", act_can_clear_checkpoint, act_clear_checkpoint },
 	{ "clear-workflow", { 'x' }, "clear the selected workflow; the other members stay (asks y/N)", "clear wf",
-	  can_clear_workflow, act_clear_workflow },
-	{ "start", { 's' }, "start the selected task (pending -> in_progress)", "start", can_start, act_start },
-	{ "resolve", { 'd' }, "resolve the selected task (in_progress -> resolved)", "resolve", can_resolve, act_resolve },
-	{ "stop", { 'S' }, "ask the loop to stop (asks y/N)", "stop", can_stop, act_stop },
-	{ "redirect", { 'R' }, "redirect the loop (asks for the new direction)", "redirect", can_redirect, act_redirect },
+	  act_can_clear_workflow, act_clear_workflow },
+	{ "start", { 's' }, "start the selected task (pending -> in_progress)", "start", act_can_start, act_start },
+	{ "resolve", { 'd' }, "resolve the selected task (in_progress -> resolved)", "resolve", act_can_resolve, act_resolve },
+	{ "stop", { 'S' }, "ask the loop to stop (asks y/N)", "stop", act_can_stop, act_stop },
+	{ "redirect", { 'R' }, "redirect the loop (asks for the new direction)", "redirect", act_can_redirect, act_redirect },
 	{ "project", { 'o' }, "one project only, the next, then all again (several projects)", "project",
 	  several_projects, hud_narrow_next },
 	{ "pause-demo", { 'P' }, "demo only: pause or resume the simulated agents", "pause demo", is_demo, pause_demo },
@@ -94,16 +94,16 @@ const hud_action hud_actions[] = {
 const size_t hud_nactions = sizeof hud_actions / sizeof *hud_actions;
 _Static_assert(sizeof hud_actions / sizeof *hud_actions <= HUD_ACTIONS_MAX, "raise HUD_ACTIONS_MAX");
 
-bool binding_applies(const hud_binding *b, const hud *h) { return !b->act->applies || b->act->applies(h); }
+bool keymap_binding_applies(const hud_binding *b, const hud *h) { return !b->act->applies || b->act->applies(h); }
 
-void hud_key(hud *h, int key)
+void keymap_key(hud *h, int key)
 {
 	if (h->focus && h->focus->key && h->focus->key(h, key))
 		return;   /* a key of the focused pane's own */
 	const hud_binding *b = keymap_find(h->keymap, key);
 	if (!b)
 		return;
-	if (binding_applies(b, h))
+	if (keymap_binding_applies(b, h))
 		b->act->run(h);
 	else
 		hud_message(h, true, "%s: not available here (%s)", b->label, b->act->help);

@@ -47,6 +47,6 @@ const hud_binding *keymap_find(const hud_keymap *km, int code);
 /* The action name a key runs ("down"), or NULL: for views with keys of
  * their own (detail, help, chooser) that follow the remapped movement keys. */
 const char *keymap_action_of(const hud_keymap *km, int code);
-bool binding_applies(const hud_binding *b, const hud *h);
+bool keymap_binding_applies(const hud_binding *b, const hud *h);
 
 #endif

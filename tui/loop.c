@@ -8,7 +8,7 @@
 #include "tui/pane.h"
 #include "notify/notify.h"
 #include "tui/review.h"
-#include "tui/actions.h"
+#include "tui/act.h"
 #include "core/util/escape.h"
 #include "core/util/timeparse.h"
 #include "live/live.h"
@@ -62,7 +62,7 @@ static void mode_key(hud *h, int ch)
 		chooser_key(h, ch);
 		return;
 	case MODE_REVIEW:
-		review_key(h, ch);
+		view_review_key(h, ch);
 		return;
 	case MODE_DETAIL:
 		if (ch == KEY_UP || is(a, "up")) h->detail_scroll--;
@@ -80,7 +80,7 @@ static void mode_key(hud *h, int ch)
 		else if (ch == KEY_PPAGE || is(a, "page-up")) h->help_scroll -= h->rows - 3;
 		else if (ch == KEY_NPAGE || ch == ' ' || is(a, "page-down")) h->help_scroll += h->rows - 3;
 		else if (ch == KEY_HOME || is(a, "top")) h->help_scroll = 0;
-		else if (ch == KEY_END || is(a, "bottom")) h->help_scroll = help_lines(h);
+		else if (ch == KEY_END || is(a, "bottom")) h->help_scroll = view_help_lines(h);
 		else if (ch == 27 || ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == KEY_LEFT || ch == '?' ||
 		         is(a, "quit") || is(a, "help") || is(a, "left"))
 			h->mode = MODE_NORMAL;
@@ -90,7 +90,7 @@ static void mode_key(hud *h, int ch)
 			return;
 		if (ch == 27 && h->tx.state == TXRUN_RUNNING)
 			return act_tx_cancel(h);   /* Esc: the write under way first */
-		hud_key(h, ch);
+		keymap_key(h, ch);
 	}
 }
 
@@ -165,7 +165,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	if (o->cfg) {
 		lw_config quiet = *o->cfg;
 		quiet.notify_bell = 0;
-		notifier_init(&nt, &quiet, STDOUT_FILENO, f->v[0].proj.dir);
+		notify_init(&nt, &quiet, STDOUT_FILENO, f->v[0].proj.dir);
 		h.notify = &nt;
 	}
 	/* One watcher per project: a change in one reloads only that one. */
@@ -216,7 +216,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 		int tx_timeout = txrun_timeout_ms(&h.tx);
 		int timeout = min_timeout(timer_ms(&h), tx_timeout);
 		int gout, gerr;
-		review_fds(&h, &gout, &gerr);   /* git's pipes while a review loads: never waited on */
+		view_review_fds(&h, &gout, &gerr);   /* git's pipes while a review loads: never waited on */
 		fds[0] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
 		fds[1] = (struct pollfd){ .fd = sfd, .events = POLLIN };
 		fds[2] = (struct pollfd){ .fd = gout, .events = POLLIN };
@@ -237,7 +237,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 		}
 		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))
 			break;   /* the terminal went away: exit, never spin */
-		if ((fds[2].revents | fds[3].revents) && review_pump(&h))
+		if ((fds[2].revents | fds[3].revents) && view_review_pump(&h))
 			h.dirty = DIRTY_ALL;
 		if (fds[0].revents & POLLIN) {
 			int n = 0;
@@ -275,7 +275,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 			h.dirty |= panes_on(HUD_ON_TICK);   /* ages and alerts; a new count changes the layout */
 		}
 	}
-	review_close(&h);
+	view_review_close(&h);
 	bool cut = txrun_abandon(&h.tx);
 	term_end();
 	if (cut)
@@ -288,7 +288,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	lw_alerts_free(&h.alerts);
 	lw_alerts_free(&h.all_alerts);
 	if (h.notify)
-		notifier_free(h.notify);
+		notify_free(h.notify);
 	free(h.items);
 	return rc;
 }

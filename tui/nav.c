@@ -1,5 +1,5 @@
 /* nav.c — moving the selection in whichever pane has the focus. */
-#include "tui/actions.h"
+#include "tui/act.h"
 #include "tui/pane.h"
 
 void nav_move(hud *h, int dx, int dy)

@@ -53,6 +53,6 @@ void panes_sign(const hud *h, hud_view_sig *v);
 unsigned panes_changed(const hud_view_sig *before, const hud_view_sig *after);
 
 /* A pane's title line: a rule with the title on it, bright when focused. */
-void pane_title(hud *h, int y, const hud_pane_def *pane, const char *title);
+void panes_title(hud *h, int y, const hud_pane_def *pane, const char *title);
 
 #endif

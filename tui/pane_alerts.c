@@ -17,10 +17,10 @@ static void draw(hud *h, int y, int height_)
 {
 	char title[64];
 	snprintf(title, sizeof title, "Alerts (%zu)", h->alerts.n);
-	pane_title(h, y, &pane_alerts, title);
+	panes_title(h, y, &pane_alerts, title);
 	int rows = height_ - 1;
 	if (!h->alerts.n) {
-		put_text(h, y + 1, 1, h->cols - 2, "no alerts", EL_OK);
+		text_put(h, y + 1, 1, h->cols - 2, "no alerts", EL_OK);
 		return;
 	}
 	int first = h->alert_row >= rows ? h->alert_row - rows + 1 : 0;
@@ -30,16 +30,16 @@ static void draw(hud *h, int y, int height_)
 		int yy = y + 1 + r;
 		bool sel = h->focus == &pane_alerts && first + r == h->alert_row;
 		if (sel)
-			fill_row(h, yy, 0, h->cols, EL_SELECTED);
+			text_fill_row(h, yy, 0, h->cols, EL_SELECTED);
 		theme_elem lev = a->level == LW_CRIT ? EL_CRIT : a->level == LW_WARN ? EL_WARN : EL_INFO;
 		int x = 1;
-		x += put_textf(h, yy, x, 5, lev, "%s", lw_level_name(a->level));
+		x += text_putf(h, yy, x, 5, lev, "%s", lw_level_name(a->level));
 		char age[24];
 		lw_format_age((long long)(now - a->since), age, sizeof age);
 		x += 1;
-		x += put_textf(h, yy, x, 7, sel ? EL_SELECTED : EL_DIM, "%6s", age);
+		x += text_putf(h, yy, x, 7, sel ? EL_SELECTED : EL_DIM, "%6s", age);
 		x += 1;
-		put_textf(h, yy, x, h->cols - x - 1, sel ? EL_SELECTED : EL_NORMAL, "%s%s%s%s %s %s: %s",
+		text_putf(h, yy, x, h->cols - x - 1, sel ? EL_SELECTED : EL_NORMAL, "%s%s%s%s %s %s: %s",
 		          a->project ? "[" : "", a->project ? a->project : "", a->project ? "] " : "", a->system,
 		          a->code, a->subject, a->message);
 	}
@@ -58,7 +58,7 @@ static bool key(hud *h, int ch)
 	const char *a = keymap_action_of(h->keymap, ch);
 	if (!a || strcmp(a, "detail") != 0 || (size_t)h->alert_row >= h->alerts.n)
 		return false;
-	hud_open_alert(h, &h->alerts.v[h->alert_row]);
+	view_detail_open_alert(h, &h->alerts.v[h->alert_row]);
 	return true;
 }
 

@@ -27,18 +27,18 @@ static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel, bool
 	const lw_task *t = it->task;
 	theme_elem base = sel ? EL_SELECTED : EL_NORMAL;
 	if (sel) {
-		fill_row(h, y, x, w, EL_SELECTED);
-		fill_row(h, y + 1, x, w, EL_SELECTED);
+		text_fill_row(h, y, x, w, EL_SELECTED);
+		text_fill_row(h, y + 1, x, w, EL_SELECTED);
 	}
 	char ctr[48];
 	counters(t, ctr, sizeof ctr);
 	int cw = (int)strlen(ctr);
 	int idw = w - 1 - (cw ? cw + 1 : 0);
-	int used = put_textf(h, y, x, 1, t->awaiting_operator ? EL_PROMPT : base, "%s",
+	int used = text_putf(h, y, x, 1, t->awaiting_operator ? EL_PROMPT : base, "%s",
 	                     t->awaiting_operator ? "!" : " ");
-	put_text(h, y, x + used, idw, t->id, sel || marked ? EL_SELECTED : EL_TITLE);
+	text_put(h, y, x + used, idw, t->id, sel || marked ? EL_SELECTED : EL_TITLE);
 	if (cw && cw < w - 4)
-		put_text(h, y, x + w - cw, cw, ctr,
+		text_put(h, y, x + w - cw, cw, ctr,
 		         t->iteration >= t->iteration_max && t->iteration_max > 0 ? EL_CRIT : base);
 	/* With more than one system, the second line starts with the card's
 	 * system, so task-1, A5 and DEMO-1 of different systems tell apart. */
@@ -47,13 +47,13 @@ static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel, bool
 	if ((hud_nsources(h) > 1 || label) && t->system) {
 		char tg[160];
 		snprintf(tg, sizeof tg, "%s%s%s", label ? label : "", label ? "/" : "", t->system);
-		tag = put_text(h, y + 1, x + 1, w - 1, tg, sel ? EL_SELECTED : EL_INFO);
+		tag = text_put(h, y + 1, x + 1, w - 1, tg, sel ? EL_SELECTED : EL_INFO);
 		tag += 1;
 	}
 	char line2[512];
 	snprintf(line2, sizeof line2, " %s%s%s", t->title ? t->title : "", t->assignee ? " @" : "",
 	         t->assignee ? t->assignee : "");
-	put_text(h, y + 1, x + tag, w - tag, line2, sel ? EL_SELECTED : EL_DIM);
+	text_put(h, y + 1, x + tag, w - tag, line2, sel ? EL_SELECTED : EL_DIM);
 }
 
 static void draw_lanes(hud *h, int y, int height)
@@ -75,11 +75,11 @@ static void draw_lanes(hud *h, int y, int height)
 			int keep = w - 2 - nw < 1 ? 1 : w - 2 - nw;
 			snprintf(title, sizeof title, "%.*s%s", keep, ln, num);
 		}
-		attrset(style_attr(h, EL_BORDER));
+		attrset(text_style_attr(h, EL_BORDER));
 		mvhline(y, x, h->utf8 ? ACS_HLINE : '-', w);
 		attrset(A_NORMAL);
 		bool focus_lane = h->focus == &pane_board && h->lane == lane;
-		put_textf(h, y, x + 1, w - 2, focus_lane ? EL_TITLE : lane_elem(lane), "%s", title);
+		text_putf(h, y, x + 1, w - 2, focus_lane ? EL_TITLE : lane_elem(lane), "%s", title);
 		int slots = (height - 1) / 2;
 		/* More cards than slots: the last row says how many are below,
 		 * on a row of its own (never over a card's title). */
@@ -96,18 +96,18 @@ static void draw_lanes(hud *h, int y, int height)
 			     here && h->focus != &pane_board);
 		}
 		if ((size_t)(first + slots) < n)
-			put_textf(h, y + 1 + slots * 2, x + 1, w - 2, EL_DIM, "+%zu more", n - (size_t)(first + slots));
+			text_putf(h, y + 1 + slots * 2, x + 1, w - 2, EL_DIM, "+%zu more", n - (size_t)(first + slots));
 	}
 	free(buf);
 }
 
 static void draw_table(hud *h, int y, int height)
 {
-	attrset(style_attr(h, EL_BORDER));
+	attrset(text_style_attr(h, EL_BORDER));
 	mvhline(y, 0, h->utf8 ? ACS_HLINE : '-', h->cols);
 	attrset(A_NORMAL);
-	put_textf(h, y, 1, h->cols - 2, h->focus == &pane_board ? EL_TITLE : EL_DIM, " Tasks (%zu) ", h->nitems);
-	put_textf(h, y + 1, 0, h->cols, EL_DIM, " %-7s %-18s %-18s %-8s %-14s %-7s %-5s %s", "system", "id",
+	text_putf(h, y, 1, h->cols - 2, h->focus == &pane_board ? EL_TITLE : EL_DIM, " Tasks (%zu) ", h->nitems);
+	text_putf(h, y + 1, 0, h->cols, EL_DIM, " %-7s %-18s %-18s %-8s %-14s %-7s %-5s %s", "system", "id",
 	          "status", "lane", "assignee", "iter", "rev", "title");
 	int rows = height - 2;
 	int first = h->table_row >= rows ? h->table_row - rows + 1 : 0;
@@ -116,13 +116,13 @@ static void draw_table(hud *h, int y, int height)
 		bool sel = h->focus == &pane_board && first + r == h->table_row;
 		int yy = y + 2 + r;
 		if (sel)
-			fill_row(h, yy, 0, h->cols, EL_SELECTED);
+			text_fill_row(h, yy, 0, h->cols, EL_SELECTED);
 		char it[16] = "", rv[16] = "";
 		if (t->iteration_max > 0)
 			snprintf(it, sizeof it, "%d/%d", t->iteration, t->iteration_max);
 		if (t->review_max > 0)
 			snprintf(rv, sizeof rv, "%d/%d", t->review_cycles, t->review_max);
-		put_textf(h, yy, 0, h->cols, sel ? EL_SELECTED : EL_NORMAL, "%s%-7.7s %-18.18s %-18.18s %-8s %-14.14s %-7s %-5s %s",
+		text_putf(h, yy, 0, h->cols, sel ? EL_SELECTED : EL_NORMAL, "%s%-7.7s %-18.18s %-18.18s %-8s %-14.14s %-7s %-5s %s",
 		          t->awaiting_operator ? "!" : " ", t->system, t->id, t->status, lw_lane_name(t->lane),
 		          t->assignee ? t->assignee : "-", it, rv, t->title ? t->title : "");
 	}
@@ -134,14 +134,14 @@ static int height(const hud *h) { (void)h; return HUD_FILL; }
 static void waiting(hud *h, int y, int rows)
 {
 	char where[LW_PATH_MAX + 64];
-	put_textf(h, y++, 2, h->cols - 4, EL_WARN, "No agent state in %s yet: waiting for it to appear.",
+	text_putf(h, y++, 2, h->cols - 4, EL_WARN, "No agent state in %s yet: waiting for it to appear.",
 	          hud_where(h, where, sizeof where));
 	const char *list = lw_project_looked_for();
 	char line[256] = "Looking for ";
 	for (const char *p = list; *p && rows > 1;) {
 		size_t n = strcspn(p, ",");
 		if (strlen(line) + n + 2 > (size_t)(h->cols - 4) && strlen(line) > 12) {
-			put_text(h, y++, 2, h->cols - 4, line, EL_DIM);
+			text_put(h, y++, 2, h->cols - 4, line, EL_DIM);
 			rows--;
 			snprintf(line, sizeof line, "  ");
 		}
@@ -153,7 +153,7 @@ static void waiting(hud *h, int y, int rows)
 			snprintf(line + strlen(line), sizeof line - strlen(line), " ");
 	}
 	if (rows > 1)
-		put_text(h, y, 2, h->cols - 4, line, EL_DIM);
+		text_put(h, y, 2, h->cols - 4, line, EL_DIM);
 }
 
 static void draw(hud *h, int y, int rows)
@@ -167,10 +167,10 @@ static void draw(hud *h, int y, int rows)
 		waiting(h, y + rows / 2 - 1, rows / 2);
 	} else if (!h->nitems && rows > 3) {
 		if (h->filter[0])
-			put_textf(h, y + rows / 2, 2, h->cols - 4, EL_WARN,
+			text_putf(h, y + rows / 2, 2, h->cols - 4, EL_WARN,
 			          "no task matches the filter '%s' (Esc clears it)", h->filter);
 		else
-			put_text(h, y + rows / 2, 2, h->cols - 4, "no tasks yet", EL_DIM);
+			text_put(h, y + rows / 2, 2, h->cols - 4, "no tasks yet", EL_DIM);
 	}
 }
 

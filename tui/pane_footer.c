@@ -16,13 +16,13 @@ static bool kept_right(const hud_binding *b)
 
 static bool shown(const hud_binding *b, const hud *h)
 {
-	return b->act->footer && b->keys[0] && binding_applies(b, h);
+	return b->act->footer && b->keys[0] && keymap_binding_applies(b, h);
 }
 
 static void draw(hud *h, int y, int rows)
 {
 	(void)rows;
-	fill_row(h, y, 0, h->cols, EL_NORMAL);
+	text_fill_row(h, y, 0, h->cols, EL_NORMAL);
 	int tail = 0;
 	for (size_t i = 0; i < h->keymap->n; i++) {
 		const hud_binding *b = &h->keymap->v[i];
@@ -44,18 +44,18 @@ static void draw(hud *h, int y, int rows)
 		int w = text_width(h, b->label) + 1 + (int)strlen(b->act->footer) + 2;
 		if (x + w > end)
 			break;   /* a whole entry or none */
-		x += put_textf(h, y, x, end - x, EL_KEY, "%s", b->label);
-		x += put_textf(h, y, x, end - x, EL_NORMAL, " %s  ", b->act->footer);
+		x += text_putf(h, y, x, end - x, EL_KEY, "%s", b->label);
+		x += text_putf(h, y, x, end - x, EL_NORMAL, " %s  ", b->act->footer);
 	}
 	x = end > x ? end : x;
 	if (fw)
-		x += put_text(h, y, x, fw, filt, EL_PROMPT);
+		x += text_put(h, y, x, fw, filt, EL_PROMPT);
 	for (size_t i = 0; i < h->keymap->n && x < h->cols; i++) {
 		const hud_binding *b = &h->keymap->v[i];
 		if (!kept_right(b) || !shown(b, h))
 			continue;
-		x += put_textf(h, y, x, h->cols - x, EL_KEY, "%s", b->label);
-		x += put_textf(h, y, x, h->cols - x, EL_NORMAL, " %s  ", b->act->footer);
+		x += text_putf(h, y, x, h->cols - x, EL_KEY, "%s", b->label);
+		x += text_putf(h, y, x, h->cols - x, EL_NORMAL, " %s  ", b->act->footer);
 	}
 }
 

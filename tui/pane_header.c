@@ -52,7 +52,7 @@ static void draw(hud *h, int y, int rows)
 	time_t t = h->reloaded_at;
 	localtime_r(&t, &tm);
 	strftime(tb, sizeof tb, "%H:%M:%S", &tm);
-	fill_row(h, y, 0, h->cols, EL_HEADER);
+	text_fill_row(h, y, 0, h->cols, EL_HEADER);
 
 	char where[LW_PATH_MAX + 64];
 	const char *dir = hud_where(h, where, sizeof where);
@@ -79,23 +79,23 @@ static void draw(hud *h, int y, int rows)
 		/* The demo says so first: nothing here is a real team's work. */
 		char b[128];
 		snprintf(b, sizeof b, " %s%s ", h->opts->banner, h->sim_paused ? " (paused)" : "");
-		int bw = put_text(h, y, x, room, b, EL_WARN);
+		int bw = text_put(h, y, x, room, b, EL_WARN);
 		x += bw;
 		room -= bw;
 	}
 	if (room >= 13 + dirw + 1 || room >= 13 + 24) {
-		x += put_text(h, y, x, room, " liza-watch  ", EL_HEADER);
+		x += text_put(h, y, x, room, " liza-watch  ", EL_HEADER);
 		room -= 13;
 	} else {
-		x += put_text(h, y, x, room, " ", EL_HEADER);
+		x += text_put(h, y, x, room, " ", EL_HEADER);
 		room -= 1;
 	}
 	if (room > 1) {
 		if (dirw + 1 <= room) {
-			x += put_textf(h, y, x, room, EL_HEADER, "%s ", dir);
+			x += text_putf(h, y, x, room, EL_HEADER, "%s ", dir);
 		} else {
-			x += put_text(h, y, x, room, h->utf8 ? "\u2026" : "~", EL_HEADER);
-			x += put_textf(h, y, x, room - 1, EL_HEADER, "%s ", path_tail(h, dir, room - 2));
+			x += text_put(h, y, x, room, h->utf8 ? "\u2026" : "~", EL_HEADER);
+			x += text_putf(h, y, x, room - 1, EL_HEADER, "%s ", path_tail(h, dir, room - 2));
 		}
 	}
 	for (size_t i = 0, ns = hud_nsources(h); i < ns; i++) {
@@ -103,12 +103,12 @@ static void draw(hud *h, int y, int rows)
 		theme_elem e = !s->failed ? EL_HEADER : s->good ? EL_STALE : EL_CRIT;
 		char b[192];
 		system_name(h, i, b, sizeof b);
-		x += put_text(h, y, x, h->cols - rw - x, b, e);
+		x += text_put(h, y, x, h->cols - rw - x, b, e);
 	}
 	int rx = h->cols - rw;
-	put_text(h, y, rx, rw, right, EL_HEADER);
+	text_put(h, y, rx, rw, right, EL_HEADER);
 	if (crit)
-		put_text(h, y, rx + 1, (int)strlen(crit_s), crit_s, EL_CRIT);
+		text_put(h, y, rx + 1, (int)strlen(crit_s), crit_s, EL_CRIT);
 }
 
 static const char *const legend[] = {

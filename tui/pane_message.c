@@ -7,7 +7,7 @@ static int height(const hud *h) { return h->message[0] ? 1 : 0; }
 static void draw(hud *h, int y, int rows)
 {
 	if (rows > 0)
-		put_text(h, y, 0, h->cols, h->message, h->message_error ? EL_WARN : EL_OK);
+		text_put(h, y, 0, h->cols, h->message, h->message_error ? EL_WARN : EL_OK);
 }
 
 const hud_pane_def pane_message = {

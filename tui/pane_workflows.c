@@ -17,7 +17,7 @@ static void gauge(hud *h, int y, int x, int w, int val, int max)
 	if (w < 3 || max <= 0)
 		return;
 	int fill = val >= max ? w : val <= 0 ? 0 : (int)((long)val * w / max);
-	attrset(style_attr(h, val >= max ? EL_CRIT : EL_GAUGE));
+	attrset(text_style_attr(h, val >= max ? EL_CRIT : EL_GAUGE));
 	for (int i = 0; i < w; i++)
 		mvaddstr(y, x + i, i < fill ? (h->utf8 ? "\u2588" : "#") : (h->utf8 ? "\u2591" : "-"));
 	attrset(A_NORMAL);
@@ -39,9 +39,9 @@ static void draw(hud *h, int y, int height_)
 		snprintf(title, sizeof title, "Workflows (%zu, %d hidden)", n, above + (below > 0 ? below : 0));
 	else
 		snprintf(title, sizeof title, "Workflows");
-	pane_title(h, y, &pane_workflows, title);
+	panes_title(h, y, &pane_workflows, title);
 	if (!n) {
-		put_text(h, y + 1, 1, h->cols - 2, hud_nsources(h) ? "no active workflow" : "", EL_DIM);
+		text_put(h, y + 1, 1, h->cols - 2, hud_nsources(h) ? "no active workflow" : "", EL_DIM);
 		return;
 	}
 	for (int r = 0; r < rows - 1 && (size_t)(first + r) < n; r++) {
@@ -50,7 +50,7 @@ static void draw(hud *h, int y, int height_)
 		int yy = y + 1 + r;
 		bool sel = h->focus == &pane_workflows && first + r == h->workflow_row;
 		if (sel)
-			fill_row(h, yy, 0, h->cols, EL_SELECTED);
+			text_fill_row(h, yy, 0, h->cols, EL_SELECTED);
 		theme_elem e = sel ? EL_SELECTED : EL_NORMAL;
 		int x = 1;
 		size_t member = 0;
@@ -67,19 +67,19 @@ static void draw(hud *h, int y, int height_)
 		}
 		char sys[160];
 		snprintf(sys, sizeof sys, "%s%s%s", label ? label : "", label ? "/" : "", w->system);
-		x += put_textf(h, yy, x, sw + 1, sel ? EL_SELECTED : EL_TITLE, "%-*s", sw, sys);
+		x += text_putf(h, yy, x, sw + 1, sel ? EL_SELECTED : EL_TITLE, "%-*s", sw, sys);
 		/* A column keeps one blank after it even when its text fills it. */
-		x += put_textf(h, yy, x, 23, e, "%-22.22s", w->name ? w->name : "-") + 1;
-		x += put_textf(h, yy, x, 18, e, "%-17.17s", w->phase ? w->phase : "-") + 1;
+		x += text_putf(h, yy, x, 23, e, "%-22.22s", w->name ? w->name : "-") + 1;
+		x += text_putf(h, yy, x, 18, e, "%-17.17s", w->phase ? w->phase : "-") + 1;
 		if (w->max > 0 && x + 24 < h->cols) {
 			gauge(h, yy, x, 12, w->iteration, w->max);
 			x += 13;
-			x += put_textf(h, yy, x, 10, e, "%d/%d ", w->iteration, w->max);
+			x += text_putf(h, yy, x, 10, e, "%d/%d ", w->iteration, w->max);
 		}
 		if (w->flags && *w->flags)
-			x += put_text(h, yy, x, h->cols - x - 1, w->flags, EL_WARN);
+			x += text_put(h, yy, x, h->cols - x - 1, w->flags, EL_WARN);
 		if (src->failed)
-			put_text(h, yy, x + 1, h->cols - x - 2, " stale ", EL_STALE);
+			text_put(h, yy, x + 1, h->cols - x - 2, " stale ", EL_STALE);
 	}
 }
 

@@ -92,11 +92,11 @@ unsigned panes_changed(const hud_view_sig *a, const hud_view_sig *b)
 	return d ? d | panes_on(HUD_ON_SELECT) : 0;
 }
 
-void pane_title(hud *h, int y, const hud_pane_def *pane, const char *title)
+void panes_title(hud *h, int y, const hud_pane_def *pane, const char *title)
 {
 	theme_elem e = h->focus == pane ? EL_TITLE : EL_DIM;
-	attrset(style_attr(h, EL_BORDER));
+	attrset(text_style_attr(h, EL_BORDER));
 	mvhline(y, 0, h->utf8 ? ACS_HLINE : '-', h->cols);
 	attrset(A_NORMAL);
-	put_textf(h, y, 1, h->cols - 2, e, " %s ", title);
+	text_putf(h, y, 1, h->cols - 2, e, " %s ", title);
 }

@@ -7,7 +7,7 @@
 
 #define CTRL(c) ((c) & 0x1f)
 
-void hud_ask_text(hud *h, const char *label, const char *context, hud_prompt_done done)
+void prompt_ask_text(hud *h, const char *label, const char *context, hud_prompt_done done)
 {
 	memset(&h->prompt, 0, sizeof h->prompt);
 	snprintf(h->prompt.label, sizeof h->prompt.label, "%s", label);
@@ -16,7 +16,7 @@ void hud_ask_text(hud *h, const char *label, const char *context, hud_prompt_don
 	h->mode = MODE_PROMPT;
 }
 
-void hud_ask_confirm(hud *h, const char *label, const char *context, hud_confirm_done done)
+void prompt_ask_confirm(hud *h, const char *label, const char *context, hud_confirm_done done)
 {
 	memset(&h->prompt, 0, sizeof h->prompt);
 	snprintf(h->prompt.label, sizeof h->prompt.label, "%s", label);
@@ -44,7 +44,7 @@ static size_t next_char(const char *s, size_t len, size_t i)
 static void finish_text(hud *h, bool ok)
 {
 	hud_prompt_done done = h->prompt.done;
-	h->mode = hud_base_mode(h);
+	h->mode = view_review_base_mode(h);
 	curs_set(0);
 	if (done)
 		done(h, ok ? h->prompt.text : NULL);
@@ -55,7 +55,7 @@ void prompt_key(hud *h, int key)
 	hud_prompt *p = &h->prompt;
 	if (h->mode == MODE_CONFIRM) {
 		hud_confirm_done done = p->confirm;
-		h->mode = hud_base_mode(h);
+		h->mode = view_review_base_mode(h);
 		if (done)
 			done(h, key == 'y' || key == 'Y');
 		return;
@@ -119,24 +119,24 @@ static void view_note(hud *h, const char *note)
 	}
 	for (int i = 0; i < n; i++) {
 		int y = h->rows - 1 - n + i;
-		fill_row(h, y, 0, h->cols, EL_NORMAL);
-		put_text(h, y, 1, w, lines[i], EL_WARN);
+		text_fill_row(h, y, 0, h->cols, EL_NORMAL);
+		text_put(h, y, 1, w, lines[i], EL_WARN);
 	}
 }
 
-void view_prompt(hud *h)
+void prompt_view(hud *h)
 {
 	int y = h->rows - 1;
-	fill_row(h, y, 0, h->cols, EL_NORMAL);
+	text_fill_row(h, y, 0, h->cols, EL_NORMAL);
 	hud_prompt *p = &h->prompt;
 	if (p->note[0])
 		view_note(h, p->note);
 	if (h->mode == MODE_CONFIRM) {
-		put_textf(h, y, 0, h->cols, EL_PROMPT, "%s [y/N] ", p->label);
+		text_putf(h, y, 0, h->cols, EL_PROMPT, "%s [y/N] ", p->label);
 		curs_set(0);
 		return;
 	}
-	int x = put_textf(h, y, 0, h->cols, EL_PROMPT, "%s: ", p->label);
+	int x = text_putf(h, y, 0, h->cols, EL_PROMPT, "%s: ", p->label);
 	char before[sizeof p->text];
 	memcpy(before, p->text, p->cursor);
 	before[p->cursor] = '\0';
@@ -152,7 +152,7 @@ void view_prompt(hud *h)
 		cx -= text_width(h, c);
 		shown += step;
 	}
-	put_text(h, y, x, avail, shown, EL_NORMAL);
+	text_put(h, y, x, avail, shown, EL_NORMAL);
 	move(y, cx);
 	curs_set(1);
 }

@@ -6,17 +6,17 @@
 #define LW_TUI_REVIEW_H
 #include "tui/hud.h"
 
-bool hud_review_open(const hud *h);
+bool view_review_open(const hud *h);
 /* The mode a prompt or chooser returns to: the review when it is open. */
-hud_mode hud_base_mode(const hud *h);
-bool can_review(const hud *h);
-void act_review(hud *h);          /* open it on the selected task */
-void review_close(hud *h);        /* stop git, free the view */
-void review_key(hud *h, int ch);
+hud_mode view_review_base_mode(const hud *h);
+bool view_review_can(const hud *h);
+void view_review_act(hud *h);          /* open it on the selected task */
+void view_review_close(hud *h);        /* stop git, free the view */
+void view_review_key(hud *h, int ch);
 /* git's pipes while it runs (-1 otherwise), for poll(). */
-void review_fds(const hud *h, int *out_fd, int *err_fd);
+void view_review_fds(const hud *h, int *out_fd, int *err_fd);
 /* Read what git wrote; true when the view changed. */
-bool review_pump(hud *h);
+bool view_review_pump(hud *h);
 void view_review(hud *h);
 
 #endif

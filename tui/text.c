@@ -1,4 +1,4 @@
-/* text.c — every string reaches the screen through put_text: escaped by
+/* text.c — every string reaches the screen through text_put: escaped by
  * esc_term (no control character or bidi override gets through), then cut to
  * the columns available by display width, not bytes. */
 #include "tui/hud.h"
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <wchar.h>
 
-int style_attr(const hud *h, theme_elem e)
+int text_style_attr(const hud *h, theme_elem e)
 {
 	const theme_style *s = &h->th.el[e];
 	int a = 0;
@@ -28,7 +28,7 @@ int style_attr(const hud *h, theme_elem e)
 static int char_cols(const unsigned char *s, size_t len, size_t *used)
 {
 	unsigned cp;
-	size_t n = utf8_decode(s, len, &cp);
+	size_t n = esc_utf8_decode(s, len, &cp);
 	if (!n) {
 		*used = 1;
 		return 1;
@@ -53,7 +53,7 @@ int text_width(const hud *h, const char *s)
 	return w;
 }
 
-int put_text(hud *h, int y, int x, int w, const char *s, theme_elem e)
+int text_put(hud *h, int y, int x, int w, const char *s, theme_elem e)
 {
 	if (w <= 0 || y < 0 || y >= h->rows || x >= h->cols || !s)
 		return 0;
@@ -72,7 +72,7 @@ int put_text(hud *h, int y, int x, int w, const char *s, theme_elem e)
 		cols += cw;
 		cut += used;
 	}
-	attrset(style_attr(h, e));
+	attrset(text_style_attr(h, e));
 	if (cut)
 		mvaddnstr(y, x, b.buf, (int)cut);
 	attrset(A_NORMAL);
@@ -80,23 +80,23 @@ int put_text(hud *h, int y, int x, int w, const char *s, theme_elem e)
 	return cols;
 }
 
-int put_textf(hud *h, int y, int x, int w, theme_elem e, const char *fmt, ...)
+int text_putf(hud *h, int y, int x, int w, theme_elem e, const char *fmt, ...)
 {
 	char buf[1024];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	return put_text(h, y, x, w, buf, e);
+	return text_put(h, y, x, w, buf, e);
 }
 
-void fill_row(hud *h, int y, int x, int w, theme_elem e)
+void text_fill_row(hud *h, int y, int x, int w, theme_elem e)
 {
 	if (y < 0 || y >= h->rows)
 		return;
 	if (x + w > h->cols)
 		w = h->cols - x;
-	attrset(style_attr(h, e));
+	attrset(text_style_attr(h, e));
 	mvhline(y, x, ' ', w);
 	attrset(A_NORMAL);
 }

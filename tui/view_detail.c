@@ -147,7 +147,7 @@ static const hud_item *alert_task(const hud *h)
 	return NULL;
 }
 
-void hud_open_alert(hud *h, const lw_alert *a)
+void view_detail_open_alert(hud *h, const lw_alert *a)
 {
 	h->detail_alert.level = a->level;
 	snprintf(h->detail_alert.project, sizeof h->detail_alert.project, "%s", a->project ? a->project : "");
@@ -206,19 +206,19 @@ void view_detail(hud *h)
 		snprintf(title, sizeof title, " %s:%s  %s  (%s)", t->system, t->id, t->status, t->path ? t->path : "");
 		task_lines(&l, it);
 	}
-	fill_row(h, 0, 0, h->cols, EL_HEADER);
-	put_text(h, 0, 0, h->cols, title, EL_HEADER);
+	text_fill_row(h, 0, 0, h->cols, EL_HEADER);
+	text_put(h, 0, 0, h->cols, title, EL_HEADER);
 	int rows = h->rows - 2;
 	if (h->detail_scroll > (int)l.n - rows)
 		h->detail_scroll = (int)l.n - rows;
 	if (h->detail_scroll < 0)
 		h->detail_scroll = 0;
 	for (int r = 0; r < rows && (size_t)(h->detail_scroll + r) < l.n; r++)
-		put_text(h, 1 + r, 0, h->cols, l.v[h->detail_scroll + r], EL_NORMAL);
+		text_put(h, 1 + r, 0, h->cols, l.v[h->detail_scroll + r], EL_NORMAL);
 	for (size_t i = 0; i < l.n; i++)
 		free(l.v[i]);
 	free(l.v);
-	fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
-	put_textf(h, h->rows - 1, 0, h->cols, EL_DIM, " Up/Down scroll   Esc/q/Enter back   line %d of %zu",
+	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
+	text_putf(h, h->rows - 1, 0, h->cols, EL_DIM, " Up/Down scroll   Esc/q/Enter back   line %d of %zu",
 	          h->detail_scroll + 1, l.n);
 }

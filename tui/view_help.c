@@ -27,7 +27,7 @@ static const char *legend_line(size_t i)
 	return "";
 }
 
-int help_lines(const hud *h)
+int view_help_lines(const hud *h)
 {
 	return (int)(h->keymap->n + 2 + legend_lines());
 }
@@ -35,9 +35,9 @@ int help_lines(const hud *h)
 void view_help(hud *h)
 {
 	const hud_keymap *km = h->keymap;
-	fill_row(h, 0, 0, h->cols, EL_HEADER);
-	put_text(h, 0, 0, h->cols, " liza-watch keys (Esc, q or ? returns)", EL_HEADER);
-	int rows = h->rows - 2, total = help_lines(h);
+	text_fill_row(h, 0, 0, h->cols, EL_HEADER);
+	text_put(h, 0, 0, h->cols, " liza-watch keys (Esc, q or ? returns)", EL_HEADER);
+	int rows = h->rows - 2, total = view_help_lines(h);
 	if (h->help_scroll > total - rows)
 		h->help_scroll = total - rows;
 	if (h->help_scroll < 0)
@@ -56,17 +56,17 @@ void view_help(hud *h)
 		if (i < km->n) {
 			const hud_binding *b = &km->v[i];
 			int x = 2;
-			x += put_textf(h, y, x, kw + 1, b->keys[0] ? EL_TITLE : EL_DIM, "%-*s", kw, b->label) + 1;
-			x += put_textf(h, y, x, aw + 1, EL_DIM, "%-*s", aw, b->act->name) + 1;
-			put_text(h, y, x, h->cols - x - 1, b->act->help, EL_NORMAL);
+			x += text_putf(h, y, x, kw + 1, b->keys[0] ? EL_TITLE : EL_DIM, "%-*s", kw, b->label) + 1;
+			x += text_putf(h, y, x, aw + 1, EL_DIM, "%-*s", aw, b->act->name) + 1;
+			text_put(h, y, x, h->cols - x - 1, b->act->help, EL_NORMAL);
 		} else if (i == km->n + 1) {
-			put_text(h, y, 1, h->cols - 2, "What the screen shows", EL_TITLE);
+			text_put(h, y, 1, h->cols - 2, "What the screen shows", EL_TITLE);
 		} else if (i > km->n + 1) {
-			put_text(h, y, 2, h->cols - 3, legend_line(i - km->n - 2), EL_NORMAL);
+			text_put(h, y, 2, h->cols - 3, legend_line(i - km->n - 2), EL_NORMAL);
 		}
 	}
-	fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
-	put_textf(h, h->rows - 1, 0, h->cols, EL_DIM,
+	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
+	text_putf(h, h->rows - 1, 0, h->cols, EL_DIM,
 	          " Up/Down/PgUp/PgDn scroll   Esc/q back   line %d of %d", 
 	          h->help_scroll + 1, total);
 }

@@ -4,7 +4,7 @@
  * lines opens as fast as a short one. */
 #include "tui/review.h"
 #include "tui/pane.h"
-#include "tui/actions.h"
+#include "tui/act.h"
 #include "tui/keymap.h"
 #include "core/review/review.h"
 #include "core/review/review_git.h"
@@ -31,9 +31,9 @@ typedef struct hud_review {
 	int scroll;
 } hud_review;
 
-bool hud_review_open(const hud *h) { return h->review != NULL; }
-hud_mode hud_base_mode(const hud *h) { return h->review ? MODE_REVIEW : MODE_NORMAL; }
-bool can_review(const hud *h) { return h->focus == &pane_board && hud_selected(h) != NULL; }
+bool view_review_open(const hud *h) { return h->review != NULL; }
+hud_mode view_review_base_mode(const hud *h) { return h->review ? MODE_REVIEW : MODE_NORMAL; }
+bool view_review_can(const hud *h) { return h->focus == &pane_board && hud_selected(h) != NULL; }
 
 static void on_line(lw_rkind kind, const char *line, size_t len, void *ctx)
 {
@@ -51,7 +51,7 @@ static void on_line(lw_rkind kind, const char *line, size_t len, void *ctx)
 	lw_rlines_add(&r->diff, kind, line, len);
 }
 
-void review_close(hud *h)
+void view_review_close(hud *h)
 {
 	hud_review *r = h->review;
 	if (!r)
@@ -70,12 +70,12 @@ void review_close(hud *h)
 	h->dirty = DIRTY_ALL;
 }
 
-void act_review(hud *h)
+void view_review_act(hud *h)
 {
 	const hud_item *it = hud_selected(h);
 	if (!it)
 		return;
-	review_close(h);
+	view_review_close(h);
 	hud_review *r = calloc(1, sizeof *r);
 	if (!r)
 		abort();
@@ -106,7 +106,7 @@ void act_review(hud *h)
 	}
 }
 
-void review_fds(const hud *h, int *out_fd, int *err_fd)
+void view_review_fds(const hud *h, int *out_fd, int *err_fd)
 {
 	*out_fd = *err_fd = -1;
 	if (h->review && h->review->running && !h->review->job.done) {
@@ -115,7 +115,7 @@ void review_fds(const hud *h, int *out_fd, int *err_fd)
 	}
 }
 
-bool review_pump(hud *h)
+bool view_review_pump(hud *h)
 {
 	hud_review *r = h->review;
 	if (!r || !r->running || r->job.done)
@@ -238,7 +238,7 @@ static void jump_file(hud *h, int dir)
 		r->scroll = target;
 }
 
-void review_key(hud *h, int ch)
+void view_review_key(hud *h, int ch)
 {
 	hud_review *r = h->review;
 	if (!r) {
@@ -257,12 +257,12 @@ void review_key(hud *h, int ch)
 	else if (ch == '[') jump_file(h, -1);
 	else if (is(a, "approve") || is(a, "reject") || is(a, "block") || is(a, "note") || is(a, "move")) {
 		if (verdict_ok(h))
-			hud_key(h, ch);   /* the verdict keys act on the task under review */
+			keymap_key(h, ch);   /* the verdict keys act on the task under review */
 	}
 	else if (ch == 27 || ch == KEY_LEFT || is(a, "quit") || is(a, "review") || is(a, "left"))
-		review_close(h);
+		view_review_close(h);
 	else if (is(a, "redraw") || is(a, "help"))
-		hud_key(h, ch);
+		keymap_key(h, ch);
 }
 
 void view_review(hud *h)
@@ -270,11 +270,11 @@ void view_review(hud *h)
 	hud_review *r = h->review;
 	if (!r)
 		return;
-	fill_row(h, 0, 0, h->cols, EL_HEADER);
-	int x = put_text(h, 0, 0, h->cols, r->head, EL_HEADER);
+	text_fill_row(h, 0, 0, h->cols, EL_HEADER);
+	int x = text_put(h, 0, 0, h->cols, r->head, EL_HEADER);
 	char why[512];
 	if (stale(h, why, sizeof why) && x + 3 < h->cols)
-		put_textf(h, 0, x + 2, h->cols - x - 2, EL_WARN, "CHANGED: %s", why);
+		text_putf(h, 0, x + 2, h->cols - x - 2, EL_WARN, "CHANGED: %s", why);
 	rows w;
 	rows_make(r, &w);
 	/* The last text row shows the message, when there is one. */
@@ -287,15 +287,15 @@ void view_review(hud *h)
 		lw_rkind k;
 		size_t len;
 		const char *s = row_at(&w, (size_t)(r->scroll + y), &k, &len);
-		put_text(h, 1 + y, 0, h->cols, s, elem_of(k));
+		text_put(h, 1 + y, 0, h->cols, s, elem_of(k));
 	}
 	if (h->message[0])
-		put_text(h, h->rows - 2, 0, h->cols, h->message, h->message_error ? EL_WARN : EL_OK);
-	fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
+		text_put(h, h->rows - 2, 0, h->cols, h->message, h->message_error ? EL_WARN : EL_OK);
+	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
 	char foot[256];
 	snprintf(foot, sizeof foot, " Up/Down PgUp/PgDn scroll  [ ] file  %s%sEsc back   line %d of %zu%s",
-	         can_approve(h) ? "a approve  " : "", can_reject(h) ? "r reject  " : "", r->scroll + 1, w.n,
+	         act_can_approve(h) ? "a approve  " : "", act_can_reject(h) ? "r reject  " : "", r->scroll + 1, w.n,
 	         r->running ? "  (git diff running)" : "");
-	put_text(h, h->rows - 1, 0, h->cols, foot, EL_DIM);
+	text_put(h, h->rows - 1, 0, h->cols, foot, EL_DIM);
 	lw_rlines_free(&w.tl);
 }

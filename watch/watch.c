@@ -120,6 +120,9 @@ int watch_add_file(watch *w, const char *path, lw_error *err)
 	f->path = watch_xstrdup(path);
 	f->base = f->path + (base - path);
 	f->dir = d;
+	f->pattern = strpbrk(f->base, "*?[") != NULL;
+	if (f->pattern)
+		d->patterns = true;
 	if (w->nfiles == w->capfiles) {
 		w->capfiles = w->capfiles ? 2 * w->capfiles : 8;
 		w->files = watch_xrealloc(w->files, w->capfiles * sizeof *w->files);

@@ -44,7 +44,10 @@ void   watch_free(watch *w);
 
 /* Watch one file (it may not exist yet, nor its directory). 0, or -1 with err
  * set (bad path, or the system refused a watch: EACCES, the inotify watch
- * limit — then --poll is the way out). */
+ * limit — then --poll is the way out). The last component may be an
+ * fnmatch(3) pattern ("dir/state.yaml.liveness-*"): every file of dir it
+ * matches is reported by its own path (dir joined with its name), those
+ * made later too; temp and swap names never. */
 int watch_add_file(watch *w, const char *path, lw_error *err);
 /* Watch every file directly in dir, or in its whole tree when recursive
  * (subdirectories that appear later are added, and the files already in them

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -263,12 +264,24 @@ void watch_name_changed(watch *w, struct watch_dir *d, const char *name, enum wa
 	 * batch keeps one report per distinct string. */
 	for (size_t i = 0; i < w->nfiles; i++) {
 		struct watch_file *f = w->files[i];
-		if (f->dir != d || strcmp(f->base, name) != 0)
+		if (f->dir != d)
 			continue;
+		char *path = NULL;
+		if (f->pattern) {
+			if (fnmatch(f->base, name, FNM_PERIOD) != 0 || watch_is_ignored_name(name))
+				continue;
+			/* The caller's spelling of the folder, joined with the name. */
+			path = watch_xrealloc(NULL, (size_t)(f->base - f->path) + strlen(name) + 1);
+			memcpy(path, f->path, (size_t)(f->base - f->path));
+			strcpy(path + (f->base - f->path), name);
+		} else if (strcmp(f->base, name) != 0) {
+			continue;
+		}
 		if (when == WATCH_NOW)
-			watch_report(w, f->path);
+			watch_report(w, path ? path : f->path);
 		else
-			watch_settle(w, f->path, now);
+			watch_settle(w, path ? path : f->path, now);
+		free(path);
 	}
 	if (!d->all_files || watch_is_ignored_name(name))
 		return;

@@ -37,19 +37,21 @@ struct watch_dir {
 	bool all_files;       /* report every file in it, not only named ones */
 	bool recursive;       /* add its subdirectories as they appear */
 	bool report_dirs;     /* not recursive, yet a folder made in it is reported (watch_add_dir_entries) */
+	bool patterns;        /* a file watched in it is a pattern: poll lists it */
 	bool armed;           /* the backend watches it now */
 	bool dead;            /* dropped; freed at the end of watch_process() */
 	int64_t retry_at;     /* when !armed: next attempt (monotonic ns) */
 	int64_t backoff;      /* ns to wait after the next failed attempt */
 	int wd;               /* inotify: watch descriptor, -1 when none */
 	struct watch_sig self;            /* poll: the directory itself */
-	struct watch_entry *ents;         /* poll, all_files: sorted by name */
+	struct watch_entry *ents;         /* poll, all_files or patterns: sorted by name */
 	size_t nents;
 };
 
 struct watch_file {           /* a watch_add_file() target */
 	char *path;           /* as the caller spelled it: that is what we report */
 	const char *base;     /* points into path */
+	bool pattern;         /* base is an fnmatch(3) pattern ("state.yaml.liveness-*") */
 	struct watch_dir *dir;
 	struct watch_sig sig; /* poll */
 };

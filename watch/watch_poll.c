@@ -125,7 +125,7 @@ static int poll_arm(watch *w, struct watch_dir *d)
 	entries_free(d->ents, d->nents);
 	d->ents = NULL;
 	d->nents = 0;
-	if (d->all_files)
+	if (d->all_files || d->patterns)
 		(void)list_dir(d->path, &d->ents, &d->nents, NULL, NULL);
 	/* New baseline for the files named in d: whatever changed while d was
 	 * away is covered by the rescan that follows a re-arm. */
@@ -145,8 +145,10 @@ static void poll_disarm(watch *w, struct watch_dir *d)
 
 static void poll_file_added(watch *w, struct watch_file *f)
 {
-	(void)w;
-	sig_of_path(&f->sig, f->path);
+	if (f->pattern && f->dir->armed)
+		(void)poll_arm(w, f->dir);   /* the listing its matches are compared against */
+	else
+		sig_of_path(&f->sig, f->path);
 }
 
 /* Compare d's listing with the last one (both sorted): every name added,
@@ -157,7 +159,7 @@ static void poll_dir(watch *w, struct watch_dir *d, int64_t now)
 	size_t ncur = 0, nsub = 0;
 	if (list_dir(d->path, &cur, &ncur, d->recursive ? &sub : NULL, &nsub) != 0)
 		return;   /* vanished since the stat: the next tick says so */
-	if (d->all_files) {
+	if (d->all_files || d->patterns) {
 		size_t i = 0, j = 0;
 		while (i < d->nents || j < ncur) {
 			int c;   /* <0: only in the old listing, >0: only in the new */
@@ -209,11 +211,13 @@ static void poll_tick(watch *w, int64_t now)
 			watch_dir_lost(w, d, now);   /* gone, or replaced by another */
 			continue;
 		}
-		if (d->all_files || d->recursive)
+		if (d->all_files || d->recursive || d->patterns)
 			poll_dir(w, d, now);
 	}
 	for (size_t i = 0; i < w->nfiles; i++) {
 		struct watch_file *f = w->files[i];
+		if (f->pattern)
+			continue;   /* its folder's listing reports its matches */
 		struct watch_sig s;
 		sig_of_path(&s, f->path);
 		if (!watch_sig_equal(&s, &f->sig)) {

@@ -58,7 +58,7 @@ typedef struct builder {
 /* Every field set here: the arena does not zero nodes (over a million in a
  * 10,000-task state). Inline: it runs once per event. */
 static inline __attribute__((always_inline)) doc_node *
-new_node(builder *b, doc_kind kind, doc_style style, const yaml_mark_t *s, const yaml_mark_t *e)
+doc_new_node(builder *b, doc_kind kind, doc_style style, const yaml_mark_t *s, const yaml_mark_t *e)
 {
 	doc_node *n = arena_alloc_raw(&b->d->mem, sizeof *n);
 	size_t start = doc_span_byte(&b->span, s->index);
@@ -136,7 +136,7 @@ static int on_event(builder *b, yaml_event_t *e)
 		/* libyaml's scalar styles, ANY (never reported) to FOLDED */
 		static const uint8_t style_of[] = { DOC_PLAIN, DOC_PLAIN, DOC_SINGLE, DOC_DOUBLE, DOC_LITERAL, DOC_FOLDED };
 		unsigned ys = (unsigned)e->data.scalar.style;
-		doc_node *n = new_node(b, DOC_SCALAR, ys < sizeof style_of ? style_of[ys] : DOC_PLAIN, &e->start_mark,
+		doc_node *n = doc_new_node(b, DOC_SCALAR, ys < sizeof style_of ? style_of[ys] : DOC_PLAIN, &e->start_mark,
 		                       &e->end_mark);
 		n->u.scalar.len = e->data.scalar.length;
 		n->u.scalar.str = arena_strndup_inline(&d->mem, (const char *)e->data.scalar.value,
@@ -156,7 +156,7 @@ static int on_event(builder *b, yaml_event_t *e)
 		bool seq = e->type == YAML_SEQUENCE_START_EVENT;
 		bool flow = seq ? e->data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
 		                : e->data.mapping_start.style == YAML_FLOW_MAPPING_STYLE;
-		doc_node *n = new_node(b, seq ? DOC_SEQ : DOC_MAP, flow ? DOC_FLOW : DOC_BLOCK, &e->start_mark, NULL);
+		doc_node *n = doc_new_node(b, seq ? DOC_SEQ : DOC_MAP, flow ? DOC_FLOW : DOC_BLOCK, &e->start_mark, NULL);
 		const yaml_char_t *anch = seq ? e->data.sequence_start.anchor : e->data.mapping_start.anchor;
 		b->stack[b->depth].node = n;
 		b->stack[b->depth].nodes0 = d->nodes;
@@ -196,7 +196,7 @@ static int on_event(builder *b, yaml_event_t *e)
 			return fail_at(b, &e->start_mark,
 			               "aliases expand to more than %s nodes (limit; an alias bomb?)", lim);
 		}
-		doc_node *n = new_node(b, DOC_ALIAS, DOC_PLAIN, &e->start_mark, &e->end_mark);
+		doc_node *n = doc_new_node(b, DOC_ALIAS, DOC_PLAIN, &e->start_mark, &e->end_mark);
 		n->u.target = a->node;
 		attach(b, n);
 		return 0;

@@ -52,7 +52,7 @@ static bool detect_json_compact(const doc *d)
 	const doc_node *k = doc_map_first(d->root);
 	if (!k)
 		return false;
-	long c = lay_colon_after(d->src, d->len, k);
+	long c = edit_layout_colon_after(d->src, d->len, k);
 	return c >= 0 && (size_t)c < d->len && !strchr(" \t\r\n", d->src[c]);
 }
 
@@ -72,7 +72,7 @@ editor *edit_new(const doc *d, lw_error *err)
 	arena_init(&ed->mem);
 	ed->json = detect_json(d);
 	ed->json_compact = ed->json && detect_json_compact(d);
-	ed->eol = lay_eol(d->src, d->len);
+	ed->eol = edit_layout_eol(d->src, d->len);
 	return ed;
 }
 
@@ -93,7 +93,7 @@ static int copy_value(editor *ed, const doc_node *at, edit_value *dst, const edi
 	*dst = *src;
 	if (src->kind != EDIT_STR)
 		return 0;
-	if (!quote_utf8_ok(src->str, src->len))
+	if (!edit_quote_utf8_ok(src->str, src->len))
 		return edit_fail(ed, at, "value is not valid UTF-8 text");
 	dst->str = arena_strndup(&ed->mem, src->str, src->len);
 	return 0;
@@ -112,7 +112,7 @@ static int check_map(editor *ed, const doc_node **map)
 		char what[64];
 		return edit_fail(ed, m, "cannot edit a key of %s: not a mapping", doc_describe(m, what, sizeof what));
 	}
-	if (lay_has_anchor(ed->d->src, ed->d->len, m))
+	if (edit_layout_has_anchor(ed->d->src, ed->d->len, m))
 		return edit_fail(ed, m, "the mapping carries an anchor: editing it would change its aliases too");
 	return 0;
 }
@@ -174,7 +174,7 @@ static expect *new_set(editor *ed, expect_op op, const doc_node *map, const char
 		edit_fail(ed, k ? k : map, "key \"%s\" is edited twice in one change", key);
 		return NULL;
 	}
-	if (val && val->kind != DOC_ALIAS && lay_has_anchor(ed->d->src, ed->d->len, val)) {
+	if (val && val->kind != DOC_ALIAS && edit_layout_has_anchor(ed->d->src, ed->d->len, val)) {
 		edit_fail(ed, val, "the value of \"%s\" carries an anchor: its aliases would change too", key);
 		return NULL;
 	}
@@ -257,7 +257,7 @@ int edit_append_item(editor *ed, const doc_node *map, const char *key, const edi
 		return edit_fail(ed, val, "cannot append to \"%s\": it holds %s, not a sequence", key,
 		                 doc_describe(val, what, sizeof what));
 	}
-	if (val && lay_has_anchor(ed->d->src, ed->d->len, val))
+	if (val && edit_layout_has_anchor(ed->d->src, ed->d->len, val))
 		return edit_fail(ed, val, "the sequence \"%s\" carries an anchor: its aliases would change too", key);
 	expect *e = find_expect(ed, map, key);
 	if (e && e->op != EXP_APPEND)
@@ -280,7 +280,7 @@ int edit_append_root_item(editor *ed, const edit_pair *item, size_t n)
 		return edit_fail(ed, r, "cannot append to the document: its root is %s, not a sequence",
 		                 doc_describe(r, what, sizeof what));
 	}
-	if (r && lay_has_anchor(ed->d->src, ed->d->len, r))
+	if (r && edit_layout_has_anchor(ed->d->src, ed->d->len, r))
 		return edit_fail(ed, r, "the root sequence carries an anchor");
 	expect *e = find_expect(ed, NULL, NULL);
 	if (!e) {
@@ -338,7 +338,7 @@ static void position_of(const char *s, size_t off, unsigned *line, unsigned *col
 		if (s[i] == '\n')
 			l++;
 	*line = l;
-	*col = lay_col(s, off) + 1;
+	*col = edit_layout_col(s, off) + 1;
 }
 
 int edit_apply(editor *ed, char **out, size_t *out_len)
@@ -352,9 +352,9 @@ int edit_apply(editor *ed, char **out, size_t *out_len)
 	splice *sp = arena_alloc(&ed->mem, (n + ed->nremoved + 1) * sizeof *sp);
 	size_t i = 0;
 	for (const expect *e = ed->exp; e; e = e->next, i++)
-		if (render_expect(ed, e, &sp[i]) < 0)
+		if (edit_render_expect(ed, e, &sp[i]) < 0)
 			return -1;
-	long removals = remove_render(ed, &sp[n]);
+	long removals = edit_remove_render(ed, &sp[n]);
 	if (removals < 0)
 		return -1;
 	for (long r = 0; r < removals; r++)
@@ -394,7 +394,7 @@ int edit_apply(editor *ed, char **out, size_t *out_len)
 		strbuf_free(&b);
 		return -1;
 	}
-	int rc = verify_result(ed, &nd);
+	int rc = edit_verify_result(ed, &nd);
 	doc_free(&nd);
 	if (rc < 0) {
 		strbuf_free(&b);

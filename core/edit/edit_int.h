@@ -65,17 +65,17 @@ struct editor {
 };
 
 /* ---- edit_layout.c: reading the source's layout ---- */
-size_t lay_after_line(const char *s, size_t len, size_t off);   /* past the next line break */
-bool lay_rest_blank(const char *s, size_t len, size_t off);     /* only blanks up to the break */
-unsigned lay_col(const char *s, size_t off);                    /* characters from line start */
-size_t lay_content_end(const char *s, const doc_node *n);       /* end of the node's last token */
-size_t lay_block_scalar_end(const char *s, const doc_node *n);
-long lay_colon_after(const char *s, size_t len, const doc_node *key); /* offset past ':' or -1 */
-bool lay_has_anchor(const char *s, size_t len, const doc_node *n);
-long lay_dash_col(const char *s, const doc_node *item);          /* column of an item's '-' or -1 */
-unsigned lay_literal_indent(const char *s, size_t len, const doc_node *n);
-const char *lay_eol(const char *s, size_t len);
-void lay_prefs(editor *ed);
+size_t edit_layout_after_line(const char *s, size_t len, size_t off);   /* past the next line break */
+bool edit_layout_rest_blank(const char *s, size_t len, size_t off);     /* only blanks up to the break */
+unsigned edit_layout_col(const char *s, size_t off);                    /* characters from line start */
+size_t edit_layout_content_end(const char *s, const doc_node *n);       /* end of the node's last token */
+size_t edit_layout_block_scalar_end(const char *s, const doc_node *n);
+long edit_layout_colon_after(const char *s, size_t len, const doc_node *key); /* offset past ':' or -1 */
+bool edit_layout_has_anchor(const char *s, size_t len, const doc_node *n);
+long edit_layout_dash_col(const char *s, const doc_node *item);          /* column of an item's '-' or -1 */
+unsigned edit_layout_literal_indent(const char *s, size_t len, const doc_node *n);
+const char *edit_layout_eol(const char *s, size_t len);
+void edit_layout_prefs(editor *ed);
 
 /* ---- edit_quote.c: scalars ---- */
 typedef struct quote_ctx {
@@ -89,23 +89,23 @@ typedef struct quote_ctx {
 } quote_ctx;
 
 /* 0, or -1 when the value cannot be written (invalid UTF-8). */
-int quote_value(strbuf *out, const edit_value *v, const quote_ctx *c);
-void quote_key(strbuf *out, const char *key, bool json, bool flow);
-bool quote_plain_ok(const char *s, size_t n, bool flow);
-bool quote_utf8_ok(const char *s, size_t n);
+int edit_quote_value(strbuf *out, const edit_value *v, const quote_ctx *c);
+void edit_quote_key(strbuf *out, const char *key, bool json, bool flow);
+bool edit_quote_plain_ok(const char *s, size_t n, bool flow);
+bool edit_quote_utf8_ok(const char *s, size_t n);
 
 /* ---- edit_render.c: intended changes -> splices ---- */
-int render_expect(editor *ed, const expect *e, splice *out);
+int edit_render_expect(editor *ed, const expect *e, splice *out);
 
 /* ---- edit_remove.c: items taken out of flow sequences ---- */
 /* Splices for every recorded removal into out (room for ed->nremoved);
  * how many, or -1 (refused, err set). */
-long remove_render(editor *ed, splice *out);
-bool remove_is_removed(const editor *ed, const doc_node *item);
-bool remove_touches(const editor *ed, const doc_node *seq);
+long edit_remove_render(editor *ed, splice *out);
+bool edit_remove_is_removed(const editor *ed, const doc_node *item);
+bool edit_remove_touches(const editor *ed, const doc_node *seq);
 
 /* ---- edit_verify.c: old tree + intended changes == new tree? ---- */
-int verify_result(editor *ed, const doc *newd);
+int edit_verify_result(editor *ed, const doc *newd);
 
 /* ---- edit.c ---- */
 int edit_fail(editor *ed, const doc_node *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

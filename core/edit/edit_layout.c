@@ -11,7 +11,7 @@
 
 static bool is_break(char c) { return c == '\n' || c == '\r'; }
 
-size_t lay_after_line(const char *s, size_t len, size_t off)
+size_t edit_layout_after_line(const char *s, size_t len, size_t off)
 {
 	/* LF, CRLF, or (old Mac files) a lone CR ends a line. */
 	while (off < len && !is_break(s[off]))
@@ -21,14 +21,14 @@ size_t lay_after_line(const char *s, size_t len, size_t off)
 	return off < len ? off + 1 : len;
 }
 
-bool lay_rest_blank(const char *s, size_t len, size_t off)
+bool edit_layout_rest_blank(const char *s, size_t len, size_t off)
 {
 	while (off < len && (s[off] == ' ' || s[off] == '\t'))
 		off++;
 	return off >= len || is_break(s[off]);
 }
 
-unsigned lay_col(const char *s, size_t off)
+unsigned edit_layout_col(const char *s, size_t off)
 {
 	size_t b = off;
 	while (b > 0 && !is_break(s[b - 1]))
@@ -46,7 +46,7 @@ unsigned lay_col(const char *s, size_t off)
 /* A block scalar's span ends after its trailing blank lines; the value's
  * text ends with its last non-blank line (trailing blanks of that line are
  * content and go with it). */
-size_t lay_block_scalar_end(const char *s, const doc_node *n)
+size_t edit_layout_block_scalar_end(const char *s, const doc_node *n)
 {
 	size_t e = n->end;
 	while (e > n->start && (s[e - 1] == ' ' || s[e - 1] == '\t' || is_break(s[e - 1])))
@@ -56,20 +56,20 @@ size_t lay_block_scalar_end(const char *s, const doc_node *n)
 	return e;
 }
 
-size_t lay_content_end(const char *s, const doc_node *n)
+size_t edit_layout_content_end(const char *s, const doc_node *n)
 {
 	/* Recursion follows the last child only, and the tree's depth is bounded
 	 * by the parser's limit. */
 	for (;;) {
 		if (n->kind == DOC_SCALAR)
-			return n->style == DOC_LITERAL || n->style == DOC_FOLDED ? lay_block_scalar_end(s, n) : n->end;
+			return n->style == DOC_LITERAL || n->style == DOC_FOLDED ? edit_layout_block_scalar_end(s, n) : n->end;
 		if (n->kind == DOC_ALIAS || n->style == DOC_FLOW || !n->u.coll.last)
 			return n->end;
 		n = n->u.coll.last;
 	}
 }
 
-long lay_colon_after(const char *s, size_t len, const doc_node *key)
+long edit_layout_colon_after(const char *s, size_t len, const doc_node *key)
 {
 	size_t i = key->end;
 	while (i < len && (s[i] == ' ' || s[i] == '\t'))
@@ -77,7 +77,7 @@ long lay_colon_after(const char *s, size_t len, const doc_node *key)
 	return i < len && s[i] == ':' ? (long)(i + 1) : -1;
 }
 
-bool lay_has_anchor(const char *s, size_t len, const doc_node *n)
+bool edit_layout_has_anchor(const char *s, size_t len, const doc_node *n)
 {
 	size_t i = n->start;
 	while (i < len) {
@@ -93,32 +93,32 @@ bool lay_has_anchor(const char *s, size_t len, const doc_node *n)
 	return false;
 }
 
-long lay_dash_col(const char *s, const doc_node *item)
+long edit_layout_dash_col(const char *s, const doc_node *item)
 {
 	size_t i = item->start;
 	while (i > 0 && (s[i - 1] == ' ' || s[i - 1] == '\t'))
 		i--;
 	if (i == 0 || s[i - 1] != '-')
 		return -1;
-	return (long)lay_col(s, i - 1);
+	return (long)edit_layout_col(s, i - 1);
 }
 
-unsigned lay_literal_indent(const char *s, size_t len, const doc_node *n)
+unsigned edit_layout_literal_indent(const char *s, size_t len, const doc_node *n)
 {
 	size_t end = n->end < len ? n->end : len;
-	size_t i = lay_after_line(s, end, n->start);
+	size_t i = edit_layout_after_line(s, end, n->start);
 	while (i < end) {
 		unsigned spaces = 0;
 		while (i < end && s[i] == ' ')
 			i++, spaces++;
 		if (i < end && !is_break(s[i]))
 			return spaces;
-		i = lay_after_line(s, end, i);
+		i = edit_layout_after_line(s, end, i);
 	}
 	return 0;
 }
 
-const char *lay_eol(const char *s, size_t len)
+const char *edit_layout_eol(const char *s, size_t len)
 {
 	const char *nl = memchr(s, '\n', len);
 	if (!nl)
@@ -143,8 +143,8 @@ static void prefs_visit(prefs_walk *w, const doc_node *n, unsigned depth)
 			const doc_node *v = k->next;
 			if (n->style == DOC_BLOCK && v->kind == DOC_SEQ && v->style == DOC_BLOCK &&
 			    w->seq_indent < 0 && v->u.coll.first) {
-				long dash = lay_dash_col(w->s, v->u.coll.first);
-				long kc = (long)lay_col(w->s, k->start);
+				long dash = edit_layout_dash_col(w->s, v->u.coll.first);
+				long kc = (long)edit_layout_col(w->s, k->start);
 				if (dash >= kc && k->line < v->u.coll.first->line)
 					w->seq_indent = dash - kc;
 			}
@@ -154,8 +154,8 @@ static void prefs_visit(prefs_walk *w, const doc_node *n, unsigned depth)
 		for (const doc_node *i = n->u.coll.first; i; i = i->next) {
 			if (n->style == DOC_BLOCK && i->kind == DOC_MAP && i->style == DOC_BLOCK &&
 			    w->item_offset < 0 && i->u.coll.first) {
-				long dash = lay_dash_col(w->s, i);
-				long kc = (long)lay_col(w->s, i->u.coll.first->start);
+				long dash = edit_layout_dash_col(w->s, i);
+				long kc = (long)edit_layout_col(w->s, i->u.coll.first->start);
 				if (dash >= 0 && kc >= dash + 2)
 					w->item_offset = kc - dash;
 			}
@@ -164,7 +164,7 @@ static void prefs_visit(prefs_walk *w, const doc_node *n, unsigned depth)
 	}
 }
 
-void lay_prefs(editor *ed)
+void edit_layout_prefs(editor *ed)
 {
 	if (ed->prefs_done)
 		return;

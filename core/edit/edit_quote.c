@@ -35,12 +35,12 @@ static bool raw_ok(unsigned cp)
 	return cp >= 0x10000 && cp <= 0x10FFFF;
 }
 
-bool quote_utf8_ok(const char *s, size_t n)
+bool edit_quote_utf8_ok(const char *s, size_t n)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	for (size_t i = 0; i < n;) {
 		unsigned cp;
-		size_t w = utf8_decode(u + i, n - i, &cp);
+		size_t w = esc_utf8_decode(u + i, n - i, &cp);
 		if (!w)
 			return false;
 		i += w;
@@ -54,7 +54,7 @@ static bool all_raw(const char *s, size_t n, const char *extra)
 	const unsigned char *u = (const unsigned char *)s;
 	for (size_t i = 0; i < n;) {
 		unsigned cp;
-		size_t w = utf8_decode(u + i, n - i, &cp);
+		size_t w = esc_utf8_decode(u + i, n - i, &cp);
 		if (!w)
 			return false;
 		if (!raw_ok(cp) && !(cp < 0x80 && cp && strchr(extra, (int)cp)))
@@ -106,7 +106,7 @@ static bool plain_special(const char *s, size_t n)
 	return false;
 }
 
-bool quote_plain_ok(const char *s, size_t n, bool flow)
+bool edit_quote_plain_ok(const char *s, size_t n, bool flow)
 {
 	if (!n || !all_raw(s, n, ""))
 		return false;
@@ -133,7 +133,7 @@ static void emit_double(strbuf *out, const char *s, size_t n)
 	strbuf_addc(out, '"');
 	for (size_t i = 0; i < n;) {
 		unsigned cp;
-		size_t w = utf8_decode(u + i, n - i, &cp);
+		size_t w = esc_utf8_decode(u + i, n - i, &cp);
 		if (!w)   /* callers check UTF-8 first; never loop forever */
 			w = 1, cp = 0xFFFD;
 		switch (cp) {
@@ -215,7 +215,7 @@ static void emit_literal(strbuf *out, const char *s, size_t n, unsigned indent, 
 	}
 }
 
-int quote_value(strbuf *out, const edit_value *v, const quote_ctx *c)
+int edit_quote_value(strbuf *out, const edit_value *v, const quote_ctx *c)
 {
 	switch (v->kind) {
 	case EDIT_NULL: strbuf_adds(out, "null"); return 0;
@@ -225,7 +225,7 @@ int quote_value(strbuf *out, const edit_value *v, const quote_ctx *c)
 	}
 	const char *s = v->str;
 	size_t n = v->len;
-	if (!quote_utf8_ok(s, n))
+	if (!edit_quote_utf8_ok(s, n))
 		return -1;
 	doc_style hint = c->has_hint ? c->hint : DOC_PLAIN;
 	if (c->json || hint == DOC_DOUBLE) {
@@ -234,7 +234,7 @@ int quote_value(strbuf *out, const edit_value *v, const quote_ctx *c)
 		emit_literal(out, s, n, c->literal_indent, c->eol);
 	} else if (hint == DOC_SINGLE && all_raw(s, n, "")) {
 		emit_single(out, s, n);
-	} else if (quote_plain_ok(s, n, c->flow)) {
+	} else if (edit_quote_plain_ok(s, n, c->flow)) {
 		strbuf_add(out, s, n);
 	} else {
 		emit_double(out, s, n);
@@ -242,10 +242,10 @@ int quote_value(strbuf *out, const edit_value *v, const quote_ctx *c)
 	return 0;
 }
 
-void quote_key(strbuf *out, const char *key, bool json, bool flow)
+void edit_quote_key(strbuf *out, const char *key, bool json, bool flow)
 {
 	size_t n = strlen(key);
-	if (!json && quote_plain_ok(key, n, flow))
+	if (!json && edit_quote_plain_ok(key, n, flow))
 		strbuf_add(out, key, n);
 	else
 		emit_double(out, key, n);

@@ -6,7 +6,7 @@
 #include "core/edit/edit_int.h"
 #include <string.h>
 
-bool remove_is_removed(const editor *ed, const doc_node *item)
+bool edit_remove_is_removed(const editor *ed, const doc_node *item)
 {
 	for (size_t i = 0; i < ed->nremoved; i++)
 		if (ed->removed[i] == item)
@@ -14,7 +14,7 @@ bool remove_is_removed(const editor *ed, const doc_node *item)
 	return false;
 }
 
-bool remove_touches(const editor *ed, const doc_node *seq)
+bool edit_remove_touches(const editor *ed, const doc_node *seq)
 {
 	for (size_t i = 0; i < ed->nremoved; i++)
 		if (ed->removed_from[i] == seq)
@@ -46,16 +46,16 @@ int edit_remove_item(editor *ed, const doc_node *seq, const doc_node *item)
 	if (seq->style != DOC_FLOW)
 		return edit_fail(ed, seq, "removing an item from a block sequence is not supported; only [ ... ] sequences");
 	size_t open, close;
-	if (lay_has_anchor(ed->d->src, ed->d->len, seq) || !brackets(ed, seq, &open, &close))
+	if (edit_layout_has_anchor(ed->d->src, ed->d->len, seq) || !brackets(ed, seq, &open, &close))
 		return edit_fail(ed, seq, "the sequence carries an anchor or tag: its aliases would change too");
 	const doc_node *i = seq->u.coll.first;
 	while (i && i != item)
 		i = i->next;
 	if (!i)
 		return edit_fail(ed, item ? item : seq, "the item to remove is not in this sequence");
-	if (item->kind != DOC_ALIAS && lay_has_anchor(ed->d->src, ed->d->len, item))
+	if (item->kind != DOC_ALIAS && edit_layout_has_anchor(ed->d->src, ed->d->len, item))
 		return edit_fail(ed, item, "the item carries an anchor: its aliases would lose it");
-	if (remove_is_removed(ed, item))
+	if (edit_remove_is_removed(ed, item))
 		return edit_fail(ed, item, "this item is removed twice in one change");
 	if (ed->nremoved == ed->capremoved) {
 		size_t cap = ed->capremoved ? ed->capremoved * 2 : 4;
@@ -91,7 +91,7 @@ static size_t render_seq(const editor *ed, const doc_node *seq, splice *out)
 	brackets(ed, seq, &open, &close);   /* checked when recorded */
 	const doc_node *kept_before = NULL, *run = NULL, *last_removed = NULL;
 	for (const doc_node *i = seq->u.coll.first; i; i = i->next) {
-		if (remove_is_removed(ed, i)) {
+		if (edit_remove_is_removed(ed, i)) {
 			if (!run)
 				run = i;
 			last_removed = i;
@@ -104,14 +104,14 @@ static size_t render_seq(const editor *ed, const doc_node *seq, splice *out)
 	}
 	if (run) {
 		if (kept_before)   /* the last items: the separator before them goes */
-			one(out, &n, lay_content_end(s, kept_before), lay_content_end(s, last_removed));
+			one(out, &n, edit_layout_content_end(s, kept_before), edit_layout_content_end(s, last_removed));
 		else               /* nothing left: "[]" */
 			one(out, &n, open + 1, close);
 	}
 	return n;
 }
 
-long remove_render(editor *ed, splice *out)
+long edit_remove_render(editor *ed, splice *out)
 {
 	size_t n = 0;
 	for (size_t r = 0; r < ed->nremoved; r++) {

@@ -77,7 +77,7 @@ static size_t insert_point(const rctx *r, const doc_node *n)
 			e--;
 		return e;
 	}
-	return lay_after_line(r->s, r->len, lay_content_end(r->s, n));
+	return edit_layout_after_line(r->s, r->len, edit_layout_content_end(r->s, n));
 }
 
 static bool ends_in_break(const rctx *r)
@@ -128,7 +128,7 @@ static int value_text(rctx *r, const edit_value *v, quote_ctx *q, const doc_node
 {
 	q->json = r->ed->json;
 	q->eol = r->eol;
-	if (quote_value(&r->b, v, q) < 0)
+	if (edit_quote_value(&r->b, v, q) < 0)
 		return fail(r, at, "value is not valid UTF-8 text");
 	return 0;
 }
@@ -144,7 +144,7 @@ static int flow_item(rctx *r, const edit_item *it, const doc_node *seq, const ch
 	for (size_t j = 0; j < it->n; j++) {
 		if (j)
 			strbuf_adds(&r->b, sep_default(r));
-		quote_key(&r->b, it->pairs[j].key, r->ed->json, true);
+		edit_quote_key(&r->b, it->pairs[j].key, r->ed->json, true);
 		strbuf_adds(&r->b, kv_default(r));
 		quote_ctx q = { .flow = true };
 		if (!r->ed->json)
@@ -197,7 +197,7 @@ static int block_items(rctx *r, const expect *e, unsigned dash, unsigned off, co
 				strbuf_adds(&r->b, r->eol);
 				spaces(&r->b, dash + off);
 			}
-			quote_key(&r->b, it->pairs[j].key, false, false);
+			edit_quote_key(&r->b, it->pairs[j].key, false, false);
 			strbuf_adds(&r->b, ": ");
 			quote_ctx q = { .literal_ok = followed || it->next || j + 1 < it->n,
 			                .literal_indent = dash + off + 2 };
@@ -233,7 +233,7 @@ static int new_value(rctx *r, const expect *e, bool flow, unsigned key_col, bool
 		strbuf_addc(&r->b, ']');
 		return 0;
 	}
-	lay_prefs(r->ed);
+	edit_layout_prefs(r->ed);
 	strbuf_adds(&r->b, r->eol);
 	return block_items(r, e, key_col + r->ed->seq_indent, r->ed->item_offset, NULL, NULL, followed, e->map);
 }
@@ -243,13 +243,13 @@ static int block_add_pair(rctx *r, const expect *e, splice *out)
 	const doc_node *m = e->map;
 	if (!m->u.coll.first)
 		return fail(r, m, "cannot add a key to an empty block mapping");
-	unsigned indent = lay_col(r->s, m->u.coll.first->start);
+	unsigned indent = edit_layout_col(r->s, m->u.coll.first->start);
 	size_t p = insert_point(r, m);
 	bool nobreak = no_break_at_eof(r, p);
 	if (nobreak)
 		strbuf_adds(&r->b, r->eol);
 	spaces(&r->b, indent);
-	quote_key(&r->b, e->name, false, false);
+	edit_quote_key(&r->b, e->name, false, false);
 	strbuf_addc(&r->b, ':');
 	if (new_value(r, e, false, indent, !nobreak) < 0)
 		return -1;
@@ -284,7 +284,7 @@ static int flow_add_pair(rctx *r, const expect *e, splice *out)
 		if (fk->line != m->line) {   /* one pair a line (pretty JSON) */
 			strbuf_addc(&r->b, ',');
 			strbuf_adds(&r->b, r->eol);
-			spaces(&r->b, lay_col(r->s, lk->start));
+			spaces(&r->b, edit_layout_col(r->s, lk->start));
 		} else {
 			const char *sep = sep_default(r);
 			if (fk->next->next)
@@ -292,7 +292,7 @@ static int flow_add_pair(rctx *r, const expect *e, splice *out)
 			strbuf_adds(&r->b, sep);
 		}
 	}
-	quote_key(&r->b, e->name, r->ed->json, true);
+	edit_quote_key(&r->b, e->name, r->ed->json, true);
 	strbuf_adds(&r->b, kv);
 	if (new_value(r, e, true, 0, false) < 0)
 		return -1;
@@ -305,31 +305,31 @@ static int render_set(rctx *r, const expect *e, splice *out)
 {
 	const doc_node *v = e->val;
 	bool flow = e->map->style == DOC_FLOW;
-	unsigned key_col = lay_col(r->s, e->key->start);
+	unsigned key_col = edit_layout_col(r->s, e->key->start);
 	quote_ctx q = { .flow = flow };
 	size_t a, z;
 	const char *lead = "";
 	if (v->kind == DOC_SCALAR && v->end > v->start) {
 		a = v->start;
-		z = lay_content_end(r->s, v);
+		z = edit_layout_content_end(r->s, v);
 		hint_from(&q, v);
 	} else if (v->kind == DOC_SCALAR || (v->kind != DOC_ALIAS && v->style == DOC_BLOCK)) {
 		/* An empty value or a block collection: write from the ':' on, so
 		 * the new scalar sits on the key's line. */
-		long c = lay_colon_after(r->s, r->len, e->key);
+		long c = edit_layout_colon_after(r->s, r->len, e->key);
 		if (c < 0)
 			return fail(r, e->key, "cannot find the ':' after this key");
 		a = (size_t)c;
-		z = v->kind == DOC_SCALAR ? a : lay_content_end(r->s, v);
+		z = v->kind == DOC_SCALAR ? a : edit_layout_content_end(r->s, v);
 		lead = " ";
 	} else {
 		a = v->start;
 		z = v->end;
 	}
-	q.literal_ok = !flow && z < r->len && lay_rest_blank(r->s, r->len, z);
+	q.literal_ok = !flow && z < r->len && edit_layout_rest_blank(r->s, r->len, z);
 	q.literal_indent = key_col + 2;
 	if (v->kind == DOC_SCALAR && (v->style == DOC_LITERAL || v->style == DOC_FOLDED)) {
-		unsigned li = lay_literal_indent(r->s, r->len, v);
+		unsigned li = edit_layout_literal_indent(r->s, r->len, v);
 		if (li > key_col)
 			q.literal_indent = li;
 	}
@@ -362,7 +362,7 @@ static int flow_seq_append(rctx *r, const expect *e, const doc_node *seq, splice
 		if (first->line != seq->line) {   /* one item a line */
 			strbuf_addc(&r->b, ',');
 			strbuf_adds(&r->b, r->eol);
-			spaces(&r->b, lay_col(r->s, last->start));
+			spaces(&r->b, edit_layout_col(r->s, last->start));
 			sep = arena_strndup(&r->ed->mem, r->b.buf, r->b.len);
 		} else {
 			if (first->next)
@@ -382,13 +382,13 @@ static int block_seq_append(rctx *r, const expect *e, const doc_node *seq, size_
 	const doc_node *first = seq->u.coll.first, *last = seq->u.coll.last;
 	if (!first)
 		return fail(r, seq, "cannot append to an empty block sequence");
-	long dash = lay_dash_col(r->s, first);
+	long dash = edit_layout_dash_col(r->s, first);
 	if (dash < 0)
 		return fail(r, first, "cannot find the '-' of this sequence's first item");
-	lay_prefs(r->ed);
+	edit_layout_prefs(r->ed);
 	unsigned off = r->ed->item_offset;
 	if (first->kind == DOC_MAP && first->style == DOC_BLOCK && first->u.coll.first) {
-		long kc = (long)lay_col(r->s, first->u.coll.first->start);
+		long kc = (long)edit_layout_col(r->s, first->u.coll.first->start);
 		if (kc >= dash + 2)
 			off = (unsigned)(kc - dash);
 	}
@@ -411,12 +411,12 @@ static int null_to_seq(rctx *r, const expect *e, splice *out)
 	const doc_node *v = e->val;
 	bool empty = v->end == v->start;
 	size_t a = v->start, z = v->end;
-	if (e->map->style == DOC_BLOCK && lay_rest_blank(r->s, r->len, z)) {
-		long c = lay_colon_after(r->s, r->len, e->key);
+	if (e->map->style == DOC_BLOCK && edit_layout_rest_blank(r->s, r->len, z)) {
+		long c = edit_layout_colon_after(r->s, r->len, e->key);
 		if (c < 0)
 			return fail(r, e->key, "cannot find the ':' after this key");
-		lay_prefs(r->ed);
-		unsigned key_col = lay_col(r->s, e->key->start);
+		edit_layout_prefs(r->ed);
+		unsigned key_col = edit_layout_col(r->s, e->key->start);
 		strbuf_adds(&r->b, r->eol);
 		if (block_items(r, e, key_col + r->ed->seq_indent, r->ed->item_offset, NULL, NULL, z < r->len, v) < 0)
 			return -1;
@@ -436,7 +436,7 @@ static int render_append(rctx *r, const expect *e, splice *out)
 	const doc_node *v = e->val;
 	if (!e->map) {   /* the root */
 		if (!v) {
-			lay_prefs(r->ed);
+			edit_layout_prefs(r->ed);
 			bool nobreak = r->len && !ends_in_break(r);
 			if (nobreak)
 				strbuf_adds(&r->b, r->eol);
@@ -456,7 +456,7 @@ static int render_append(rctx *r, const expect *e, splice *out)
 	return block_seq_append(r, e, v, insert_point(r, v), out);
 }
 
-int render_expect(editor *ed, const expect *e, splice *out)
+int edit_render_expect(editor *ed, const expect *e, splice *out)
 {
 	rctx r = { .ed = ed, .s = ed->d->src, .len = ed->d->len, .eol = ed->eol };
 	strbuf_init(&r.b);

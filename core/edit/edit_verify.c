@@ -220,17 +220,17 @@ static int same_map(vctx *c, const doc_node *o, const doc_node *n)
  * in order. */
 static int same_items(vctx *c, const doc_node *o, const doc_node *n)
 {
-	bool removes = remove_touches(c->ed, o);
+	bool removes = edit_remove_touches(c->ed, o);
 	size_t want = o->u.coll.count;
 	if (removes)
 		for (const doc_node *oi = o->u.coll.first; oi; oi = oi->next)
-			want -= remove_is_removed(c->ed, oi);
+			want -= edit_remove_is_removed(c->ed, oi);
 	if (want != n->u.coll.count)
 		return mismatch(c, o, "should hold %zu items, holds %zu", want, n->u.coll.count);
 	size_t idx = 0;
 	const doc_node *ni = n->u.coll.first;
 	for (const doc_node *oi = o->u.coll.first; oi; oi = oi->next, idx++) {
-		if (removes && remove_is_removed(c->ed, oi))
+		if (removes && edit_remove_is_removed(c->ed, oi))
 			continue;
 		size_t old = path_push_index(c, idx);
 		int rc = same(c, oi, ni);
@@ -260,7 +260,7 @@ static int same(vctx *c, const doc_node *o, const doc_node *n)
 	return same_items(c, o, n);
 }
 
-int verify_result(editor *ed, const doc *nd)
+int edit_verify_result(editor *ed, const doc *nd)
 {
 	vctx c = { .ed = ed };
 	const doc_node *o = ed->d->root, *n = nd->root;

@@ -119,7 +119,7 @@ void report_check_json_fleet(strbuf *out, const lw_fleet *f, const lw_alerts *al
 	strbuf_adds(out, "]}\n");
 }
 
-void status_count(const lw_project *p, const lw_alerts *al, status_counts *c)
+void report_status_count(const lw_project *p, const lw_alerts *al, status_counts *c)
 {
 	memset(c, 0, sizeof *c);
 	for (size_t i = 0; i < p->n; i++) {
@@ -343,7 +343,7 @@ static void compact_line(strbuf *out, const lw_project *p, const status_counts *
 void report_status(strbuf *out, const lw_project *p, const lw_alerts *al, status_style style, const char *fmt)
 {
 	status_counts c;
-	status_count(p, al, &c);
+	report_status_count(p, al, &c);
 	if (style == STATUS_JSON)
 		json_line(out, p, &c);
 	else if (fmt && strcmp(fmt, "long") == 0)

@@ -30,7 +30,7 @@ typedef struct status_counts {
 	size_t alerts[3];            /* by lw_level */
 	size_t failed_sources;
 } status_counts;
-void status_count(const lw_project *p, const lw_alerts *al, status_counts *c);
+void report_status_count(const lw_project *p, const lw_alerts *al, status_counts *c);
 
 typedef enum status_style { STATUS_PLAIN, STATUS_TMUX, STATUS_JSON } status_style;
 /* One line, no trailing newline. Without fmt, tmux gets a compact line

@@ -19,7 +19,7 @@ static bool is_text(const char *buf, size_t len)
 		return false;
 	for (size_t i = 0; i < len;) {
 		unsigned cp;
-		size_t k = utf8_decode((const unsigned char *)buf + i, len - i, &cp);
+		size_t k = esc_utf8_decode((const unsigned char *)buf + i, len - i, &cp);
 		if (!k) {
 			/* A sequence cut by the size limit is still text. */
 			if (len - i < 4 && len == LW_REVIEW_FILE_MAX)

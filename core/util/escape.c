@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-size_t utf8_decode(const unsigned char *s, size_t len, unsigned *cp)
+size_t esc_utf8_decode(const unsigned char *s, size_t len, unsigned *cp)
 {
 	if (!len)
 		return 0;
@@ -66,7 +66,7 @@ void esc_term(strbuf *out, const char *str, size_t len, bool utf8)
 			i++;
 		} else {
 			unsigned cp;
-			size_t n = utf8_decode(s + i, len - i, &cp);
+			size_t n = esc_utf8_decode(s + i, len - i, &cp);
 			if (!n) {
 				strbuf_addc(out, '?');
 				i++;
@@ -114,7 +114,7 @@ void esc_json(strbuf *out, const char *str, size_t len)
 		else if (c < 0x80) { strbuf_addc(out, (char)c); i++; }
 		else {
 			unsigned cp;
-			size_t n = utf8_decode(s + i, len - i, &cp);
+			size_t n = esc_utf8_decode(s + i, len - i, &cp);
 			if (!n) { strbuf_adds(out, "\\ufffd"); i++; }
 			else if (is_format_control(cp) || is_separator(cp) || is_nonchar(cp)) {
 				strbuf_printf(out, "\\u%04x", cp);
@@ -150,7 +150,7 @@ void esc_prom_label(strbuf *out, const char *str)
 		else if (c < 0x80) { strbuf_addc(out, (char)c); i++; }
 		else {
 			unsigned cp;
-			size_t n = utf8_decode(s + i, len - i, &cp);
+			size_t n = esc_utf8_decode(s + i, len - i, &cp);
 			if (!n || (cp >= 0x80 && cp < 0xA0) || is_format_control(cp) || is_nonchar(cp)) {
 				strbuf_adds(out, "\xEF\xBF\xBD");
 				i += n ? n : 1;

@@ -36,6 +36,6 @@ void esc_vprint(FILE *f, const char *fmt, va_list ap) __attribute__((format(prin
 
 /* Length of the valid UTF-8 sequence at s (1..4), or 0 when invalid;
  * *cp receives the code point. */
-size_t utf8_decode(const unsigned char *s, size_t len, unsigned *cp);
+size_t esc_utf8_decode(const unsigned char *s, size_t len, unsigned *cp);
 
 #endif

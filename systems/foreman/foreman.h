@@ -13,15 +13,15 @@ typedef enum fm_planning { PS_NONE, PS_RUNNING, PS_COMPLETED, PS_ERROR, PS_COUNT
                            PS_UNKNOWN = -1 } fm_planning;
 typedef enum fm_mode { FM_FOREMAN, FM_TASK_PLANNING, FM_TASK_EXECUTION, FM_TASK_COMPLETE, FM_COUNT } fm_mode;
 
-const char *fm_phase_name(fm_phase p);
-fm_phase fm_phase_parse(const char *s);           /* FP_UNKNOWN when not a phase */
-fm_planning fm_planning_parse(const char *s);     /* NULL (missing) is none */
-const char *fm_mode_name(fm_mode m);
+const char *foreman_phase_name(fm_phase p);
+fm_phase foreman_phase_parse(const char *s);           /* FP_UNKNOWN when not a phase */
+fm_planning foreman_planning_parse(const char *s);     /* NULL (missing) is none */
+const char *foreman_mode_name(fm_mode m);
 /* The seed's mode resolution; an unknown phase resolves like ready. */
-fm_mode fm_mode_of(fm_phase phase, fm_planning planning, bool has_plan);
+fm_mode foreman_mode_of(fm_phase phase, fm_planning planning, bool has_plan);
 /* Tools allowed and forbidden in a mode, ", "-joined. */
-const char *fm_tools_allowed(fm_mode m);
-const char *fm_tools_forbidden(fm_mode m);
+const char *foreman_tools_allowed(fm_mode m);
+const char *foreman_tools_forbidden(fm_mode m);
 
 /* ---- the phase table: event = target phase ---- */
 enum fm_guard {
@@ -31,26 +31,26 @@ enum fm_guard {
 };
 extern const tx_table fm_tx;
 /* What the guards look at, read from the task's current bytes the way
- * task-service.ts reads them (fm_facts_of). */
+ * task-service.ts reads them (foreman_facts_of). */
 typedef struct fm_facts {
 	size_t criteria;          /* normalizeAcceptanceCriteria(...).length */
 	fm_planning planning;
 	bool has_plan;            /* !!normalizeTaskPlan(plan) */
 	bool planning_skipped;    /* planningSkipped === true */
 } fm_facts;
-void fm_facts_of(const doc_node *task_root, fm_facts *f);
+void foreman_facts_of(const doc_node *task_root, fm_facts *f);
 /* buildFrontmatter's phase: a missing phase is backlog; anything else is
  * taken as written (FP_UNKNOWN when it is not a phase). Its migration of the
  * legacy 'planning' to backlog is undone by the `...parsed` spread after it,
  * so 'planning' stays unknown, as upstream then treats it. */
-fm_phase fm_phase_read(const char *raw);
+fm_phase foreman_phase_read(const char *raw);
 /* canMoveToPhase's criteria requirement: waived when planning was skipped,
  * or when planning completed without producing a plan or criteria. */
-bool fm_needs_criteria(const fm_facts *f);
+bool foreman_needs_criteria(const fm_facts *f);
 /* NULL when every guard of the row holds, else the rule that refused it. */
-const char *fm_guard_refusal(unsigned guards, const fm_facts *f);
+const char *foreman_guard_refusal(unsigned guards, const fm_facts *f);
 /* The row for from -> to, or NULL. */
-const tx_row *fm_move(fm_phase from, fm_phase to);
+const tx_row *foreman_move(fm_phase from, fm_phase to);
 
 /* ---- loaded state ---- */
 typedef struct fm_history {
@@ -112,9 +112,9 @@ extern const lw_adapter lw_adapter_foreman;
 
 /* The tasks folder of a Foreman root (<root>/tasks, or root itself when -C
  * named a tasks folder directly). */
-const char *fm_tasks_dir(const char *root, char *buf, size_t n);
+const char *foreman_tasks_dir(const char *root, char *buf, size_t n);
 /* The factory folder beside the tasks (activity.jsonl, leases), or NULL. */
-const char *fm_factory_dir(const char *root, char *buf, size_t n);
+const char *foreman_factory_dir(const char *root, char *buf, size_t n);
 
 int  foreman_load(const char *root, lw_snapshot *snap, lw_error *err);
 void foreman_load_factory(fm_state *st, lw_snapshot *snap);   /* leases, activity, wip limits */

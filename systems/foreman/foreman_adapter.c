@@ -68,7 +68,7 @@ static bool foreman_detect(const char *dir, char *root, size_t n)
 static void foreman_watch_paths(const lw_source *src, lw_watch_add_fn add, void *ctx)
 {
 	char t[LW_PATH_MAX], p[LW_PATH_MAX];
-	fm_tasks_dir(src->root, t, sizeof t);
+	foreman_tasks_dir(src->root, t, sizeof t);
 	/* Paths start with the root as written: the watcher maps changes back
 	 * to the source by that prefix. */
 	add(strcmp(t, src->root) == 0 ? src->root : lw_path_join_keep(p, sizeof p, src->root, "tasks"), true, ctx);
@@ -102,9 +102,9 @@ void foreman_detail(const lw_source *src, const lw_task *lt, time_t now, strbuf 
 		return;
 	char tb[32], sb[32], ab[32];
 	strbuf_printf(out, "phase %s · planningStatus %s · mode %s\n", t->phase_raw ? t->phase_raw : "(missing)",
-	              t->planning_raw ? t->planning_raw : "none", fm_mode_name(t->mode));
-	strbuf_printf(out, "tools allowed: %s\n", fm_tools_allowed(t->mode));
-	strbuf_printf(out, "tools forbidden: %s\n", fm_tools_forbidden(t->mode));
+	              t->planning_raw ? t->planning_raw : "none", foreman_mode_name(t->mode));
+	strbuf_printf(out, "tools allowed: %s\n", foreman_tools_allowed(t->mode));
+	strbuf_printf(out, "tools forbidden: %s\n", foreman_tools_forbidden(t->mode));
 	if (t->lease) {
 		const fm_lease *l = t->lease;
 		time_t beat = l->heartbeat != LW_NO_TIME ? l->heartbeat : l->started;

@@ -33,7 +33,7 @@ static void check_enums(const fm_task *t, lw_check_ctx *ctx)
  * reachable (complete -> executing has no criteria guard): no alert. */
 static void check_guards(const fm_task *t, lw_check_ctx *ctx)
 {
-	if (t->phase == FP_READY && t->facts.criteria == 0 && fm_needs_criteria(&t->facts))
+	if (t->phase == FP_READY && t->facts.criteria == 0 && foreman_needs_criteria(&t->facts))
 		lw_check_emit(ctx, LW_WARN, SYS, "guard_violated", t->id, "criteria", LW_NO_TIME,
 		              "in ready without acceptance criteria (ready needs at least one unless planning was skipped "
 		              "or completed without a plan)");
@@ -48,7 +48,7 @@ static void check_history(const fm_task *t, lw_check_ctx *ctx)
 		const fm_history *h = &t->history[i];
 		if (!h->from || !h->to)
 			continue;   /* nothing to judge */
-		if (fm_move(fm_phase_parse(h->from), fm_phase_parse(h->to)))
+		if (foreman_move(foreman_phase_parse(h->from), foreman_phase_parse(h->to)))
 			continue;
 		char key[32], allowed[128] = "";
 		snprintf(key, sizeof key, "h%zu", i);

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *fm_tasks_dir(const char *root, char *buf, size_t n)
+const char *foreman_tasks_dir(const char *root, char *buf, size_t n)
 {
 	lw_path_join(buf, n, root, "tasks");
 	if (!lw_is_dir(buf))
@@ -26,10 +26,10 @@ const char *fm_tasks_dir(const char *root, char *buf, size_t n)
 	return buf;
 }
 
-const char *fm_factory_dir(const char *root, char *buf, size_t n)
+const char *foreman_factory_dir(const char *root, char *buf, size_t n)
 {
 	char t[LW_PATH_MAX];
-	if (strcmp(fm_tasks_dir(root, t, sizeof t), root) == 0)
+	if (strcmp(foreman_tasks_dir(root, t, sizeof t), root) == 0)
 		return NULL;
 	return lw_path_join(buf, n, root, "factory");
 }
@@ -119,11 +119,11 @@ static void load_task(field *r, fm_task *t, const doc_node *root, const char *di
 	t->title = field_str(r, root, "title");
 	t->description = field_str(r, root, "description");
 	t->phase_raw = field_str(r, root, "phase");
-	t->phase = fm_phase_read(t->phase_raw);
+	t->phase = foreman_phase_read(t->phase_raw);
 	if (t->phase != FP_UNKNOWN)
-		t->phase_raw = fm_phase_name(t->phase);   /* as upstream reads it: a missing phase is backlog */
+		t->phase_raw = foreman_phase_name(t->phase);   /* as upstream reads it: a missing phase is backlog */
 	t->planning_raw = field_str(r, root, "planningStatus");
-	t->planning = fm_planning_parse(t->planning_raw);
+	t->planning = foreman_planning_parse(t->planning_raw);
 	t->assigned = field_str(r, root, "assigned");
 	if (!field_int_get(r, root, "order", &t->order))
 		t->order = 0;
@@ -136,9 +136,9 @@ static void load_task(field *r, fm_task *t, const doc_node *root, const char *di
 	load_criteria(r, t, root);
 	load_plan(r, t, root);
 	load_history(r, t, root);
-	fm_facts_of(root, &t->facts);
+	foreman_facts_of(root, &t->facts);
 	t->has_plan = t->facts.has_plan;
-	t->mode = fm_mode_of(t->phase, t->planning, t->has_plan);
+	t->mode = foreman_mode_of(t->phase, t->planning, t->has_plan);
 }
 
 /* One task folder: 1 loaded, 0 skipped (no task.yaml, or a problem noted
@@ -227,8 +227,8 @@ int foreman_load(const char *root, lw_snapshot *snap, lw_error *err)
 {
 	fm_state *st = arena_alloc(&snap->mem, sizeof *st);
 	char p[LW_PATH_MAX];
-	st->tasks_dir = arena_strdup(&snap->mem, fm_tasks_dir(root, p, sizeof p));
-	const char *fd = fm_factory_dir(root, p, sizeof p);
+	st->tasks_dir = arena_strdup(&snap->mem, foreman_tasks_dir(root, p, sizeof p));
+	const char *fd = foreman_factory_dir(root, p, sizeof p);
 	st->factory_dir = fd ? arena_strdup(&snap->mem, fd) : NULL;
 	lw_dirlist dl;
 	if (lw_dirlist_read(&dl, st->tasks_dir) < 0) {

@@ -9,10 +9,10 @@ static const char *const phase_names[FP_COUNT] = { "backlog", "ready", "executin
 static const char *const planning_names[PS_COUNT] = { "none", "running", "completed", "error" };
 static const char *const mode_names[FM_COUNT] = { "foreman", "task_planning", "task_execution", "task_complete" };
 
-const char *fm_phase_name(fm_phase p) { return (unsigned)p < FP_COUNT ? phase_names[p] : "?"; }
-const char *fm_mode_name(fm_mode m) { return (unsigned)m < FM_COUNT ? mode_names[m] : "?"; }
+const char *foreman_phase_name(fm_phase p) { return (unsigned)p < FP_COUNT ? phase_names[p] : "?"; }
+const char *foreman_mode_name(fm_mode m) { return (unsigned)m < FM_COUNT ? mode_names[m] : "?"; }
 
-fm_phase fm_phase_parse(const char *s)
+fm_phase foreman_phase_parse(const char *s)
 {
 	for (int i = 0; s && i < FP_COUNT; i++)
 		if (strcmp(s, phase_names[i]) == 0)
@@ -20,7 +20,7 @@ fm_phase fm_phase_parse(const char *s)
 	return FP_UNKNOWN;
 }
 
-fm_planning fm_planning_parse(const char *s)
+fm_planning foreman_planning_parse(const char *s)
 {
 	if (!s)
 		return PS_NONE;   /* upstream: a missing planningStatus is none */
@@ -32,7 +32,7 @@ fm_planning fm_planning_parse(const char *s)
 
 /* Mode resolution rules, in the seed's order. "foreman" is the workspace
  * turn, never a task's mode. */
-fm_mode fm_mode_of(fm_phase phase, fm_planning planning, bool has_plan)
+fm_mode foreman_mode_of(fm_phase phase, fm_planning planning, bool has_plan)
 {
 	if (phase == FP_BACKLOG && planning == PS_RUNNING && !has_plan)
 		return FM_TASK_PLANNING;
@@ -54,8 +54,8 @@ static const struct { const char *allowed, *forbidden; } tools[FM_COUNT] = {
 	                       "save_plan, task_complete, web_search, web_fetch" },
 };
 
-const char *fm_tools_allowed(fm_mode m) { return (unsigned)m < FM_COUNT ? tools[m].allowed : ""; }
-const char *fm_tools_forbidden(fm_mode m) { return (unsigned)m < FM_COUNT ? tools[m].forbidden : ""; }
+const char *foreman_tools_allowed(fm_mode m) { return (unsigned)m < FM_COUNT ? tools[m].allowed : ""; }
+const char *foreman_tools_forbidden(fm_mode m) { return (unsigned)m < FM_COUNT ? tools[m].forbidden : ""; }
 
 /* Allowed phase moves. The event is the target phase, so
  * `transition foreman:ID ready` reads as the move it is. */
@@ -81,19 +81,19 @@ static const tx_row rows[] = {
 
 const tx_table fm_tx = { "foreman", rows, sizeof rows / sizeof *rows };
 
-const tx_row *fm_move(fm_phase from, fm_phase to)
+const tx_row *foreman_move(fm_phase from, fm_phase to)
 {
 	for (size_t i = 0; i < fm_tx.n; i++)
-		if (fm_phase_parse(rows[i].from) == from && fm_phase_parse(rows[i].to) == to)
+		if (foreman_phase_parse(rows[i].from) == from && foreman_phase_parse(rows[i].to) == to)
 			return &rows[i];
 	return NULL;
 }
 
-fm_phase fm_phase_read(const char *raw)
+fm_phase foreman_phase_read(const char *raw)
 {
 	if (!raw)
 		return FP_BACKLOG;
-	return fm_phase_parse(raw);
+	return foreman_phase_parse(raw);
 }
 
 /* A string item counts when it is not blank once trimmed; a mapping when it
@@ -138,13 +138,13 @@ static bool plan_present(const doc_node *plan)
 	       list_counts(doc_get(plan, "cleanup"), false);
 }
 
-void fm_facts_of(const doc_node *root, fm_facts *f)
+void foreman_facts_of(const doc_node *root, fm_facts *f)
 {
 	memset(f, 0, sizeof *f);
 	const doc_node *ac = doc_deref(doc_get(root, "acceptanceCriteria"));
 	for (const doc_node *i = doc_seq_first(ac); i; i = i->next)
 		f->criteria += text_counts(i, true);
-	f->planning = fm_planning_parse(doc_str(doc_get(root, "planningStatus")));
+	f->planning = foreman_planning_parse(doc_str(doc_get(root, "planningStatus")));
 	f->has_plan = plan_present(doc_get(root, "plan"));
 	/* The yaml package reads YAML 1.2: only true/True/TRUE is the boolean. */
 	const char *sk = doc_str(doc_get(root, "planningSkipped"));
@@ -153,7 +153,7 @@ void fm_facts_of(const doc_node *root, fm_facts *f)
 	                      (strcmp(sk, "true") == 0 || strcmp(sk, "True") == 0 || strcmp(sk, "TRUE") == 0);
 }
 
-bool fm_needs_criteria(const fm_facts *f)
+bool foreman_needs_criteria(const fm_facts *f)
 {
 	bool no_plan_mode = f->planning == PS_COMPLETED && !f->has_plan && f->criteria == 0;
 	return !f->planning_skipped && !no_plan_mode;
@@ -162,14 +162,14 @@ bool fm_needs_criteria(const fm_facts *f)
 /* The guard evaluator, in canMoveToPhase's order: the planning guard first
  * ("still planning" says more than "no criteria" when both hold), then the
  * criteria guards with their exemptions. */
-const char *fm_guard_refusal(unsigned guards, const fm_facts *f)
+const char *foreman_guard_refusal(unsigned guards, const fm_facts *f)
 {
 	if ((guards & FG_NOT_PLANNING) && f->planning == PS_RUNNING && !f->has_plan)
 		return "task planning is still running (executing is blocked while planning runs and no plan exists)";
-	if ((guards & FG_CRITERIA) && f->criteria == 0 && fm_needs_criteria(f))
+	if ((guards & FG_CRITERIA) && f->criteria == 0 && foreman_needs_criteria(f))
 		return "the task must have acceptance criteria before moving to ready (unless planning was skipped "
 		       "or completed without a plan)";
-	if ((guards & FG_SKIP_CRITERIA) && f->criteria == 0 && fm_needs_criteria(f))
+	if ((guards & FG_SKIP_CRITERIA) && f->criteria == 0 && foreman_needs_criteria(f))
 		return "the task must have acceptance criteria before moving directly to executing (unless planning "
 		       "was skipped or completed without a plan)";
 	return NULL;

@@ -59,8 +59,8 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 		tx_set(res, TX_IO, "%s is not a task mapping now; nothing written", d->path);
 		return TX_IO;
 	}
-	fm_phase cur = fm_phase_read(doc_str(doc_get(root, "phase")));
-	const char *phase = cur == FP_UNKNOWN ? doc_str(doc_get(root, "phase")) : fm_phase_name(cur);
+	fm_phase cur = foreman_phase_read(doc_str(doc_get(root, "phase")));
+	const char *phase = cur == FP_UNKNOWN ? doc_str(doc_get(root, "phase")) : foreman_phase_name(cur);
 	if (rq->expect_status && (!phase || strcmp(phase, rq->expect_status) != 0)) {
 		tx_set(res, TX_DENIED, "%s is now in %s, not %s as shown; look again. Nothing written", m->id,
 		       phase ? phase : "no phase", rq->expect_status);
@@ -73,8 +73,8 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 		return TX_DENIED;
 	}
 	fm_facts f;
-	fm_facts_of(root, &f);
-	const char *refused = fm_guard_refusal(row->guards, &f);
+	foreman_facts_of(root, &f);
+	const char *refused = foreman_guard_refusal(row->guards, &f);
 	if (refused) {
 		tx_set(res, TX_DENIED, "%s %s -> %s refused: %s. Nothing written", m->id, row->from, row->to, refused);
 		return TX_DENIED;

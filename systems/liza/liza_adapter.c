@@ -15,9 +15,14 @@ static bool liza_detect(const char *dir, char *root, size_t n)
 	return lw_stat(root, &st, LW_STAT_TYPE) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* Both generations' inputs: the shell era's marker files, and today's
+ * pipeline and heartbeats (state.yaml.liveness-<hex>, published without
+ * the lock and without touching state.yaml: unwatched, a renewed lease
+ * would still read as lost). */
 static void liza_watch_paths(const lw_source *src, lw_watch_add_fn add, void *ctx)
 {
-	static const char *const files[] = { "state.yaml", "log.yaml", "PAUSE", "ABORT", "CHECKPOINT" };
+	static const char *const files[] = { "state.yaml", "log.yaml", "PAUSE", "ABORT", "CHECKPOINT",
+		                             "pipeline.yaml", "state.yaml.liveness-*" };
 	char p[LW_PATH_MAX];
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++)
 		add(lw_path_join(p, sizeof p, src->root, files[i]), false, ctx);

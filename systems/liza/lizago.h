@@ -26,6 +26,9 @@ typedef struct lg_task {
 	const char *assigned_to, *worktree, *base_commit, *review_commit, *reviewing_by, *approved_by,
 		*rejection_reason, *merge_commit, *blocked_reason, *rescope_reason, *spec_ref, *done_when;
 	time_t created, lease_expires, review_lease_expires, last_event;
+	time_t status_since;      /* models.TimeInStatus: its newest status-changing event, else created */
+	lg_impact impact;         /* effective review impact since the last rejection */
+	int quorum;               /* approvals its pair asks at that impact */
 	bool integration_fix, has_blocked_questions, has_integration_failure, history_integration_failed;
 	lg_approval *approvals;
 	size_t napprovals;
@@ -99,7 +102,9 @@ static inline bool lizago_is(const void *sys) { return sys && *(const int *)sys 
 /* Limits as Liza resolves them (config value, else its default). */
 long long lg_iteration_limit(const lizago_state *st, const lg_task *t);
 long long lg_review_limit(const lizago_state *st);
+/* models.IsStatusTransitionEvent: does this history event come with a status change? */
+bool lg_status_event(const char *event);
 /* What the task needs next, in words ("waits for a second reviewer (1/2)"). */
-const char *lg_next_step(const lg_task *t, char *buf, size_t n);
+const char *lg_next_step(const lizago_state *st, const lg_task *t, char *buf, size_t n);
 
 #endif

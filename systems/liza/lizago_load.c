@@ -163,6 +163,7 @@ static void load_task(arena *a, const lizago_state *st, lg_task *t, const doc_no
 		}
 	}
 	t->last_event = LW_NO_TIME;
+	t->status_since = t->created;
 	for (const doc_node *h = doc_seq_first(doc_get(n, "history")); h; h = h->next) {
 		const doc_node *m = doc_deref(h);
 		const char *ev = str(m, "event");
@@ -171,7 +172,12 @@ static void load_task(arena *a, const lizago_state *st, lg_task *t, const doc_no
 		time_t at = when(m, "time");
 		if (at != LW_NO_TIME && (t->last_event == LW_NO_TIME || at > t->last_event))
 			t->last_event = at;
+		/* the newest in list order, as Go walks it back from the end */
+		if (ev && lg_status_event(ev) && at != LW_NO_TIME)
+			t->status_since = at;
 	}
+	t->impact = lg_history_impact(doc_get(n, "history"));
+	t->quorum = lg_effective_quorum(t->pair, t->impact);
 	load_rca(t, doc_get(n, "rejection_rca"));
 }
 
@@ -277,6 +283,21 @@ static void load_log(lizago_state *st, lw_snapshot *snap)
 	free(buf);
 }
 
+/* models/status_age.go statusTransitionEvents: the history events written
+ * where Task.Status is assigned (claim_released deliberately not). */
+bool lg_status_event(const char *event)
+{
+	static const char *const ev[] = {
+		"claimed", "reclaimed_after_rejection", "reassigned_after_rejection", "claimed_for_integration_fix",
+		"submitted_for_review", "approved", "rejected", "blocked", "unblocked", "merged", "abandoned",
+		"superseded", "integration_failed", "task_recovered_fresh", "task_recovery_fresh_failed",
+	};
+	for (size_t i = 0; i < sizeof ev / sizeof *ev; i++)
+		if (strcmp(ev[i], event) == 0)
+			return true;
+	return false;
+}
+
 /* ---- the neutral model ---- */
 
 static lw_lane lane_of(lg_cat c)
@@ -317,7 +338,7 @@ static const tx_table *build_table(arena *a, const lizago_state *st)
 		for (int k = 0; k < 2; k++) {
 			if (!from[k])
 				continue;
-			rows[n++] = (tx_row){ from[k], "approve", p->quorum > 1 && p->state[LGC_PARTIAL]
+			rows[n++] = (tx_row){ from[k], "approve", lg_max_quorum(p) > 1 && p->state[LGC_PARTIAL]
 			                      ? arena_printf(a, "%s|%s", p->state[LGC_PARTIAL], p->state[LGC_APPROVED])
 			                      : p->state[LGC_CLEAN]
 			                      ? arena_printf(a, "%s|%s", p->state[LGC_APPROVED], p->state[LGC_CLEAN])
@@ -339,9 +360,9 @@ static const char *badge(arena *a, const lg_task *t)
 	char b[48] = "";
 	size_t n = 0;
 	lg_cat c = t->st.cat;
-	if (t->pair && t->pair->quorum > 1 &&
+	if (t->pair && t->quorum > 1 &&
 	    (c == LGC_SUBMITTED || c == LGC_REVIEWING || c == LGC_REVIEWING2 || c == LGC_PARTIAL))
-		n += (size_t)snprintf(b + n, sizeof b - n, "q%zu/%d", t->napprovals, t->pair->quorum);
+		n += (size_t)snprintf(b + n, sizeof b - n, "q%zu/%d", t->napprovals, t->quorum);
 	if (t->attempt == 2 && n < sizeof b)
 		n += (size_t)snprintf(b + n, sizeof b - n, "%sA2", n ? " " : "");
 	if (t->rca && strcmp(t->rca, "resumed") != 0 && n < sizeof b)
@@ -369,6 +390,8 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 		m->review_cycles = (int)t->review_cycles_current;
 		m->review_max = (int)lg_review_limit(st);
 		m->awaiting_operator = t->st.cat == LGC_REVIEWING || t->st.cat == LGC_REVIEWING2;
+		/* since it entered the status it waits in (models.TimeInStatus) */
+		m->waiting_since = m->awaiting_operator ? t->status_since : LW_NO_TIME;
 		m->revision = t->review_commit;
 		m->path = st->state_path;
 		m->node = t->node;

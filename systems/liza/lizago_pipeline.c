@@ -19,7 +19,7 @@ const char *lg_cat_name(lg_cat c) { return (unsigned)c < LGC_COUNT ? cat_names[c
 /* Columns: initial, executing, submitted, reviewing, reviewing-2,
  * partially-approved, approved, rejected, clean. */
 #define P(name, doer, rev, slug, q, i, e, s, r, r2, pa, ap, rj, cl) \
-	{ name, doer, rev, slug, q, { i, e, s, r, r2, pa, ap, rj, cl } }
+	{ name, doer, rev, slug, q, { i, e, s, r, r2, pa, ap, rj, cl }, 0, 0 }
 static const lg_pair embedded_pairs[] = {
 	P("epic-planning-main-pair", "epic-planner", "epic-plan-reviewer", "epm", 2,
 	  "DRAFT_EPIC_PLAN_MAIN", "EPIC_PLANNING_MAIN", "EPIC_PLAN_MAIN_TO_REVIEW", "REVIEWING_EPIC_PLAN_MAIN",
@@ -124,7 +124,86 @@ bool lg_terminal(const char *status)
 	                  strcmp(status, "SUPERSEDED") == 0);
 }
 
+/* ---- review quorum by impact (ops/submit_verdict.go, pipeline/resolver.go) ---- */
+
+const char *lg_impact_name(lg_impact i)
+{
+	return i == LGI_ARCHITECTURE ? "architecture" : i == LGI_SIGNIFICANT ? "significant" : "standard";
+}
+
+int lg_effective_quorum(const lg_pair *p, lg_impact impact)
+{
+	if (!p)
+		return 1;
+	if (impact == LGI_SIGNIFICANT && p->quorum_significant > 0)
+		return p->quorum_significant;
+	if (impact == LGI_ARCHITECTURE && p->quorum_architecture > 0)
+		return p->quorum_architecture;
+	return p->quorum;
+}
+
+int lg_max_quorum(const lg_pair *p)
+{
+	if (!p)
+		return 1;
+	int q = p->quorum;
+	if (p->quorum_significant > q)
+		q = p->quorum_significant;
+	if (p->quorum_architecture > q)
+		q = p->quorum_architecture;
+	return q;
+}
+
+/* Walks back from the newest entry: a rejection resets the cycle, so impact
+ * recorded before it no longer counts. An unknown value is ignored. */
+lg_impact lg_history_impact(const doc_node *history)
+{
+	lg_impact best = LGI_STANDARD;
+	size_t n = doc_is_seq(history) ? doc_len(history) : 0;
+	if (!n)
+		return best;
+	const doc_node **v = malloc(n * sizeof *v);
+	if (!v)
+		return best;
+	size_t k = 0;
+	for (const doc_node *h = doc_seq_first(history); h && k < n; h = h->next)
+		v[k++] = doc_deref(h);
+	while (k-- > 0) {
+		const char *ev = doc_str(doc_get(v[k], "event"));
+		if (ev && strcmp(ev, "rejected") == 0)
+			break;
+		if (!ev || (strcmp(ev, "pre_execution_checkpoint") != 0 && strcmp(ev, "approved") != 0))
+			continue;
+		const char *im = doc_str(doc_get(v[k], "impact"));
+		lg_impact i = !im ? LGI_STANDARD : strcmp(im, "architecture") == 0 ? LGI_ARCHITECTURE
+		            : strcmp(im, "significant") == 0 ? LGI_SIGNIFICANT : LGI_STANDARD;
+		if (i > best)
+			best = i;
+	}
+	free(v);
+	return best;
+}
+
 /* ---- a project's own pipeline.yaml ---- */
+
+/* review-policy.<level>.quorum (ReviewPolicyOverrideDef); 0 when absent. */
+static int override_quorum(const doc *d, const doc_node *pol, const char *level, int *out, lw_error *err)
+{
+	*out = 0;
+	const doc_node *o = doc_get(pol, level);
+	if (!o || doc_is_null(o))
+		return 0;
+	long long q;
+	if (doc_int(doc_get(o, "quorum"), &q) != DOC_OK || q < 1) {
+		char msg[120];
+		snprintf(msg, sizeof msg, "review-policy %s needs an integer quorum >= 1", level);
+		doc_pos pos = doc_where(d, o);
+		lw_error_set(err, d->path, pos.line, pos.col, "%s", msg);
+		return -1;
+	}
+	*out = (int)q;
+	return 0;
+}
 
 static const char *const state_keys[LGC_PAIR_COUNT] = {
 	"initial", "executing", "submitted", "reviewing", "reviewing-2", "partially-approved",
@@ -186,6 +265,9 @@ int lg_pipeline_load(const char *liza_dir, arena *a, lg_pipeline *out, lw_error 
 			goto done;
 		}
 		p->quorum = (int)q;
+		if (pol && (override_quorum(&d, pol, "significant-change", &p->quorum_significant, err) < 0 ||
+		            override_quorum(&d, pol, "architecture-impact", &p->quorum_architecture, err) < 0))
+			goto done;
 		const doc_node *states = doc_get(rp, "states");
 		for (int c = 0; c < LGC_PAIR_COUNT; c++)
 			p->state[c] = dup_str(a, doc_get(states, state_keys[c]));

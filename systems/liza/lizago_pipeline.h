@@ -31,6 +31,9 @@ typedef struct lg_pair {
 	const char *name, *doer, *reviewer, *slug;
 	int quorum;               /* review-policy quorum; 1 when the pair sets none */
 	const char *state[LGC_PAIR_COUNT];   /* NULL: the pair does not declare it */
+	/* review-policy overrides by impact (significant-change, architecture-impact):
+	 * the quorum when a task's effective impact is that level; 0 when none */
+	int quorum_significant, quorum_architecture;
 } lg_pair;
 
 typedef struct lg_pipeline {
@@ -53,6 +56,19 @@ lg_status lg_resolve(const lg_pipeline *p, const char *status);
 const lg_pair *lg_pair_find(const lg_pipeline *p, const char *name);
 /* True for the statuses Liza never moves a task out of. */
 bool lg_terminal(const char *status);
+
+/* Impact levels of a review (ops.impactOrder): standard < significant < architecture. */
+typedef enum lg_impact { LGI_STANDARD, LGI_SIGNIFICANT, LGI_ARCHITECTURE } lg_impact;
+const char *lg_impact_name(lg_impact i);
+/* The quorum a pair asks at an impact (pipeline Resolver.EffectiveQuorum): the
+ * override when the pair declares one for that level, else its base quorum. */
+int lg_effective_quorum(const lg_pair *p, lg_impact impact);
+/* The highest quorum any impact can ask of the pair. */
+int lg_max_quorum(const lg_pair *p);
+/* ops.ResolveEffectiveImpact over a task's history sequence: the highest
+ * `impact` of its pre_execution_checkpoint and approved entries since the
+ * last rejection; standard when none. */
+lg_impact lg_history_impact(const doc_node *history);
 
 /* Read `<liza_dir>/pipeline.yaml` into a (in arena a). 1: read; 0: there
  * is none (use the embedded one); -1: it is there but does not read, err

@@ -21,7 +21,7 @@ typedef struct gtx {
 	char ts[32];
 	char from[128], to[128];  /* what the task moved between, for the message */
 	bool wrote_task;
-	char next[240];
+	char next[250];
 } gtx;
 
 static const doc_node *find_task(const doc_node *root, const char *id)
@@ -64,10 +64,10 @@ static int release_agent(editor *ed, const doc_node *root, const char *id)
 	return rc;
 }
 
-const char *lg_next_step(const lg_task *t, char *buf, size_t n)
+const char *lg_next_step(const lizago_state *st, const lg_task *t, char *buf, size_t n)
 {
 	const lg_pair *p = t->pair;
-	int q = p ? p->quorum : 1;
+	int q = t->quorum > 0 ? t->quorum : 1;
 	switch (t->st.cat) {
 	case LGC_INITIAL: snprintf(buf, n, "waits for a %s to claim it", p && p->doer ? p->doer : "doer"); break;
 	case LGC_EXECUTING: snprintf(buf, n, "%s is working on it", t->assigned_to ? t->assigned_to : "its doer"); break;
@@ -82,8 +82,13 @@ const char *lg_next_step(const lg_task *t, char *buf, size_t n)
 	case LGC_APPROVED: snprintf(buf, n, "approved: its doer merges it next (then MERGED)"); break;
 	case LGC_CLEAN: snprintf(buf, n, "clean: nothing to integrate"); break;
 	case LGC_REJECTED:
-		snprintf(buf, n, "rejected: %s reworks it (review cycle %lld)", t->assigned_to ? t->assigned_to : "the doer",
-		         t->review_cycles_current);
+		/* claimTask enforces the limits on a rejected task before the rework */
+		if (st && (t->review_cycles_current >= lg_review_limit(st) || t->iteration >= lg_iteration_limit(st, t)))
+			snprintf(buf, n, "rejected at its limit: %s at the doer's next claim",
+			         t->attempt >= 2 ? "Liza blocks it (final attempt)" : "Liza starts attempt 2");
+		else
+			snprintf(buf, n, "rejected: %s reworks it (review cycle %lld)", t->assigned_to ? t->assigned_to : "the doer",
+			         t->review_cycles_current);
 		break;
 	case LGC_BLOCKED: snprintf(buf, n, "blocked: the orchestrator assesses it"); break;
 	case LGC_INTEGRATION_FAILED: snprintf(buf, n, "integration failed: a doer claims the fix"); break;
@@ -91,6 +96,91 @@ const char *lg_next_step(const lg_task *t, char *buf, size_t n)
 	default: snprintf(buf, n, "unknown status: Liza's validator refuses this state"); break;
 	}
 	return buf;
+}
+
+/* What a rejection leads to, as ops/submit_verdict.go submitVerdict decides
+ * it after counting the cycle: classifyLimitEscalation on the review-cycle
+ * and iteration limits (a new attempt on attempt 1, BLOCKED on attempt 2),
+ * else the rejection-RCA gate when its threshold is reached. */
+typedef struct rj {
+	long long cur, tot, lease, review_limit;
+	bool blocked, new_attempt;
+	char reason[160];
+	const char *question;
+} rj;
+
+static bool reject_plan(const doc_node *root, const doc_node *task, rj *r, tx_result *res)
+{
+	memset(r, 0, sizeof *r);
+	const doc_node *cfg = doc_get(root, "config");
+	long long iter = 0, attempt = 0, max_iter = 0, threshold = 0;
+	doc_int(doc_get(task, "review_cycles_current"), &r->cur);
+	doc_int(doc_get(task, "review_cycles_total"), &r->tot);
+	doc_int(doc_get(task, "iteration"), &iter);
+	doc_int(doc_get(task, "attempt"), &attempt);
+	r->cur++;
+	r->tot++;
+	if (doc_int(doc_get(cfg, "lease_duration"), &r->lease) != DOC_OK || r->lease <= 0)
+		r->lease = 1800;   /* models.DefaultLeaseDurationSeconds */
+	if (doc_int(doc_get(cfg, "max_review_cycles"), &r->review_limit) != DOC_OK || r->review_limit <= 0)
+		r->review_limit = 5;
+	/* effectiveCoderIterationLimit: the task's own, else config, else 10 */
+	if (doc_int(doc_get(task, "max_iterations"), &max_iter) != DOC_OK || max_iter <= 0)
+		if (doc_int(doc_get(cfg, "max_coder_iterations"), &max_iter) != DOC_OK || max_iter <= 0)
+			max_iter = 10;
+	bool review_hit = r->cur >= r->review_limit, iter_hit = iter >= max_iter;
+	if (review_hit || iter_hit) {
+		if (review_hit && iter_hit) {
+			snprintf(r->reason, sizeof r->reason, "review budget and iteration limits exhausted (review cycles "
+			         "%lld/%lld, iterations %lld/%lld)", r->cur, r->review_limit, iter, max_iter);
+			r->question = "Should orchestrator rescope this task now that both review cycles and iterations are exhausted?";
+		} else if (review_hit) {
+			snprintf(r->reason, sizeof r->reason, "review budget exhausted: max review cycles reached (%lld/%lld)",
+			         r->cur, r->review_limit);
+			r->question = "Should orchestrator rescope this task or clarify acceptance criteria to break the review cycle?";
+		} else {
+			snprintf(r->reason, sizeof r->reason, "max iterations reached without approval (%lld/%lld)", iter, max_iter);
+			r->question = "Should this task be rescoped or superseded now that max iterations were exhausted?";
+		}
+		/* EffectiveAttempt: a task that never rolled over is on attempt 1 */
+		r->blocked = attempt >= 2;
+		r->new_attempt = !r->blocked;
+		const doc_node *bq = doc_get(task, "blocked_questions");
+		if (r->blocked && doc_len(bq) > 0) {
+			tx_set(res, TX_DENIED, "this rejection blocks the task (%s) but it still carries blocked_questions; "
+			       "submit it with Liza's own submit-verdict", r->reason);
+			return false;
+		}
+		return true;
+	}
+	/* The churn gate (models.RejectionRCAGateDue, threshold
+	 * config.high_churn_rejection_threshold, default 4) opens a
+	 * rejection_rca record liza-watch does not write: refuse rather than
+	 * write a rejection Liza would have gated. */
+	if (doc_int(doc_get(cfg, "high_churn_rejection_threshold"), &threshold) != DOC_OK || threshold <= 0)
+		threshold = 4;
+	const doc_node *rca = doc_get(task, "rejection_rca");
+	long long gated_at = 0;
+	bool open = doc_is_map(rca) && !doc_is_map(doc_get(rca, "disposition"));
+	bool closed = doc_is_map(rca) && !open;
+	if (closed)
+		doc_int(doc_get(rca, "rejection_count"), &gated_at);
+	/* the durable count: the cycles counter, or the rejections history
+	 * keeps when it says more (the one this verdict adds included) */
+	long long durable = r->tot, seen = 1;
+	for (const doc_node *h = doc_seq_first(doc_get(task, "history")); h; h = h->next) {
+		const char *ev = doc_str(doc_get(doc_deref(h), "event"));
+		seen += ev && (strcmp(ev, "rejected") == 0 || strcmp(ev, "review_verdict_rejected") == 0);
+	}
+	if (seen > durable)
+		durable = seen;
+	if (!open && durable >= (closed ? gated_at : 0) + threshold) {
+		tx_set(res, TX_DENIED, "this would be durable rejection %lld, at Liza's high-churn threshold %lld: Liza "
+		       "gates the task (BLOCKED, rejection-RCA required); submit it with Liza's own submit-verdict",
+		       durable, threshold);
+		return false;
+	}
+	return true;
 }
 
 static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor *ed, tx_result *res)
@@ -160,27 +250,34 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 		edit_pair h[] = { { "time", edit_str(g->ts) }, { "event", edit_str("approved") },
 		                  { "agent", edit_str(rq->as) }, { "commit", edit_str(commit) } };
 		e |= edit_append_item(ed, task, "history", h, 4);
-		bool met = (int)(napp + 1) >= pair->quorum;
+		/* the quorum at the task's effective impact (ResolveEffectiveImpact;
+		 * the operator's approval records none of its own) */
+		lg_impact impact = lg_history_impact(doc_get(task, "history"));
+		int quorum = lg_effective_quorum(pair, impact);
+		char why[48] = "";
+		if (quorum != pair->quorum)
+			snprintf(why, sizeof why, " (%s impact)", lg_impact_name(impact));
+		bool met = (int)(napp + 1) >= quorum;
 		const char *to;
 		if (!met) {
 			if (!pair->state[LGC_PARTIAL]) {
 				tx_set(res, TX_DENIED, "quorum %d requires partially-approved state but none declared for \"%s\"",
-				       pair->quorum, pair->name);
+				       quorum, pair->name);
 				goto out;
 			}
 			to = pair->state[LGC_PARTIAL];
-			snprintf(g->next, sizeof g->next, "%zu/%d approvals: Liza waits for another %s to review it "
-			         "(%s, then %s)", napp + 1, pair->quorum, pair->reviewer ? pair->reviewer : "reviewer",
+			snprintf(g->next, sizeof g->next, "%zu/%d approvals%s: Liza waits for another %s to review it "
+			         "(%s, then %s)", napp + 1, quorum, why, pair->reviewer ? pair->reviewer : "reviewer",
 			         pair->state[LGC_REVIEWING2] ? pair->state[LGC_REVIEWING2] : pair->state[LGC_REVIEWING],
 			         pair->state[LGC_APPROVED]);
 		} else if (pair->state[LGC_CLEAN] && doc_len(doc_get(task, "output")) == 0) {
 			to = pair->state[LGC_CLEAN];
-			snprintf(g->next, sizeof g->next, "%zu/%d approvals, no findings: %s is clean, nothing to integrate",
-			         napp + 1, pair->quorum, rq->subject);
+			snprintf(g->next, sizeof g->next, "%zu/%d approvals%s, no findings: %s is clean, nothing to integrate",
+			         napp + 1, quorum, why, rq->subject);
 		} else {
 			to = pair->state[LGC_APPROVED];
-			snprintf(g->next, sizeof g->next, "%zu/%d approvals: quorum met; %s's doer merges it next "
-			         "(%s, then MERGED)", napp + 1, pair->quorum, rq->subject, to);
+			snprintf(g->next, sizeof g->next, "%zu/%d approvals%s: quorum met; %s's doer merges it next "
+			         "(%s, then MERGED)", napp + 1, quorum, why, rq->subject, to);
 		}
 		e |= edit_set_scalar(ed, task, "status", edit_str(to));
 		e |= edit_set_scalar(ed, task, "approved_by", edit_str(rq->as));
@@ -191,37 +288,54 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 			tx_set(res, TX_DENIED, "rejection reason is required for REJECTED verdict (--reason TEXT)");
 			goto out;
 		}
-		long long cur = 0, tot = 0, lease = 0;
-		doc_int(doc_get(task, "review_cycles_current"), &cur);
-		doc_int(doc_get(task, "review_cycles_total"), &tot);
-		const doc_node *cfg = doc_get(root, "config");
-		if (doc_int(doc_get(cfg, "lease_duration"), &lease) != DOC_OK || lease <= 0)
-			lease = 1800;
-		long long limit = 0;
-		if (doc_int(doc_get(cfg, "max_review_cycles"), &limit) != DOC_OK || limit <= 0)
-			limit = 5;
-		const char *to = pair->state[LGC_REJECTED];
+		rj r;
+		if (!reject_plan(root, task, &r, res))
+			goto out;
+		const char *to = r.blocked ? "BLOCKED" : pair->state[LGC_REJECTED];
+		const char *doer = doc_str(doc_get(task, "assigned_to"));
 		e |= edit_set_scalar(ed, task, "status", edit_str(to));
 		e |= edit_set_scalar(ed, task, "rejection_reason", edit_str(rq->reason));
-		e |= edit_set_scalar(ed, task, "review_cycles_current", edit_int(cur + 1));
-		e |= edit_set_scalar(ed, task, "review_cycles_total", edit_int(tot + 1));
+		e |= edit_set_scalar(ed, task, "review_cycles_current", edit_int(r.cur));
+		e |= edit_set_scalar(ed, task, "review_cycles_total", edit_int(r.tot));
 		edit_pair h[] = { { "time", edit_str(g->ts) }, { "event", edit_str("rejected") },
 		                  { "agent", edit_str(rq->as) }, { "reason", edit_str(rq->reason) },
 		                  { "commit", edit_str(commit) } };
 		e |= edit_append_item(ed, task, "history", h, 5);
-		/* a rejection at any stage clears the approvals: every reviewer reviews again */
+		/* clearAttemptState(attemptStateReviewRejection): the submitted
+		 * attempt's fields go, approvals too (every reviewer reviews again) */
+		e |= clear(ed, task, "review_commit");
+		e |= clear(ed, task, "approved_by");
 		e |= clear(ed, task, "approvals");
-		/* the doer gets a fresh lease to address the rejection */
-		if (doc_str(doc_get(task, "assigned_to"))) {
+		e |= clear(ed, task, "merge_commit");
+		e |= clear(ed, task, "integration_failure");
+		if (r.blocked) {
+			/* blockRejectedTask: the final attempt at its limit is BLOCKED for
+			 * the orchestrator, in the same write; the doer lets go */
+			e |= edit_set_scalar(ed, task, "blocked_reason", edit_str(r.reason));
+			e |= edit_append_scalar(ed, task, "blocked_questions", edit_str(r.question));
+			e |= clear(ed, task, "lease_expires");
+			if (doer && strcmp(doer, rq->as) != 0) {
+				const char *cur_task = doc_str(doc_get(doc_get(doc_get(root, "agents"), doer), "current_task"));
+				if (cur_task && strcmp(cur_task, rq->subject) == 0)
+					e |= release_agent(ed, root, doer);
+			}
+			e |= clear(ed, task, "assigned_to");
+			edit_pair b[] = { { "time", edit_str(g->ts) }, { "event", edit_str("blocked") },
+			                  { "agent", edit_str(rq->as) }, { "reason", edit_str(r.reason) } };
+			e |= edit_append_item(ed, task, "history", b, 4);
+			snprintf(g->next, sizeof g->next, "%.120s on the final attempt: BLOCKED, the orchestrator assesses it",
+			         r.reason);
+		} else {
+			/* renewLease: the doer gets a fresh lease to address the rejection */
 			char lb[32];
-			e |= edit_set_scalar(ed, task, "lease_expires", edit_str(lw_format_time(rq->now + lease, lb, sizeof lb)));
+			e |= edit_set_scalar(ed, task, "lease_expires", edit_str(lw_format_time(rq->now + r.lease, lb, sizeof lb)));
+			if (r.new_attempt)
+				snprintf(g->next, sizeof g->next, "%.100s: Liza starts attempt 2 at the doer's next claim "
+				         "(counters reset, back to %.40s)", r.reason, pair->state[LGC_INITIAL]);
+			else
+				snprintf(g->next, sizeof g->next, "review cycle %lld/%lld: %s reworks it and resubmits", r.cur,
+				         r.review_limit, doer ? doer : "its doer");
 		}
-		if (cur + 1 >= limit)
-			snprintf(g->next, sizeof g->next, "review cycle %lld/%lld: at the limit, Liza escalates it (a new "
-			         "attempt, or BLOCKED on the final attempt)", cur + 1, limit);
-		else
-			snprintf(g->next, sizeof g->next, "review cycle %lld/%lld: %s reworks it and resubmits", cur + 1, limit,
-			         doc_str(doc_get(task, "assigned_to")) ? doc_str(doc_get(task, "assigned_to")) : "its doer");
 		snprintf(g->to, sizeof g->to, "%s", to);
 	}
 	e |= clear(ed, task, "reviewing_by");

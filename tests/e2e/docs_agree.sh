@@ -40,6 +40,14 @@ for cmd in $("$LW_BIN" --help | sed -n 's/^  \([a-z][a-z]*\) .*/\1/p'); do
 	printf '%s\n' "$man1" | grep -qE "^ +$cmd\b" || fail "command $cmd is not described in the man page"
 done
 
+# Every LIZA_* variable the program reads or sets is in liza-watch(1).
+vars=$(cd "$root" && grep -rhoE --include='*.c' '"LIZA_[A-Z_]+[A-Z]"' core cli tui live notify watch systems sim liza-watch.c |
+	tr -d '"' | sort -u)
+[ "$(wc -w <<<"$vars")" -ge 5 ] || fail "found too few LIZA_* variables: $vars"
+for var in $vars; do
+	printf '%s\n' "$man1" | grep -qF -- "$var" || fail "the program uses $var, the man page does not name it"
+done
+
 # KEYS tags read "Up or k [up], Down or j [down]": the label's keys joined
 # by " or ", then the action in brackets.
 keys_section=$(printf '%s\n' "$man1" | sed -n '/^KEYS/,/^[A-Z]/p')

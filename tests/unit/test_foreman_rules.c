@@ -16,29 +16,29 @@ static void mode_rows(void **state)
 {
 	(void)state;
 	/* backlog + running + no plan -> task_planning */
-	assert_int_equal(fm_mode_of(FP_BACKLOG, PS_RUNNING, false), FM_TASK_PLANNING);
+	assert_int_equal(foreman_mode_of(FP_BACKLOG, PS_RUNNING, false), FM_TASK_PLANNING);
 	/* executing -> task_execution, whatever planning says */
 	for (int p = 0; p < PS_COUNT; p++)
 		for (int plan = 0; plan < 2; plan++)
-			assert_int_equal(fm_mode_of(FP_EXECUTING, (fm_planning)p, plan), FM_TASK_EXECUTION);
+			assert_int_equal(foreman_mode_of(FP_EXECUTING, (fm_planning)p, plan), FM_TASK_EXECUTION);
 	/* complete -> task_complete */
 	for (int p = 0; p < PS_COUNT; p++)
-		assert_int_equal(fm_mode_of(FP_COMPLETE, (fm_planning)p, false), FM_TASK_COMPLETE);
+		assert_int_equal(foreman_mode_of(FP_COMPLETE, (fm_planning)p, false), FM_TASK_COMPLETE);
 	/* ready, archived -> task_complete */
 	for (int p = 0; p < PS_COUNT; p++)
 		for (int plan = 0; plan < 2; plan++) {
-			assert_int_equal(fm_mode_of(FP_READY, (fm_planning)p, plan), FM_TASK_COMPLETE);
-			assert_int_equal(fm_mode_of(FP_ARCHIVED, (fm_planning)p, plan), FM_TASK_COMPLETE);
+			assert_int_equal(foreman_mode_of(FP_READY, (fm_planning)p, plan), FM_TASK_COMPLETE);
+			assert_int_equal(foreman_mode_of(FP_ARCHIVED, (fm_planning)p, plan), FM_TASK_COMPLETE);
 		}
 	/* backlog with a plan, or with a planning error -> task_complete */
-	assert_int_equal(fm_mode_of(FP_BACKLOG, PS_RUNNING, true), FM_TASK_COMPLETE);
-	assert_int_equal(fm_mode_of(FP_BACKLOG, PS_COMPLETED, true), FM_TASK_COMPLETE);
-	assert_int_equal(fm_mode_of(FP_BACKLOG, PS_ERROR, false), FM_TASK_COMPLETE);
-	assert_int_equal(fm_mode_of(FP_BACKLOG, PS_ERROR, true), FM_TASK_COMPLETE);
+	assert_int_equal(foreman_mode_of(FP_BACKLOG, PS_RUNNING, true), FM_TASK_COMPLETE);
+	assert_int_equal(foreman_mode_of(FP_BACKLOG, PS_COMPLETED, true), FM_TASK_COMPLETE);
+	assert_int_equal(foreman_mode_of(FP_BACKLOG, PS_ERROR, false), FM_TASK_COMPLETE);
+	assert_int_equal(foreman_mode_of(FP_BACKLOG, PS_ERROR, true), FM_TASK_COMPLETE);
 	/* what upstream's resolveTaskMode falls through to: backlog, no plan, not running */
-	assert_int_equal(fm_mode_of(FP_BACKLOG, PS_NONE, false), FM_TASK_COMPLETE);
-	assert_string_equal(fm_mode_name(FM_FOREMAN), "foreman");
-	assert_string_equal(fm_mode_name(FM_TASK_PLANNING), "task_planning");
+	assert_int_equal(foreman_mode_of(FP_BACKLOG, PS_NONE, false), FM_TASK_COMPLETE);
+	assert_string_equal(foreman_mode_name(FM_FOREMAN), "foreman");
+	assert_string_equal(foreman_mode_name(FM_TASK_PLANNING), "task_planning");
 }
 
 /* The loader applies it: each row through a real task.yaml. */
@@ -65,7 +65,7 @@ static void mode_rows_loaded(void **state)
 		fa_load(&r, "2026-02-20T14:00:00Z");
 		const fm_state *st = fa_source(&r, "foreman")->good->sys;
 		assert_int_equal(st->ntasks, 1);
-		assert_string_equal(fm_mode_name(st->tasks[0].mode), rows[i].mode);
+		assert_string_equal(foreman_mode_name(st->tasks[0].mode), rows[i].mode);
 		strbuf b;
 		strbuf_init(&b);
 		foreman_detail(fa_source(&r, "foreman"), fa_task(&r, "foreman", "M-1"), r.ctx.now, &b);
@@ -80,20 +80,20 @@ static void mode_rows_loaded(void **state)
 static void tools_per_mode(void **state)
 {
 	(void)state;
-	assert_string_equal(fm_tools_allowed(FM_TASK_PLANNING), "read, bash, save_plan");
-	assert_string_equal(fm_tools_forbidden(FM_TASK_PLANNING), "edit, write, task_complete, web_search, web_fetch");
-	assert_string_equal(fm_tools_allowed(FM_TASK_EXECUTION), "read, bash, edit, write, task_complete, attach_task_file");
-	assert_string_equal(fm_tools_forbidden(FM_TASK_EXECUTION), "save_plan, web_search, web_fetch");
-	assert_string_equal(fm_tools_allowed(FM_TASK_COMPLETE), "read, bash, edit, write, attach_task_file");
-	assert_string_equal(fm_tools_forbidden(FM_TASK_COMPLETE), "save_plan, task_complete, web_search, web_fetch");
-	assert_non_null(strstr(fm_tools_allowed(FM_FOREMAN), "factory_control"));
-	assert_string_equal(fm_tools_forbidden(FM_FOREMAN), "edit, write, save_plan, task_complete");
+	assert_string_equal(foreman_tools_allowed(FM_TASK_PLANNING), "read, bash, save_plan");
+	assert_string_equal(foreman_tools_forbidden(FM_TASK_PLANNING), "edit, write, task_complete, web_search, web_fetch");
+	assert_string_equal(foreman_tools_allowed(FM_TASK_EXECUTION), "read, bash, edit, write, task_complete, attach_task_file");
+	assert_string_equal(foreman_tools_forbidden(FM_TASK_EXECUTION), "save_plan, web_search, web_fetch");
+	assert_string_equal(foreman_tools_allowed(FM_TASK_COMPLETE), "read, bash, edit, write, attach_task_file");
+	assert_string_equal(foreman_tools_forbidden(FM_TASK_COMPLETE), "save_plan, task_complete, web_search, web_fetch");
+	assert_non_null(strstr(foreman_tools_allowed(FM_FOREMAN), "factory_control"));
+	assert_string_equal(foreman_tools_forbidden(FM_FOREMAN), "edit, write, save_plan, task_complete");
 	/* No tool is both allowed and forbidden in one mode. */
 	for (int m = 0; m < FM_COUNT; m++) {
 		char allowed[512];
-		snprintf(allowed, sizeof allowed, ", %s,", fm_tools_allowed((fm_mode)m));
+		snprintf(allowed, sizeof allowed, ", %s,", foreman_tools_allowed((fm_mode)m));
 		char forb[512];
-		snprintf(forb, sizeof forb, "%s", fm_tools_forbidden((fm_mode)m));
+		snprintf(forb, sizeof forb, "%s", foreman_tools_forbidden((fm_mode)m));
 		for (char *tok = strtok(forb, ", "); tok; tok = strtok(NULL, ", ")) {
 			char needle[64];
 			snprintf(needle, sizeof needle, " %s,", tok);
@@ -119,12 +119,12 @@ static void table_cells(void **state)
 			char words[64];
 			snprintf(words, sizeof words, " %s ", allowed[f]);
 			char want[32];
-			snprintf(want, sizeof want, " %s ", fm_phase_name((fm_phase)t));
+			snprintf(want, sizeof want, " %s ", foreman_phase_name((fm_phase)t));
 			bool in = strstr(words, want) != NULL;
-			const tx_row *r = fm_move((fm_phase)f, (fm_phase)t);
+			const tx_row *r = foreman_move((fm_phase)f, (fm_phase)t);
 			assert_int_equal(r != NULL, in);
 			char why[256];
-			const tx_row *l = tx_lookup(&fm_tx, fm_phase_name((fm_phase)f), fm_phase_name((fm_phase)t), why, sizeof why);
+			const tx_row *l = tx_lookup(&fm_tx, foreman_phase_name((fm_phase)f), foreman_phase_name((fm_phase)t), why, sizeof why);
 			assert_int_equal(l != NULL, in);
 			if (!in)
 				assert_non_null(strstr(why, "not allowed from"));
@@ -136,16 +136,16 @@ static void table_cells(void **state)
 	 * by running planning without a plan (from anywhere), the skip also
 	 * needs a criterion. */
 	for (int f = 0; f < FP_COUNT; f++) {
-		const tx_row *r = fm_move((fm_phase)f, FP_READY);
+		const tx_row *r = foreman_move((fm_phase)f, FP_READY);
 		if (r)
 			assert_true(r->guards & FG_CRITERIA);
-		r = fm_move((fm_phase)f, FP_EXECUTING);
+		r = foreman_move((fm_phase)f, FP_EXECUTING);
 		if (r)
 			assert_true(r->guards & FG_NOT_PLANNING);
 		if (r)
 			assert_int_equal(!!(r->guards & FG_SKIP_CRITERIA), f == FP_BACKLOG);
 	}
-	assert_int_equal(fm_move(FP_BACKLOG, FP_COMPLETE)->guards, 0);
+	assert_int_equal(foreman_move(FP_BACKLOG, FP_COMPLETE)->guards, 0);
 }
 
 static void guard_evaluator(void **state)
@@ -157,41 +157,41 @@ static void guard_evaluator(void **state)
 	fm_facts planning = ok;
 	planning.planning = PS_RUNNING;
 	planning.has_plan = false;
-	assert_null(fm_guard_refusal(FG_CRITERIA | FG_NOT_PLANNING | FG_SKIP_CRITERIA, &ok));
-	assert_non_null(strstr(fm_guard_refusal(FG_CRITERIA, &none), "acceptance criteria before moving to ready"));
-	assert_non_null(strstr(fm_guard_refusal(FG_SKIP_CRITERIA, &none), "moving directly to executing"));
-	assert_non_null(strstr(fm_guard_refusal(FG_NOT_PLANNING, &planning), "planning is still running"));
+	assert_null(foreman_guard_refusal(FG_CRITERIA | FG_NOT_PLANNING | FG_SKIP_CRITERIA, &ok));
+	assert_non_null(strstr(foreman_guard_refusal(FG_CRITERIA, &none), "acceptance criteria before moving to ready"));
+	assert_non_null(strstr(foreman_guard_refusal(FG_SKIP_CRITERIA, &none), "moving directly to executing"));
+	assert_non_null(strstr(foreman_guard_refusal(FG_NOT_PLANNING, &planning), "planning is still running"));
 	/* canMoveToPhase's order: the planning guard speaks first. */
 	fm_facts both = planning;
 	both.criteria = 0;
-	assert_non_null(strstr(fm_guard_refusal(FG_SKIP_CRITERIA | FG_NOT_PLANNING, &both), "still running"));
+	assert_non_null(strstr(foreman_guard_refusal(FG_SKIP_CRITERIA | FG_NOT_PLANNING, &both), "still running"));
 	/* The exemptions: planning skipped, or completed with neither plan nor criteria. */
 	fm_facts skipped = none;
 	skipped.planning_skipped = true;
-	assert_null(fm_guard_refusal(FG_CRITERIA | FG_SKIP_CRITERIA, &skipped));
+	assert_null(foreman_guard_refusal(FG_CRITERIA | FG_SKIP_CRITERIA, &skipped));
 	fm_facts no_plan = none;
 	no_plan.has_plan = false;
-	assert_null(fm_guard_refusal(FG_CRITERIA | FG_SKIP_CRITERIA, &no_plan));
+	assert_null(foreman_guard_refusal(FG_CRITERIA | FG_SKIP_CRITERIA, &no_plan));
 	no_plan.planning = PS_NONE;
-	assert_non_null(fm_guard_refusal(FG_CRITERIA, &no_plan));
+	assert_non_null(foreman_guard_refusal(FG_CRITERIA, &no_plan));
 	/* running planning WITH a plan does not block */
 	planning.has_plan = true;
-	assert_null(fm_guard_refusal(FG_NOT_PLANNING, &planning));
+	assert_null(foreman_guard_refusal(FG_NOT_PLANNING, &planning));
 	/* each guard alone: the others' facts do not matter */
-	assert_null(fm_guard_refusal(FG_NOT_PLANNING, &none));
-	assert_null(fm_guard_refusal(0, &none));
+	assert_null(foreman_guard_refusal(FG_NOT_PLANNING, &none));
+	assert_null(foreman_guard_refusal(0, &none));
 }
 
 static void enums(void **state)
 {
 	(void)state;
-	assert_int_equal(fm_phase_parse("executing"), FP_EXECUTING);
-	assert_int_equal(fm_phase_parse("Executing"), FP_UNKNOWN);
-	assert_int_equal(fm_phase_parse(NULL), FP_UNKNOWN);
-	assert_int_equal(fm_planning_parse(NULL), PS_NONE);
-	assert_int_equal(fm_planning_parse("none"), PS_NONE);
-	assert_int_equal(fm_planning_parse("error"), PS_ERROR);
-	assert_int_equal(fm_planning_parse("done"), PS_UNKNOWN);
+	assert_int_equal(foreman_phase_parse("executing"), FP_EXECUTING);
+	assert_int_equal(foreman_phase_parse("Executing"), FP_UNKNOWN);
+	assert_int_equal(foreman_phase_parse(NULL), FP_UNKNOWN);
+	assert_int_equal(foreman_planning_parse(NULL), PS_NONE);
+	assert_int_equal(foreman_planning_parse("none"), PS_NONE);
+	assert_int_equal(foreman_planning_parse("error"), PS_ERROR);
+	assert_int_equal(foreman_planning_parse("done"), PS_UNKNOWN);
 }
 
 int main(void)

@@ -132,15 +132,15 @@ static void every_pair_outside_denied(void **state)
 	size_t denied = 0;
 	for (int f = 0; f < FP_COUNT; f++)
 		for (int t = 0; t < FP_COUNT; t++) {
-			if (fm_move((fm_phase)f, (fm_phase)t))
+			if (foreman_move((fm_phase)f, (fm_phase)t))
 				continue;
 			fa_run r;
 			fa_open(&r);
-			write_task(&r, fm_phase_name((fm_phase)f), "completed", 1, true, true);
+			write_task(&r, foreman_phase_name((fm_phase)f), "completed", 1, true, true);
 			char *old = fa_read(&r, TASK);
 			fa_load(&r, NOW);
 			tx_result res;
-			assert_int_equal(fa_tx(&r, "foreman", "T-1", fm_phase_name((fm_phase)t), NULL, NOW, &res), TX_DENIED);
+			assert_int_equal(fa_tx(&r, "foreman", "T-1", foreman_phase_name((fm_phase)t), NULL, NOW, &res), TX_DENIED);
 			assert_non_null(strstr(res.message, "is not allowed from"));
 			assert_non_null(strstr(res.message, "Nothing written"));
 			expect_unchanged(&r, old);

@@ -268,9 +268,178 @@ static void a_rejection_counts_and_clears_approvals(void **state)
 	assert_non_null(strstr(s, "rejection_reason: tests fail"));
 	assert_non_null(strstr(s, "event: rejected"));
 	assert_non_null(strstr(s, "lease_expires: \"2026-11-25T10:30:00Z\""));
+	/* clearAttemptState: the rejected submission's commit goes with it */
+	assert_non_null(strstr(s, "review_commit: null"));
 	free(s);
 	assert_int_equal(th_load(&r, NOW), 0);
 	TH_NONE(&r, "invalid_state", NULL);
+	th_close(&r);
+}
+
+static const char *pipeline_impact =
+	"pipeline:\n"
+	"  role-pairs:\n"
+	"    coding-pair:\n"
+	"      doer: coder\n"
+	"      reviewer: code-reviewer\n"
+	"      review-policy: {quorum: 1, significant-change: {quorum: 2}, architecture-impact: {quorum: 3}}\n"
+	"      states: {initial: DRAFT_CODE, executing: IMPLEMENTING_CODE, submitted: CODE_TO_REVIEW,\n"
+	"               reviewing: REVIEWING_CODE, approved: CODE_APPROVED, rejected: CODE_REJECTED,\n"
+	"               partially-approved: CODE_PARTIALLY_APPROVED, reviewing-2: REVIEWING_CODE_2}\n";
+
+#define REVIEWING_WITH(history) \
+	"    role_pair: coding-pair\n" \
+	"    status: REVIEWING_CODE\n" \
+	"    assigned_to: coder-1\n" \
+	"    review_commit: abcdef0\n" \
+	"    reviewing_by: code-reviewer-1\n" \
+	"    review_lease_expires: 2026-11-25T10:30:00Z\n" \
+	"    history:\n" history
+
+/* ops.ResolveEffectiveImpact + Resolver.EffectiveQuorum: the impact a
+ * checkpoint or an approval recorded since the last rejection picks the
+ * pair's override; the card shows the quorum it asks. */
+static void impact_overrides_the_quorum(void **state)
+{
+	(void)state;
+	th_run r;
+	th_open(&r);
+	th_write(&r, "pipeline.yaml", pipeline_impact);
+	th_write(&r, "state.yaml", go_state(REVIEWING_WITH(
+		"      - {time: 2026-11-25T09:20:00Z, event: pre_execution_checkpoint, agent: coder-1, impact: significant}\n"
+		"      - {time: 2026-11-25T09:40:00Z, event: submitted_for_review, agent: coder-1}\n"), NULL));
+	assert_int_equal(th_load(&r, NOW), 0);
+	TH_NONE(&r, "invalid_state", NULL);
+	const lg_task *t = lizago_find_task(r.snap->sys, "t-1");
+	assert_int_equal(t->impact, LGI_SIGNIFICANT);
+	assert_int_equal(t->quorum, 2);
+	assert_string_equal(r.snap->tasks[0].badge, "q0/2");
+	tx_result res;
+	assert_int_equal(verdict(&r, "approve", "code-reviewer-1", NULL, &res), TX_DONE);
+	assert_non_null(strstr(res.message, "-> CODE_PARTIALLY_APPROVED"));
+	assert_non_null(strstr(res.note, "1/2 approvals (significant impact)"));
+	/* the same history with a rejection after the checkpoint: base quorum */
+	th_write(&r, "state.yaml", go_state(REVIEWING_WITH(
+		"      - {time: 2026-11-25T09:20:00Z, event: pre_execution_checkpoint, agent: coder-1, impact: architecture}\n"
+		"      - {time: 2026-11-25T09:30:00Z, event: rejected, agent: code-reviewer-1, reason: no}\n"
+		"      - {time: 2026-11-25T09:40:00Z, event: approved, agent: code-reviewer-2, impact: bogus}\n"), NULL));
+	assert_int_equal(th_load(&r, NOW), 0);
+	t = lizago_find_task(r.snap->sys, "t-1");
+	assert_int_equal(t->impact, LGI_STANDARD);
+	assert_int_equal(t->quorum, 1);
+	assert_null(r.snap->tasks[0].badge);
+	assert_int_equal(verdict(&r, "approve", "code-reviewer-1", NULL, &res), TX_DONE);
+	assert_non_null(strstr(res.message, "-> CODE_APPROVED"));
+	/* an override without a usable quorum is a pipeline that does not read */
+	th_write(&r, "pipeline.yaml",
+	         "pipeline:\n  role-pairs:\n    coding-pair:\n      doer: coder\n      reviewer: code-reviewer\n"
+	         "      review-policy: {quorum: 1, significant-change: {provider-diversity: preferred}}\n"
+	         "      states: {initial: A, executing: B, submitted: C, reviewing: D, approved: E, rejected: F}\n");
+	arena a;
+	arena_init(&a);
+	lg_pipeline p;
+	lw_error err;
+	assert_int_equal(lg_pipeline_load(r.liza, &a, &p, &err), -1);
+	assert_non_null(strstr(err.msg, "significant-change needs an integer quorum"));
+	arena_free(&a);
+	th_close(&r);
+}
+
+/* models.TimeInStatus: a task waits since its newest status-changing
+ * history event (a reviewer's claim put it in REVIEWING_CODE), not since a
+ * later bookkeeping entry; with none, since it was created. */
+static void waiting_since_is_when_it_entered_its_status(void **state)
+{
+	(void)state;
+	th_run r;
+	th_open(&r);
+	th_write(&r, "pipeline.yaml", pipeline_q2);
+	th_write(&r, "state.yaml", go_state(REVIEWING_WITH(
+		"      - {time: 2026-11-25T09:30:00Z, event: submitted_for_review, agent: coder-1}\n"
+		"      - {time: 2026-11-25T09:40:00Z, event: claimed, agent: code-reviewer-1}\n"
+		"      - {time: 2026-11-25T09:50:00Z, event: review_commit_updated, agent: coder-1}\n"), NULL));
+	assert_int_equal(th_load(&r, NOW), 0);
+	assert_true(r.snap->tasks[0].awaiting_operator);
+	assert_int_equal(r.snap->tasks[0].waiting_since, th_time("2026-11-25T09:40:00Z"));
+	th_write(&r, "state.yaml", go_state(REVIEWING_WITH("      []\n"), NULL));
+	assert_int_equal(th_load(&r, NOW), 0);
+	assert_int_equal(r.snap->tasks[0].waiting_since, th_time("2026-11-25T09:00:00Z"));
+	/* a task nobody waits on has no waiting time */
+	th_write(&r, "state.yaml", go_state("    role_pair: coding-pair\n    status: DRAFT_CODE\n"
+	                                    "    history: [{time: 2026-11-25T09:10:00Z, event: created}]\n", NULL));
+	assert_int_equal(th_load(&r, NOW), 0);
+	assert_false(r.snap->tasks[0].awaiting_operator);
+	assert_int_equal(r.snap->tasks[0].waiting_since, LW_NO_TIME);
+	th_close(&r);
+}
+
+/* submitVerdict at the limits: attempt 2 goes BLOCKED in the same write
+ * (blockRejectedTask); attempt 1 stays rejected for Liza's rollover; the
+ * rejection-RCA gate is refused, not written half. */
+static void a_rejection_at_the_limits_escalates(void **state)
+{
+	(void)state;
+	th_run r;
+	th_open(&r);
+	th_write(&r, "pipeline.yaml", pipeline_q2);
+	th_write(&r, "state.yaml", go_state(
+		"    role_pair: coding-pair\n    status: REVIEWING_CODE\n    assigned_to: coder-1\n"
+		"    review_commit: abcdef0\n    reviewing_by: code-reviewer-1\n"
+		"    review_lease_expires: 2026-11-25T10:30:00Z\n    attempt: 2\n    iteration: 3\n"
+		"    review_cycles_current: 4\n    review_cycles_total: 9\n    history: []\n", NULL));
+	tx_result res;
+	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DONE);
+	assert_non_null(strstr(res.message, "REVIEWING_CODE -> BLOCKED"));
+	size_t len;
+	char *s = read_state(&r, &len);
+	assert_non_null(strstr(s, "status: BLOCKED"));
+	assert_non_null(strstr(s, "blocked_reason: \"review budget exhausted: max review cycles reached (5/5)\""));
+	assert_non_null(strstr(s, "Should orchestrator rescope this task or clarify acceptance criteria"));
+	assert_non_null(strstr(s, "assigned_to: null"));
+	assert_non_null(strstr(s, "review_commit: null"));
+	assert_non_null(strstr(s, "event: blocked"));
+	assert_null(strstr(s, "lease_expires: \"2026"));
+	free(s);
+	assert_int_equal(th_load(&r, NOW), 0);
+	TH_NONE(&r, "invalid_state", NULL);
+	/* attempt 1 at the iteration limit: a plain rejection, Liza rolls it over */
+	th_write(&r, "state.yaml", go_state(
+		"    role_pair: coding-pair\n    status: REVIEWING_CODE\n    assigned_to: coder-1\n"
+		"    review_commit: abcdef0\n    reviewing_by: code-reviewer-1\n"
+		"    review_lease_expires: 2026-11-25T10:30:00Z\n    attempt: 1\n    iteration: 10\n"
+		"    review_cycles_current: 0\n    review_cycles_total: 0\n    history: []\n", NULL));
+	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DONE);
+	assert_non_null(strstr(res.message, "-> CODE_REJECTED"));
+	assert_non_null(strstr(res.note, "max iterations reached without approval (10/10): Liza starts attempt 2"));
+	assert_int_equal(th_load(&r, NOW), 0);
+	char nb[256];
+	assert_string_equal(lg_next_step(r.snap->sys, lizago_find_task(r.snap->sys, "t-1"), nb, sizeof nb),
+	                    "rejected at its limit: Liza starts attempt 2 at the doer's next claim");
+	/* the fourth durable rejection opens the RCA gate: refused, file untouched */
+	const char *gate = go_state(
+		"    role_pair: coding-pair\n    status: REVIEWING_CODE\n    assigned_to: coder-1\n"
+		"    review_commit: abcdef0\n    reviewing_by: code-reviewer-1\n"
+		"    review_lease_expires: 2026-11-25T10:30:00Z\n    attempt: 1\n    iteration: 2\n"
+		"    review_cycles_current: 3\n    review_cycles_total: 3\n    history: []\n", NULL);
+	char *before = strdup(gate);
+	th_write(&r, "state.yaml", before);
+	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DENIED);
+	assert_non_null(strstr(res.message, "high-churn threshold 4"));
+	s = read_state(&r, &len);
+	assert_string_equal(s, before);
+	free(s);
+	free(before);
+	/* rejections the history keeps count even when the counter says fewer */
+	th_write(&r, "state.yaml", go_state(
+		"    role_pair: coding-pair\n    status: REVIEWING_CODE\n    assigned_to: coder-1\n"
+		"    review_commit: abcdef0\n    reviewing_by: code-reviewer-1\n"
+		"    review_lease_expires: 2026-11-25T10:30:00Z\n    attempt: 1\n    iteration: 2\n"
+		"    review_cycles_current: 0\n    review_cycles_total: 0\n    history:\n"
+		"      - {time: 2026-11-25T09:10:00Z, event: rejected, agent: code-reviewer-1, reason: a}\n"
+		"      - {time: 2026-11-25T09:20:00Z, event: review_verdict_rejected, agent: code-reviewer-1}\n"
+		"      - {time: 2026-11-25T09:30:00Z, event: rejected, agent: code-reviewer-1, reason: b}\n", NULL));
+	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DENIED);
+	assert_non_null(strstr(res.message, "durable rejection 4"));
 	th_close(&r);
 }
 
@@ -393,6 +562,9 @@ int main(void)
 		cmocka_unit_test(watch_checks_keep_liza_severities),
 		cmocka_unit_test(approvals_count_toward_the_quorum),
 		cmocka_unit_test(a_rejection_counts_and_clears_approvals),
+		cmocka_unit_test(impact_overrides_the_quorum),
+		cmocka_unit_test(waiting_since_is_when_it_entered_its_status),
+		cmocka_unit_test(a_rejection_at_the_limits_escalates),
 		cmocka_unit_test(pause_and_resume_are_system_modes),
 		cmocka_unit_test(a_shell_era_file_stays_shell_era),
 		cmocka_unit_test(ten_thousand_tasks_stay_cheap),

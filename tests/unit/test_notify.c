@@ -44,7 +44,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	fixture *f = *state;
-	notifier_free(&f->n);
+	notify_free(&f->n);
 	lw_alerts_free(&f->al);
 	lw_config_free(&f->cfg);
 	close(f->pipe[0]);
@@ -56,7 +56,7 @@ static int teardown(void **state)
 	return 0;
 }
 
-static void start(fixture *f) { notifier_init(&f->n, &f->cfg, f->pipe[1], "/proj"); }
+static void start(fixture *f) { notify_init(&f->n, &f->cfg, f->pipe[1], "/proj"); }
 
 static void alert(fixture *f, lw_level l, const char *code, const char *subject, const char *msg)
 {
@@ -78,41 +78,41 @@ static void baseline_is_quiet_and_each_new_crit_rings_once(void **state)
 	fixture *f = *state;
 	start(f);
 	alert(f, LW_CRIT, "review_loop", "task-1", "old");
-	assert_int_equal(notifier_update(&f->n, &f->al), 0);     /* present at start */
+	assert_int_equal(notify_update(&f->n, &f->al), 0);     /* present at start */
 	assert_string_equal(drain(f), "");
 	alert(f, LW_CRIT, "lease_lost", "task-2", "new");
-	assert_int_equal(notifier_update(&f->n, &f->al), 1);
+	assert_int_equal(notify_update(&f->n, &f->al), 1);
 	assert_string_equal(drain(f), "\a");
-	assert_int_equal(notifier_update(&f->n, &f->al), 0);     /* still standing: not again */
+	assert_int_equal(notify_update(&f->n, &f->al), 0);     /* still standing: not again */
 	assert_string_equal(drain(f), "");
 	lw_alerts_clear(&f->al);
-	assert_int_equal(notifier_update(&f->n, &f->al), 0);     /* cleared */
+	assert_int_equal(notify_update(&f->n, &f->al), 0);     /* cleared */
 	alert(f, LW_CRIT, "lease_lost", "task-2", "back");
-	assert_int_equal(notifier_update(&f->n, &f->al), 1);     /* a new occurrence */
+	assert_int_equal(notify_update(&f->n, &f->al), 1);     /* a new occurrence */
 }
 
 static void level_decides_what_notifies(void **state)
 {
 	fixture *f = *state;
 	start(f);
-	notifier_update(&f->n, &f->al);
+	notify_update(&f->n, &f->al);
 	alert(f, LW_WARN, "stalled", "log.yaml", "w");
-	assert_int_equal(notifier_update(&f->n, &f->al), 0);     /* crit by default */
-	notifier_free(&f->n);
+	assert_int_equal(notify_update(&f->n, &f->al), 0);     /* crit by default */
+	notify_free(&f->n);
 	lw_alerts_clear(&f->al);
 	f->cfg.notify_level = "warn";
 	start(f);
-	notifier_update(&f->n, &f->al);
+	notify_update(&f->n, &f->al);
 	alert(f, LW_WARN, "stalled", "log.yaml", "w");
 	alert(f, LW_INFO, "note", "x", "i");
-	assert_int_equal(notifier_update(&f->n, &f->al), 1);
-	notifier_free(&f->n);
+	assert_int_equal(notify_update(&f->n, &f->al), 1);
+	notify_free(&f->n);
 	lw_alerts_clear(&f->al);
 	f->cfg.notify_level = "off";
 	start(f);
-	notifier_update(&f->n, &f->al);
+	notify_update(&f->n, &f->al);
 	alert(f, LW_CRIT, "x", "y", "z");
-	assert_int_equal(notifier_update(&f->n, &f->al), 0);
+	assert_int_equal(notify_update(&f->n, &f->al), 0);
 }
 
 static void osc_text_is_inert_and_wrapped_for_tmux(void **state)
@@ -121,18 +121,18 @@ static void osc_text_is_inert_and_wrapped_for_tmux(void **state)
 	f->cfg.notify_terminal = "osc777";
 	f->cfg.notify_bell = 0;
 	start(f);
-	notifier_update(&f->n, &f->al);
+	notify_update(&f->n, &f->al);
 	alert(f, LW_CRIT, "lease_lost", "t\033]0;pwn\a", "a;b\033[2J");
-	notifier_update(&f->n, &f->al);
+	notify_update(&f->n, &f->al);
 	assert_string_equal(drain(f), "\033]777;notify;liza-watch CRIT;CRIT liza lease_lost t^[]0;pwn^G: a;b^[[2J\a");
-	notifier_free(&f->n);
+	notify_free(&f->n);
 	lw_alerts_clear(&f->al);
 	setenv("TMUX", "/tmp/tmux-0/default,1,0", 1);
 	f->cfg.notify_terminal = "osc9";
 	start(f);
-	notifier_update(&f->n, &f->al);
+	notify_update(&f->n, &f->al);
 	alert(f, LW_CRIT, "c", "s", "m");
-	notifier_update(&f->n, &f->al);
+	notify_update(&f->n, &f->al);
 	assert_string_equal(drain(f), "\033Ptmux;\033\033]9;liza-watch: CRIT liza c s: m\a\033\\");
 	unsetenv("TMUX");
 }
@@ -174,9 +174,9 @@ static void program_gets_words_and_environment_never_a_shell(void **state)
 	f->cfg.notify_program = prog;
 	f->cfg.notify_bell = 0;
 	start(f);
-	notifier_update(&f->n, &f->al);
+	notify_update(&f->n, &f->al);
 	alert(f, LW_CRIT, "review_loop", "task-3", "5 review cycles\033[2J");
-	assert_int_equal(notifier_update(&f->n, &f->al), 1);
+	assert_int_equal(notify_update(&f->n, &f->al), 1);
 	const char *r = wait_record(rec);
 	char want[512];
 	snprintf(want, sizeof want, "arg=one\narg=$(touch\narg=%s)\narg=;touch\n", canary);
@@ -196,25 +196,25 @@ static void a_burst_is_three_notifications_and_a_gap_holds(void **state)
 	f->cfg.notify_terminal = "osc9";
 	f->cfg.notify_bell = 0;
 	start(f);
-	notifier_update(&f->n, &f->al);
+	notify_update(&f->n, &f->al);
 	for (int i = 0; i < 5; i++) {
 		char s[16];
 		snprintf(s, sizeof s, "t%d", i);
 		alert(f, LW_CRIT, "c", s, "m");
 	}
-	assert_int_equal(notifier_update(&f->n, &f->al), 3);
+	assert_int_equal(notify_update(&f->n, &f->al), 3);
 	const char *out = drain(f);
 	assert_non_null(strstr(out, "c t2: m (and 2 more)"));
 	assert_null(strstr(out, "t3"));
-	notifier_free(&f->n);
+	notify_free(&f->n);
 	lw_alerts_clear(&f->al);
 	f->cfg.notify_gap = 3600;
 	start(f);
-	notifier_update(&f->n, &f->al);
+	notify_update(&f->n, &f->al);
 	alert(f, LW_CRIT, "c", "a", "m");
-	assert_int_equal(notifier_update(&f->n, &f->al), 1);
+	assert_int_equal(notify_update(&f->n, &f->al), 1);
 	alert(f, LW_CRIT, "c", "b", "m");
-	assert_int_equal(notifier_update(&f->n, &f->al), 0);     /* inside the gap: held */
+	assert_int_equal(notify_update(&f->n, &f->al), 0);     /* inside the gap: held */
 	assert_int_equal(f->n.held, 1);
 }
 

@@ -738,6 +738,39 @@ static void check_not_recursive(void **state)
 		assert_string_equal(fx->recs[k].path, sentinel);
 }
 
+/* A pattern (Go Liza's heartbeats, state.yaml.liveness-<hex>): each match
+ * is reported by its own path, one made after the watch too, rewritten by
+ * rename or in place; a name it does not match, a temp that matches and a
+ * file of another folder are not. */
+static void check_pattern(void **state)
+{
+	struct fx *fx = *state;
+	make_dir(at(fx, ".liza"));
+	char live1[PATH_MAX], live2[PATH_MAX];
+	snprintf(live1, sizeof live1, "%s", at(fx, ".liza/state.yaml.liveness-00aa"));
+	write_file(live1, "{\"seq\":1}");
+	char pattern[PATH_MAX];
+	snprintf(pattern, sizeof pattern, "%s", at(fx, ".liza/state.yaml.liveness-*"));
+	add_file(fx, pattern);
+	settle(fx);
+	size_t m = fx->n;
+	write_by_rename(live1, "{\"seq\":2}");
+	size_t k = wait_for(fx, m, live1);
+	assert_string_equal(fx->recs[k].content, "{\"seq\":2}");
+	snprintf(live2, sizeof live2, "%s", at(fx, ".liza/state.yaml.liveness-00bb"));
+	m = fx->n;
+	write_file(at(fx, ".liza/alerts.log"), "x\n");
+	write_file(at(fx, ".liza/state.yaml.liveness-00cc.tmp"), "{}");
+	write_file(live2, "{\"seq\":1}");
+	k = wait_for(fx, m, live2);
+	assert_string_equal(fx->recs[k].content, "{\"seq\":1}");
+	settle(fx);
+	for (size_t i = m; i < fx->n; i++)
+		assert_true(fx->recs[i].path == NULL || strcmp(fx->recs[i].path, live1) == 0 ||
+		            strcmp(fx->recs[i].path, live2) == 0);
+	assert_int_equal(count_rec(fx, m, pattern), 0);   /* never the pattern itself */
+}
+
 /* Two files and the whole directory in one batch: each path once. */
 static void check_coalesce(void **state)
 {
@@ -976,6 +1009,7 @@ BOTH(not_recursive)
 BOTH(recursive_rename)
 BOTH(aliases)
 BOTH(coalesce)
+BOTH(pattern)
 
 static void overflow_injected_inotify(void **s) { check_overflow_injected(s); }
 static void ignored_event_rearms_inotify(void **s) { check_ignored_event_rearms(s); }
@@ -1005,6 +1039,7 @@ int main(void)
 		RUN_BOTH(recursive_rename),
 		RUN_BOTH(aliases),
 		RUN_BOTH(coalesce),
+		RUN_BOTH(pattern),
 		RUN_INOTIFY(overflow_injected),
 		RUN_INOTIFY(ignored_event_rearms),
 		RUN_INOTIFY(overflow_kernel),

@@ -1,4 +1,4 @@
-/* actions.h — navigation, and the keys that fire transitions. Each key asks
+/* act.h — navigation, and the keys that fire transitions. Each key asks
  * the selected task's system table whether it applies, so the footer shows
  * only what would be allowed; the adapter re-checks under its lock anyway. */
 #ifndef LW_ACTIONS_H
@@ -7,20 +7,20 @@
 
 void nav_move(hud *h, int dx, int dy);
 
-bool can_approve(const hud *h);
-bool can_reject(const hud *h);
-bool can_block(const hud *h);
-bool can_note(const hud *h);
-bool can_pause(const hud *h);
-bool can_abort(const hud *h);
-bool can_clear_checkpoint(const hud *h);
-bool can_start(const hud *h);
-bool can_resolve(const hud *h);
-bool can_stop(const hud *h);
-bool can_redirect(const hud *h);
-bool can_clear_workflow(const hud *h);
-bool can_reset(const hud *h);
-bool can_move(const hud *h);
+bool act_can_approve(const hud *h);
+bool act_can_reject(const hud *h);
+bool act_can_block(const hud *h);
+bool act_can_note(const hud *h);
+bool act_can_pause(const hud *h);
+bool act_can_abort(const hud *h);
+bool act_can_clear_checkpoint(const hud *h);
+bool act_can_start(const hud *h);
+bool act_can_resolve(const hud *h);
+bool act_can_stop(const hud *h);
+bool act_can_redirect(const hud *h);
+bool act_can_clear_workflow(const hud *h);
+bool act_can_reset(const hud *h);
+bool act_can_move(const hud *h);
 
 void act_approve(hud *h);
 void act_reject(hud *h);

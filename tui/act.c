@@ -1,10 +1,10 @@
-/* actions.c — transitions from keys. The task and the state the operator saw
+/* act.c — transitions from keys. The task and the state the operator saw
  * are captured when the key is pressed; the adapter compares them under the
  * lock when the prompt is answered (compare-and-swap), so a task that moved
  * meanwhile is refused with what it is now. The write runs in a child
  * (txrun.h) so the screen stays alive while it waits on a lock; the result
  * reaches the board through the watcher, like any other write. */
-#include "tui/actions.h"
+#include "tui/act.h"
 #include "tui/pane.h"
 #include "tui/txrun.h"
 #include "core/util/timeparse.h"
@@ -81,17 +81,17 @@ static bool source_flag(const hud *h, const char *flag)
 	return false;
 }
 
-bool can_approve(const hud *h) { return task_allows(h, "approve"); }
-bool can_reject(const hud *h) { return task_allows(h, "reject"); }
-bool can_block(const hud *h) { return task_allows(h, "block"); }
-bool can_note(const hud *h) { return lever_allows(h, "note"); }
-bool can_pause(const hud *h) { return lever_allows(h, "pause"); }
-bool can_abort(const hud *h) { return lever_allows(h, "abort") && !source_flag(h, "ABORT"); }
-bool can_clear_checkpoint(const hud *h) { return lever_allows(h, "clear-checkpoint") && source_flag(h, "CHECKPOINT"); }
-bool can_start(const hud *h) { return task_allows(h, "start"); }
-bool can_resolve(const hud *h) { return task_allows(h, "resolve"); }
-bool can_stop(const hud *h) { return lever_allows(h, "stop"); }
-bool can_redirect(const hud *h) { return lever_allows(h, "redirect"); }
+bool act_can_approve(const hud *h) { return task_allows(h, "approve"); }
+bool act_can_reject(const hud *h) { return task_allows(h, "reject"); }
+bool act_can_block(const hud *h) { return task_allows(h, "block"); }
+bool act_can_note(const hud *h) { return lever_allows(h, "note"); }
+bool act_can_pause(const hud *h) { return lever_allows(h, "pause"); }
+bool act_can_abort(const hud *h) { return lever_allows(h, "abort") && !source_flag(h, "ABORT"); }
+bool act_can_clear_checkpoint(const hud *h) { return lever_allows(h, "clear-checkpoint") && source_flag(h, "CHECKPOINT"); }
+bool act_can_start(const hud *h) { return task_allows(h, "start"); }
+bool act_can_resolve(const hud *h) { return task_allows(h, "resolve"); }
+bool act_can_stop(const hud *h) { return lever_allows(h, "stop"); }
+bool act_can_redirect(const hud *h) { return lever_allows(h, "redirect"); }
 
 /* The selected row of the workflows pane, when its system can clear it. */
 static const lw_workflow *clearable_workflow(const hud *h, const lw_source **src)
@@ -103,14 +103,14 @@ static const lw_workflow *clearable_workflow(const hud *h, const lw_source **src
 	       tx_lever((*src)->adapter->tx, "clear") ? w : NULL;
 }
 
-bool can_clear_workflow(const hud *h)
+bool act_can_clear_workflow(const hud *h)
 {
 	const lw_source *src;
 	return clearable_workflow(h, &src) != NULL;
 }
 
-bool can_reset(const hud *h) { return task_allows(h, "reset_requested"); }
-bool can_move(const hud *h)
+bool act_can_reset(const hud *h) { return task_allows(h, "reset_requested"); }
+bool act_can_move(const hud *h)
 {
 	const tx_row *rows[1];
 	return moves_of(h, rows, 1) > 0;
@@ -233,7 +233,7 @@ void act_tx_poll(hud *h)
 	if (res.rc == TX_ASK) {
 		char label[96];
 		snprintf(label, sizeof label, "%.80s. Override?", res.message);
-		hud_ask_confirm(h, label, pend.subject, confirm_force);
+		prompt_ask_confirm(h, label, pend.subject, confirm_force);
 		snprintf(h->prompt.extra, sizeof h->prompt.extra, "%s", pend.question);
 		return;
 	}
@@ -276,14 +276,14 @@ static void block_reason_given(hud *h, const char *text)
 	snprintf(pend.reason, sizeof pend.reason, "%s", text);
 	if (!(pend.needs & TX_QUESTION))
 		return fire(h, pend.reason, NULL, false);   /* a block that wants no question (ACP Jarvis) */
-	hud_ask_text(h, "question for the planner", pend.subject, question_given);
+	prompt_ask_text(h, "question for the planner", pend.subject, question_given);
 }
 
 /* Consequences before the write: the row's help and what the system says
  * follows from acting as this identity, shown above a y/N prompt. */
 static void ask_first(hud *h, const char *label)
 {
-	hud_ask_confirm(h, label, pend.subject, confirmed);
+	prompt_ask_confirm(h, label, pend.subject, confirmed);
 	const tx_row *row = pend.has_subject ? task_row(h, pend.event) : NULL;
 	char advice[400] = "";
 	if (pend.src && pend.src->adapter->advise)
@@ -314,7 +314,7 @@ void act_reject(hud *h)
 		return;
 	char label[96];
 	snprintf(label, sizeof label, "reject %.60s: reason", pend.subject);
-	hud_ask_text(h, label, pend.subject, reason_given);
+	prompt_ask_text(h, label, pend.subject, reason_given);
 }
 
 void act_block(hud *h)
@@ -323,7 +323,7 @@ void act_block(hud *h)
 		return;
 	char label[96];
 	snprintf(label, sizeof label, "block %.60s: reason", pend.subject);
-	hud_ask_text(h, label, pend.subject, block_reason_given);
+	prompt_ask_text(h, label, pend.subject, block_reason_given);
 }
 
 void act_note(hud *h)
@@ -333,7 +333,7 @@ void act_note(hud *h)
 		return;
 	char label[96];
 	snprintf(label, sizeof label, "note for %.60s", on_task ? pend.subject : "all agents");
-	hud_ask_text(h, label, pend.subject, reason_given);
+	prompt_ask_text(h, label, pend.subject, reason_given);
 }
 
 void act_pause(hud *h)
@@ -350,7 +350,7 @@ void act_abort(hud *h)
 {
 	if (!capture(h, "abort", false))
 		return;
-	hud_ask_confirm(h, "abort: every agent exits. Sure?", "", confirmed);
+	prompt_ask_confirm(h, "abort: every agent exits. Sure?", "", confirmed);
 }
 
 void act_clear_checkpoint(hud *h)
@@ -368,7 +368,7 @@ void act_reset(hud *h)
 		return;
 	char label[96];
 	snprintf(label, sizeof label, "reset %s:%.40s to READY?", pend.src->adapter->name, pend.subject);
-	hud_ask_confirm(h, label, pend.subject, confirmed);
+	prompt_ask_confirm(h, label, pend.subject, confirmed);
 }
 
 /* The rows offered by the last chooser, in its order (table rows are static). */
@@ -384,13 +384,13 @@ static void move_chosen(hud *h, int index)
 	char label[96];
 	if (r->needs & TX_QUESTION) {
 		snprintf(label, sizeof label, "%.30s %.50s: reason", r->event, pend.subject);
-		hud_ask_text(h, label, pend.subject, block_reason_given);
+		prompt_ask_text(h, label, pend.subject, block_reason_given);
 	} else if (r->needs & TX_REASON) {
 		snprintf(label, sizeof label, "%.30s %.50s: reason", r->event, pend.subject);
-		hud_ask_text(h, label, pend.subject, reason_given);
+		prompt_ask_text(h, label, pend.subject, reason_given);
 	} else if (r->needs & TX_CONFIRM) {
 		snprintf(label, sizeof label, "%.30s %.50s?", r->event, pend.subject);
-		hud_ask_confirm(h, label, pend.subject, confirmed);
+		prompt_ask_confirm(h, label, pend.subject, confirmed);
 	} else {
 		fire(h, NULL, NULL, false);
 	}
@@ -405,34 +405,30 @@ void act_move(hud *h)
 		return;
 	char label[96];
 	snprintf(label, sizeof label, "%s:%.40s (%.20s) to", pend.src->adapter->name, pend.subject, pend.status);
-	hud_ask_choice(h, label, move_chosen);
+	chooser_ask(h, label, move_chosen);
 	for (size_t i = 0; i < n; i++) {
 		const tx_row *r = offered[i];
 		/* Foreman's events are the phases themselves: say it once. */
 		if (strcmp(r->event, r->to) == 0)
-			hud_choice_add(h, "%-12s %s", r->to, r->help ? r->help : "");
+			chooser_add(h, "%-12s %s", r->to, r->help ? r->help : "");
 		else
-			hud_choice_add(h, "%s -> %s  %s", r->event, r->to, r->help ? r->help : "");
+			chooser_add(h, "%s -> %s  %s", r->event, r->to, r->help ? r->help : "");
 	}
 }
 
-void act_start(hud *h)
+/* A task event that needs nothing but a yes: "start aot:A2 (pending)?" */
+static void ask_task_event(hud *h, const char *event)
 {
-	if (!capture(h, "start", true))
+	if (!capture(h, event, true))
 		return;
 	char label[96];
-	snprintf(label, sizeof label, "start %s:%.40s (%.20s)?", pend.src->adapter->name, pend.subject, pend.status);
+	snprintf(label, sizeof label, "%s %s:%.40s (%.20s)?", event, pend.src->adapter->name, pend.subject,
+	         pend.status);
 	ask_first(h, label);
 }
 
-void act_resolve(hud *h)
-{
-	if (!capture(h, "resolve", true))
-		return;
-	char label[96];
-	snprintf(label, sizeof label, "resolve %s:%.40s (%.20s)?", pend.src->adapter->name, pend.subject, pend.status);
-	ask_first(h, label);
-}
+void act_start(hud *h) { ask_task_event(h, "start"); }
+void act_resolve(hud *h) { ask_task_event(h, "resolve"); }
 
 void act_stop(hud *h)
 {
@@ -440,7 +436,7 @@ void act_stop(hud *h)
 		return;
 	char label[96];
 	snprintf(label, sizeof label, "ask the %s loop to stop?", pend.src->adapter->name);
-	hud_ask_confirm(h, label, "", confirmed);
+	prompt_ask_confirm(h, label, "", confirmed);
 }
 
 void act_redirect(hud *h)
@@ -449,7 +445,7 @@ void act_redirect(hud *h)
 		return;
 	char label[96];
 	snprintf(label, sizeof label, "redirect the %s loop: new direction", pend.src->adapter->name);
-	hud_ask_text(h, label, "", reason_given);
+	prompt_ask_text(h, label, "", reason_given);
 }
 
 /* The workflow's name is the subject (an RCS mode): clearing it takes only
@@ -467,5 +463,5 @@ void act_clear_workflow(hud *h)
 	snprintf(pend.subject, sizeof pend.subject, "%s", w->name);
 	char label[96];
 	snprintf(label, sizeof label, "clear %s workflow %.40s (any other member stays)?", src->adapter->name, w->name);
-	hud_ask_confirm(h, label, pend.subject, confirmed);
+	prompt_ask_confirm(h, label, pend.subject, confirmed);
 }
