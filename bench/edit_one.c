@@ -3,7 +3,9 @@
  *
  *   edit_one [-n ITERS] [-o patched|full|parse] LIZA_DIR NOW
  *
- * LIZA_DIR is copied to a temporary folder; the copy's state.yaml is loaded
+ * LIZA_DIR is copied to a temporary folder, with the spec files and
+ * worktree folders beside it that the checks stat (gen_liza makes them);
+ * the copy's state.yaml is loaded
  * once (the previous snapshot), then one task in the middle is edited (an
  * `iteration:` value changes) and written back by rename. Each iteration
  * times, in rotating order:
@@ -100,12 +102,19 @@ int main(int argc, char **argv)
 	time_t now;
 	if (lw_parse_time(argv[optind + 1], &now) < 0)
 		die("NOW must be ISO 8601");
-	char tmp[] = "/tmp/lw-edit-one.XXXXXX", cmd[512], liza[128], state[160], next[200];
+	char tmp[] = "/tmp/lw-edit-one.XXXXXX", cmd[8400], liza[128], state[160], next[200];
 	if (!mkdtemp(tmp))
 		die("mkdtemp");
 	snprintf(cmd, sizeof cmd, "cp -r '%s' '%s/.liza'", argv[optind], tmp);
 	if (system(cmd) != 0)
 		die("cannot copy the state");
+	for (int k = 0; k < 2; k++) {
+		const char *side = k ? ".worktrees" : "specs";
+		snprintf(cmd, sizeof cmd, "test ! -d '%s/../%s' || cp -r '%s/../%s' '%s/'", argv[optind], side,
+		         argv[optind], side, tmp);
+		if (system(cmd) != 0)
+			die("cannot copy the project's folders");
+	}
 	snprintf(liza, sizeof liza, "%s/.liza", tmp);
 	snprintf(state, sizeof state, "%s/state.yaml", liza);
 	snprintf(next, sizeof next, "%s/state.yaml.next", liza);

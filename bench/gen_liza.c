@@ -16,7 +16,14 @@
  * few tasks (blocked, review cycles, iterations, a crashed coder, stale
  * drafts, an immediate discovery) as they would in a real run.
  *
+ * Around .liza it leaves what a real project has and liza-validate.sh
+ * looks at: the spec files tasks name (specs/<area>.md) and a worktree
+ * folder for every task that holds one (.worktrees/task-N), so the only
+ * invalid_state alert is the deliberate one (a handoff without next_action)
+ * and the checks do the work of a healthy project, not of 1,000 CRITs.
+ *
  * Output is a pure function of N and NOW: a fixed-seed PRNG, no clock reads. */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -527,6 +534,37 @@ static void write_log(gen *g)
 	log_entry(g, g->now - 60, true, "coder-1", "heartbeat", -1, "\"alive\"");
 }
 
+/* The folders liza-validate.sh stats: the spec files and the worktrees. */
+static void make_tree(gen *g, const char *dir)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/specs", dir);
+	mkdir(path, 0777);
+	for (size_t a = 0; a < sizeof gw_areas / sizeof *gw_areas; a++) {
+		snprintf(path, sizeof path, "%s/specs/%s.md", dir, gw_areas[a]);
+		FILE *f = fopen(path, "w");
+		if (!f) {
+			perror(path);
+			exit(1);
+		}
+		fprintf(f, "# %s\n\nWhat the %s area must do.\n", gw_areas[a], gw_areas[a]);
+		fclose(f);
+	}
+	snprintf(path, sizeof path, "%s/.worktrees", dir);
+	mkdir(path, 0777);
+	for (int i = 0; i < g->n; i++) {
+		enum st s = g->p[i].st;
+		/* write_task gives a worktree path to every claimed task but MERGED and released ones */
+		if (s == DRAFT || s == UNCLAIMED || s == MERGED)
+			continue;
+		snprintf(path, sizeof path, "%s/.worktrees/task-%d", dir, i + 1);
+		if (mkdir(path, 0777) < 0 && errno != EEXIST) {
+			perror(path);
+			exit(1);
+		}
+	}
+}
+
 static FILE *open_out(const char *dir, const char *name)
 {
 	char path[4096];
@@ -570,6 +608,7 @@ int main(int argc, char **argv)
 	mkdir(path, 0777);
 	snprintf(path, sizeof path, "%s/.liza", argv[2]);
 	mkdir(path, 0777);
+	make_tree(&g, argv[2]);
 	g.st = open_out(argv[2], "state.yaml");
 	g.log = open_out(argv[2], "log.yaml");
 	write_head(&g);

@@ -3,6 +3,7 @@
  * each line then naming its project. */
 #include "cli/cli.h"
 #include "core/model/adapter.h"
+#include "core/model/alert_index.h"
 #include "core/model/config.h"
 #include "core/model/fleet.h"
 #include "core/model/report.h"
@@ -53,9 +54,12 @@ static bool print_changes(const lw_fleet *fl, size_t m, const lw_alerts *al, voi
 	const char *project = fl->n > 1 ? fl->v[m].label : NULL;
 	strbuf out;
 	strbuf_init(&out);
+	lw_alert_index seen_ix, now_ix;
+	lw_alert_index_init(&seen_ix, seen);
+	lw_alert_index_init(&now_ix, al);
 	for (size_t i = 0; i < al->n; i++) {
 		const lw_alert *a = &al->v[i];
-		if (lw_alerts_find(seen, a->system, a->code, a->key))
+		if (lw_alert_index_find(&seen_ix, a->system, a->code, a->key))
 			continue;
 		if (f->json) {
 			report_alert_event_json(&out, now, "raised", project, a);
@@ -67,7 +71,7 @@ static bool print_changes(const lw_fleet *fl, size_t m, const lw_alerts *al, voi
 	}
 	for (size_t i = 0; i < seen->n; i++) {
 		const lw_alert *a = &seen->v[i];
-		if (lw_alerts_find(al, a->system, a->code, a->key))
+		if (lw_alert_index_find(&now_ix, a->system, a->code, a->key))
 			continue;
 		if (f->json) {
 			report_alert_event_json(&out, now, "cleared", project, a);
@@ -78,6 +82,8 @@ static bool print_changes(const lw_fleet *fl, size_t m, const lw_alerts *al, voi
 		strbuf_printf(&out, "CLEAR %s %s ", a->system, a->code);
 		report_subject(&out, a);
 	}
+	lw_alert_index_free(&seen_ix);
+	lw_alert_index_free(&now_ix);
 	lw_alerts_copy(seen, al);
 	bool ok = fwrite(out.buf ? out.buf : "", 1, out.len, stdout) == out.len && fflush(stdout) == 0;
 	strbuf_free(&out);

@@ -1,5 +1,6 @@
 /* notify.c — see notify.h. */
 #include "notify/notify.h"
+#include "core/model/alert_index.h"
 #include "core/util/escape.h"
 #include "core/util/strbuf.h"
 #include "core/util/timeparse.h"
@@ -220,16 +221,19 @@ size_t notify_update(notifier *n, const lw_alerts *al)
 	/* The new alerts worth telling, most severe first (al is sorted). */
 	const lw_alert *fresh[NOTIFY_BURST];
 	size_t nfresh = 0;
+	lw_alert_index seen;
+	lw_alert_index_init(&seen, &n->seen);
 	for (size_t i = 0; i < al->n; i++) {
 		const lw_alert *a = &al->v[i];
 		if (n->min_level < 0 || (int)a->level < n->min_level)
 			continue;
-		if (lw_alerts_find(&n->seen, a->system, a->code, a->key))
+		if (lw_alert_index_find(&seen, a->system, a->code, a->key))
 			continue;
 		if (nfresh < NOTIFY_BURST)
 			fresh[nfresh] = a;
 		nfresh++;
 	}
+	lw_alert_index_free(&seen);
 	size_t made = 0;
 	if (nfresh) {
 		long long now = mono_ms();

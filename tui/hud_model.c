@@ -2,6 +2,7 @@
  * task index, the selection kept by task key across reloads, alerts. */
 #include "tui/hud.h"
 #include "notify/notify.h"
+#include "core/model/alert_index.h"
 #include "core/util/timeparse.h"
 #include <curses.h>
 #include <stdarg.h>
@@ -267,10 +268,13 @@ void hud_recheck(hud *h)
 	/* A CRIT that was not there before rings the bell, once, and scrolls
 	 * the pane back to its top row, where it is. */
 	const lw_alert *new_crit = NULL;
+	lw_alert_index before;
+	lw_alert_index_init(&before, &h->all_alerts);
 	for (size_t i = 0; i < fresh.n && !new_crit; i++)
 		if (fresh.v[i].level == LW_CRIT &&
-		    !lw_alerts_find(&h->all_alerts, fresh.v[i].system, fresh.v[i].code, fresh.v[i].key))
+		    !lw_alert_index_find(&before, fresh.v[i].system, fresh.v[i].code, fresh.v[i].key))
 			new_crit = &fresh.v[i];
+	lw_alert_index_free(&before);
 	if (new_crit) {
 		h->bell = true;
 		h->alert_row = 0;

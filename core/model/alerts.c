@@ -1,5 +1,6 @@
 /* alerts.c — the alert list and its identity rules. */
 #include "core/model/model.h"
+#include "core/model/alert_index.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,11 +91,14 @@ const lw_alert *lw_alerts_find(const lw_alerts *a, const char *system, const cha
 
 void lw_alerts_carry_since(lw_alerts *cur, const lw_alerts *prev)
 {
+	lw_alert_index ix;
+	lw_alert_index_init(&ix, prev);
 	for (size_t i = 0; i < cur->n; i++) {
-		const lw_alert *p = lw_alerts_find(prev, cur->v[i].system, cur->v[i].code, cur->v[i].key);
+		const lw_alert *p = lw_alert_index_find(&ix, cur->v[i].system, cur->v[i].code, cur->v[i].key);
 		if (p && p->since < cur->v[i].since)
 			cur->v[i].since = p->since;
 	}
+	lw_alert_index_free(&ix);
 }
 
 lw_alert *lw_alerts_add_copy(lw_alerts *dst, const lw_alert *a)

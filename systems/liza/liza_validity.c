@@ -13,6 +13,7 @@
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,25 +77,59 @@ static void rule_worktrees(vd *v)
 	}
 }
 
+/* The answer for one spec path, so each is stat'ed once: a project's
+ * thousand tasks name a dozen spec files, and a stat per task was the
+ * largest cost of a reload's checks after the parse. */
+typedef struct spec_seen {
+	const char *ref;          /* the task's spec_ref, anchor not included */
+	size_t len;
+	bool file;                /* it is a regular file */
+} spec_seen;
+
+static uint64_t spec_hash(const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;   /* FNV-1a */
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+	return h;
+}
+
+static bool spec_is_file(const vd *v, spec_seen *seen, size_t mask, const char *ref, size_t len)
+{
+	size_t h = (size_t)spec_hash(ref, len) & mask;
+	for (; seen[h].ref; h = (h + 1) & mask)
+		if (seen[h].len == len && memcmp(seen[h].ref, ref, len) == 0)
+			return seen[h].file;
+	struct stat sb;
+	seen[h] = (spec_seen){ ref, len, project_path(v, ref, len, &sb) && S_ISREG(sb.st_mode) };
+	return seen[h].file;
+}
+
 /* Every spec_ref (anchor stripped) names a file under the project. */
 static void rule_spec_files(vd *v)
 {
 	const char *skip = lw_getenv("SKIP_SPEC_FILE_CHECK");   /* recorded: status may reuse a result */
 	if (skip && strcmp(skip, "true") == 0)
 		return;
+	size_t cap = 16;
+	while (cap < 2 * v->st->ntasks)
+		cap *= 2;
+	spec_seen *seen = calloc(cap, sizeof *seen);
+	if (!seen)
+		abort();
 	for (size_t i = 0; i < v->st->ntasks; i++) {
 		const liza_task *t = &v->st->tasks[i];
-		struct stat sb;
 		if (!t->spec_ref)
 			continue;
 		size_t len = strcspn(t->spec_ref, "#");
 		if (!len)
 			continue;
-		if (!project_path(v, t->spec_ref, len, &sb) || !S_ISREG(sb.st_mode))
+		if (!spec_is_file(v, seen, cap - 1, t->spec_ref, len))
 			broken(v, t->id, "spec_file", at_field(t->node, "spec_ref"),
 			       "spec_ref file not found: %.*s (create it, or set SKIP_SPEC_FILE_CHECK=true)",
 			       (int)(len > 200 ? 200 : len), t->spec_ref);
 	}
+	free(seen);
 }
 
 /* integration_fix: true needs an integration_failed event in history. */

@@ -33,6 +33,30 @@ static void spans_are_bytes_in_utf8_text(void **state)
 	doc_free(&d);
 }
 
+/* YAML 1.1/1.2 core nulls, plain only: the empty value, ~, null, Null,
+ * NULL; not their near misses, not quoted ones, not a missing key's
+ * neighbours. */
+static void nulls_are_the_core_schema_spellings(void **state)
+{
+	(void)state;
+	const char *src = "a: null\nb: Null\nc: NULL\nd: ~\ne:\nf: nul\ng: nulls\nh: 'null'\n"
+	                  "i: nUll\nj: ~x\nk: NuLL\nl: n\nm: N\nn: x\n";
+	doc d;
+	lw_error err;
+	lw_error_clear(&err);
+	assert_int_equal(doc_parse(&d, src, strlen(src), "t.yaml", NULL, &err), 0);
+	for (const char *k = "abcde"; *k; k++) {
+		char key[2] = { *k, 0 };
+		assert_true(doc_is_null(doc_get(d.root, key)));
+	}
+	for (const char *k = "fghijklmn"; *k; k++) {
+		char key[2] = { *k, 0 };
+		assert_false(doc_is_null(doc_get(d.root, key)));
+	}
+	assert_true(doc_is_null(doc_get(d.root, "absent")));
+	doc_free(&d);
+}
+
 static void spans_skip_a_bom(void **state)
 {
 	(void)state;
@@ -267,6 +291,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(spans_are_bytes_in_utf8_text),
 		cmocka_unit_test(spans_skip_a_bom),
+		cmocka_unit_test(nulls_are_the_core_schema_spellings),
 		cmocka_unit_test(bom_file_with_several_root_keys),
 		cmocka_unit_test(error_names_line_and_column),
 		cmocka_unit_test(alias_bomb_is_refused_quickly),

@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "tests/unit/helper_liza.h"
+#include "core/util/inputs.h"
+#include "core/util/strbuf.h"
 
 #define NOW "2026-01-20T10:20:00Z"
 
@@ -202,6 +204,34 @@ static void worktrees_and_spec_files_on_disk(void **state)
 	th_close(&r);
 }
 
+/* Ten tasks naming one spec file cost one stat of it, not ten (the record
+ * of what the run looked at holds every stat the checks make), and every
+ * task still gets its own alert when the file is missing. */
+static void each_spec_file_stat_once(void **state)
+{
+	(void)state;
+	th_run r;
+	th_open(&r);
+	r.bare = true;
+	th_write(&r, "state.yaml", with("{id: dr, status: DRAFT, spec_ref: s.md}",
+	                                "{id: dr, status: DRAFT, spec_ref: 's.md#anchor'}"));
+	lw_inputs_start();
+	assert_int_equal(th_load(&r, NOW), 0);
+	strbuf rec;
+	strbuf_init(&rec);
+	lw_inputs_write(&rec);
+	lw_inputs_stop();
+	size_t stats = 0;
+	for (const char *p = rec.buf ? rec.buf : ""; (p = strstr(p, "/s.md")) != NULL; p++)
+		stats++;
+	strbuf_free(&rec);
+	assert_int_equal(stats, 1);
+	TH_EXPECT(&r, LW_CRIT, "invalid_state", "dr", "spec_ref file not found: s.md");
+	TH_EXPECT(&r, LW_CRIT, "invalid_state", "if", "spec_ref file not found: s.md");
+	assert_int_equal(th_count(&r, "invalid_state"), 12);   /* 10 spec_file + 2 worktree_exists */
+	th_close(&r);
+}
+
 static void each_rule_broken_on_its_own(void **state)
 {
 	(void)state;
@@ -314,6 +344,7 @@ int main(void)
 		cmocka_unit_test(valid_state_raises_nothing),
 		cmocka_unit_test(each_rule_broken_on_its_own),
 		cmocka_unit_test(worktrees_and_spec_files_on_disk),
+		cmocka_unit_test(each_spec_file_stat_once),
 		cmocka_unit_test(location_is_the_tasks_line_and_column),
 		cmocka_unit_test(two_rules_on_one_task_are_two_alerts),
 		cmocka_unit_test(every_broken_rule_is_reported_not_just_the_first),
