@@ -100,11 +100,11 @@ const lg_task *lizago_find_task(const lizago_state *st, const char *id);
 static inline bool lizago_is(const void *sys) { return sys && *(const int *)sys == LIZA_GEN_GO; }
 
 /* Limits as Liza resolves them (config value, else its default). */
-long long lg_iteration_limit(const lizago_state *st, const lg_task *t);
-long long lg_review_limit(const lizago_state *st);
+long long lizago_iteration_limit(const lizago_state *st, const lg_task *t);
+long long lizago_review_limit(const lizago_state *st);
 /* models.IsStatusTransitionEvent: does this history event come with a status change? */
-bool lg_status_event(const char *event);
+bool lizago_status_event(const char *event);
 /* What the task needs next, in words ("waits for a second reviewer (1/2)"). */
-const char *lg_next_step(const lizago_state *st, const lg_task *t, char *buf, size_t n);
+const char *lizago_next_step(const lizago_state *st, const lg_task *t, char *buf, size_t n);
 
 #endif

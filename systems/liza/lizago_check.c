@@ -179,7 +179,7 @@ static void task_states(gk *c, const lg_task *t)
 	if (!t->role_pair)
 		broken(c, t->id, t->node, "role_pair", "task %s missing role_pair (required for pipeline-configured goals)",
 		       t->id);
-	else if (!lg_pair_find(&c->st->pipeline, t->role_pair))
+	else if (!lizago_pair_find(&c->st->pipeline, t->role_pair))
 		broken(c, t->id, t->node, "role_pair", "task %s has invalid role_pair \"%s\"", t->id, t->role_pair);
 }
 
@@ -468,7 +468,7 @@ static const char *awaiting_human(const lg_task *t)
 static void task_checks(gk *c, const lg_task *t)
 {
 	const lizago_state *st = c->st;
-	long long rlim = lg_review_limit(st), ilim = lg_iteration_limit(st, t), att = attempt_of(t);
+	long long rlim = lizago_review_limit(st), ilim = lizago_iteration_limit(st, t), att = attempt_of(t);
 	if (is_cat(t, LGC_BLOCKED)) {
 		const char *gate = !t->rca ? "" : strcmp(t->rca, "open") == 0
 		                   ? " [rejection-RCA gate open: the orchestrator must record an RCA]"
@@ -492,7 +492,7 @@ static void task_checks(gk *c, const lg_task *t)
 			      "%s: assigned to %s but agent is %s (no rework %dm+ after verdict)", t->id, t->assigned_to, as,
 			      VERDICT_GRACE / 60);
 	}
-	bool terminal = lg_terminal(t->status);   /* the watcher's limit checks skip IsTerminal tasks */
+	bool terminal = lizago_terminal(t->status);   /* the watcher's limit checks skip IsTerminal tasks */
 	if (!terminal && t->review_cycles_current >= rlim)
 		alert(c, LW_CRIT, "review_loop", t->id, NULL, LW_NO_TIME, "%s: %lld cycles (at cliff %lld)", t->id,
 		      t->review_cycles_current, rlim);
@@ -566,7 +566,7 @@ static void stalled(gk *c, const char *mode)
 	time_t latest = LW_NO_TIME, earliest = LW_NO_TIME;
 	for (size_t i = 0; i < st->ntasks; i++) {
 		const lg_task *t = &st->tasks[i];
-		open |= !lg_terminal(t->status) && !is_cat(t, LGC_CLEAN);
+		open |= !lizago_terminal(t->status) && !is_cat(t, LGC_CLEAN);
 		if (t->last_event != LW_NO_TIME && (latest == LW_NO_TIME || t->last_event > latest))
 			latest = t->last_event;
 		if (t->created != LW_NO_TIME && (earliest == LW_NO_TIME || t->created < earliest))
@@ -609,7 +609,7 @@ static void project_checks(gk *c)
 		size_t live = 0, blocked = 0;
 		for (size_t i = 0; i < st->nsprint_planned; i++) {
 			const lg_task *t = lizago_find_task(st, st->sprint_planned[i]);
-			if (!t || lg_terminal(t->status))
+			if (!t || lizago_terminal(t->status))
 				continue;
 			live++;
 			blocked += is_cat(t, LGC_BLOCKED);
@@ -621,7 +621,7 @@ static void project_checks(gk *c)
 	/* watch.go checkMissingRoles: claimable work no registered role can take. */
 	for (size_t i = 0; i < st->ntasks; i++) {
 		const lg_task *t = &st->tasks[i];
-		if (!t->role_pair || lg_terminal(t->status) || !t->pair || (t->assigned_to && t->assigned_to[0] == '$'))
+		if (!t->role_pair || lizago_terminal(t->status) || !t->pair || (t->assigned_to && t->assigned_to[0] == '$'))
 			continue;
 		const char *roles[2] = { t->pair->doer, t->pair->reviewer };
 		bool claim[2];

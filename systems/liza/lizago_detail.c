@@ -23,7 +23,7 @@ void lizago_detail(const lizago_state *st, const lw_task *lt, time_t now, strbuf
 		return;
 	const lg_pair *p = t->pair;
 	snprintf(b, sizeof b, "%s / %s (%s, %s -> %s)", t->type ? t->type : "coding",
-	         t->role_pair ? t->role_pair : "-", lg_cat_name(t->st.cat), p && p->doer ? p->doer : "?",
+	         t->role_pair ? t->role_pair : "-", lizago_cat_name(t->st.cat), p && p->doer ? p->doer : "?",
 	         p && p->reviewer ? p->reviewer : "?");
 	line(out, "type / pair", b);
 	snprintf(b, sizeof b, "%zu/%d", t->napprovals, t->quorum);
@@ -34,19 +34,19 @@ void lizago_detail(const lizago_state *st, const lw_task *lt, time_t now, strbuf
 		         t->approvals[i].provider ? t->approvals[i].provider : "", i + 1 == t->napprovals ? ")" : "");
 	}
 	line(out, "approvals", b);
-	if (t->impact != LGI_STANDARD || (p && lg_max_quorum(p) != p->quorum)) {
-		snprintf(b, sizeof b, "%s (quorum %d; base %d)", lg_impact_name(t->impact), t->quorum, p ? p->quorum : 1);
+	if (t->impact != LGI_STANDARD || (p && lizago_max_quorum(p) != p->quorum)) {
+		snprintf(b, sizeof b, "%s (quorum %d; base %d)", lizago_impact_name(t->impact), t->quorum, p ? p->quorum : 1);
 		line(out, "impact", b);
 	}
 	snprintf(b, sizeof b, "attempt %lld/2, iteration %lld/%lld, review cycles %lld/%lld (total %lld)",
-	         t->attempt >= 1 ? t->attempt : 1, t->iteration, lg_iteration_limit(st, t), t->review_cycles_current,
-	         lg_review_limit(st), t->review_cycles_total);
+	         t->attempt >= 1 ? t->attempt : 1, t->iteration, lizago_iteration_limit(st, t), t->review_cycles_current,
+	         lizago_review_limit(st), t->review_cycles_total);
 	line(out, "budget", b);
 	if (t->rca) {
 		snprintf(b, sizeof b, "%s (%lld rejections, threshold %lld)", t->rca, t->rca_count, t->rca_threshold);
 		line(out, "rejection RCA", b);
 	}
-	line(out, "next", lg_next_step(st, t, nb, sizeof nb));
+	line(out, "next", lizago_next_step(st, t, nb, sizeof nb));
 	size_t degraded = 0;
 	for (size_t i = 0; i < st->nagents; i++)
 		degraded += st->agents[i].health && strcmp(st->agents[i].health, "degraded") == 0;

@@ -49,7 +49,7 @@ bool lizago_detect(const doc *d)
 		if (doc_str(doc_get(tm, "role_pair")))
 			return true;
 		const char *s = doc_str(doc_get(tm, "status"));
-		if (s && !shell_status(s) && lg_resolve(&lg_embedded_pipeline, s).cat != LGC_UNKNOWN)
+		if (s && !shell_status(s) && lizago_resolve(&lg_embedded_pipeline, s).cat != LGC_UNKNOWN)
 			return true;
 	}
 	return false;
@@ -115,8 +115,8 @@ static void load_task(arena *a, const lizago_state *st, lg_task *t, const doc_no
 	t->role_pair = str(n, "role_pair");
 	t->status = str(n, "status");
 	t->description = str(n, "description");
-	t->st = lg_resolve(&st->pipeline, t->status);
-	t->pair = t->role_pair ? lg_pair_find(&st->pipeline, t->role_pair) : NULL;
+	t->st = lizago_resolve(&st->pipeline, t->status);
+	t->pair = t->role_pair ? lizago_pair_find(&st->pipeline, t->role_pair) : NULL;
 	if (!t->pair)
 		t->pair = t->st.pair;
 	t->priority = num(n, "priority", 0);
@@ -173,11 +173,11 @@ static void load_task(arena *a, const lizago_state *st, lg_task *t, const doc_no
 		if (at != LW_NO_TIME && (t->last_event == LW_NO_TIME || at > t->last_event))
 			t->last_event = at;
 		/* the newest in list order, as Go walks it back from the end */
-		if (ev && lg_status_event(ev) && at != LW_NO_TIME)
+		if (ev && lizago_status_event(ev) && at != LW_NO_TIME)
 			t->status_since = at;
 	}
-	t->impact = lg_history_impact(doc_get(n, "history"));
-	t->quorum = lg_effective_quorum(t->pair, t->impact);
+	t->impact = lizago_history_impact(doc_get(n, "history"));
+	t->quorum = lizago_effective_quorum(t->pair, t->impact);
 	load_rca(t, doc_get(n, "rejection_rca"));
 }
 
@@ -285,7 +285,7 @@ static void load_log(lizago_state *st, lw_snapshot *snap)
 
 /* models/status_age.go statusTransitionEvents: the history events written
  * where Task.Status is assigned (claim_released deliberately not). */
-bool lg_status_event(const char *event)
+bool lizago_status_event(const char *event)
 {
 	static const char *const ev[] = {
 		"claimed", "reclaimed_after_rejection", "reassigned_after_rejection", "claimed_for_integration_fix",
@@ -313,14 +313,14 @@ static lw_lane lane_of(lg_cat c)
 	}
 }
 
-long long lg_iteration_limit(const lizago_state *st, const lg_task *t)
+long long lizago_iteration_limit(const lizago_state *st, const lg_task *t)
 {
 	if (t && t->max_iterations > 0)
 		return t->max_iterations;
 	return st->config.max_coder_iterations > 0 ? st->config.max_coder_iterations : 10;
 }
 
-long long lg_review_limit(const lizago_state *st)
+long long lizago_review_limit(const lizago_state *st)
 {
 	return st->config.max_review_cycles > 0 ? st->config.max_review_cycles : 5;
 }
@@ -338,7 +338,7 @@ static const tx_table *build_table(arena *a, const lizago_state *st)
 		for (int k = 0; k < 2; k++) {
 			if (!from[k])
 				continue;
-			rows[n++] = (tx_row){ from[k], "approve", lg_max_quorum(p) > 1 && p->state[LGC_PARTIAL]
+			rows[n++] = (tx_row){ from[k], "approve", lizago_max_quorum(p) > 1 && p->state[LGC_PARTIAL]
 			                      ? arena_printf(a, "%s|%s", p->state[LGC_PARTIAL], p->state[LGC_APPROVED])
 			                      : p->state[LGC_CLEAN]
 			                      ? arena_printf(a, "%s|%s", p->state[LGC_APPROVED], p->state[LGC_CLEAN])
@@ -386,9 +386,9 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 		m->lane = lane_of(t->st.cat);
 		m->assignee = t->st.cat == LGC_REVIEWING || t->st.cat == LGC_REVIEWING2 ? t->reviewing_by : t->assigned_to;
 		m->iteration = (int)t->iteration;
-		m->iteration_max = (int)lg_iteration_limit(st, t);
+		m->iteration_max = (int)lizago_iteration_limit(st, t);
 		m->review_cycles = (int)t->review_cycles_current;
-		m->review_max = (int)lg_review_limit(st);
+		m->review_max = (int)lizago_review_limit(st);
 		m->awaiting_operator = t->st.cat == LGC_REVIEWING || t->st.cat == LGC_REVIEWING2;
 		/* since it entered the status it waits in (models.TimeInStatus) */
 		m->waiting_since = m->awaiting_operator ? t->status_since : LW_NO_TIME;
@@ -419,10 +419,10 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 	size_t done = 0, planned = st->nsprint_planned;
 	for (size_t i = 0; i < st->ntasks; i++)
 		if (!planned)
-			done += lg_terminal(st->tasks[i].status);
+			done += lizago_terminal(st->tasks[i].status);
 	for (size_t j = 0; j < planned; j++) {
 		const lg_task *t = lizago_find_task(st, st->sprint_planned[j]);
-		done += t && lg_terminal(t->status);
+		done += t && lizago_terminal(t->status);
 	}
 	w->iteration = (int)done;
 	w->max = (int)(planned ? planned : st->ntasks);
@@ -487,7 +487,7 @@ int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapsh
 	}
 	lw_error perr;
 	lw_error_clear(&perr);
-	int prc = lg_pipeline_load(dir, a, &st->pipeline, &perr);
+	int prc = lizago_pipeline_load(dir, a, &st->pipeline, &perr);
 	if (prc <= 0)
 		st->pipeline = lg_embedded_pipeline;
 	st->pipeline_missing = prc == 0;

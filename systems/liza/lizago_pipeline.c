@@ -14,7 +14,7 @@ static const char *const cat_names[LGC_COUNT] = {
 	"integration-failed", "legacy", "unknown",
 };
 
-const char *lg_cat_name(lg_cat c) { return (unsigned)c < LGC_COUNT ? cat_names[c] : "unknown"; }
+const char *lizago_cat_name(lg_cat c) { return (unsigned)c < LGC_COUNT ? cat_names[c] : "unknown"; }
 
 /* Columns: initial, executing, submitted, reviewing, reviewing-2,
  * partially-approved, approved, rejected, clean. */
@@ -87,7 +87,7 @@ static lg_status find_in(const lg_pipeline *p, const char *status)
 	return (lg_status){ NULL, LGC_UNKNOWN };
 }
 
-lg_status lg_resolve(const lg_pipeline *p, const char *status)
+lg_status lizago_resolve(const lg_pipeline *p, const char *status)
 {
 	if (!status)
 		return (lg_status){ NULL, LGC_UNKNOWN };
@@ -99,8 +99,8 @@ lg_status lg_resolve(const lg_pipeline *p, const char *status)
 		return s;
 	/* The legacy name of the coding pair's submitted status. */
 	if (strcmp(status, "CODE_READY_FOR_REVIEW") == 0) {
-		const lg_pair *cp = lg_pair_find(p, "coding-pair");
-		return (lg_status){ cp ? cp : lg_pair_find(&lg_embedded_pipeline, "coding-pair"), LGC_SUBMITTED };
+		const lg_pair *cp = lizago_pair_find(p, "coding-pair");
+		return (lg_status){ cp ? cp : lizago_pair_find(&lg_embedded_pipeline, "coding-pair"), LGC_SUBMITTED };
 	}
 	for (size_t i = 0; i < sizeof fixed_list / sizeof *fixed_list; i++)
 		if (strcmp(fixed_list[i], status) == 0)
@@ -108,7 +108,7 @@ lg_status lg_resolve(const lg_pipeline *p, const char *status)
 	return s;
 }
 
-const lg_pair *lg_pair_find(const lg_pipeline *p, const char *name)
+const lg_pair *lizago_pair_find(const lg_pipeline *p, const char *name)
 {
 	if (!name)
 		return NULL;
@@ -118,7 +118,7 @@ const lg_pair *lg_pair_find(const lg_pipeline *p, const char *name)
 	return NULL;
 }
 
-bool lg_terminal(const char *status)
+bool lizago_terminal(const char *status)
 {
 	return status && (strcmp(status, "MERGED") == 0 || strcmp(status, "ABANDONED") == 0 ||
 	                  strcmp(status, "SUPERSEDED") == 0);
@@ -126,12 +126,12 @@ bool lg_terminal(const char *status)
 
 /* ---- review quorum by impact (ops/submit_verdict.go, pipeline/resolver.go) ---- */
 
-const char *lg_impact_name(lg_impact i)
+const char *lizago_impact_name(lg_impact i)
 {
 	return i == LGI_ARCHITECTURE ? "architecture" : i == LGI_SIGNIFICANT ? "significant" : "standard";
 }
 
-int lg_effective_quorum(const lg_pair *p, lg_impact impact)
+int lizago_effective_quorum(const lg_pair *p, lg_impact impact)
 {
 	if (!p)
 		return 1;
@@ -142,7 +142,7 @@ int lg_effective_quorum(const lg_pair *p, lg_impact impact)
 	return p->quorum;
 }
 
-int lg_max_quorum(const lg_pair *p)
+int lizago_max_quorum(const lg_pair *p)
 {
 	if (!p)
 		return 1;
@@ -156,7 +156,7 @@ int lg_max_quorum(const lg_pair *p)
 
 /* Walks back from the newest entry: a rejection resets the cycle, so impact
  * recorded before it no longer counts. An unknown value is ignored. */
-lg_impact lg_history_impact(const doc_node *history)
+lg_impact lizago_history_impact(const doc_node *history)
 {
 	lg_impact best = LGI_STANDARD;
 	size_t n = doc_is_seq(history) ? doc_len(history) : 0;
@@ -223,7 +223,7 @@ static const char *dup_str(arena *a, const doc_node *n)
 	return s ? arena_strdup(a, s) : NULL;
 }
 
-int lg_pipeline_load(const char *liza_dir, arena *a, lg_pipeline *out, lw_error *err)
+int lizago_pipeline_load(const char *liza_dir, arena *a, lg_pipeline *out, lw_error *err)
 {
 	char path[LW_PATH_MAX];
 	char *buf;

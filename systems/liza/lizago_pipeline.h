@@ -25,7 +25,7 @@ typedef enum lg_cat {
 	LGC_COUNT
 } lg_cat;
 
-const char *lg_cat_name(lg_cat c);   /* "initial", "partially-approved", … */
+const char *lizago_cat_name(lg_cat c);   /* "initial", "partially-approved", … */
 
 typedef struct lg_pair {
 	const char *name, *doer, *reviewer, *slug;
@@ -52,27 +52,27 @@ typedef struct lg_status {
 
 extern const lg_pipeline lg_embedded_pipeline;
 
-lg_status lg_resolve(const lg_pipeline *p, const char *status);
-const lg_pair *lg_pair_find(const lg_pipeline *p, const char *name);
+lg_status lizago_resolve(const lg_pipeline *p, const char *status);
+const lg_pair *lizago_pair_find(const lg_pipeline *p, const char *name);
 /* True for the statuses Liza never moves a task out of. */
-bool lg_terminal(const char *status);
+bool lizago_terminal(const char *status);
 
 /* Impact levels of a review (ops.impactOrder): standard < significant < architecture. */
 typedef enum lg_impact { LGI_STANDARD, LGI_SIGNIFICANT, LGI_ARCHITECTURE } lg_impact;
-const char *lg_impact_name(lg_impact i);
+const char *lizago_impact_name(lg_impact i);
 /* The quorum a pair asks at an impact (pipeline Resolver.EffectiveQuorum): the
  * override when the pair declares one for that level, else its base quorum. */
-int lg_effective_quorum(const lg_pair *p, lg_impact impact);
+int lizago_effective_quorum(const lg_pair *p, lg_impact impact);
 /* The highest quorum any impact can ask of the pair. */
-int lg_max_quorum(const lg_pair *p);
+int lizago_max_quorum(const lg_pair *p);
 /* ops.ResolveEffectiveImpact over a task's history sequence: the highest
  * `impact` of its pre_execution_checkpoint and approved entries since the
  * last rejection; standard when none. */
-lg_impact lg_history_impact(const doc_node *history);
+lg_impact lizago_history_impact(const doc_node *history);
 
 /* Read `<liza_dir>/pipeline.yaml` into a (in arena a). 1: read; 0: there
  * is none (use the embedded one); -1: it is there but does not read, err
  * says where (Liza refuses such a file too). */
-int lg_pipeline_load(const char *liza_dir, arena *a, lg_pipeline *out, lw_error *err);
+int lizago_pipeline_load(const char *liza_dir, arena *a, lg_pipeline *out, lw_error *err);
 
 #endif

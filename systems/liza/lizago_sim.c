@@ -35,7 +35,7 @@ static const doc_node *task_in(const doc_node *root, const char *cat_status, con
 	size_t n = 0;
 	for (const doc_node *i = doc_seq_first(doc_get(root, "tasks")); i && n < 64; i = i->next) {
 		const doc_node *t = doc_deref(i);
-		if (lg_resolve(p, doc_str(doc_get(t, "status"))).cat == want)
+		if (lizago_resolve(p, doc_str(doc_get(t, "status"))).cat == want)
 			found[n++] = t;
 	}
 	return n ? found[sim_below(rng, (unsigned)n)] : NULL;
@@ -80,7 +80,7 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 	lw_error perr;
 	char dir[LW_PATH_MAX];
 	snprintf(dir, sizeof dir, "%s", s->root);
-	if (lg_pipeline_load(dir, &a, &p, &perr) <= 0)
+	if (lizago_pipeline_load(dir, &a, &p, &perr) <= 0)
 		p = lg_embedded_pipeline;
 	char ts[32], lease[32], commit[48];
 	lw_format_time(s->now, ts, sizeof ts);
@@ -104,7 +104,7 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 		for (const doc_node *i = doc_seq_first(doc_get(root, "tasks")); i && !wt; i = i->next)
 			if (doc_str(doc_get(doc_deref(i), "id")) && strcmp(doc_str(doc_get(doc_deref(i), "id")), cur) == 0)
 				wt = doc_deref(i);
-		lg_cat cat = wt ? lg_resolve(&p, doc_str(doc_get(wt, "status"))).cat : LGC_UNKNOWN;
+		lg_cat cat = wt ? lizago_resolve(&p, doc_str(doc_get(wt, "status"))).cat : LGC_UNKNOWN;
 		if (cat == LGC_SUBMITTED || cat == LGC_REVIEWING || cat == LGC_REVIEWING2 || cat == LGC_PARTIAL)
 			continue;
 		if (cat == LGC_REJECTED) {
@@ -126,7 +126,7 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 		if (!t)
 			break;
 		id = doc_str(doc_get(t, "id"));
-		pair = lg_pair_find(&p, doc_str(doc_get(t, "role_pair")));
+		pair = lizago_pair_find(&p, doc_str(doc_get(t, "role_pair")));
 		if (!pair || !id)
 			break;
 		const char *who = kind == K_RECLAIM ? doc_str(doc_get(t, "assigned_to")) : idle_agent(root, pair->doer);
@@ -157,7 +157,7 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 		break;
 	case K_SUBMIT:
 		t = task_in(root, NULL, &p, LGC_EXECUTING, s->rng);
-		if (!t || !(id = doc_str(doc_get(t, "id"))) || !(pair = lg_pair_find(&p, doc_str(doc_get(t, "role_pair")))))
+		if (!t || !(id = doc_str(doc_get(t, "id"))) || !(pair = lizago_pair_find(&p, doc_str(doc_get(t, "role_pair")))))
 			break;
 		sim_hex(s->rng, commit, 40);
 		e |= edit_set_scalar(ed, t, "status", edit_str(pair->state[LGC_SUBMITTED]));
@@ -176,9 +176,9 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 		break;
 	case K_REVIEW: {
 		t = task_in(root, NULL, &p, sim_chance(s->rng, 50) ? LGC_SUBMITTED : LGC_PARTIAL, s->rng);
-		if (!t || !(id = doc_str(doc_get(t, "id"))) || !(pair = lg_pair_find(&p, doc_str(doc_get(t, "role_pair")))))
+		if (!t || !(id = doc_str(doc_get(t, "id"))) || !(pair = lizago_pair_find(&p, doc_str(doc_get(t, "role_pair")))))
 			break;
-		bool second = lg_resolve(&p, doc_str(doc_get(t, "status"))).cat == LGC_PARTIAL;
+		bool second = lizago_resolve(&p, doc_str(doc_get(t, "status"))).cat == LGC_PARTIAL;
 		const char *to = second && pair->state[LGC_REVIEWING2] ? pair->state[LGC_REVIEWING2] : pair->state[LGC_REVIEWING];
 		/* an idle reviewer that has not approved it yet */
 		const char *rev = NULL;

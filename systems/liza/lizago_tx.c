@@ -46,7 +46,7 @@ static lg_pipeline pipeline_of(const char *dir, arena *a)
 {
 	lg_pipeline p;
 	lw_error err;
-	if (lg_pipeline_load(dir, a, &p, &err) <= 0)
+	if (lizago_pipeline_load(dir, a, &p, &err) <= 0)
 		p = lg_embedded_pipeline;
 	return p;
 }
@@ -64,7 +64,7 @@ static int release_agent(editor *ed, const doc_node *root, const char *id)
 	return rc;
 }
 
-const char *lg_next_step(const lizago_state *st, const lg_task *t, char *buf, size_t n)
+const char *lizago_next_step(const lizago_state *st, const lg_task *t, char *buf, size_t n)
 {
 	const lg_pair *p = t->pair;
 	int q = t->quorum > 0 ? t->quorum : 1;
@@ -83,7 +83,7 @@ const char *lg_next_step(const lizago_state *st, const lg_task *t, char *buf, si
 	case LGC_CLEAN: snprintf(buf, n, "clean: nothing to integrate"); break;
 	case LGC_REJECTED:
 		/* claimTask enforces the limits on a rejected task before the rework */
-		if (st && (t->review_cycles_current >= lg_review_limit(st) || t->iteration >= lg_iteration_limit(st, t)))
+		if (st && (t->review_cycles_current >= lizago_review_limit(st) || t->iteration >= lizago_iteration_limit(st, t)))
 			snprintf(buf, n, "rejected at its limit: %s at the doer's next claim",
 			         t->attempt >= 2 ? "Liza blocks it (final attempt)" : "Liza starts attempt 2");
 		else
@@ -192,7 +192,7 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 	tx_rc rc = TX_DENIED;
 	const char *status = doc_str(doc_get(task, "status"));
 	const char *pair_name = doc_str(doc_get(task, "role_pair"));
-	const lg_pair *pair = pair_name ? lg_pair_find(&p, pair_name) : NULL;
+	const lg_pair *pair = pair_name ? lizago_pair_find(&p, pair_name) : NULL;
 	if (!pair_name) {
 		tx_set(res, TX_DENIED, "task %s has no role_pair set", rq->subject);
 		goto out;
@@ -252,11 +252,11 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 		e |= edit_append_item(ed, task, "history", h, 4);
 		/* the quorum at the task's effective impact (ResolveEffectiveImpact;
 		 * the operator's approval records none of its own) */
-		lg_impact impact = lg_history_impact(doc_get(task, "history"));
-		int quorum = lg_effective_quorum(pair, impact);
+		lg_impact impact = lizago_history_impact(doc_get(task, "history"));
+		int quorum = lizago_effective_quorum(pair, impact);
 		char why[48] = "";
 		if (quorum != pair->quorum)
-			snprintf(why, sizeof why, " (%s impact)", lg_impact_name(impact));
+			snprintf(why, sizeof why, " (%s impact)", lizago_impact_name(impact));
 		bool met = (int)(napp + 1) >= quorum;
 		const char *to;
 		if (!met) {

@@ -126,7 +126,7 @@ static void waiting_claim(lizago_check_ctx *c, const lg_agent *a, const lg_task 
 		         a->id, t->id);
 		return;
 	}
-	const lg_pair *p = lg_pair_find(&c->st->pipeline, t->role_pair);
+	const lg_pair *p = lizago_pair_find(&c->st->pipeline, t->role_pair);
 	if (!p || !p->doer || !p->reviewer)
 		return;   /* the role_pair rule says it */
 	const char *s = t->status ? t->status : "";
@@ -317,7 +317,7 @@ static void task_deps(deps *g, const lg_task *t)
 			broken_k(c, t->id, t->node, "dependency_resolution", d, "task %s has invalid dependency %s", t->id, d);
 			continue;
 		}
-		if (!lg_terminal(t->status) && lg_terminal(dt->status) && !eq(dt->status, "MERGED"))
+		if (!lizago_terminal(t->status) && lizago_terminal(dt->status) && !eq(dt->status, "MERGED"))
 			broken_k(c, t->id, t->node, "dependency_terminal", d,
 			         "non-terminal task %s depends on terminal non-merged task %s (%s)", t->id, d, dt->status);
 		if (r != DEP_SATISFIED && executing(t))

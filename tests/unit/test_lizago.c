@@ -113,21 +113,21 @@ static void statuses_resolve_through_the_pipeline(void **state)
 {
 	(void)state;
 	const lg_pipeline *p = &lg_embedded_pipeline;
-	lg_status s = lg_resolve(p, "REVIEWING_CODE_2");
+	lg_status s = lizago_resolve(p, "REVIEWING_CODE_2");
 	assert_int_equal(s.cat, LGC_REVIEWING2);
 	assert_string_equal(s.pair->name, "coding-pair");
-	assert_int_equal(lg_resolve(p, "EPIC_PLAN_MAIN_PARTIALLY_APPROVED").cat, LGC_PARTIAL);
-	assert_int_equal(lg_resolve(p, "EPIC_PLAN_MAIN_PARTIALLY_APPROVED").pair->quorum, 2);
-	assert_int_equal(lg_resolve(p, "INTEGRATION_ANALYSIS_CLEAN").cat, LGC_CLEAN);
-	assert_int_equal(lg_resolve(p, "CODE_READY_FOR_REVIEW").cat, LGC_SUBMITTED);
-	assert_int_equal(lg_resolve(p, "MERGED").cat, LGC_MERGED);
-	assert_int_equal(lg_resolve(p, "CLAIMED").cat, LGC_UNKNOWN);
-	assert_int_equal(lg_resolve(p, NULL).cat, LGC_UNKNOWN);
+	assert_int_equal(lizago_resolve(p, "EPIC_PLAN_MAIN_PARTIALLY_APPROVED").cat, LGC_PARTIAL);
+	assert_int_equal(lizago_resolve(p, "EPIC_PLAN_MAIN_PARTIALLY_APPROVED").pair->quorum, 2);
+	assert_int_equal(lizago_resolve(p, "INTEGRATION_ANALYSIS_CLEAN").cat, LGC_CLEAN);
+	assert_int_equal(lizago_resolve(p, "CODE_READY_FOR_REVIEW").cat, LGC_SUBMITTED);
+	assert_int_equal(lizago_resolve(p, "MERGED").cat, LGC_MERGED);
+	assert_int_equal(lizago_resolve(p, "CLAIMED").cat, LGC_UNKNOWN);
+	assert_int_equal(lizago_resolve(p, NULL).cat, LGC_UNKNOWN);
 	/* every declared status of every pair resolves to its own category */
 	for (size_t i = 0; i < p->npairs; i++)
 		for (int c = 0; c < LGC_PAIR_COUNT; c++)
 			if (p->pairs[i].state[c]) {
-				lg_status r = lg_resolve(p, p->pairs[i].state[c]);
+				lg_status r = lizago_resolve(p, p->pairs[i].state[c]);
 				assert_int_equal(r.cat, c);
 				assert_ptr_equal(r.pair, &p->pairs[i]);
 			}
@@ -357,7 +357,7 @@ static void impact_overrides_the_quorum(void **state)
 	arena_init(&a);
 	lg_pipeline p;
 	lw_error err;
-	assert_int_equal(lg_pipeline_load(r.liza, &a, &p, &err), -1);
+	assert_int_equal(lizago_pipeline_load(r.liza, &a, &p, &err), -1);
 	assert_non_null(strstr(err.msg, "significant-change needs an integer quorum"));
 	arena_free(&a);
 	th_close(&r);
@@ -431,7 +431,7 @@ static void a_rejection_at_the_limits_escalates(void **state)
 	assert_non_null(strstr(res.note, "max iterations reached without approval (10/10): Liza starts attempt 2"));
 	assert_int_equal(th_load(&r, NOW), 0);
 	char nb[256];
-	assert_string_equal(lg_next_step(r.snap->sys, lizago_find_task(r.snap->sys, "t-1"), nb, sizeof nb),
+	assert_string_equal(lizago_next_step(r.snap->sys, lizago_find_task(r.snap->sys, "t-1"), nb, sizeof nb),
 	                    "rejected at its limit: Liza starts attempt 2 at the doer's next claim");
 	/* the fourth durable rejection opens the RCA gate: refused, file untouched */
 	const char *gate = go_state(
