@@ -317,6 +317,8 @@ static bool hex_of(const char *s, size_t len)
 	return true;
 }
 
+bool lizago_full_commit(const char *s) { return hex_of(s, 40) || hex_of(s, 64); }
+
 /* statevalidate.ValidateQuarantinedVerdicts */
 static void quarantined(gk *c)
 {
@@ -656,9 +658,11 @@ void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx 
 		if (snap->docs[i]->root && doc_deref(snap->docs[i]->root) == st->root)
 			c.d = snap->docs[i];
 	lw_check_problems(snap, SYS, ctx);
+	lizago_hygiene(&c);
 	required_fields(&c);
 	pipeline_config(&c);
 	unique_ids(&c);
+	lizago_integration(&c);
 	single_assignment(&c);
 	for (size_t i = 0; i < st->ntasks; i++) {
 		task_states(&c, &st->tasks[i]);

@@ -32,6 +32,14 @@ void lizago_validate(lizago_check_ctx *c);
 /* commands/watch.go checkCircuitBreakerEscalation over analysis.
  * DetectUnacknowledgedPatterns (lizago_patterns.c). */
 void lizago_patterns(lizago_check_ctx *c);
+/* statehygiene.ValidateState (lizago_hygiene.c); its transcript test. */
+void lizago_hygiene(lizago_check_ctx *c);
+bool lizago_hygiene_transcript(const char *s);
+/* statevalidate validateIntegrationLifecycle (lizago_integration.c). */
+void lizago_integration(lizago_check_ctx *c);
+
+/* models.IsFullReviewCommit: 40 or 64 hex digits. */
+bool lizago_full_commit(const char *s);
 
 /* A scalar Go's YAML decoder reads as a string (not null, bool or number). */
 bool lizago_check_is_string(const doc_node *n);

@@ -629,6 +629,40 @@ static void sprint(lizago_check_ctx *c)
 	free(ids);
 }
 
+/* validate_proof_reaffirmation.go validateProofReaffirmations: a record
+ * names its allocation and both section identities, full object ids that
+ * differ, and its time. */
+static void proof_reaffirmations(lizago_check_ctx *c)
+{
+	static const char *const need[] = { "parent_task", "carrier_path", "heading", "reference_id", "actor", "reason" };
+	size_t i = 0;
+	for (const doc_node *e = doc_seq_first(doc_deref(doc_get(c->st->root, "proof_reaffirmations"))); e;
+	     e = e->next, i++) {
+		const doc_node *r = doc_deref(e);
+		char subj[48];
+		snprintf(subj, sizeof subj, "proof_reaffirmations[%zu]", i);
+		for (size_t k = 0; k < sizeof need / sizeof *need; k++) {
+			const char *v = doc_str(doc_get(r, need[k]));
+			if (!v || !v[strspn(v, " \t\r\n\v\f")])
+				broken_k(c, subj, r, "proof_reaffirmation", need[k], "%s: %s must not be empty", subj, need[k]);
+		}
+		const char *rev = doc_str(doc_get(r, "reviewed_section")), *cur = doc_str(doc_get(r, "current_section"));
+		bool rf = lizago_full_commit(rev), cf = lizago_full_commit(cur);
+		if (!rf)
+			broken_k(c, subj, r, "proof_reaffirmation", "reviewed_section",
+			         "%s: reviewed_section must be a full object id", subj);
+		if (!cf)
+			broken_k(c, subj, r, "proof_reaffirmation", "current_section",
+			         "%s: current_section must be a full object id", subj);
+		if (rf && cf && strcmp(rev, cur) == 0)
+			broken_k(c, subj, r, "proof_reaffirmation", "equal",
+			         "%s: identities are equal, so no transition was authorized", subj);
+		time_t at;
+		if (doc_time(doc_get(r, "timestamp"), &at) != DOC_OK)
+			broken_k(c, subj, r, "proof_reaffirmation", "timestamp", "%s: timestamp must be recorded", subj);
+	}
+}
+
 void lizago_validate(lizago_check_ctx *c)
 {
 	const lizago_state *st = c->st;
@@ -650,5 +684,6 @@ void lizago_validate(lizago_check_ctx *c)
 		reverse_ownership(c);
 	discovered(c);
 	anomalies(c);
+	proof_reaffirmations(c);
 	sprint(c);
 }

@@ -660,6 +660,22 @@ static void patterns_raise_the_breaker_until_acknowledged(void **state)
 	th_close(&r);
 }
 
+/* statehygiene.IsTranscriptPayload: spaces (Unicode ones too) and case do not
+ * hide a transcript; the words alone, outside that shape, are no transcript. */
+static void transcripts_are_found_through_spacing_and_case(void **state)
+{
+	(void)state;
+	assert_true(lizago_hygiene_transcript("{\"type\":\"item.completed\",\"item\":{}}"));
+	assert_true(lizago_hygiene_transcript("{ \"TYPE\" :\t\"Item.Completed\" }"));
+	assert_true(lizago_hygiene_transcript("{\"type\":\xc2\xa0\"command_execution\",\n \"aggregated_output\": \"x\"}"));
+	assert_true(lizago_hygiene_transcript("item.completed then command_execution with aggregated_output"));
+	assert_true(lizago_hygiene_transcript("log: {\\\"type\\\":\\\"item.completed\\\"}"));
+	assert_false(lizago_hygiene_transcript("failed to record rollout items: thread abc not found"));
+	assert_false(lizago_hygiene_transcript("{\"type\":\"command_execution\",\"exit_code\":0}"));
+	assert_false(lizago_hygiene_transcript("item.completed"));
+	assert_false(lizago_hygiene_transcript(""));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -682,6 +698,7 @@ int main(void)
 		cmocka_unit_test(dependency_cycles_are_edges_of_one_component),
 		cmocka_unit_test(patterns_raise_the_breaker_until_acknowledged),
 		cmocka_unit_test(liveness_records_refresh_leases),
+		cmocka_unit_test(transcripts_are_found_through_spacing_and_case),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
