@@ -673,6 +673,7 @@ void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx 
 	quarantined(&c);
 	lizago_validate(&c);
 	leases(&c);
+	lizago_procs(&c);
 	project_checks(&c);
 	lizago_patterns(&c);
 	free(c.agents);

@@ -35,6 +35,10 @@ void lizago_patterns(lizago_check_ctx *c);
 /* statehygiene.ValidateState (lizago_hygiene.c); its transcript test. */
 void lizago_hygiene(lizago_check_ctx *c);
 bool lizago_hygiene_transcript(const char *s);
+/* watch.go's process checks, when LIZA_WATCH_PROBE_PIDS=1 says liza-watch
+ * runs on the agents' host (lizago_procs.c). */
+bool lizago_procs_enabled(void);
+void lizago_procs(lizago_check_ctx *c);
 /* statevalidate validateIntegrationLifecycle (lizago_integration.c). */
 void lizago_integration(lizago_check_ctx *c);
 

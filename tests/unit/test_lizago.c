@@ -17,6 +17,7 @@
 #include "core/util/fileio.h"
 #include "core/util/strbuf.h"
 #include <time.h>
+#include <unistd.h>
 
 #define NOW "2026-11-25T10:00:00Z"
 
@@ -676,6 +677,57 @@ static void transcripts_are_found_through_spacing_and_case(void **state)
 	assert_false(lizago_hygiene_transcript(""));
 }
 
+/* watch.go's process checks, on the agents' host only (LIZA_WATCH_PROBE_PIDS=1):
+ * this test's own pid is alive; one above the kernel's pid_max is certainly
+ * dead. Without the switch a pid says nothing. */
+static void dead_agent_processes_on_this_host(void **state)
+{
+	(void)state;
+	long long pid_max = 4194304;
+	FILE *f = fopen("/proc/sys/kernel/pid_max", "r");
+	if (f) {
+		if (fscanf(f, "%lld", &pid_max) != 1)
+			pid_max = 4194304;
+		fclose(f);
+	}
+	char rows[1024];
+	/* the reviewer under review and an idle coder with a live lease */
+	snprintf(rows, sizeof rows,
+	         "  code-reviewer-1: {role: code-reviewer, status: REVIEWING, current_task: t-1, provider: claude,\n"
+	         "                    heartbeat: 2026-11-25T09:59:00Z, pid: %lld, lease_expires: 2026-11-25T10:30:00Z}\n"
+	         "  coder-2: {role: coder, status: IDLE, provider: claude, heartbeat: 2026-11-25T09:59:00Z,\n"
+	         "            pid: %lld, lease_expires: 2026-11-25T10:30:00Z}\n",
+	         pid_max + 1, pid_max + 7);
+	th_run r;
+	setenv("LIZA_WATCH_PROBE_PIDS", "1", 1);
+	assert_int_equal(th_state(&r, go_state_with(REVIEWING, NULL, rows), NOW), 0);
+	th_write(&r, "pipeline.yaml", pipeline_q2);
+	assert_int_equal(th_load(&r, NOW), 0);
+	TH_EXPECT(&r, LW_CRIT, "dead_agent_process", "t-1", "reviewer code-reviewer-1 but no live process");
+	TH_EXPECT(&r, LW_CRIT, "registered_agent_process", "coder-2", "active lease but no live process");
+	/* alive: this process */
+	snprintf(rows, sizeof rows,
+	         "  code-reviewer-1: {role: code-reviewer, status: REVIEWING, current_task: t-1, provider: claude,\n"
+	         "                    heartbeat: 2026-11-25T09:59:00Z, pid: %lld, lease_expires: 2026-11-25T10:30:00Z}\n"
+	         "  coder-2: {role: coder, status: IDLE, provider: claude, heartbeat: 2026-11-25T09:59:00Z,\n"
+	         "            pid: 1, lease_expires: 2026-11-25T10:30:00Z}\n",
+	         (long long)getpid());
+	th_write(&r, "state.yaml", go_state_with(REVIEWING, NULL, rows));
+	assert_int_equal(th_load(&r, NOW), 0);
+	TH_NONE(&r, "dead_agent_process", NULL);
+	TH_NONE(&r, "registered_agent_process", NULL);   /* pid 1 exists: EPERM or not, alive */
+	/* the switch off: a dead pid raises nothing */
+	snprintf(rows, sizeof rows,
+	         "  code-reviewer-1: {role: code-reviewer, status: REVIEWING, current_task: t-1, provider: claude,\n"
+	         "                    heartbeat: 2026-11-25T09:59:00Z, pid: %lld, lease_expires: 2026-11-25T10:30:00Z}\n",
+	         pid_max + 1);
+	unsetenv("LIZA_WATCH_PROBE_PIDS");
+	th_write(&r, "state.yaml", go_state_with(REVIEWING, NULL, rows));
+	assert_int_equal(th_load(&r, NOW), 0);
+	TH_NONE(&r, "dead_agent_process", NULL);
+	th_close(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -699,6 +751,7 @@ int main(void)
 		cmocka_unit_test(patterns_raise_the_breaker_until_acknowledged),
 		cmocka_unit_test(liveness_records_refresh_leases),
 		cmocka_unit_test(transcripts_are_found_through_spacing_and_case),
+		cmocka_unit_test(dead_agent_processes_on_this_host),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
