@@ -56,7 +56,8 @@ static size_t space_len(const unsigned char *s, size_t left)
 bool lizago_hygiene_transcript(const char *s)
 {
 	size_t n = strlen(s), k = 0;
-	char *c = malloc(n + 1);
+	char small[512];   /* most state strings: no allocation */
+	char *c = n < sizeof small ? small : malloc(n + 1);
 	if (!c)
 		return false;
 	for (size_t i = 0; i < n;) {
@@ -73,7 +74,8 @@ bool lizago_hygiene_transcript(const char *s)
 	           (strstr(c, "\"type\":\"command_execution\"") && strstr(c, "\"aggregated_output\"")) ||
 	           (strstr(c, "item.completed") && strstr(c, "command_execution") && strstr(c, "aggregated_output")) ||
 	           strstr(c, "\\\"type\\\":\\\"item.completed\\\"");
-	free(c);
+	if (c != small)
+		free(c);
 	return hit;
 }
 
