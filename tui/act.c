@@ -308,23 +308,18 @@ void act_approve(hud *h)
 	ask_first(h, label);
 }
 
-void act_reject(hud *h)
+/* A task event that needs a reason first: "reject task-3: reason". */
+static void ask_reason(hud *h, const char *event, hud_prompt_done given)
 {
-	if (!capture(h, "reject", true))
+	if (!capture(h, event, true))
 		return;
 	char label[96];
-	snprintf(label, sizeof label, "reject %.60s: reason", pend.subject);
-	prompt_ask_text(h, label, pend.subject, reason_given);
+	snprintf(label, sizeof label, "%s %.60s: reason", event, pend.subject);
+	prompt_ask_text(h, label, pend.subject, given);
 }
 
-void act_block(hud *h)
-{
-	if (!capture(h, "block", true))
-		return;
-	char label[96];
-	snprintf(label, sizeof label, "block %.60s: reason", pend.subject);
-	prompt_ask_text(h, label, pend.subject, block_reason_given);
-}
+void act_reject(hud *h) { ask_reason(h, "reject", reason_given); }
+void act_block(hud *h) { ask_reason(h, "block", block_reason_given); }
 
 void act_note(hud *h)
 {

@@ -119,28 +119,7 @@ static bool anomaly_patterns(const anomaly *v, size_t n, pattern *out)
 	}
 	/* workarounds and trade-offs grouped by root_cause, else by what; a
 	 * string root_cause, even empty, is the record's key */
-	const char **keys = malloc((n + 1) * sizeof *keys);
-	size_t k = 0, best = 0;
-	if (keys) {
-		for (size_t i = 0; i < n; i++) {
-			if (!eq(v[i].type, "workaround") && !eq(v[i].type, "trade_off"))
-				continue;
-			const char *s = detail_str(&v[i], "root_cause");
-			if (!s)
-				s = detail_str(&v[i], "what");
-			if (s && *s)
-				keys[k++] = s;
-		}
-		qsort(keys, k, sizeof *keys, str_cmp);
-		for (size_t i = 0; i < k;) {
-			size_t j = i + 1;
-			while (j < k && strcmp(keys[j], keys[i]) == 0)
-				j++;
-			best = j - i > best ? j - i : best;
-			i = j;
-		}
-		free(keys);
-	}
+	size_t best = largest_group(v, n, "workaround", "trade_off", "root_cause", "what", NULL);
 	if (best >= WORKAROUND_SAME) {
 		*out = (pattern){ "workaround_pattern", "ARCHITECTURE_FLAW" };
 		return true;
