@@ -61,3 +61,8 @@ char *strbuf_detach(strbuf *s, size_t *len)
 	strbuf_init(s);
 	return p;
 }
+
+int lw_strp_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}

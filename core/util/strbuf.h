@@ -18,4 +18,7 @@ void strbuf_printf(strbuf *s, const char *fmt, ...) __attribute__((format(printf
 /* Take ownership of the bytes; s is left empty. */
 char *strbuf_detach(strbuf *s, size_t *len);
 
+/* qsort(3)/bsearch(3) order for an array of C strings (const char *). */
+int lw_strp_cmp(const void *a, const void *b);
+
 #endif

@@ -1,4 +1,5 @@
 /* liza_index.c — see liza_index.h. */
+#include "core/util/strbuf.h"
 #include "systems/liza/liza_index.h"
 #include <stdlib.h>
 #include <string.h>
@@ -142,11 +143,6 @@ long liza_index_find(const liza_index *x, const char *key)
 	return e ? (long)e->i : -1;
 }
 
-static int cmp_str(const void *pa, const void *pb)
-{
-	return strcmp(*(const char *const *)pa, *(const char *const *)pb);
-}
-
 const char **liza_sorted_ids(const liza_strv *sv)
 {
 	if (!sv || !sv->n)
@@ -155,7 +151,7 @@ const char **liza_sorted_ids(const liza_strv *sv)
 	if (!v)
 		abort();
 	memcpy(v, sv->v, sv->n * sizeof *v);
-	qsort(v, sv->n, sizeof *v, cmp_str);
+	qsort(v, sv->n, sizeof *v, lw_strp_cmp);
 	return v;
 }
 

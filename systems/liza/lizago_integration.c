@@ -7,6 +7,7 @@
  * arrays: n log n in the records. The premature-recovery receipt is not
  * judged (its schema is not in the models liza-watch was written from): a
  * lifecycle that carries one skips the generation numbering it shifts. */
+#include "core/util/strbuf.h"
 #include "systems/liza/lizago_check.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -46,8 +47,6 @@ static long long num(const doc_node *m, const char *k)
 	return v;
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
-
 /* The strings of a sequence, or of one key of each map in it. */
 static const char **strings_of(const doc_node *seq, const char *key, size_t *n)
 {
@@ -70,7 +69,7 @@ static void unique_nonempty(ictx *x, const char *subject, const doc_node *at, co
 	const char **v = strings_of(seq, key, &n);
 	if (!v)
 		return;
-	qsort(v, n, sizeof *v, cmp_str);
+	qsort(v, n, sizeof *v, lw_strp_cmp);
 	for (size_t i = 0; i < n; i++) {
 		if (!*v[i])
 			bad(x, subject, at, "%s%s is empty", prefix, label);
@@ -87,8 +86,8 @@ static bool same_set(const doc_node *a, const doc_node *b)
 	const char **va = strings_of(a, NULL, &na), **vb = strings_of(b, NULL, &nb);
 	bool same = va && vb && na == nb;
 	if (same) {
-		qsort(va, na, sizeof *va, cmp_str);
-		qsort(vb, nb, sizeof *vb, cmp_str);
+		qsort(va, na, sizeof *va, lw_strp_cmp);
+		qsort(vb, nb, sizeof *vb, lw_strp_cmp);
 		for (size_t i = 0; same && i < na; i++)
 			same = strcmp(va[i], vb[i]) == 0 && (i == 0 || strcmp(va[i], va[i - 1]) != 0);
 	}

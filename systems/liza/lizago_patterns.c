@@ -7,6 +7,7 @@
  * its thresholds; a match is a CRIT circuit_breaker naming the pattern and
  * its severity. Grouping sorts (n log n), never compares pairs. What the
  * analysis needs that the state does not show is in docs/systems/liza-go.md. */
+#include "core/util/strbuf.h"
 #include "systems/liza/lizago_check.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,11 +45,6 @@ static const char *detail_str(const anomaly *a, const char *field)
 	return lizago_check_is_string(v) ? doc_str(v) : NULL;
 }
 
-static int str_cmp(const void *x, const void *y)
-{
-	return strcmp(*(const char *const *)x, *(const char *const *)y);
-}
-
 /* groupByField: the largest group of anomalies of `type` (any of two types
  * when type2) sharing a non-empty string value of field (fallback tried
  * when the record has no string field). */
@@ -68,7 +64,7 @@ static size_t largest_group(const anomaly *v, size_t n, const char *type, const 
 		if (s && *s)
 			keys[k++] = s;
 	}
-	qsort(keys, k, sizeof *keys, str_cmp);
+	qsort(keys, k, sizeof *keys, lw_strp_cmp);
 	for (size_t i = 0; i < k;) {
 		size_t j = i + 1;
 		while (j < k && strcmp(keys[j], keys[i]) == 0)

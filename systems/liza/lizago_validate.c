@@ -6,6 +6,7 @@
  * (validate_sprint.go). Each broken rule is a CRIT invalid_state naming the
  * rule and the place, worded as Liza words it. Everything is linear in
  * tasks and agents, or n log n through the sorted indexes. */
+#include "core/util/strbuf.h"
 #include "systems/liza/lizago_check.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -551,11 +552,6 @@ static void handoff_events(lizago_check_ctx *c, const lg_task *t)
 
 /* ---- validate_sprint.go validateSprint ---- */
 
-static int str_cmp(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 static bool sprint_status(const char *s)
 {
 	return eq(s, "IN_PROGRESS") || eq(s, "CHECKPOINT") || eq(s, "COMPLETED") || eq(s, "ABORTED");
@@ -620,7 +616,7 @@ static void sprint(lizago_check_ctx *c)
 			broken_k(c, "sprint_history", e, "sprint_history", k, "sprint_history[%zu]: missing ended time", i);
 	}
 	if (ids) {
-		qsort(ids, nids, sizeof *ids, str_cmp);
+		qsort(ids, nids, sizeof *ids, lw_strp_cmp);
 		for (size_t j = 1; j < nids; j++)
 			if (strcmp(ids[j], ids[j - 1]) == 0)
 				broken_k(c, "sprint_history", hist, "sprint_history", ids[j],

@@ -1,6 +1,7 @@
 /* rcs_read.c — reading RCS's many small JSON files. A snapshot holds only a
  * few parsed documents, so each file is parsed, its tree copied into the
  * snapshot's arena (positions kept for messages) and its doc freed at once. */
+#include "core/util/strbuf.h"
 #include "systems/rcs/rcs.h"
 #include "core/doc/doc_build.h"
 #include "core/util/dirlist.h"
@@ -47,11 +48,6 @@ int rcs_read_json(lw_snapshot *snap, const char *path, const doc_node **root, lw
 	return 0;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 size_t rcs_list_dir(arena *a, const char *dir, bool dirs, size_t max, const char ***names)
 {
 	*names = NULL;
@@ -86,7 +82,7 @@ size_t rcs_list_dir(arena *a, const char *dir, bool dirs, size_t max, const char
 		v[n++] = arena_strdup(a, name);
 	}
 	strbuf_free(&all);
-	qsort(v, n, sizeof *v, cmp_str);
+	qsort(v, n, sizeof *v, lw_strp_cmp);
 	const char **out = arena_alloc(a, (n + 1) * sizeof *out);
 	memcpy(out, v, n * sizeof *v);
 	free(v);
