@@ -90,7 +90,17 @@ const char *lizago_next_step(const lizago_state *st, const lg_task *t, char *buf
 			snprintf(buf, n, "rejected: %s reworks it (review cycle %lld)", t->assigned_to ? t->assigned_to : "the doer",
 			         t->review_cycles_current);
 		break;
-	case LGC_BLOCKED: snprintf(buf, n, "blocked: the orchestrator assesses it"); break;
+	case LGC_BLOCKED:
+		/* an open rejection-RCA gate (RejectionRCAGateOpen) holds the task
+		 * until the orchestrator records an RCA and a disposition */
+		if (t->rca && strcmp(t->rca, "open") == 0)
+			snprintf(buf, n, "blocked behind the rejection-RCA gate: the orchestrator records an RCA "
+			         "(liza record-rejection-rca), then resume-rejection-rca");
+		else if (t->rca && strcmp(t->rca, "recorded") == 0)
+			snprintf(buf, n, "blocked, RCA recorded: the orchestrator decides the recovery (liza resume-rejection-rca)");
+		else
+			snprintf(buf, n, "blocked: the orchestrator assesses it");
+		break;
 	case LGC_INTEGRATION_FAILED: snprintf(buf, n, "integration failed: a doer claims the fix"); break;
 	case LGC_MERGED: case LGC_ABANDONED: case LGC_SUPERSEDED: snprintf(buf, n, "done"); break;
 	default: snprintf(buf, n, "unknown status: Liza's validator refuses this state"); break;
@@ -105,15 +115,81 @@ const char *lizago_next_step(const lizago_state *st, const lg_task *t, char *buf
 typedef struct rj {
 	long long cur, tot, lease, review_limit;
 	bool blocked, new_attempt;
-	char reason[160];
-	const char *question;
+	bool gate;                 /* RejectionRCAGateDue: BLOCKED behind a new rejection_rca record */
+	long long threshold, durable;
+	char first_at[40];         /* firstDurableRejectionAt, as Go formats it (RFC 3339) */
+	char reason[200];
+	const char *question[2];
+	size_t nquestions;
 } rj;
 
-static bool reject_plan(const doc_node *root, const doc_node *task, rj *r, tx_result *res)
+static bool rejection_event(const char *ev)
+{
+	return ev && (strcmp(ev, "rejected") == 0 || strcmp(ev, "review_verdict_rejected") == 0);
+}
+
+/* time.Time.Format(time.RFC3339) of a history time as yaml.v3 read it: whole
+ * seconds, in the offset the file wrote ("Z" for none or a zero offset). */
+static const char *go_rfc3339(const char *text, time_t t, char *buf, size_t n)
+{
+	long off = 0;
+	const char *tp = text ? strpbrk(text, "Tt ") : NULL;
+	const char *z = tp ? strpbrk(tp + 1, "Zz+-") : NULL;
+	if (z && (*z == '+' || *z == '-') && strlen(z) >= 5) {
+		int hh = (z[1] - '0') * 10 + (z[2] - '0');
+		int mm = z[3] == ':' ? (z[4] - '0') * 10 + (z[5] - '0') : (z[3] - '0') * 10 + (z[4] - '0');
+		off = (hh * 60L + mm) * 60L * (*z == '-' ? -1 : 1);
+	}
+	if (off == 0)
+		return lw_format_time(t, buf, n);
+	time_t local = t + off;
+	struct tm tm;
+	gmtime_r(&local, &tm);
+	long a = off < 0 ? -off : off;
+	snprintf(buf, n, "%04d-%02d-%02dT%02d:%02d:%02d%c%02ld:%02ld", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+	         tm.tm_hour, tm.tm_min, tm.tm_sec, off < 0 ? '-' : '+', a / 3600, a / 60 % 60);
+	return buf;
+}
+
+/* models.Task.RejectionRCAGateDue after this rejection: the durable count
+ * (DurableRejectionCount: review_cycles_total once positive, else the
+ * rejection events in history, this one included) reaches the threshold
+ * beyond the count a closed record captured; an open gate never re-fires.
+ * Also finds firstDurableRejectionAt for the blocked event. */
+static bool rca_gate_due(const doc_node *cfg, const doc_node *task, rj *r, const char *now_ts, time_t now)
+{
+	if (doc_int(doc_get(cfg, "high_churn_rejection_threshold"), &r->threshold) != DOC_OK || r->threshold <= 0)
+		r->threshold = 4;   /* models.EffectiveHighChurnRejectionThreshold */
+	const doc_node *rca = doc_get(task, "rejection_rca");
+	long long baseline = 0;
+	if (doc_is_map(rca)) {
+		if (!doc_is_map(doc_get(rca, "disposition")))
+			return false;   /* RejectionRCAGateOpen */
+		doc_int(doc_get(rca, "rejection_count"), &baseline);
+	}
+	long long events = 1;   /* the rejection this verdict appends, at now */
+	time_t first = now;
+	snprintf(r->first_at, sizeof r->first_at, "%s", now_ts);
+	for (const doc_node *h = doc_seq_first(doc_get(task, "history")); h; h = h->next) {
+		const doc_node *e = doc_deref(h);
+		time_t at;
+		if (!rejection_event(doc_str(doc_get(e, "event"))) || doc_time(doc_get(e, "time"), &at) != DOC_OK)
+			continue;   /* Go skips a zero time */
+		events++;
+		if (at < first) {
+			first = at;
+			go_rfc3339(doc_str(doc_get(e, "time")), at, r->first_at, sizeof r->first_at);
+		}
+	}
+	r->durable = r->tot > 0 ? r->tot : events;
+	return r->durable >= baseline + r->threshold;
+}
+
+static void reject_plan(const doc_node *root, const doc_node *task, rj *r, const char *now_ts, time_t now)
 {
 	memset(r, 0, sizeof *r);
 	const doc_node *cfg = doc_get(root, "config");
-	long long iter = 0, attempt = 0, max_iter = 0, threshold = 0;
+	long long iter = 0, attempt = 0, max_iter = 0;
 	doc_int(doc_get(task, "review_cycles_current"), &r->cur);
 	doc_int(doc_get(task, "review_cycles_total"), &r->tot);
 	doc_int(doc_get(task, "iteration"), &iter);
@@ -133,54 +209,60 @@ static bool reject_plan(const doc_node *root, const doc_node *task, rj *r, tx_re
 		if (review_hit && iter_hit) {
 			snprintf(r->reason, sizeof r->reason, "review budget and iteration limits exhausted (review cycles "
 			         "%lld/%lld, iterations %lld/%lld)", r->cur, r->review_limit, iter, max_iter);
-			r->question = "Should orchestrator rescope this task now that both review cycles and iterations are exhausted?";
+			r->question[0] = "Should orchestrator rescope this task now that both review cycles and iterations are exhausted?";
 		} else if (review_hit) {
 			snprintf(r->reason, sizeof r->reason, "review budget exhausted: max review cycles reached (%lld/%lld)",
 			         r->cur, r->review_limit);
-			r->question = "Should orchestrator rescope this task or clarify acceptance criteria to break the review cycle?";
+			r->question[0] = "Should orchestrator rescope this task or clarify acceptance criteria to break the review cycle?";
 		} else {
 			snprintf(r->reason, sizeof r->reason, "max iterations reached without approval (%lld/%lld)", iter, max_iter);
-			r->question = "Should this task be rescoped or superseded now that max iterations were exhausted?";
+			r->question[0] = "Should this task be rescoped or superseded now that max iterations were exhausted?";
 		}
+		r->nquestions = 1;
 		/* EffectiveAttempt: a task that never rolled over is on attempt 1 */
 		r->blocked = attempt >= 2;
 		r->new_attempt = !r->blocked;
-		const doc_node *bq = doc_get(task, "blocked_questions");
-		if (r->blocked && doc_len(bq) > 0) {
-			tx_set(res, TX_DENIED, "this rejection blocks the task (%s) but it still carries blocked_questions; "
-			       "submit it with Liza's own submit-verdict", r->reason);
-			return false;
-		}
-		return true;
+		return;
 	}
-	/* The churn gate (models.RejectionRCAGateDue, threshold
-	 * config.high_churn_rejection_threshold, default 4) opens a
-	 * rejection_rca record liza-watch does not write: refuse rather than
-	 * write a rejection Liza would have gated. */
-	if (doc_int(doc_get(cfg, "high_churn_rejection_threshold"), &threshold) != DOC_OK || threshold <= 0)
-		threshold = 4;
-	const doc_node *rca = doc_get(task, "rejection_rca");
-	long long gated_at = 0;
-	bool open = doc_is_map(rca) && !doc_is_map(doc_get(rca, "disposition"));
-	bool closed = doc_is_map(rca) && !open;
-	if (closed)
-		doc_int(doc_get(rca, "rejection_count"), &gated_at);
-	/* the durable count: the cycles counter, or the rejections history
-	 * keeps when it says more (the one this verdict adds included) */
-	long long durable = r->tot, seen = 1;
-	for (const doc_node *h = doc_seq_first(doc_get(task, "history")); h; h = h->next) {
-		const char *ev = doc_str(doc_get(doc_deref(h), "event"));
-		seen += ev && (strcmp(ev, "rejected") == 0 || strcmp(ev, "review_verdict_rejected") == 0);
+	/* The churn gate the limits let through: seedRejectionRCAGate and
+	 * blockRejectedTask with rejectionRCAGateReason/-Questions. */
+	if (rca_gate_due(cfg, task, r, now_ts, now)) {
+		r->gate = r->blocked = true;
+		snprintf(r->reason, sizeof r->reason, "rejection_rca_required: %lld durable rejections reached the "
+		         "high-churn threshold %lld; a classified RCA and a recovery disposition are required before "
+		         "this task is restored", r->durable, r->threshold);
+		r->question[0] = "Which cause dominated the rejections: product_defect, capability_failure, lifecycle_retry or unknown?";
+		r->question[1] = "Which recovery path should resume the task: implementation_correction, capability_reroute, "
+		                 "lifecycle_repair, rescope or human_override?";
+		r->nquestions = 2;
 	}
-	if (seen > durable)
-		durable = seen;
-	if (!open && durable >= (closed ? gated_at : 0) + threshold) {
-		tx_set(res, TX_DENIED, "this would be durable rejection %lld, at Liza's high-churn threshold %lld: Liza "
-		       "gates the task (BLOCKED, rejection-RCA required); submit it with Liza's own submit-verdict",
-		       durable, threshold);
-		return false;
+}
+
+/* blockRejectedTask: the just-rejected task goes BLOCKED in the same write,
+ * with the reason and questions; the doer's lease and assignment go, the
+ * doer is released when it still holds the task; the blocked event carries
+ * the caller's detail keys (Go writes an inline map's keys sorted). */
+static int block_rejected(gtx *g, const doc_node *root, const doc_node *task, editor *ed, const rj *r,
+                          const edit_pair *extra, size_t nextra)
+{
+	const tx_request *rq = g->rq;
+	const char *doer = doc_str(doc_get(task, "assigned_to"));
+	int e = edit_set_scalar(ed, task, "blocked_reason", edit_str(r->reason));
+	for (size_t i = 0; i < r->nquestions; i++)
+		e |= edit_append_scalar(ed, task, "blocked_questions", edit_str(r->question[i]));
+	e |= clear(ed, task, "lease_expires");
+	if (doer && strcmp(doer, rq->as) != 0) {
+		const char *cur_task = doc_str(doc_get(doc_get(doc_get(root, "agents"), doer), "current_task"));
+		if (cur_task && strcmp(cur_task, rq->subject) == 0)
+			e |= release_agent(ed, root, doer);
 	}
-	return true;
+	e |= clear(ed, task, "assigned_to");
+	edit_pair b[4 + 5] = { { "time", edit_str(g->ts) }, { "event", edit_str("blocked") },
+	                       { "agent", edit_str(rq->as) }, { "reason", edit_str(r->reason) } };
+	for (size_t i = 0; i < nextra && i < 5; i++)
+		b[4 + i] = extra[i];
+	e |= edit_append_item(ed, task, "history", b, 4 + (nextra < 5 ? nextra : 5));
+	return e;
 }
 
 static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor *ed, tx_result *res)
@@ -289,8 +371,12 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 			goto out;
 		}
 		rj r;
-		if (!reject_plan(root, task, &r, res))
+		reject_plan(root, task, &r, g->ts, rq->now);
+		if (r.blocked && doc_len(doc_get(task, "blocked_questions")) > 0) {
+			tx_set(res, TX_DENIED, "this rejection blocks the task (%.120s) but it still carries blocked_questions; "
+			       "submit it with Liza's own submit-verdict", r.reason);
 			goto out;
+		}
 		const char *to = r.blocked ? "BLOCKED" : pair->state[LGC_REJECTED];
 		const char *doer = doc_str(doc_get(task, "assigned_to"));
 		e |= edit_set_scalar(ed, task, "status", edit_str(to));
@@ -308,21 +394,24 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 		e |= clear(ed, task, "approvals");
 		e |= clear(ed, task, "merge_commit");
 		e |= clear(ed, task, "integration_failure");
-		if (r.blocked) {
-			/* blockRejectedTask: the final attempt at its limit is BLOCKED for
-			 * the orchestrator, in the same write; the doer lets go */
-			e |= edit_set_scalar(ed, task, "blocked_reason", edit_str(r.reason));
-			e |= edit_append_scalar(ed, task, "blocked_questions", edit_str(r.question));
-			e |= clear(ed, task, "lease_expires");
-			if (doer && strcmp(doer, rq->as) != 0) {
-				const char *cur_task = doc_str(doc_get(doc_get(doc_get(root, "agents"), doer), "current_task"));
-				if (cur_task && strcmp(cur_task, rq->subject) == 0)
-					e |= release_agent(ed, root, doer);
-			}
-			e |= clear(ed, task, "assigned_to");
-			edit_pair b[] = { { "time", edit_str(g->ts) }, { "event", edit_str("blocked") },
-			                  { "agent", edit_str(rq->as) }, { "reason", edit_str(r.reason) } };
-			e |= edit_append_item(ed, task, "history", b, 4);
+		if (r.gate) {
+			/* seedRejectionRCAGate: a new record for this cycle (an earlier
+			 * cycle's caller fields and disposition go; history keeps them),
+			 * gated on the commit this verdict rejected */
+			edit_pair rec[] = { { "schema_version", edit_int(1) }, { "threshold", edit_int(r.threshold) },
+			                    { "rejection_count", edit_int(r.durable) }, { "gated_at", edit_str(g->ts) },
+			                    { "gating_commit", edit_str(commit) } };
+			e |= edit_set_map(ed, task, "rejection_rca", rec, 5);
+			edit_pair extra[] = { { "blocked_class", edit_str("rejection_rca_required") },
+			                      { "first_rejection_at", edit_str(r.first_at) }, { "gated_at", edit_str(g->ts) },
+			                      { "rejection_count", edit_int(r.durable) }, { "threshold", edit_int(r.threshold) } };
+			e |= block_rejected(g, root, task, ed, &r, extra, 5);
+			snprintf(g->next, sizeof g->next, "%lld durable rejections reached the high-churn threshold %lld: "
+			         "BLOCKED behind the rejection-RCA gate; the orchestrator records an RCA (liza "
+			         "record-rejection-rca %.40s --rca-file FILE), then resume-rejection-rca", r.durable, r.threshold,
+			         rq->subject);
+		} else if (r.blocked) {
+			e |= block_rejected(g, root, task, ed, &r, NULL, 0);
 			snprintf(g->next, sizeof g->next, "%.120s on the final attempt: BLOCKED, the orchestrator assesses it",
 			         r.reason);
 		} else {

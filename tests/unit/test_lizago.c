@@ -393,8 +393,7 @@ static void waiting_since_is_when_it_entered_its_status(void **state)
 }
 
 /* submitVerdict at the limits: attempt 2 goes BLOCKED in the same write
- * (blockRejectedTask); attempt 1 stays rejected for Liza's rollover; the
- * rejection-RCA gate is refused, not written half. */
+ * (blockRejectedTask); attempt 1 stays rejected for Liza's rollover. */
 static void a_rejection_at_the_limits_escalates(void **state)
 {
 	(void)state;
@@ -434,21 +433,53 @@ static void a_rejection_at_the_limits_escalates(void **state)
 	char nb[256];
 	assert_string_equal(lizago_next_step(r.snap->sys, lizago_find_task(r.snap->sys, "t-1"), nb, sizeof nb),
 	                    "rejected at its limit: Liza starts attempt 2 at the doer's next claim");
-	/* the fourth durable rejection opens the RCA gate: refused, file untouched */
-	const char *gate = go_state(
+	th_close(&r);
+}
+
+/* submitVerdict's churn gate (RejectionRCAGateDue): the fourth durable
+ * rejection no limit escalates blocks the task in the same write behind a
+ * new rejection_rca record seeded on the rejected commit. */
+static void the_fourth_rejection_opens_the_rca_gate(void **state)
+{
+	(void)state;
+	th_run r;
+	th_open(&r);
+	th_write(&r, "pipeline.yaml", pipeline_q2);
+	th_write(&r, "state.yaml", go_state(
 		"    role_pair: coding-pair\n    status: REVIEWING_CODE\n    assigned_to: coder-1\n"
 		"    review_commit: abcdef0\n    reviewing_by: code-reviewer-1\n"
 		"    review_lease_expires: 2026-11-25T10:30:00Z\n    attempt: 1\n    iteration: 2\n"
-		"    review_cycles_current: 3\n    review_cycles_total: 3\n    history: []\n", NULL);
-	char *before = strdup(gate);
-	th_write(&r, "state.yaml", before);
-	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DENIED);
-	assert_non_null(strstr(res.message, "high-churn threshold 4"));
-	s = read_state(&r, &len);
-	assert_string_equal(s, before);
+		"    review_cycles_current: 3\n    review_cycles_total: 3\n    history:\n"
+		"      - {time: 2026-11-25T09:10:00Z, event: rejected, agent: code-reviewer-1, reason: a}\n"
+		/* the earliest rejection, written with an offset Go keeps */
+		"      - {time: 2026-11-25T09:05:00+01:00, event: review_verdict_rejected, agent: code-reviewer-1}\n"
+		"      - {time: 2026-11-25T09:30:00Z, event: claimed, agent: coder-1}\n", NULL));
+	tx_result res;
+	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DONE);
+	assert_non_null(strstr(res.message, "REVIEWING_CODE -> BLOCKED"));
+	assert_non_null(strstr(res.note, "4 durable rejections reached the high-churn threshold 4"));
+	assert_non_null(strstr(res.note, "liza record-rejection-rca t-1"));
+	size_t len;
+	char *s = read_state(&r, &len);
+	assert_non_null(strstr(s, "status: BLOCKED"));
+	assert_non_null(strstr(s, "rejection_rca: {schema_version: 1, threshold: 4, rejection_count: 4, "
+	                          "gated_at: \"2026-11-25T10:00:00Z\", gating_commit: abcdef0}"));
+	assert_non_null(strstr(s, "blocked_reason: \"rejection_rca_required: 4 durable rejections reached the "
+	                          "high-churn threshold 4;"));
+	assert_non_null(strstr(s, "Which cause dominated the rejections"));
+	assert_non_null(strstr(s, "Which recovery path should resume the task"));
+	assert_non_null(strstr(s, "blocked_class: rejection_rca_required, first_rejection_at: \"2026-11-25T09:05:00+01:00\", "
+	                          "gated_at: \"2026-11-25T10:00:00Z\", rejection_count: 4, threshold: 4}"));
+	assert_non_null(strstr(s, "assigned_to: null"));
+	assert_non_null(strstr(s, "review_commit: null"));
 	free(s);
-	free(before);
-	/* rejections the history keeps count even when the counter says fewer */
+	assert_int_equal(th_load(&r, NOW), 0);
+	TH_NONE(&r, "invalid_state", NULL);
+	char nb[256];
+	assert_non_null(strstr(lizago_next_step(r.snap->sys, lizago_find_task(r.snap->sys, "t-1"), nb, sizeof nb),
+	                       "liza record-rejection-rca"));
+	/* DurableRejectionCount reads review_cycles_total once it is positive:
+	 * history alone does not gate while the counter says fewer */
 	th_write(&r, "state.yaml", go_state(
 		"    role_pair: coding-pair\n    status: REVIEWING_CODE\n    assigned_to: coder-1\n"
 		"    review_commit: abcdef0\n    reviewing_by: code-reviewer-1\n"
@@ -457,8 +488,46 @@ static void a_rejection_at_the_limits_escalates(void **state)
 		"      - {time: 2026-11-25T09:10:00Z, event: rejected, agent: code-reviewer-1, reason: a}\n"
 		"      - {time: 2026-11-25T09:20:00Z, event: review_verdict_rejected, agent: code-reviewer-1}\n"
 		"      - {time: 2026-11-25T09:30:00Z, event: rejected, agent: code-reviewer-1, reason: b}\n", NULL));
+	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DONE);
+	assert_non_null(strstr(res.message, "-> CODE_REJECTED"));
+	/* ...and the history when the counter is not positive */
+	th_write(&r, "state.yaml", go_state(
+		"    role_pair: coding-pair\n    status: REVIEWING_CODE\n    assigned_to: coder-1\n"
+		"    review_commit: abcdef0\n    reviewing_by: code-reviewer-1\n"
+		"    review_lease_expires: 2026-11-25T10:30:00Z\n    attempt: 1\n    iteration: 2\n"
+		"    review_cycles_current: 0\n    review_cycles_total: -1\n    history:\n"
+		"      - {time: 2026-11-25T09:10:00Z, event: rejected, agent: code-reviewer-1, reason: a}\n"
+		"      - {time: 2026-11-25T09:20:00Z, event: review_verdict_rejected, agent: code-reviewer-1}\n"
+		"      - {event: rejected, agent: code-reviewer-1, reason: no time, not counted}\n"
+		"      - {time: 2026-11-25T09:30:00Z, event: rejected, agent: code-reviewer-1, reason: b}\n", NULL));
+	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DONE);
+	assert_non_null(strstr(res.message, "-> BLOCKED"));
+	/* an open gate never re-fires; a closed one a threshold after its count */
+	th_write(&r, "state.yaml", go_state(
+		"    role_pair: coding-pair\n    status: REVIEWING_CODE\n    assigned_to: coder-1\n"
+		"    review_commit: abcdef0\n    reviewing_by: code-reviewer-1\n"
+		"    review_lease_expires: 2026-11-25T10:30:00Z\n    attempt: 1\n    iteration: 2\n"
+		"    review_cycles_current: 0\n    review_cycles_total: 7\n    history: []\n"
+		"    rejection_rca: {threshold: 4, rejection_count: 4, gated_at: 2026-11-25T09:00:00Z, fingerprint: x,\n"
+		"                    disposition: {recovery_path: rescope, restore_mode: none, actor: orchestrator-1,\n"
+		"                                  decided_at: 2026-11-25T09:10:00Z}}\n", NULL));
+	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DONE);
+	assert_non_null(strstr(res.message, "-> BLOCKED"));
+	s = read_state(&r, &len);
+	/* the new cycle's record replaces the closed one, disposition and all */
+	assert_non_null(strstr(s, "rejection_rca: {schema_version: 1, threshold: 4, rejection_count: 8, "));
+	assert_null(strstr(s, "recovery_path"));
+	free(s);
+	/* leftover blocked_questions: Go replaces them, the editor can only
+	 * append, so liza-watch refuses rather than merge */
+	th_write(&r, "state.yaml", go_state(
+		"    role_pair: coding-pair\n    status: REVIEWING_CODE\n    assigned_to: coder-1\n"
+		"    review_commit: abcdef0\n    reviewing_by: code-reviewer-1\n"
+		"    review_lease_expires: 2026-11-25T10:30:00Z\n    attempt: 1\n    iteration: 2\n"
+		"    review_cycles_current: 3\n    review_cycles_total: 3\n    history: []\n"
+		"    blocked_questions: [old question]\n", NULL));
 	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DENIED);
-	assert_non_null(strstr(res.message, "durable rejection 4"));
+	assert_non_null(strstr(res.message, "blocked_questions"));
 	th_close(&r);
 }
 
@@ -743,6 +812,7 @@ int main(void)
 		cmocka_unit_test(impact_overrides_the_quorum),
 		cmocka_unit_test(waiting_since_is_when_it_entered_its_status),
 		cmocka_unit_test(a_rejection_at_the_limits_escalates),
+		cmocka_unit_test(the_fourth_rejection_opens_the_rca_gate),
 		cmocka_unit_test(pause_and_resume_are_system_modes),
 		cmocka_unit_test(a_shell_era_file_stays_shell_era),
 		cmocka_unit_test(ten_thousand_tasks_stay_cheap),
