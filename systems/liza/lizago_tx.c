@@ -406,10 +406,9 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 			                      { "first_rejection_at", edit_str(r.first_at) }, { "gated_at", edit_str(g->ts) },
 			                      { "rejection_count", edit_int(r.durable) }, { "threshold", edit_int(r.threshold) } };
 			e |= block_rejected(g, root, task, ed, &r, extra, 5);
-			snprintf(g->next, sizeof g->next, "%lld durable rejections reached the high-churn threshold %lld: "
-			         "BLOCKED behind the rejection-RCA gate; the orchestrator records an RCA (liza "
-			         "record-rejection-rca %.40s --rca-file FILE), then resume-rejection-rca", r.durable, r.threshold,
-			         rq->subject);
+			snprintf(g->next, sizeof g->next, "rejection-RCA gate: BLOCKED until the orchestrator records an RCA "
+			         "(liza record-rejection-rca %.40s --rca-file FILE, then resume-rejection-rca; %lld durable "
+			         "rejections, threshold %lld)", rq->subject, r.durable, r.threshold);
 		} else if (r.blocked) {
 			e |= block_rejected(g, root, task, ed, &r, NULL, 0);
 			snprintf(g->next, sizeof g->next, "%.120s on the final attempt: BLOCKED, the orchestrator assesses it",

@@ -457,7 +457,8 @@ static void the_fourth_rejection_opens_the_rca_gate(void **state)
 	tx_result res;
 	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DONE);
 	assert_non_null(strstr(res.message, "REVIEWING_CODE -> BLOCKED"));
-	assert_non_null(strstr(res.note, "4 durable rejections reached the high-churn threshold 4"));
+	assert_non_null(strstr(res.note, "rejection-RCA gate: BLOCKED until the orchestrator records an RCA"));
+	assert_non_null(strstr(res.note, "4 durable rejections, threshold 4"));
 	assert_non_null(strstr(res.note, "liza record-rejection-rca t-1"));
 	size_t len;
 	char *s = read_state(&r, &len);
