@@ -414,15 +414,24 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 			snprintf(g->next, sizeof g->next, "%.120s on the final attempt: BLOCKED, the orchestrator assesses it",
 			         r.reason);
 		} else {
-			/* renewLease: the doer gets a fresh lease to address the rejection */
+			/* renewLease (ops/lease.go): the doer gets a fresh lease to
+			 * address the rejection; a task nobody is assigned to gets none
+			 * (assigned_to and lease_expires are valid only together), and a
+			 * lease left behind is cleared */
 			char lb[32];
-			e |= edit_set_scalar(ed, task, "lease_expires", edit_str(lw_format_time(rq->now + r.lease, lb, sizeof lb)));
+			if (doer)
+				e |= edit_set_scalar(ed, task, "lease_expires", edit_str(lw_format_time(rq->now + r.lease, lb, sizeof lb)));
+			else
+				e |= clear(ed, task, "lease_expires");
 			if (r.new_attempt)
 				snprintf(g->next, sizeof g->next, "%.100s: Liza starts attempt 2 at the doer's next claim "
 				         "(counters reset, back to %.40s)", r.reason, pair->state[LGC_INITIAL]);
-			else
+			else if (doer)
 				snprintf(g->next, sizeof g->next, "review cycle %lld/%lld: %s reworks it and resubmits", r.cur,
-				         r.review_limit, doer ? doer : "its doer");
+				         r.review_limit, doer);
+			else
+				snprintf(g->next, sizeof g->next, "review cycle %lld/%lld: no doer holds it; the next %s to "
+				         "claim it reworks it", r.cur, r.review_limit, pair->doer ? pair->doer : "doer");
 		}
 		snprintf(g->to, sizeof g->to, "%s", to);
 	}
