@@ -19,6 +19,8 @@ edit_value edit_str(const char *s) { return edit_strn(s, s ? strlen(s) : 0); }
 edit_value edit_null(void) { return (edit_value){ .kind = EDIT_NULL }; }
 edit_value edit_int(long long v) { return (edit_value){ .kind = EDIT_INT, .i = v }; }
 edit_value edit_bool(bool v) { return (edit_value){ .kind = EDIT_BOOL, .b = v }; }
+edit_value edit_map(const edit_pair *pairs, size_t n) { return (edit_value){ .kind = EDIT_MAP, .pairs = pairs, .n = n }; }
+edit_value edit_seq(const edit_value *items, size_t n) { return (edit_value){ .kind = EDIT_SEQ, .items = items, .n = n }; }
 
 int edit_fail(editor *ed, const doc_node *at, const char *fmt, ...)
 {
@@ -88,9 +90,31 @@ bool edit_is_json(const editor *ed) { return ed->json; }
 
 /* ---- recording ---- */
 
+/* A deep copy into the arena: rendering happens at apply, after the
+ * caller's arrays are gone. */
 static int copy_value(editor *ed, const doc_node *at, edit_value *dst, const edit_value *src)
 {
 	*dst = *src;
+	if (src->kind == EDIT_MAP) {
+		edit_pair *p = arena_alloc(&ed->mem, (src->n ? src->n : 1) * sizeof *p);
+		for (size_t i = 0; i < src->n; i++) {
+			if (!src->pairs[i].key)
+				return edit_fail(ed, at, "a nested mapping's key is missing");
+			p[i].key = arena_strdup(&ed->mem, src->pairs[i].key);
+			if (copy_value(ed, at, &p[i].val, &src->pairs[i].val) < 0)
+				return -1;
+		}
+		dst->pairs = p;
+		return 0;
+	}
+	if (src->kind == EDIT_SEQ) {
+		edit_value *v = arena_alloc(&ed->mem, (src->n ? src->n : 1) * sizeof *v);
+		for (size_t i = 0; i < src->n; i++)
+			if (copy_value(ed, at, &v[i], &src->items[i]) < 0)
+				return -1;
+		dst->items = v;
+		return 0;
+	}
 	if (src->kind != EDIT_STR)
 		return 0;
 	if (!edit_quote_utf8_ok(src->str, src->len))

@@ -26,17 +26,23 @@
 #include "core/doc/doc.h"
 #include "core/util/error.h"
 
-typedef enum edit_kind { EDIT_STR, EDIT_NULL, EDIT_INT, EDIT_BOOL } edit_kind;
+typedef enum edit_kind { EDIT_STR, EDIT_NULL, EDIT_INT, EDIT_BOOL, EDIT_MAP, EDIT_SEQ } edit_kind;
+
+struct edit_pair;
 
 /* A value to write. Strings are UTF-8 and may hold any character (newlines,
  * quotes, control characters): the editor picks a quoting that reads back
- * exactly, keeping the old value's style when the new text allows it. */
+ * exactly, keeping the old value's style when the new text allows it. A
+ * mapping or a sequence (nested to any depth) is written in flow style. */
 typedef struct edit_value {
 	edit_kind kind;
 	const char *str;   /* EDIT_STR */
 	size_t len;
 	long long i;       /* EDIT_INT */
 	bool b;            /* EDIT_BOOL */
+	const struct edit_pair *pairs;    /* EDIT_MAP: n pairs, in order */
+	const struct edit_value *items;   /* EDIT_SEQ: n items */
+	size_t n;
 } edit_value;
 
 edit_value edit_str(const char *s);              /* NULL gives a null */
@@ -44,6 +50,9 @@ edit_value edit_strn(const char *s, size_t len);
 edit_value edit_null(void);
 edit_value edit_int(long long v);
 edit_value edit_bool(bool v);
+/* The arrays are copied when the edit is recorded. */
+edit_value edit_map(const struct edit_pair *pairs, size_t n);
+edit_value edit_seq(const edit_value *items, size_t n);
 
 /* One key of an item appended to a sequence; an item is an ordered array. */
 typedef struct edit_pair {

@@ -215,12 +215,34 @@ static void emit_literal(strbuf *out, const char *s, size_t n, unsigned indent, 
 	}
 }
 
+/* A nested mapping or sequence, in flow style ({k: v, …} / [v, …]; JSON
+ * text in a JSON file). */
+static int quote_flow(strbuf *out, const edit_value *v, const quote_ctx *c)
+{
+	quote_ctx in = { .json = c->json, .flow = true, .eol = c->eol };
+	bool map = v->kind == EDIT_MAP;
+	strbuf_addc(out, map ? '{' : '[');
+	for (size_t i = 0; i < v->n; i++) {
+		if (i)
+			strbuf_adds(out, ", ");
+		if (map) {
+			edit_quote_key(out, v->pairs[i].key, c->json, true);
+			strbuf_adds(out, ": ");
+		}
+		if (edit_quote_value(out, map ? &v->pairs[i].val : &v->items[i], &in) < 0)
+			return -1;
+	}
+	strbuf_addc(out, map ? '}' : ']');
+	return 0;
+}
+
 int edit_quote_value(strbuf *out, const edit_value *v, const quote_ctx *c)
 {
 	switch (v->kind) {
 	case EDIT_NULL: strbuf_adds(out, "null"); return 0;
 	case EDIT_BOOL: strbuf_adds(out, v->b ? "true" : "false"); return 0;
 	case EDIT_INT: strbuf_printf(out, "%lld", v->i); return 0;
+	case EDIT_MAP: case EDIT_SEQ: return quote_flow(out, v, c);
 	case EDIT_STR: break;
 	}
 	const char *s = v->str;

@@ -85,11 +85,32 @@ static int same_alias(vctx *c, const doc_node *o, const doc_node *n)
 
 static bool value_is(const doc_node *n, const edit_value *v)
 {
+	if (n && (v->kind == EDIT_MAP || v->kind == EDIT_SEQ)) {
+		if (n->kind != (v->kind == EDIT_MAP ? DOC_MAP : DOC_SEQ) ||
+		    n->u.coll.count != (v->kind == EDIT_MAP ? 2 : 1) * v->n)
+			return false;
+		const doc_node *k = n->u.coll.first;
+		for (size_t j = 0; j < v->n; j++) {
+			if (v->kind == EDIT_SEQ) {
+				if (!value_is(k, &v->items[j]))
+					return false;
+				k = k->next;
+				continue;
+			}
+			if (k->kind != DOC_SCALAR || strcmp(k->u.scalar.str, v->pairs[j].key) != 0 ||
+			    !value_is(k->next, &v->pairs[j].val))
+				return false;
+			k = k->next->next;
+		}
+		return true;
+	}
 	if (!n || n->kind != DOC_SCALAR)
 		return false;
 	long long i;
 	bool b;
 	switch (v->kind) {
+	case EDIT_MAP: case EDIT_SEQ:
+		return false;
 	case EDIT_NULL:
 		return n->style == DOC_PLAIN && doc_is_null(n);
 	case EDIT_INT:

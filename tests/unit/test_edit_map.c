@@ -1,6 +1,7 @@
 /* test_edit_map.c — a mapping as a key's value (edit_set_map), byte for
  * byte: added, or replacing a null, a scalar or a collection, in JSON and
- * YAML, with values that need quoting in flow context. */
+ * YAML, with values that need quoting in flow context; nested mappings and
+ * sequences (edit_map, edit_seq) in flow style. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -67,6 +68,38 @@ static void yaml_block_and_flow(void **state)
 	te_close(&t);
 }
 
+/* A value nested to any depth: written in flow style, verified level by
+ * level, the caller's arrays copied at once (they may be gone at apply). */
+static void nested_values(void **state)
+{
+	(void)state;
+	te_edit t;
+	const char *src = "task:\n  id: t-1\n  lifecycle: null\n";
+	te_open(&t, src, strlen(src), "t.yaml");
+	{
+		edit_pair proj[] = { { "verdict", edit_str("APPROVED") } };
+		edit_pair rec[] = { { "operation", edit_str("submit-verdict") }, { "sequence", edit_int(1) },
+		                    { "projection", edit_map(proj, 1) } };
+		edit_value recs[] = { edit_map(rec, 3) };
+		edit_pair life[] = { { "revision", edit_int(1) }, { "receipts", edit_seq(recs, 1) },
+		                     { "empty", edit_seq(NULL, 0) }, { "odd", edit_str("a, b") } };
+		assert_int_equal(edit_set_scalar(t.ed, doc_get(t.d.root, "task"), "lifecycle", edit_map(life, 4)), 0);
+	}
+	assert_string_equal(te_apply(&t), "task:\n  id: t-1\n  lifecycle: {revision: 1, receipts: [{operation: "
+	                    "submit-verdict, sequence: 1, projection: {verdict: APPROVED}}], empty: [], odd: \"a, b\"}\n");
+	te_close(&t);
+	/* JSON stays JSON */
+	src = "{\"task\": {\"id\": \"t-1\"}}";
+	te_open(&t, src, strlen(src), "t.json");
+	{
+		edit_value items[] = { edit_int(1), edit_str("x") };
+		edit_pair m[] = { { "list", edit_seq(items, 2) } };
+		assert_int_equal(edit_append_item(t.ed, doc_get(t.d.root, "task"), "log", m, 1), 0);
+	}
+	assert_string_equal(te_apply(&t), "{\"task\": {\"id\": \"t-1\", \"log\": [{\"list\": [1, \"x\"]}]}}");
+	te_close(&t);
+}
+
 static void refusals(void **state)
 {
 	(void)state;
@@ -98,6 +131,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(json_added_and_replaced),
 		cmocka_unit_test(yaml_block_and_flow),
+		cmocka_unit_test(nested_values),
 		cmocka_unit_test(refusals),
 	};
 	return cmocka_run_group_tests_name("edit_map", tests, NULL, NULL);
