@@ -8,6 +8,7 @@
  * every other byte stays. */
 #include "systems/liza/lizago.h"
 #include "systems/liza/liza_log.h"
+#include "systems/liza/lizago_lifecycle.h"
 #include "core/store/store.h"
 #include "core/store/txfile.h"
 #include "core/util/timeparse.h"
@@ -265,6 +266,29 @@ static int block_rejected(gtx *g, const doc_node *root, const doc_node *task, ed
 	return e;
 }
 
+/* NewLifecycleRequest refuses an actor its request-id pattern does not
+ * match ([A-Za-z0-9._:-], at most 128 bytes). */
+static bool lifecycle_actor_ok(const char *as, const char **why)
+{
+	size_t n = strlen(as);
+	bool ok = n > 0 && n <= 128 && strspn(as, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._:-") == n;
+	if (!ok)
+		*why = "the acting agent's id is not one Liza's lifecycle accepts (letters, digits, '.', '_', ':', '-')";
+	return ok;
+}
+
+/* The payload submitVerdict names its request by: encoding/json of
+ * map[string]string{verdict, reason, impact, review_commit}, keys sorted
+ * (no impact and no explicit review boundary from the operator). */
+static void verdict_payload(strbuf *out, const char *verdict_name, const char *reason)
+{
+	strbuf_adds(out, "{\"impact\":\"\",\"reason\":");
+	lizago_json_str(out, reason);
+	strbuf_adds(out, ",\"review_commit\":\"\",\"verdict\":");
+	lizago_json_str(out, verdict_name);
+	strbuf_addc(out, '}');
+}
+
 static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor *ed, tx_result *res)
 {
 	const tx_request *rq = g->rq;
@@ -311,6 +335,20 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 		rc = TX_ASK;
 		goto out;
 	}
+	/* the lifecycle receipt Liza stamps in the same write needs the task's
+	 * boundary before and after (models.TaskTransitionID) */
+	lg_boundary pre, post;
+	const char *refusal = NULL;
+	if (!lizago_boundary_of(task, &pre, &refusal) || !lifecycle_actor_ok(rq->as, &refusal)) {
+		tx_set(res, TX_DENIED, "%s: %s; submit the verdict with Liza's own submit-verdict", rq->subject, refusal);
+		goto out;
+	}
+	post = pre;
+	post.reviewer = NULL;   /* task.ReviewingBy = nil */
+	post.has_last = true;
+	post.last_time = g->ts;
+	post.last_agent = rq->as;
+	post.last_commit = commit;
 	const doc_node *approvals = doc_get(task, "approvals");
 	size_t napp = doc_is_seq(approvals) ? doc_len(approvals) : 0;
 	int e = 0;
@@ -362,6 +400,9 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 			         "(%s, then MERGED)", napp + 1, quorum, why, rq->subject, to);
 		}
 		e |= edit_set_scalar(ed, task, "status", edit_str(to));
+		post.status = to;
+		post.history++;
+		post.last_event = "approved";
 		e |= edit_set_scalar(ed, task, "approved_by", edit_str(rq->as));
 		e |= clear(ed, task, "rejection_reason");
 		snprintf(g->to, sizeof g->to, "%s", to);
@@ -387,6 +428,17 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 		                  { "agent", edit_str(rq->as) }, { "reason", edit_str(rq->reason) },
 		                  { "commit", edit_str(commit) } };
 		e |= edit_append_item(ed, task, "history", h, 5);
+		post.status = to;
+		post.review_cycles = r.cur;
+		post.history++;
+		post.last_event = "rejected";
+		post.review_commit = NULL;
+		if (r.blocked) {   /* blockRejectedTask's blocked event is the last */
+			post.history++;
+			post.last_event = "blocked";
+			post.last_commit = NULL;
+			post.assignee = NULL;
+		}
 		/* clearAttemptState(attemptStateReviewRejection): the submitted
 		 * attempt's fields go, approvals too (every reviewer reviews again) */
 		e |= clear(ed, task, "review_commit");
@@ -438,6 +490,20 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 	e |= clear(ed, task, "reviewing_by");
 	e |= clear(ed, task, "review_lease_expires");
 	e |= release_agent(ed, root, rq->as);
+	/* CompleteLifecycleRequest: the receipt of this submit-verdict */
+	const char *verdict_name = strcmp(rq->event, "approve") == 0 ? "APPROVED" : "REJECTED";
+	strbuf payload;
+	strbuf_init(&payload);
+	verdict_payload(&payload, verdict_name, rq->reason ? rq->reason : "");
+	edit_pair proj[] = { { "verdict", edit_str(verdict_name) } };
+	const edit_value *life = lizago_lifecycle_receipt(&a, task, &pre, &post, "submit-verdict", rq->as, payload.buf,
+	                                                  proj, 1, &refusal);
+	strbuf_free(&payload);
+	if (!life) {
+		tx_set(res, TX_DENIED, "%s: %s", rq->subject, refusal);
+		goto out;
+	}
+	e |= edit_set_scalar(ed, task, "lifecycle", *life);
 	if (e) {
 		tx_set(res, TX_IO, "could not edit %s", rq->subject);
 		rc = TX_IO;
