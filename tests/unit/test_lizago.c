@@ -14,6 +14,7 @@
 #include "helper_liza.h"
 #include "systems/liza/lizago.h"
 #include "systems/liza/lizago_check.h"
+#include "systems/liza/lizago_lifecycle.h"
 #include "core/util/fileio.h"
 #include "core/util/strbuf.h"
 #include <time.h>
@@ -532,6 +533,56 @@ static void the_fourth_rejection_opens_the_rca_gate(void **state)
 	th_close(&r);
 }
 
+/* CompleteLifecycleRequest runs in the verdict's write; where Liza itself
+ * would refuse (a live preparation at this boundary, an actor id its
+ * lifecycle rejects) or liza-watch cannot reproduce the digest (validation
+ * prerequisites), the verdict is refused and the file untouched. */
+static void lifecycle_refusals_leave_the_file(void **state)
+{
+	(void)state;
+	th_run r;
+	th_open(&r);
+	th_write(&r, "pipeline.yaml", pipeline_q2);
+	th_write(&r, "state.yaml", go_state(REVIEWING, NULL));
+	/* the boundary Liza would expect, from the file as written */
+	size_t len;
+	char *s = read_state(&r, &len);
+	doc d;
+	lw_error err;
+	assert_int_equal(doc_parse(&d, s, len, "state.yaml", NULL, &err), 0);
+	const doc_node *task = doc_seq_first(doc_get(d.root, "tasks"));
+	lg_boundary b;
+	const char *why;
+	assert_true(lizago_boundary_of(doc_deref(task), &b, &why));
+	char id[65];
+	lizago_transition_id(&b, id);
+	doc_free(&d);
+	free(s);
+	char task_text[1024];
+	snprintf(task_text, sizeof task_text, "%s    lifecycle: {revision: 0, completion_sequence: 0, preparation: "
+	         "{operation: claim-task, actor: coder-1, boundary: \"%s\"}}\n", REVIEWING, id);
+	char *before = go_state(task_text, NULL);
+	th_write(&r, "state.yaml", before);
+	tx_result res;
+	assert_int_equal(verdict(&r, "approve", "code-reviewer-1", NULL, &res), TX_DENIED);
+	assert_non_null(strstr(res.message, "unresolved lifecycle preparation"));
+	s = read_state(&r, &len);
+	assert_string_equal(s, before);
+	free(s);
+	/* validation prerequisites enter the transition through a digest not reproduced */
+	before = go_state(REVIEWING "    validation_prerequisites: [{id: db}]\n", NULL);
+	th_write(&r, "state.yaml", before);
+	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "no", &res), TX_DENIED);
+	assert_non_null(strstr(res.message, "validation_prerequisites"));
+	/* an actor id outside [A-Za-z0-9._:-] */
+	th_write(&r, "state.yaml", go_state("    role_pair: coding-pair\n    status: REVIEWING_CODE\n"
+	                                    "    assigned_to: coder-1\n    review_commit: abcdef0\n"
+	                                    "    reviewing_by: code reviewer\n    history: []\n", NULL));
+	assert_int_equal(verdict(&r, "approve", "code reviewer", NULL, &res), TX_DENIED);
+	assert_non_null(strstr(res.message, "not one Liza's lifecycle accepts"));
+	th_close(&r);
+}
+
 static void pause_and_resume_are_system_modes(void **state)
 {
 	(void)state;
@@ -814,6 +865,7 @@ int main(void)
 		cmocka_unit_test(waiting_since_is_when_it_entered_its_status),
 		cmocka_unit_test(a_rejection_at_the_limits_escalates),
 		cmocka_unit_test(the_fourth_rejection_opens_the_rca_gate),
+		cmocka_unit_test(lifecycle_refusals_leave_the_file),
 		cmocka_unit_test(pause_and_resume_are_system_modes),
 		cmocka_unit_test(a_shell_era_file_stays_shell_era),
 		cmocka_unit_test(ten_thousand_tasks_stay_cheap),
