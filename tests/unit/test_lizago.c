@@ -440,21 +440,45 @@ static void a_rejection_at_the_limits_escalates(void **state)
 /* submitVerdict's churn gate (RejectionRCAGateDue): the fourth durable
  * rejection no limit escalates blocks the task in the same write behind a
  * new rejection_rca record seeded on the rejected commit. */
+/* code-reviewer-1 reviews t-1 of coder-1, attempt 1, iteration 2; the
+ * counters and history follow */
+#define UNDER_REVIEW_A1 \
+	"    role_pair: coding-pair\n    status: REVIEWING_CODE\n    assigned_to: coder-1\n" \
+	"    review_commit: abcdef0\n    reviewing_by: code-reviewer-1\n" \
+	"    review_lease_expires: 2026-11-25T10:30:00Z\n    attempt: 1\n    iteration: 2\n"
+
+#define TWO_REJECTIONS \
+	"      - {time: 2026-11-25T09:10:00Z, event: rejected, agent: code-reviewer-1, reason: a}\n" \
+	"      - {time: 2026-11-25T09:20:00Z, event: review_verdict_rejected, agent: code-reviewer-1}\n"
+
+/* t-1 under review (UNDER_REVIEW_A1 and rest), rejected by its reviewer */
+static int reject_under_review(th_run *r, const char *rest, tx_result *res)
+{
+	char task[2048];
+	snprintf(task, sizeof task, "%s%s", UNDER_REVIEW_A1, rest);
+	th_write(r, "state.yaml", go_state(task, NULL));
+	return verdict(r, "reject", "code-reviewer-1", "still wrong", res);
+}
+
+/* a fresh project of the quorum-2 pipeline with this task */
+static void open_q2(th_run *r, const char *task)
+{
+	th_open(r);
+	th_write(r, "pipeline.yaml", pipeline_q2);
+	th_write(r, "state.yaml", go_state(task, NULL));
+}
+
 static void the_fourth_rejection_opens_the_rca_gate(void **state)
 {
 	(void)state;
 	th_run r;
-	th_open(&r);
-	th_write(&r, "pipeline.yaml", pipeline_q2);
-	th_write(&r, "state.yaml", go_state(
-		"    role_pair: coding-pair\n    status: REVIEWING_CODE\n    assigned_to: coder-1\n"
-		"    review_commit: abcdef0\n    reviewing_by: code-reviewer-1\n"
-		"    review_lease_expires: 2026-11-25T10:30:00Z\n    attempt: 1\n    iteration: 2\n"
+	open_q2(&r,
+		UNDER_REVIEW_A1
 		"    review_cycles_current: 3\n    review_cycles_total: 3\n    history:\n"
 		"      - {time: 2026-11-25T09:10:00Z, event: rejected, agent: code-reviewer-1, reason: a}\n"
 		/* the earliest rejection, written with an offset Go keeps */
 		"      - {time: 2026-11-25T09:05:00+01:00, event: review_verdict_rejected, agent: code-reviewer-1}\n"
-		"      - {time: 2026-11-25T09:30:00Z, event: claimed, agent: coder-1}\n", NULL));
+		"      - {time: 2026-11-25T09:30:00Z, event: claimed, agent: coder-1}\n");
 	tx_result res;
 	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DONE);
 	assert_non_null(strstr(res.message, "REVIEWING_CODE -> BLOCKED"));
@@ -482,38 +506,25 @@ static void the_fourth_rejection_opens_the_rca_gate(void **state)
 	                       "liza record-rejection-rca"));
 	/* DurableRejectionCount reads review_cycles_total once it is positive:
 	 * history alone does not gate while the counter says fewer */
-	th_write(&r, "state.yaml", go_state(
-		"    role_pair: coding-pair\n    status: REVIEWING_CODE\n    assigned_to: coder-1\n"
-		"    review_commit: abcdef0\n    reviewing_by: code-reviewer-1\n"
-		"    review_lease_expires: 2026-11-25T10:30:00Z\n    attempt: 1\n    iteration: 2\n"
-		"    review_cycles_current: 0\n    review_cycles_total: 0\n    history:\n"
-		"      - {time: 2026-11-25T09:10:00Z, event: rejected, agent: code-reviewer-1, reason: a}\n"
-		"      - {time: 2026-11-25T09:20:00Z, event: review_verdict_rejected, agent: code-reviewer-1}\n"
-		"      - {time: 2026-11-25T09:30:00Z, event: rejected, agent: code-reviewer-1, reason: b}\n", NULL));
-	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DONE);
+	assert_int_equal(reject_under_review(&r, "    review_cycles_current: 0\n    review_cycles_total: 0\n    history:\n"
+	                                     TWO_REJECTIONS
+	                                     "      - {time: 2026-11-25T09:30:00Z, event: rejected, agent: code-reviewer-1, "
+	                                     "reason: b}\n", &res), TX_DONE);
 	assert_non_null(strstr(res.message, "-> CODE_REJECTED"));
-	/* ...and the history when the counter is not positive */
-	th_write(&r, "state.yaml", go_state(
-		"    role_pair: coding-pair\n    status: REVIEWING_CODE\n    assigned_to: coder-1\n"
-		"    review_commit: abcdef0\n    reviewing_by: code-reviewer-1\n"
-		"    review_lease_expires: 2026-11-25T10:30:00Z\n    attempt: 1\n    iteration: 2\n"
-		"    review_cycles_current: 0\n    review_cycles_total: -1\n    history:\n"
-		"      - {time: 2026-11-25T09:10:00Z, event: rejected, agent: code-reviewer-1, reason: a}\n"
-		"      - {time: 2026-11-25T09:20:00Z, event: review_verdict_rejected, agent: code-reviewer-1}\n"
-		"      - {event: rejected, agent: code-reviewer-1, reason: no time, not counted}\n"
-		"      - {time: 2026-11-25T09:30:00Z, event: rejected, agent: code-reviewer-1, reason: b}\n", NULL));
-	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DONE);
+	/* ...and the history when the counter is not positive (a rejection
+	 * without a time is not counted) */
+	assert_int_equal(reject_under_review(&r, "    review_cycles_current: 0\n    review_cycles_total: -1\n    history:\n"
+	                                     TWO_REJECTIONS
+	                                     "      - {event: rejected, agent: code-reviewer-1, reason: no time}\n"
+	                                     "      - {time: 2026-11-25T09:30:00Z, event: rejected, agent: code-reviewer-1, "
+	                                     "reason: b}\n", &res), TX_DONE);
 	assert_non_null(strstr(res.message, "-> BLOCKED"));
 	/* an open gate never re-fires; a closed one a threshold after its count */
-	th_write(&r, "state.yaml", go_state(
-		"    role_pair: coding-pair\n    status: REVIEWING_CODE\n    assigned_to: coder-1\n"
-		"    review_commit: abcdef0\n    reviewing_by: code-reviewer-1\n"
-		"    review_lease_expires: 2026-11-25T10:30:00Z\n    attempt: 1\n    iteration: 2\n"
-		"    review_cycles_current: 0\n    review_cycles_total: 7\n    history: []\n"
-		"    rejection_rca: {threshold: 4, rejection_count: 4, gated_at: 2026-11-25T09:00:00Z, fingerprint: x,\n"
-		"                    disposition: {recovery_path: rescope, restore_mode: none, actor: orchestrator-1,\n"
-		"                                  decided_at: 2026-11-25T09:10:00Z}}\n", NULL));
-	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DONE);
+	assert_int_equal(reject_under_review(&r, "    review_cycles_current: 0\n    review_cycles_total: 7\n    history: []\n"
+	                                     "    rejection_rca: {threshold: 4, rejection_count: 4, gated_at: "
+	                                     "2026-11-25T09:00:00Z, fingerprint: x,\n      disposition: {recovery_path: "
+	                                     "rescope, restore_mode: none, actor: orchestrator-1,\n        decided_at: "
+	                                     "2026-11-25T09:10:00Z}}\n", &res), TX_DONE);
 	assert_non_null(strstr(res.message, "-> BLOCKED"));
 	s = read_state(&r, &len);
 	/* the new cycle's record replaces the closed one, disposition and all */
@@ -522,13 +533,8 @@ static void the_fourth_rejection_opens_the_rca_gate(void **state)
 	free(s);
 	/* leftover blocked_questions: Go replaces them, the editor can only
 	 * append, so liza-watch refuses rather than merge */
-	th_write(&r, "state.yaml", go_state(
-		"    role_pair: coding-pair\n    status: REVIEWING_CODE\n    assigned_to: coder-1\n"
-		"    review_commit: abcdef0\n    reviewing_by: code-reviewer-1\n"
-		"    review_lease_expires: 2026-11-25T10:30:00Z\n    attempt: 1\n    iteration: 2\n"
-		"    review_cycles_current: 3\n    review_cycles_total: 3\n    history: []\n"
-		"    blocked_questions: [old question]\n", NULL));
-	assert_int_equal(verdict(&r, "reject", "code-reviewer-1", "still wrong", &res), TX_DENIED);
+	assert_int_equal(reject_under_review(&r, "    review_cycles_current: 3\n    review_cycles_total: 3\n    history: []\n"
+	                                     "    blocked_questions: [old question]\n", &res), TX_DENIED);
 	assert_non_null(strstr(res.message, "blocked_questions"));
 	th_close(&r);
 }
@@ -541,9 +547,7 @@ static void lifecycle_refusals_leave_the_file(void **state)
 {
 	(void)state;
 	th_run r;
-	th_open(&r);
-	th_write(&r, "pipeline.yaml", pipeline_q2);
-	th_write(&r, "state.yaml", go_state(REVIEWING, NULL));
+	open_q2(&r, REVIEWING);
 	/* the boundary Liza would expect, from the file as written */
 	size_t len;
 	char *s = read_state(&r, &len);
