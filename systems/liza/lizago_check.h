@@ -41,6 +41,10 @@ bool lizago_procs_enabled(void);
 void lizago_procs(lizago_check_ctx *c);
 /* statevalidate validateIntegrationLifecycle (lizago_integration.c). */
 void lizago_integration(lizago_check_ctx *c);
+/* statevalidate validatePrematureRecoveryInto (lizago_recovery.c), and the
+ * receipt it judges: goal.integration.premature_recovery, or NULL. */
+void lizago_recovery(lizago_check_ctx *c);
+const doc_node *lizago_premature_recovery(const lizago_state *st);
 
 /* models.IsFullReviewCommit: 40 or 64 hex digits. */
 bool lizago_full_commit(const char *s);

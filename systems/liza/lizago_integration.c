@@ -4,9 +4,9 @@
  * contributing set, coverage records, global generations, mutation receipts
  * and closure. Each defect is a CRIT invalid_state, rule
  * integration_lifecycle, worded as Liza words it. Lookups go through sorted
- * arrays: n log n in the records. The premature-recovery receipt is not
- * judged (its schema is not in the models liza-watch was written from): a
- * lifecycle that carries one skips the generation numbering it shifts. */
+ * arrays: n log n in the records. The premature-recovery receipt is judged
+ * by lizago_recovery.c; a lifecycle that carries one numbers its global
+ * generations from 2 (FirstGlobalGeneration: global:1 was retired). */
 #include "core/util/strbuf.h"
 #include "systems/liza/lizago_check.h"
 #include <stdarg.h>
@@ -372,12 +372,11 @@ static void coverage(ictx *x, const doc_node *life)
 static void generations(ictx *x, const doc_node *life)
 {
 	const char *S = "goal.integration.global_generations";
-	bool shifted = doc_get(life, "premature_recovery") && !doc_is_null(doc_get(life, "premature_recovery"));
-	long long expected = 0;
+	long long expected = lizago_premature_recovery(x->c->st) ? 1 : 0;
 	for (const doc_node *e = doc_seq_first(doc_deref(doc_get(life, "global_generations"))); e; e = e->next) {
 		const doc_node *g = doc_deref(e);
 		long long gen = num(g, "generation");
-		expected = shifted ? gen : expected + 1;
+		expected++;
 		const char *task = str(g, "analysis_task_id"), *key = str(g, "analysis_key"), *v = str(g, "verdict");
 		const char *src = str(g, "source_commit"), *rep = str(g, "report_commit");
 		if (gen != expected)
@@ -492,6 +491,7 @@ void lizago_integration(lizago_check_ctx *c)
 	const doc_node *life = doc_deref(doc_get(doc_deref(doc_get(st->root, "goal")), "integration"));
 	if (!doc_is_map(life))
 		return;
+	lizago_recovery(c);
 	coverage(&x, life);
 	generations(&x, life);
 	receipts_closure(&x, life);
