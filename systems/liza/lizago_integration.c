@@ -80,7 +80,7 @@ static void unique_nonempty(ictx *x, const char *subject, const doc_node *at, co
 }
 
 /* sameStringSet: as long, no repeats, the same members. */
-static bool same_set(const doc_node *a, const doc_node *b)
+bool lizago_same_set(const doc_node *a, const doc_node *b)
 {
 	size_t na, nb;
 	const char **va = strings_of(a, NULL, &na), **vb = strings_of(b, NULL, &nb);
@@ -214,7 +214,7 @@ static void slice_report(ictx *x, const doc_node *at, const char *plan, const do
 		bad(x, S, at, "slice report commit does not match task %s review commit", t->id);
 	if (strcmp(str(m, "originating_plan_task_id"), plan) != 0)
 		bad(x, S, at, "slice coverage plan does not match analysis metadata plan for task %s", t->id);
-	if (known && !same_set(doc_deref(doc_get(m, "root_task_ids")), roots))
+	if (known && !lizago_same_set(doc_deref(doc_get(m, "root_task_ids")), roots))
 		bad(x, S, at, "slice analysis roots do not match frozen roots for plan %s", plan);
 }
 

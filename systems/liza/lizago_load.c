@@ -532,6 +532,7 @@ int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapsh
 	st->config.mode = str(c, "mode");
 	st->config.integration_branch = str(c, "integration_branch");
 	load_log(st, snap);
+	lizago_between_load(snap, st);
 	snap->sys = st;
 	project_model(snap, st);
 	return 0;

@@ -29,16 +29,20 @@ const doc_node *lizago_premature_recovery(const lizago_state *st)
 	return doc_is_map(r) ? r : NULL;
 }
 
-static void defect(lizago_check_ctx *c, const doc_node *at, const char *key, const char *fmt, const char *arg)
+/* c NULL: only count (lizago_recovery_valid). */
+static void defect(lizago_check_ctx *c, size_t *n, const doc_node *at, const char *key, const char *fmt, const char *arg)
 {
-	lizago_check_broken(c, SUBJECT, at, RULE, key, fmt, arg);
+	++*n;
+	if (c)
+		lizago_check_broken(c, SUBJECT, at, RULE, key, fmt, arg);
 }
 
-void lizago_recovery(lizago_check_ctx *c)
+static size_t judge(const lizago_state *st, lizago_check_ctx *c)
 {
-	const doc_node *r = lizago_premature_recovery(c->st);
+	size_t n = 0;
+	const doc_node *r = lizago_premature_recovery(st);
 	if (!r)
-		return;
+		return 0;
 	/* The receipt's own fields, in Go's order. time.Time.IsZero: never set
 	 * (absent) or Go's zero instant, year 1; a time that does not parse is
 	 * one Liza's decoder refuses, said here as the same defect. */
@@ -61,16 +65,16 @@ void lizago_recovery(lizago_check_ctx *c)
 	};
 	for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
 		if (fields[i].broken)
-			defect(c, doc_get(r, fields[i].field) ? doc_get(r, fields[i].field) : r, fields[i].field, "invalid integration premature recovery receipt: %s", fields[i].field);
+			defect(c, &n, doc_get(r, fields[i].field) ? doc_get(r, fields[i].field) : r, fields[i].field, "invalid integration premature recovery receipt: %s", fields[i].field);
 	/* The retired task: still there, with its metadata (the comparison needs it). */
-	const lg_task *t = *task_id ? lizago_find_task(c->st, task_id) : NULL;
+	const lg_task *t = *task_id ? lizago_find_task(st, task_id) : NULL;
 	const doc_node *m = t ? doc_deref(doc_get(doc_deref(t->node), "integration_analysis")) : NULL;
 	if (!doc_is_map(m)) {
-		defect(c, r, "retained", "premature recovery must retain its abandoned analysis task%s", "");
-		return;
+		defect(c, &n, r, "retained", "premature recovery must retain its abandoned analysis task%s", "");
+		return n;
 	}
 	if (!t->status || strcmp(t->status, "ABANDONED") != 0)
-		defect(c, r, "status", "premature recovery must retain its abandoned analysis task (status %s)",
+		defect(c, &n, r, "status", "premature recovery must retain its abandoned analysis task (status %s)",
 		       t->status ? t->status : "");
 	long long gen = 0;
 	doc_int(doc_get(m, "generation"), &gen);
@@ -86,6 +90,11 @@ void lizago_recovery(lizago_check_ctx *c)
 	};
 	for (size_t i = 0; i < sizeof meta / sizeof *meta; i++)
 		if (meta[i].mismatch)
-			defect(c, m, meta[i].name, "premature recovery does not match retained global analysis metadata (%s)",
+			defect(c, &n, m, meta[i].name, "premature recovery does not match retained global analysis metadata (%s)",
 			       meta[i].name);
+	return n;
 }
+
+void lizago_recovery(lizago_check_ctx *c) { judge(c->st, c); }
+
+bool lizago_recovery_valid(const lizago_state *st) { return judge(st, NULL) == 0; }
