@@ -14,6 +14,7 @@
 #include <string.h>
 #include "helper_liza.h"
 #include "systems/liza/lizago.h"
+#include "core/util/fileio.h"
 
 #define NOW "2026-11-25T10:00:00Z"
 
@@ -187,6 +188,125 @@ static void a_premature_recovery_is_narrow(void **state_)
 	th_close(&r);
 }
 
+/* integration_test.go TestIntegrationLifecycleValidation's transitionCases:
+ * validIntegrationState (the conformance case's state) before, a mutation
+ * of it after. Mutations are text replacements of that file. */
+#define VALID_FIXTURE "../conformance/liza-go/invariant-integration-lifecycle-go-test-valid/project/.liza/state.yaml"
+#define REC_SINGLE \
+	"      - plan_task_id: plan-single\n" \
+	"        kind: approval_attestation\n" \
+	"        approval_attestations:\n" \
+	"          - reviewed_task_id: coding-single\n" \
+	"            acceptance_criteria: single lineage accepted\n" \
+	"            reviewed_commit: reviewed-single\n" \
+	"            approver: code-reviewer-1\n" \
+	"            validation: [\"go test ./internal/single\"]\n" \
+	"            merge_commit: merged-single\n"
+#define REC_MULTI \
+	"      - plan_task_id: plan-multi\n" \
+	"        kind: slice_report\n" \
+	"        slice_report:\n" \
+	"          analysis_task_id: slice-analysis\n" \
+	"          analysis_key: \"slice:plan-multi\"\n" \
+	"          verdict: clean\n" \
+	"          source_commit: slice-source\n" \
+	"          report_commit: slice-report\n"
+#define SLICE_META \
+	"    integration_analysis:\n" \
+	"      key: \"slice:plan-multi\"\n" \
+	"      phase: slice\n" \
+	"      originating_plan_task_id: plan-multi\n" \
+	"      root_task_ids: [coding-a, coding-b]\n" \
+	"      descendant_changes:\n" \
+	"        - {task_id: coding-a, commit: coding-a-commit}\n" \
+	"        - {task_id: coding-b, commit: coding-b-commit}\n" \
+	"      source_commit: slice-source\n" \
+	"      affected_paths: [a.go, b.go]\n" \
+	"      source_snapshot_paths: [a.go, b.go]\n"
+
+typedef struct go_case {
+	const char *name;
+	const char *edit[3][2];     /* find → replace, in order */
+	const char *subject, *want; /* want NULL: no invalid_transition */
+} go_case;
+
+static const go_case go_cases[] = {
+	{ "contributing set cleared",
+	  { { "    contributing_set:\n      scopes:\n        - plan_task_id: plan-single\n          root_task_ids: [coding-single]\n"
+	      "        - plan_task_id: plan-multi\n          root_task_ids: [coding-a, coding-b]\n", "" } },
+	  "goal.integration.contributing_set", "contributing set cannot be cleared" },
+	{ "contributing set replaced", { { "        - plan_task_id: plan-single\n", "        - plan_task_id: other-plan\n" } },
+	  "goal.integration.contributing_set", "contributing set cannot change" },
+	{ "coverage removed", { { REC_MULTI, "" } }, "goal.integration.coverage", "coverage records are append-only" },
+	{ "coverage reordered", { { REC_SINGLE REC_MULTI, REC_MULTI REC_SINGLE } }, "goal.integration.coverage",
+	  "coverage records are append-only" },
+	{ "generation rewritten", { { "report_commit: global-report-1}", "report_commit: rewritten}" } },
+	  "goal.integration.global_generations", "global generations are append-only" },
+	{ "receipt removed", { { "      - {task_id: fix-2, before_commit: fix-1-commit, after_commit: global-source-2}\n", "" } },
+	  "goal.integration.mutation_receipts", "mutation receipts are append-only" },
+	{ "analysis metadata cleared", { { SLICE_META, "" } }, "slice-analysis",
+	  "integration analysis metadata cannot be cleared" },
+	{ "analysis metadata changed", { { "      source_commit: slice-source\n      affected_paths", "      source_commit: rewritten\n      affected_paths" } },
+	  "slice-analysis", "integration analysis metadata cannot change" },
+	{ "append-only transition and root set reordering are valid",
+	  { { "          root_task_ids: [coding-a, coding-b]\n", "          root_task_ids: [coding-b, coding-a]\n" },
+	    { "      root_task_ids: [coding-a, coding-b]\n      descendant_changes", "      root_task_ids: [coding-b, coding-a]\n      descendant_changes" },
+	    { "after_commit: global-source-2}\n    closure:\n      status: clean\n      generation: 2\n      analysis_key: \"global:2\"\n      source_commit: global-source-2\n",
+	      "after_commit: global-source-2}\n      - {task_id: fix-3, before_commit: global-source-2, after_commit: global-source-3}\n"
+	      "    closure:\n      status: blocked\n      reason: new mutation requires another generation\n" } },
+	  NULL, NULL },
+};
+
+/* text with find replaced by repl (the first occurrence, which must exist). */
+static char *replaced(const char *text, const char *find, const char *repl)
+{
+	const char *at = strstr(text, find);
+	if (!at)
+		print_error("fixture lacks: %s\n", find);
+	assert_non_null(at);
+	size_t head = (size_t)(at - text), fl = strlen(find), rl = strlen(repl), tl = strlen(text);
+	char *out = malloc(tl - fl + rl + 1);
+	assert_non_null(out);
+	memcpy(out, text, head);
+	memcpy(out + head, repl, rl);
+	memcpy(out + head + rl, at + fl, tl - head - fl + 1);
+	return out;
+}
+
+static void go_transition_cases(void **state_)
+{
+	(void)state_;
+	for (size_t i = 0; i < sizeof go_cases / sizeof *go_cases; i++) {
+		const go_case *gc = &go_cases[i];
+		th_run r;
+		th_open(&r);
+		th_copy_fixture(&r, VALID_FIXTURE, "state.yaml");
+		assert_int_equal(th_load(&r, NOW), 0);
+		char path[400], *buf;
+		size_t len;
+		snprintf(path, sizeof path, "%s/state.yaml", r.liza);
+		lw_error err;
+		assert_int_equal(lw_read_file(path, 1 << 20, &buf, &len, &err), LW_READ_OK);
+		for (size_t k = 0; k < 3 && gc->edit[k][0]; k++) {
+			char *next = replaced(buf, gc->edit[k][0], gc->edit[k][1]);
+			free(buf);
+			buf = next;
+		}
+		reload(&r, buf);
+		free(buf);
+		if (gc->want)
+			TH_EXPECT(&r, LW_CRIT, "invalid_transition", gc->subject, gc->want);
+		else
+			TH_NONE(&r, "invalid_transition", NULL);
+		if (th_count(&r, "invalid_transition") != (gc->want ? 1u : 0u)) {
+			print_error("case %s:\n", gc->name);
+			th_dump(&r);
+			fail();
+		}
+		th_close(&r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -194,6 +314,7 @@ int main(void)
 		cmocka_unit_test(the_baseline_stays_until_the_file_agrees),
 		cmocka_unit_test(cohort_lifecycle_and_metadata_never_change),
 		cmocka_unit_test(a_premature_recovery_is_narrow),
+		cmocka_unit_test(go_transition_cases),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
