@@ -169,23 +169,23 @@ static void a_premature_recovery_is_narrow(void **state_)
 	reload(&r, state(RECEIPT("rewritten"), ABANDONED_G1, "PAUSED"));
 	TH_EXPECT(&r, LW_CRIT, "invalid_transition", "goal.integration.premature_recovery", "receipt cannot change");
 	th_close(&r);
-	/* TestIntegrationRecoveryTransitionIsNarrow "running" */
-	assert_int_equal(th_state(&r, state(old, SUBMITTED_G1, "RUNNING"), NOW), 0);
-	reload(&r, state(RECEIPT("premature freeze"), ABANDONED_G1, "PAUSED"));
-	TH_EXPECT(&r, LW_CRIT, "invalid_transition", "goal.integration.premature_recovery",
-	          "premature recovery requires paused empty cohort without accepted integration evidence");
-	th_close(&r);
-	/* "nonempty": a frozen cohort with scopes is not what recovery resets */
-	assert_int_equal(th_state(&r, state(SCOPES, SUBMITTED_G1, "PAUSED"), NOW), 0);
-	reload(&r, state(RECEIPT("premature freeze"), ABANDONED_G1, "PAUSED"));
-	TH_EXPECT(&r, LW_CRIT, "invalid_transition", "goal.integration.premature_recovery", "paused empty cohort");
-	th_close(&r);
-	/* a receipt with no lifecycle before it */
-	assert_int_equal(th_state(&r, state(NULL, SUBMITTED_G1, "PAUSED"), NOW), 0);
-	reload(&r, state(RECEIPT("premature freeze"), ABANDONED_G1, "PAUSED"));
-	TH_EXPECT(&r, LW_CRIT, "invalid_transition", "goal.integration.premature_recovery",
-	          "premature recovery requires a prior empty frozen cohort");
-	th_close(&r);
+	/* the same write from states it may not start from */
+	static const struct {
+		const char *why, *before, *mode, *want;
+	} refused[] = {
+		{ "TestIntegrationRecoveryTransitionIsNarrow running", "    contributing_set: {scopes: []}\n", "RUNNING",
+		  "premature recovery requires paused empty cohort without accepted integration evidence" },
+		{ "TestIntegrationRecoveryTransitionIsNarrow nonempty", SCOPES, "PAUSED", "paused empty cohort" },
+		{ "no lifecycle before it", NULL, "PAUSED", "premature recovery requires a prior empty frozen cohort" },
+	};
+	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+		assert_int_equal(th_state(&r, state(refused[i].before, SUBMITTED_G1, refused[i].mode), NOW), 0);
+		reload(&r, state(RECEIPT("premature freeze"), ABANDONED_G1, "PAUSED"));
+		if (!th_find(&r, "invalid_transition", "goal.integration.premature_recovery"))
+			print_error("%s: not refused\n", refused[i].why);
+		TH_EXPECT(&r, LW_CRIT, "invalid_transition", "goal.integration.premature_recovery", refused[i].want);
+		th_close(&r);
+	}
 }
 
 /* integration_test.go TestIntegrationLifecycleValidation's transitionCases:
