@@ -249,8 +249,17 @@ static int block_rejected(gtx *g, const doc_node *root, const doc_node *task, ed
 	const tx_request *rq = g->rq;
 	const char *doer = doc_str(doc_get(task, "assigned_to"));
 	int e = edit_set_scalar(ed, task, "blocked_reason", edit_str(r->reason));
-	for (size_t i = 0; i < r->nquestions; i++)
-		e |= edit_append_scalar(ed, task, "blocked_questions", edit_str(r->question[i]));
+	/* task.BlockedQuestions = questions: appended to an empty list, or
+	 * replacing what an earlier blocker left */
+	if (doc_len(doc_get(task, "blocked_questions")) > 0) {
+		edit_value q[2];
+		for (size_t i = 0; i < r->nquestions; i++)
+			q[i] = edit_str(r->question[i]);
+		e |= edit_set_scalar(ed, task, "blocked_questions", edit_seq(q, r->nquestions));
+	} else {
+		for (size_t i = 0; i < r->nquestions; i++)
+			e |= edit_append_scalar(ed, task, "blocked_questions", edit_str(r->question[i]));
+	}
 	e |= clear(ed, task, "lease_expires");
 	if (doer && strcmp(doer, rq->as) != 0) {
 		const char *cur_task = doc_str(doc_get(doc_get(doc_get(root, "agents"), doer), "current_task"));
@@ -413,11 +422,6 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 		}
 		rj r;
 		reject_plan(root, task, &r, g->ts, rq->now);
-		if (r.blocked && doc_len(doc_get(task, "blocked_questions")) > 0) {
-			tx_set(res, TX_DENIED, "this rejection blocks the task (%.120s) but it still carries blocked_questions; "
-			       "submit it with Liza's own submit-verdict", r.reason);
-			goto out;
-		}
 		const char *to = r.blocked ? "BLOCKED" : pair->state[LGC_REJECTED];
 		const char *doer = doc_str(doc_get(task, "assigned_to"));
 		e |= edit_set_scalar(ed, task, "status", edit_str(to));
