@@ -136,19 +136,24 @@ static const char *go_rfc3339(const char *text, time_t t, char *buf, size_t n)
 	long off = 0;
 	const char *tp = text ? strpbrk(text, "Tt ") : NULL;
 	const char *z = tp ? strpbrk(tp + 1, "Zz+-") : NULL;
-	if (z && (*z == '+' || *z == '-') && strlen(z) >= 5) {
-		int hh = (z[1] - '0') * 10 + (z[2] - '0');
-		int mm = z[3] == ':' ? (z[4] - '0') * 10 + (z[5] - '0') : (z[3] - '0') * 10 + (z[4] - '0');
-		off = (hh * 60L + mm) * 60L * (*z == '-' ? -1 : 1);
+	if (z && (*z == '+' || *z == '-')) {
+		int d[4], k = 0;
+		for (const char *c = z + 1; *c && k < 4; c++)
+			if (*c >= '0' && *c <= '9')
+				d[k++] = *c - '0';
+			else if (*c != ':' || k != 2)
+				break;
+		if (k == 4)
+			off = ((d[0] * 10 + d[1]) * 60L + d[2] * 10 + d[3]) * 60L * (*z == '-' ? -1 : 1);
 	}
 	if (off == 0)
 		return lw_format_time(t, buf, n);
-	time_t local = t + off;
-	struct tm tm;
-	gmtime_r(&local, &tm);
+	/* the wall time at that offset, then the offset itself */
+	char wall[32];
+	lw_format_time(t + off, wall, sizeof wall);
+	wall[strcspn(wall, "Z")] = '\0';
 	long a = off < 0 ? -off : off;
-	snprintf(buf, n, "%04d-%02d-%02dT%02d:%02d:%02d%c%02ld:%02ld", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-	         tm.tm_hour, tm.tm_min, tm.tm_sec, off < 0 ? '-' : '+', a / 3600, a / 60 % 60);
+	snprintf(buf, n, "%.24s%c%02ld:%02ld", wall, off < 0 ? '-' : '+', a / 3600 % 100, a / 60 % 60);
 	return buf;
 }
 
