@@ -7,6 +7,7 @@
  * `demo --no-hud DIR` runs only the team, in the foreground, on a project
  * that already exists: for tests, and for long soak runs next to a HUD. */
 #include "core/util/inputs.h"
+#include "core/util/dirlist.h"
 #include "cli/cli.h"
 #include "core/model/fleet.h"
 #include "core/model/adapter.h"
@@ -33,14 +34,16 @@ static const char demo_usage[] =
 	"\n"
 	"Copies the bundled examples to a temporary folder, starts a simulated agent\n"
 	"team that claims, submits, reviews, rejects and merges tasks there every 4-8 s\n"
-	"(under the same lock the real agents take), and opens the HUD on it; the header\n"
+	"(under the same lock the real agents take), and opens the HUD on its two\n"
+	"projects: examples/ (the five systems, Liza as its shell scripts left it) and\n"
+	"examples/liza-go/ (today's Liza, the Go program); the header\n"
 	"says DEMO, and P pauses the team and resumes it. A task always waits in review\n"
 	"for you: approve (a) or reject (r) it. On quit the team stops and the copy is\n"
 	"removed.\n"
 	"\n"
 	"  --keep          keep the copy (and the team's log, simulator.log) and print where\n"
 	"  --seed N        replay the team's choices (the default seed is time-based)\n"
-	"  --liza-go       the HUD on the example project of today's Liza (the Go program)\n"
+	"  --liza-go       the HUD on the project of today's Liza alone\n"
 	"  --no-hud DIR    no HUD, no copy: run the team on DIR's own state, in the\n"
 	"                  foreground, printing each action, until SIGINT/SIGTERM\n"
 	"  --ticks N       with --no-hud: stop after N ticks\n"
@@ -251,14 +254,28 @@ static int make_sandbox(const char *examples, char *base, size_t bn, char *proj,
 	return 0;
 }
 
+/* The demo's projects: the bundled one (shell-era Liza and the four other
+ * systems) and, inside it, liza-go/ (today's Liza); --liza-go: that one alone. */
+static size_t demo_projects(const demo_opts *d, const char *proj, char dirs[2][LW_PATH_MAX + 32])
+{
+	snprintf(dirs[0], sizeof dirs[0], "%s%s", proj, d->liza_go ? "/liza-go" : "");
+	if (d->liza_go)
+		return 1;
+	snprintf(dirs[1], sizeof dirs[1], "%s/liza-go", proj);
+	return lw_is_dir(dirs[1]) ? 2 : 1;
+}
+
 static int run_hud(const lw_opts *o, const demo_opts *d, const char *proj, const char *log_path)
 {
+	char dirs[2][LW_PATH_MAX + 32];
+	size_t ndirs = demo_projects(d, proj, dirs);
 	lw_error err;
 	lw_error_clear(&err);
 	char msg[1200];
 	sim_team team;
 	FILE *log = fopen(log_path, "a");
-	if (!log || sim_team_open(&team, proj, d->seed, &err) < 0) {
+	if (!log || sim_team_open(&team, dirs[0], d->seed, &err) < 0 ||
+	    (ndirs > 1 && sim_team_add(&team, dirs[1], "liza-go/", &err) < 0)) {
 		cli_error("demo: %s", log ? lw_error_format(&err, msg, sizeof msg) : strerror(errno));
 		if (log)
 			fclose(log);
@@ -280,8 +297,14 @@ static int run_hud(const lw_opts *o, const demo_opts *d, const char *proj, const
 		return EXIT_IO;
 	}
 	lw_opts ho = *o;
-	ho.dir = proj;
+	ho.dir = dirs[0];
 	ho.ndirs = 0;
+	ho.dirs_owned = NULL;   /* every folder here is a project: none may be passed over */
+	if (ndirs > 1) {
+		for (size_t i = 0; i < ndirs; i++)
+			ho.dirs[i] = dirs[i];
+		ho.ndirs = ndirs;
+	}
 	lw_fleet f;
 	int rc = EXIT_UNREADABLE;
 	if (cli_open_fleet(&ho, &f, false) == 0) {
@@ -320,13 +343,11 @@ int cmd_demo(const lw_opts *o, int argc, char **argv)
 	if (make_sandbox(examples, base, sizeof base, proj, sizeof proj) < 0)
 		return EXIT_IO;
 	snprintf(log_path, sizeof log_path, "%s/simulator.log", base);
-	if (d.liza_go)
-		strncat(proj, "/liza-go", sizeof proj - strlen(proj) - 1);
 	rc = run_hud(o, &d, proj, log_path);
 	lw_error err;
 	lw_error_clear(&err);
 	if (d.keep) {
-		printf("liza-watch demo: kept the project in %s (the team's log: %s)\n", proj, log_path);
+		printf("liza-watch demo: kept the projects in %s (the team's log: %s)\n", proj, log_path);
 	} else if (sim_tree_remove(base, &err) < 0) {
 		char msg[1200];
 		cli_error("demo: could not remove the demo's copy in %s: %s", base, lw_error_format(&err, msg, sizeof msg));

@@ -57,6 +57,7 @@ int sim_generic_tick(const lw_adapter *ad, const char *root, time_t now, sim_rng
 typedef struct sim_team_member {
 	const sim_system *sys;
 	char root[LW_PATH_MAX];
+	char label[64];       /* "" or "liza-go/": before the system's name in its lines */
 	void *mem;
 } sim_team_member;
 
@@ -68,6 +69,9 @@ typedef struct sim_team {
 
 /* Detect the systems in dir. -1 with err when none can be simulated. */
 int sim_team_open(sim_team *t, const char *dir, uint64_t seed, lw_error *err);
+/* Add the systems of one more project; label (or NULL) starts their lines.
+ * -1 with err when none can be simulated there. */
+int sim_team_add(sim_team *t, const char *dir, const char *label, lw_error *err);
 void sim_team_close(sim_team *t);
 /* Tick every member once at now; report(line) for each action taken and
  * each failure ("liza: …"). Returns how many members failed. */

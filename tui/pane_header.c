@@ -42,6 +42,50 @@ static const char *path_tail(hud *h, const char *path, int w)
 	return p;
 }
 
+static void put_system(hud *h, int y, int *x, int end, size_t i)
+{
+	const lw_source *s = hud_source(h, i, NULL);
+	theme_elem e = !s->failed ? EL_HEADER : s->good ? EL_STALE : EL_CRIT;
+	char b[192];
+	system_name(h, i, b, sizeof b);
+	*x += text_put(h, y, *x, end - *x, b, e);
+}
+
+/* Each system in w columns from x. When they do not all fit, those that
+ * failed (error, stale) come first, as many others as fit follow, and the
+ * rest are counted ("+3"): a failing system is never the one cut off. */
+static void draw_systems(hud *h, int y, int x, int w, int sys)
+{
+	size_t ns = hud_nsources(h);
+	int end = x + w;
+	if (sys <= w) {
+		for (size_t i = 0; i < ns; i++)
+			put_system(h, y, &x, end, i);
+		return;
+	}
+	size_t shown = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < ns; i++) {
+			bool failed = hud_source(h, i, NULL)->failed;
+			if (failed != (pass == 0))
+				continue;
+			char b[192];
+			system_name(h, i, b, sizeof b);
+			/* An ok system is drawn only if the count of the rest still fits. */
+			int reserve = pass == 0 || shown + 1 == ns ? 0 : 5;
+			if (x + text_width(h, b) + reserve > end && !(failed && shown == 0))
+				continue;
+			put_system(h, y, &x, end, i);
+			shown++;
+		}
+	}
+	if (shown < ns) {
+		char more[32];
+		snprintf(more, sizeof more, " +%zu ", ns - shown);
+		text_put(h, y, x, end - x, more, EL_HEADER);
+	}
+}
+
 static void draw(hud *h, int y, int rows)
 {
 	(void)rows;
@@ -76,10 +120,12 @@ static void draw(hud *h, int y, int rows)
 	int room = h->cols - rw - sys - 1;   /* for the banner, the name and the path */
 	int x = 0;
 	if (h->opts->banner) {
-		/* The demo says so first: nothing here is a real team's work. */
+		/* The demo says so first, and whole: nothing here is a real team's
+		 * work. The systems give way to it (draw_systems counts those cut). */
 		char b[128];
 		snprintf(b, sizeof b, " %s%s ", h->opts->banner, h->sim_paused ? " (paused)" : "");
-		int bw = text_put(h, y, x, room, b, EL_WARN);
+		int want = text_width(h, b);
+		int bw = text_put(h, y, x, want < h->cols - rw ? want : h->cols - rw, b, EL_WARN);
 		x += bw;
 		room -= bw;
 	}
@@ -98,13 +144,7 @@ static void draw(hud *h, int y, int rows)
 			x += text_putf(h, y, x, room - 1, EL_HEADER, "%s ", path_tail(h, dir, room - 2));
 		}
 	}
-	for (size_t i = 0, ns = hud_nsources(h); i < ns; i++) {
-		const lw_source *s = hud_source(h, i, NULL);
-		theme_elem e = !s->failed ? EL_HEADER : s->good ? EL_STALE : EL_CRIT;
-		char b[192];
-		system_name(h, i, b, sizeof b);
-		x += text_put(h, y, x, h->cols - rw - x, b, e);
-	}
+	draw_systems(h, y, x, h->cols - rw - x, sys);
 	int rx = h->cols - rw;
 	text_put(h, y, rx, rw, right, EL_HEADER);
 	if (crit)
@@ -115,6 +155,7 @@ static const char *const legend[] = {
 	"Top line: the project, each system found ('error': its state cannot be",
 	"  read; 'stale': the last good state is shown), alert counts, last reload.",
 	"  With several projects: 'N projects' and project/system for each (o narrows).",
+	"  '+N': N more systems that did not fit (failing ones are drawn first).",
 	NULL,
 };
 const hud_pane_def pane_header = {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `liza-watch demo` as a newcomer meets it: the binary finds examples/ beside
-# itself, the board changes on its own (the simulated team) at least twice
+# itself, the HUD opens on its two projects (the five systems, and today's Go
+# Liza in examples/liza-go), the board changes on its own (the simulated team) at least twice
 # within 20 s, the task left waiting in review is approved from the keyboard
 # and then merged by the team, q exits cleanly, the team stops with the HUD
 # and the temporary copy is removed.
@@ -29,8 +30,11 @@ copy=$(ls -d "$TMPDIR"/liza-watch-demo.* 2>/dev/null | head -1)
 [ -n "$copy" ] && [ -f "$copy/examples/.liza/state.yaml" ] || fail "no demo copy in $TMPDIR"
 [ -f "$copy/simulator.log" ] || fail "no simulator.log beside the copy"
 
-# Every system of the bundled project has its workflow on screen.
-for sys in liza rcs aot foreman acp; do wait_for "^ $sys +[^ ]"; done
+# Every system of the bundled project has its workflow on screen, and so has
+# the project of today's Liza beside it.
+for sys in liza rcs aot foreman acp; do wait_for "^ examples/$sys +[^ ]"; done
+wait_for '^ liza-go/liza +sprint-1 '
+[ -f "$copy/examples/liza-go/.liza/pipeline.yaml" ] || fail "no project of today's Liza in the copy"
 
 # The board (lane headers and cards, not the header's reload time) changes
 # at least twice on its own. A deadline, not a promise of speed: the team
@@ -46,7 +50,7 @@ done
 [ "$n" -ge 3 ] || fail "the board changed $((n - 1)) times in 60 s, want 2"
 
 # Each system's simulated team acts (its own lines in the team's log).
-for sys in liza rcs aot foreman acp; do
+for sys in liza rcs aot foreman acp liza-go/liza; do
 	wait_until 60 "the $sys team's first line in $copy/simulator.log" grep -q "Z $sys: " "$copy/simulator.log"
 done
 
