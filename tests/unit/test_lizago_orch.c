@@ -21,18 +21,12 @@ static const char *pipeline_with(const char *orchestrator_role)
 	static char buf[1024];
 	snprintf(buf, sizeof buf,
 	         "pipeline:\n"
-	         "  roles:\n"
-	         "%s%s%s"
-	         "    coder: {type: doer}\n"
-	         "    code-reviewer: {type: reviewer}\n"
+	         "  roles: {%s%s coder: {type: doer}, code-reviewer: {type: reviewer}}\n"
 	         "  role-pairs:\n"
-	         "    coding-pair:\n"
-	         "      doer: coder\n"
-	         "      reviewer: code-reviewer\n"
-	         "      states: {initial: DRAFT_CODE, executing: IMPLEMENTING_CODE, submitted: CODE_TO_REVIEW,\n"
-	         "               reviewing: REVIEWING_CODE, approved: CODE_APPROVED, rejected: CODE_REJECTED}\n",
-	         orchestrator_role ? "    " : "", orchestrator_role ? orchestrator_role : "",
-	         orchestrator_role ? ": {type: orchestrator}\n" : "");
+	         "    coding-pair: {doer: coder, reviewer: code-reviewer, states: {initial: DRAFT_CODE,\n"
+	         "      executing: IMPLEMENTING_CODE, submitted: CODE_TO_REVIEW, reviewing: REVIEWING_CODE,\n"
+	         "      approved: CODE_APPROVED, rejected: CODE_REJECTED}}\n",
+	         orchestrator_role ? orchestrator_role : "", orchestrator_role ? ": {type: orchestrator}," : "");
 	return buf;
 }
 
@@ -75,6 +69,27 @@ static void run(th_run *r, const char *pipeline, const char *st, const char *now
 	assert_int_equal(th_count(r, "invalid_state"), 0);
 }
 
+/* Quiet at quiet_at, alerted at alert_at (a second later): the absence
+ * began at since and the grace is 60 s. */
+static void grace_ends(th_run *r, const char *quiet_at, const char *alert_at, const char *since)
+{
+	char frag[80];
+	th_recheck(r, quiet_at);
+	TH_NONE(r, "orchestrator_missing", NULL);
+	th_recheck(r, alert_at);
+	snprintf(frag, sizeof frag, "absent since %s", since);
+	TH_EXPECT(r, LW_CRIT, "orchestrator_missing", "orchestrator", frag);
+}
+
+/* No orchestrator_missing for this project at NOW. */
+static void quiet(const char *pipeline, const char *st)
+{
+	th_run r;
+	run(&r, pipeline, st, NOW);
+	TH_NONE(&r, "orchestrator_missing", NULL);
+	th_close(&r);
+}
+
 static void a_fresh_lease_with_a_heartbeat_is_present(void **state)
 {
 	(void)state;
@@ -83,10 +98,7 @@ static void a_fresh_lease_with_a_heartbeat_is_present(void **state)
 	    state_with(LEASED("2026-11-25T10:30:00Z", "2026-11-25T09:59:30Z"), "IN_PROGRESS", "RUNNING"), NOW);
 	TH_NONE(&r, "orchestrator_missing", NULL);
 	/* the lease runs out at 10:30; the alert comes 60 s later */
-	th_recheck(&r, "2026-11-25T10:30:59Z");
-	TH_NONE(&r, "orchestrator_missing", NULL);
-	th_recheck(&r, "2026-11-25T10:31:00Z");
-	TH_EXPECT(&r, LW_CRIT, "orchestrator_missing", "orchestrator", "absent since 2026-11-25T10:30:00Z");
+	grace_ends(&r, "2026-11-25T10:30:59Z", "2026-11-25T10:31:00Z", "2026-11-25T10:30:00Z");
 	th_close(&r);
 }
 
@@ -140,26 +152,16 @@ static void without_a_lease_the_heartbeat_window_counts(void **state)
 	               "IN_PROGRESS", "RUNNING"),
 	    NOW);
 	TH_NONE(&r, "orchestrator_missing", NULL);
-	th_recheck(&r, "2026-11-25T10:01:00Z");
-	TH_NONE(&r, "orchestrator_missing", NULL);   /* absent since 10:00:01, 59 s */
-	th_recheck(&r, "2026-11-25T10:01:01Z");
-	TH_EXPECT(&r, LW_CRIT, "orchestrator_missing", "orchestrator", "absent since 2026-11-25T10:00:01Z");
+	grace_ends(&r, "2026-11-25T10:01:00Z", "2026-11-25T10:01:01Z", "2026-11-25T10:00:01Z");
 	th_close(&r);
 }
 
 static void not_required_when_paused_done_or_untyped(void **state)
 {
 	(void)state;
-	th_run r;
-	run(&r, pipeline_with("orchestrator"), state_with("", "IN_PROGRESS", "PAUSED"), NOW);
-	TH_NONE(&r, "orchestrator_missing", NULL);
-	th_close(&r);
-	run(&r, pipeline_with("orchestrator"), state_with("", "COMPLETED", "RUNNING"), NOW);
-	TH_NONE(&r, "orchestrator_missing", NULL);
-	th_close(&r);
-	run(&r, pipeline_with(NULL), state_with("", "IN_PROGRESS", "RUNNING"), NOW);
-	TH_NONE(&r, "orchestrator_missing", NULL);
-	th_close(&r);
+	quiet(pipeline_with("orchestrator"), state_with("", "IN_PROGRESS", "PAUSED"));
+	quiet(pipeline_with("orchestrator"), state_with("", "COMPLETED", "RUNNING"));
+	quiet(pipeline_with(NULL), state_with("", "IN_PROGRESS", "RUNNING"));
 	/* no pipeline.yaml: Liza's watcher has no resolver and skips the check */
 	th_run m;
 	th_open(&m);
@@ -178,13 +180,10 @@ static void the_role_is_the_one_the_pipeline_types(void **state)
 	    state_with(LEASED("2026-11-25T10:30:00Z", "2026-11-25T09:59:30Z"), "IN_PROGRESS", "RUNNING"), NOW);
 	TH_EXPECT(&r, LW_CRIT, "orchestrator_missing", "conductor", "start one with 'liza agent conductor'");
 	th_close(&r);
-	run(&r, pipeline_with("conductor"),
-	    state_with("  conductor-1: {role: conductor, status: IDLE, provider: claude, pid: 4200,\n"
-	               "                lease_expires: 2026-11-25T10:30:00Z, heartbeat: 2026-11-25T09:59:30Z}\n",
-	               "IN_PROGRESS", "RUNNING"),
-	    NOW);
-	TH_NONE(&r, "orchestrator_missing", NULL);
-	th_close(&r);
+	quiet(pipeline_with("conductor"),
+	      state_with("  conductor-1: {role: conductor, status: IDLE, provider: claude, pid: 4200,\n"
+	                 "                lease_expires: 2026-11-25T10:30:00Z, heartbeat: 2026-11-25T09:59:30Z}\n",
+	                 "IN_PROGRESS", "RUNNING"));
 }
 
 int main(void)
