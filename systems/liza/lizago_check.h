@@ -39,10 +39,8 @@ bool lizago_hygiene_transcript(const char *s);
  * runs on the agents' host (lizago_procs.c). */
 bool lizago_procs_enabled(void);
 void lizago_procs(lizago_check_ctx *c);
-/* watch.go checkMissingOrchestrator (lizago_orch.c); when an agent row's
- * ownership ends (LW_NO_TIME: it never holds it). */
+/* watch.go checkMissingOrchestrator (lizago_orch.c). */
 void lizago_orch(lizago_check_ctx *c);
-time_t lizago_orch_owned_until(const lizago_state *st, const lg_agent *a);
 /* statevalidate validateIntegrationLifecycle (lizago_integration.c). */
 void lizago_integration(lizago_check_ctx *c);
 

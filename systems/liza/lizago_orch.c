@@ -39,7 +39,7 @@ static time_t liveness_window(const lizago_state *st)
  * LW_NO_TIME when the row never holds it: a registration with no role or
  * no heartbeat (models.AgentRegistrationLive, and the heartbeat Liza's
  * watcher test requires beside a fresh lease). */
-time_t lizago_orch_owned_until(const lizago_state *st, const lg_agent *a)
+static time_t owned_until(const lizago_state *st, const lg_agent *a)
 {
 	if (!a->role || !*a->role || a->heartbeat == LW_NO_TIME)
 		return LW_NO_TIME;
@@ -65,7 +65,7 @@ void lizago_orch(lizago_check_ctx *c)
 		const lg_agent *a = c->agents[i];
 		if (!lizago_pipeline_orchestrator(p, a->role))
 			continue;
-		time_t end = lizago_orch_owned_until(st, a);
+		time_t end = owned_until(st, a);
 		if (end != LW_NO_TIME && end > now) {
 			if (until == LW_NO_TIME || end > until)
 				until = end;
