@@ -73,6 +73,7 @@ typedef struct hud {
 	lw_alerts alerts;         /* the alerts shown (the narrowed project's, when narrowed) */
 	lw_alerts all_alerts;     /* every project's: what rings, notifies, and carries ages */
 	time_t next_deadline;     /* from the last check run; LW_NO_TIME = none */
+	struct hud_checked *checked;   /* per project: its alerts from its last check (hud_recheck_changed) */
 	time_t reloaded_at;       /* wall time of the last reload, for the header */
 	hud_item *items;          /* tasks passing the filter, board order */
 	size_t nitems, cap_items;
@@ -129,6 +130,10 @@ void hud_narrow_next(hud *h);                  /* all -> project 1 -> ... -> all
 void hud_task_key(const hud *h, const hud_item *it, char *buf, size_t n);
 void hud_rebuild(hud *h);                      /* after any reload or filter change */
 void hud_recheck(hud *h);                      /* rerun checks at lw_now(), bell on new CRIT */
+/* The same after a reload: only the projects changed[m] (and those whose
+ * next deadline has come) are checked again; the others keep their alerts. */
+void hud_recheck_changed(hud *h, const bool *changed);
+void hud_checked_free(hud *h);
 const hud_item *hud_selected(const hud *h);    /* the selected task, or NULL */
 size_t hud_lane_items(const hud *h, int lane, const hud_item **out, size_t max);
 size_t hud_lane_count(const hud *h, int lane);

@@ -4,6 +4,7 @@
 #include "notify/notify.h"
 #include "core/model/alert_index.h"
 #include "core/util/timeparse.h"
+#include "core/util/inputs.h"
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -163,14 +164,35 @@ const char *hud_project_label(const hud *h, size_t m)
 	return h->fleet->n > 1 && m < h->fleet->n ? h->fleet->v[m].label : NULL;
 }
 
+/* The folder as a person names it: absolute (".", the default, says
+ * nothing about which project this terminal shows), the home folder as "~". */
+static const char *display_dir(const char *dir, char *buf, size_t n)
+{
+	char abs[LW_PATH_MAX];
+	if (!realpath(dir, abs))
+		return dir;   /* gone: as given, and the board says it waits for it */
+	const char *home = lw_getenv("HOME");
+	size_t hl = home ? strlen(home) : 0;
+	while (hl > 1 && home[hl - 1] == '/')
+		hl--;
+	if (hl > 1 && strncmp(abs, home, hl) == 0 && (abs[hl] == '/' || abs[hl] == '\0'))
+		snprintf(buf, n, "~%s", abs + hl);
+	else
+		snprintf(buf, n, "%s", abs);
+	return buf;
+}
+
 const char *hud_where(const hud *h, char *buf, size_t n)
 {
 	if (h->fleet->n == 1)
-		return h->fleet->v[0].proj.dir;
-	if (h->only >= 0)
-		snprintf(buf, n, "%s (%d of %zu projects)", h->fleet->v[h->only].proj.dir, h->only + 1, h->fleet->n);
-	else
+		return display_dir(h->fleet->v[0].proj.dir, buf, n);
+	if (h->only >= 0) {
+		char d[LW_PATH_MAX];
+		snprintf(buf, n, "%s (%d of %zu projects)", display_dir(h->fleet->v[h->only].proj.dir, d, sizeof d),
+		         h->only + 1, h->fleet->n);
+	} else {
 		snprintf(buf, n, "%zu projects", h->fleet->n);
+	}
 	return buf;
 }
 
@@ -241,28 +263,83 @@ static int cmp_severity(const void *pa, const void *pb)
 	return c ? c : strcmp(a->key, b->key);
 }
 
-void hud_recheck(hud *h)
+/* One project's alerts as its last check left them (labelled), and the
+ * time that check said it would change by itself. */
+typedef struct hud_checked {
+	lw_alerts alerts;
+	time_t next;
+	bool valid;
+} hud_checked;
+
+void hud_checked_free(hud *h)
+{
+	if (!h->checked)
+		return;
+	for (size_t m = 0; m < h->fleet->n; m++)
+		lw_alerts_free(&h->checked[m].alerts);
+	free(h->checked);
+	h->checked = NULL;
+}
+
+/* Check project m into fresh, and keep a copy for the next partial recheck.
+ * Returns the time its alerts change by themselves (LW_NO_TIME: never). */
+static time_t check_member(hud *h, size_t m, time_t now, lw_alerts *fresh)
+{
+	size_t first = fresh->n;
+	/* Each project is judged by its own config's thresholds. */
+	lw_check_ctx ctx = { .now = now, .next_deadline = LW_NO_TIME, .out = fresh,
+	                     .th = h->fleet->n > 1 ? &h->fleet->v[m].cfg.th : h->opts->th };
+	lw_project_check(&h->fleet->v[m].proj, &ctx);
+	/* With several projects an alert's identity includes its project:
+	 * two projects' task-1 are two alerts. */
+	const char *label = hud_project_label(h, m);
+	for (size_t i = first; label && i < fresh->n; i++) {
+		fresh->v[i].project = label;
+		fresh->v[i].key = arena_printf(&fresh->mem, "%s\x1f%s", label, fresh->v[i].key);
+	}
+	if (!h->checked)
+		return ctx.next_deadline;
+	hud_checked *c = &h->checked[m];
+	lw_alerts_clear(&c->alerts);
+	for (size_t i = first; i < fresh->n; i++)
+		lw_alerts_add_copy(&c->alerts, &fresh->v[i]);
+	c->next = ctx.next_deadline;
+	c->valid = true;
+	return ctx.next_deadline;
+}
+
+void hud_recheck(hud *h) { hud_recheck_changed(h, NULL); }
+
+void hud_recheck_changed(hud *h, const bool *changed)
 {
 	lw_alerts fresh;
 	lw_alerts_init(&fresh);
 	time_t now = lw_now(), next = LW_NO_TIME;
+	/* Only a fleet gains from keeping a project's alerts: one project is
+	 * always the one that changed. */
+	if (!h->checked && h->fleet->n > 1) {
+		h->checked = calloc(h->fleet->n, sizeof *h->checked);
+		for (size_t m = 0; h->checked && m < h->fleet->n; m++)
+			lw_alerts_init(&h->checked[m].alerts);
+	}
 	/* Every project is checked, shown or not: a CRIT in a project the view
-	 * is narrowed away from still rings and notifies. */
+	 * is narrowed away from still rings and notifies. After a reload, a
+	 * project that did not change keeps the alerts of its last check until
+	 * its own deadline (an age crossing a threshold) or the timed recheck
+	 * of every project, at least once a minute: what its checks read
+	 * besides its state (spec files, worktrees) is not watched anyway. */
 	for (size_t m = 0; m < h->fleet->n; m++) {
-		size_t first = fresh.n;
-		/* Each project is judged by its own config's thresholds. */
-		lw_check_ctx ctx = { .now = now, .next_deadline = LW_NO_TIME, .out = &fresh,
-		                     .th = h->fleet->n > 1 ? &h->fleet->v[m].cfg.th : h->opts->th };
-		lw_project_check(&h->fleet->v[m].proj, &ctx);
-		if (ctx.next_deadline != LW_NO_TIME && (next == LW_NO_TIME || ctx.next_deadline < next))
-			next = ctx.next_deadline;
-		/* With several projects an alert's identity includes its project:
-		 * two projects' task-1 are two alerts. */
-		const char *label = hud_project_label(h, m);
-		for (size_t i = first; label && i < fresh.n; i++) {
-			fresh.v[i].project = label;
-			fresh.v[i].key = arena_printf(&fresh.mem, "%s\x1f%s", label, fresh.v[i].key);
+		hud_checked *c = h->checked ? &h->checked[m] : NULL;
+		time_t nd;
+		if (changed && !changed[m] && c && c->valid && (c->next == LW_NO_TIME || now < c->next)) {
+			for (size_t i = 0; i < c->alerts.n; i++)
+				lw_alerts_add_copy(&fresh, &c->alerts.v[i]);
+			nd = c->next;
+		} else {
+			nd = check_member(h, m, now, &fresh);
 		}
+		if (nd != LW_NO_TIME && (next == LW_NO_TIME || nd < next))
+			next = nd;
 	}
 	lw_alerts_carry_since(&fresh, &h->all_alerts);
 	/* A CRIT that was not there before rings the bell, once, and scrolls

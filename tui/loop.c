@@ -94,10 +94,10 @@ static void mode_key(hud *h, int ch)
 	}
 }
 
-static void after_reload(hud *h)
+static void after_reload(hud *h, const bool *changed)
 {
 	hud_rebuild(h);
-	hud_recheck(h);
+	hud_recheck_changed(h, changed);
 	h->reloaded_at = lw_now();   /* LIZA_WATCH_NOW fixes it too: screens compare byte for byte */
 	h->dirty = DIRTY_ALL;
 }
@@ -171,9 +171,11 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	/* One watcher per project: a change in one reloads only that one. */
 	live *lv = calloc(f->n, sizeof *lv);
 	struct pollfd *fds = calloc(f->n + 5, sizeof *fds);
-	if (!lv || !fds) {
+	bool *changed = calloc(f->n, sizeof *changed);   /* which projects the last pass reloaded */
+	if (!lv || !fds || !changed) {
 		free(lv);
 		free(fds);
+		free(changed);
 		fputs("liza-watch: out of memory\n", stderr);
 		return 3;
 	}
@@ -187,6 +189,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 				live_close(&lv[m]);
 			free(lv);
 			free(fds);
+			free(changed);
 			return 3;
 		}
 	}
@@ -196,7 +199,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	fputs(warn, stderr);
 	term_init(&h);
 	show_complaints(&h, o->warnings, warn);
-	after_reload(&h);
+	after_reload(&h, NULL);
 	/* The first selection: the first task awaiting the operator, else the first task. */
 	for (size_t i = 0; i < h.nitems; i++)
 		if (h.items[i].task->awaiting_operator) {
@@ -266,10 +269,12 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 				h.dirty = DIRTY_ALL;
 		}
 		int reloaded = 0;
-		for (size_t m = 0; m < f->n; m++)
-			reloaded += live_process(&lv[m]) > 0;
+		for (size_t m = 0; m < f->n; m++) {
+			changed[m] = live_process(&lv[m]) > 0;
+			reloaded += changed[m];
+		}
 		if (reloaded)
-			after_reload(&h);
+			after_reload(&h, changed);
 		else if ((r == 0 && timeout != tx_timeout) || timer_ms(&h) == 0) {
 			hud_recheck(&h);
 			h.dirty |= panes_on(HUD_ON_TICK);   /* ages and alerts; a new count changes the layout */
@@ -287,6 +292,8 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	free(fds);
 	lw_alerts_free(&h.alerts);
 	lw_alerts_free(&h.all_alerts);
+	hud_checked_free(&h);
+	free(changed);
 	if (h.notify)
 		notify_free(h.notify);
 	free(h.items);

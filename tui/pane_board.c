@@ -8,16 +8,49 @@
 
 static theme_elem lane_elem(int lane) { return (theme_elem)(EL_LANE_BACKLOG + lane); }
 
-static void counters(const lw_task *t, char *buf, size_t n)
+/* A counter's claim on a narrow card: the id is drawn whole first, and the
+ * counters that do not fit beside it give way, least urgent first. */
+enum { URGE_FAR, URGE_NEAR, URGE_BADGE, URGE_LIMIT };
+
+static int urgency(int n, int max)
 {
-	buf[0] = '\0';
-	size_t used = 0;
-	if (t->iteration > 0 && t->iteration_max > 0)
-		used += (size_t)snprintf(buf + used, n - used, "i%d/%d", t->iteration, t->iteration_max);
-	if (t->review_cycles > 0 && used < n)
-		used += (size_t)snprintf(buf + used, n - used, "%sr%d/%d", used ? " " : "", t->review_cycles, t->review_max);
-	if (t->badge && used < n)
-		snprintf(buf + used, n - used, "%s%s", used ? " " : "", t->badge);
+	return n >= max ? URGE_LIMIT : (long)n * 10 >= (long)max * 8 ? URGE_NEAR : URGE_FAR;
+}
+
+/* The card's counters that fit in room columns (all of them when room < 0):
+ * 'iN/M', 'rN/M', then the system's badge ("q1/2 RCA"). */
+static void counters(const lw_task *t, int room, char *buf, size_t n)
+{
+	char part[3][48] = { "", "", "" };
+	int urge[3] = { URGE_FAR, URGE_FAR, URGE_BADGE };
+	if (t->iteration > 0 && t->iteration_max > 0) {
+		snprintf(part[0], sizeof part[0], "i%d/%d", t->iteration, t->iteration_max);
+		urge[0] = urgency(t->iteration, t->iteration_max);
+	}
+	if (t->review_cycles > 0) {
+		snprintf(part[1], sizeof part[1], "r%d/%d", t->review_cycles, t->review_max);
+		urge[1] = t->review_max > 0 ? urgency(t->review_cycles, t->review_max) : URGE_NEAR;
+	}
+	if (t->badge)
+		snprintf(part[2], sizeof part[2], "%s", t->badge);
+	for (;;) {
+		buf[0] = '\0';
+		size_t used = 0;
+		for (int i = 0; i < 3; i++)
+			if (part[i][0] && used < n)
+				used += (size_t)snprintf(buf + used, n - used, "%s%s", used ? " " : "", part[i]);
+		if (room < 0 || (int)used <= room)
+			return;
+		/* Drop the least urgent part (the leftmost of equals); when only
+		 * the most urgent are left, the id gives way instead. */
+		int drop = -1;
+		for (int i = 0; i < 3; i++)
+			if (part[i][0] && urge[i] < URGE_LIMIT && (drop < 0 || urge[i] < urge[drop]))
+				drop = i;
+		if (drop < 0)
+			return;
+		part[drop][0] = '\0';
+	}
 }
 
 /* sel: the selection with the focus here; marked: the selection while another
@@ -30,8 +63,8 @@ static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel, bool
 		text_fill_row(h, y, x, w, EL_SELECTED);
 		text_fill_row(h, y + 1, x, w, EL_SELECTED);
 	}
-	char ctr[48];
-	counters(t, ctr, sizeof ctr);
+	char ctr[160];
+	counters(t, w - 1 - text_width(h, t->id) - 1, ctr, sizeof ctr);
 	int cw = (int)strlen(ctr);
 	int idw = w - 1 - (cw ? cw + 1 : 0);
 	int used = text_putf(h, y, x, 1, t->awaiting_operator ? EL_PROMPT : base, "%s",
@@ -208,8 +241,11 @@ static unsigned long sig(const hud *h)
 static const char *const legend[] = {
 	"Board: a lane per state, '(N)' tasks in it. Card: '!' the task waits for you",
 	"  (review, approval); its id; 'iN/M' iteration N of at most M (red at the",
-	"  limit); 'rN/M' review cycle N of M. Second line: the system (when there",
-	"  are several), the title, '@who' the assignee. '+N more': cards below.",
+	"  limit); 'rN/M' review cycle N of M; 'qN/M' N of the M approvals a quorum",
+	"  needs; 'A2' the final attempt; 'RCA' a rejection-RCA gate. On a narrow card",
+	"  the counters far from their limit give way to the id. Second line: the",
+	"  system (when there are several), the title, '@who' the assignee. '+N more':",
+	"  cards below.",
 	NULL,
 };
 const hud_pane_def pane_board = {

@@ -60,6 +60,13 @@ typedef struct lg_config {
 	const char *mode, *integration_branch;
 } lg_config;
 
+/* A write today's Liza would have refused: a rule between the state before
+ * it and the state it wrote (lizago_between.c). */
+typedef struct lg_refusal {
+	const char *subject, *message;
+	const doc_node *at;       /* in the state that was written */
+} lg_refusal;
+
 typedef struct lizago_state {
 	int gen;                  /* LIZA_GEN_GO */
 	const char *state_path, *log_path, *dir;
@@ -83,7 +90,20 @@ typedef struct lizago_state {
 	lg_config config;
 	time_t log_newest;
 	size_t log_entries;
+	/* Watching only: what this state breaks against the one before it. The
+	 * baseline is the last state that broke none (its snapshot is this
+	 * one's base while refusals last); NULL when nothing was compared or
+	 * nothing was refused. */
+	const struct lizago_state *baseline;
+	lg_refusal *refusals;
+	size_t nrefusals;
 } lizago_state;
+
+/* Compare st (loading into snap) with the state snap->prev holds, or with
+ * the baseline that one kept: ValidateIntegrationLifecycleTransition. */
+void lizago_between_load(lw_snapshot *snap, lizago_state *st);
+/* The comparison itself, into next->refusals (allocated in a). */
+void lizago_between(lizago_state *next, const lizago_state *prev, arena *a);
 
 /* Is this parse of state.yaml today's Liza? */
 bool lizago_detect(const doc *d);

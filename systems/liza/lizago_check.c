@@ -643,6 +643,19 @@ static void project_checks(gk *c)
 	}
 }
 
+/* A write Liza's write path would have refused (lizago_between.c): seen
+ * only by a watcher, which has the state before it. */
+static void refusals(gk *c)
+{
+	for (size_t i = 0; i < c->st->nrefusals; i++) {
+		const lg_refusal *r = &c->st->refusals[i];
+		doc_pos p = c->d ? doc_where(c->d, r->at) : (doc_pos){ 0 };
+		lw_check_emit(c->ctx, LW_CRIT, SYS, "invalid_transition", r->subject, r->message, LW_NO_TIME,
+		              "%s:%u:%u: %s (rule: integration_lifecycle_transition; Liza refuses such a write)",
+		              c->st->state_path, p.line, p.col, r->message);
+	}
+}
+
 void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx *ctx)
 {
 	gk c = { .st = st, .ctx = ctx };
@@ -677,5 +690,6 @@ void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx 
 	lizago_orch(&c);
 	project_checks(&c);
 	lizago_patterns(&c);
+	refusals(&c);
 	free(c.agents);
 }

@@ -43,6 +43,14 @@ void lizago_procs(lizago_check_ctx *c);
 void lizago_orch(lizago_check_ctx *c);
 /* statevalidate validateIntegrationLifecycle (lizago_integration.c). */
 void lizago_integration(lizago_check_ctx *c);
+/* integration.go sameStringSet over two sequences of strings: as long, no
+ * repeats, the same members (lizago_integration.c). */
+bool lizago_same_set(const doc_node *a, const doc_node *b);
+/* statevalidate validatePrematureRecoveryInto (lizago_recovery.c), and the
+ * receipt it judges: goal.integration.premature_recovery, or NULL. */
+void lizago_recovery(lizago_check_ctx *c);
+bool lizago_recovery_valid(const lizago_state *st);   /* no receipt, or a sound one */
+const doc_node *lizago_premature_recovery(const lizago_state *st);
 
 /* models.IsFullReviewCommit: 40 or 64 hex digits. */
 bool lizago_full_commit(const char *s);

@@ -4,9 +4,9 @@
  * contributing set, coverage records, global generations, mutation receipts
  * and closure. Each defect is a CRIT invalid_state, rule
  * integration_lifecycle, worded as Liza words it. Lookups go through sorted
- * arrays: n log n in the records. The premature-recovery receipt is not
- * judged (its schema is not in the models liza-watch was written from): a
- * lifecycle that carries one skips the generation numbering it shifts. */
+ * arrays: n log n in the records. The premature-recovery receipt is judged
+ * by lizago_recovery.c; a lifecycle that carries one numbers its global
+ * generations from 2 (FirstGlobalGeneration: global:1 was retired). */
 #include "core/util/strbuf.h"
 #include "systems/liza/lizago_check.h"
 #include <stdarg.h>
@@ -80,7 +80,7 @@ static void unique_nonempty(ictx *x, const char *subject, const doc_node *at, co
 }
 
 /* sameStringSet: as long, no repeats, the same members. */
-static bool same_set(const doc_node *a, const doc_node *b)
+bool lizago_same_set(const doc_node *a, const doc_node *b)
 {
 	size_t na, nb;
 	const char **va = strings_of(a, NULL, &na), **vb = strings_of(b, NULL, &nb);
@@ -214,7 +214,7 @@ static void slice_report(ictx *x, const doc_node *at, const char *plan, const do
 		bad(x, S, at, "slice report commit does not match task %s review commit", t->id);
 	if (strcmp(str(m, "originating_plan_task_id"), plan) != 0)
 		bad(x, S, at, "slice coverage plan does not match analysis metadata plan for task %s", t->id);
-	if (known && !same_set(doc_deref(doc_get(m, "root_task_ids")), roots))
+	if (known && !lizago_same_set(doc_deref(doc_get(m, "root_task_ids")), roots))
 		bad(x, S, at, "slice analysis roots do not match frozen roots for plan %s", plan);
 }
 
@@ -372,12 +372,11 @@ static void coverage(ictx *x, const doc_node *life)
 static void generations(ictx *x, const doc_node *life)
 {
 	const char *S = "goal.integration.global_generations";
-	bool shifted = doc_get(life, "premature_recovery") && !doc_is_null(doc_get(life, "premature_recovery"));
-	long long expected = 0;
+	long long expected = lizago_premature_recovery(x->c->st) ? 1 : 0;
 	for (const doc_node *e = doc_seq_first(doc_deref(doc_get(life, "global_generations"))); e; e = e->next) {
 		const doc_node *g = doc_deref(e);
 		long long gen = num(g, "generation");
-		expected = shifted ? gen : expected + 1;
+		expected++;
 		const char *task = str(g, "analysis_task_id"), *key = str(g, "analysis_key"), *v = str(g, "verdict");
 		const char *src = str(g, "source_commit"), *rep = str(g, "report_commit");
 		if (gen != expected)
@@ -492,6 +491,7 @@ void lizago_integration(lizago_check_ctx *c)
 	const doc_node *life = doc_deref(doc_get(doc_deref(doc_get(st->root, "goal")), "integration"));
 	if (!doc_is_map(life))
 		return;
+	lizago_recovery(c);
 	coverage(&x, life);
 	generations(&x, life);
 	receipts_closure(&x, life);

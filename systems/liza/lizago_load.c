@@ -437,8 +437,11 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 		snprintf(deg, sizeof deg, "%s%zu degraded", *mode || cb ? " " : "", degraded);
 	w->flags = arena_printf(a, "%s%s%s%s", mode, *mode && cb ? " " : "", cb ? "CB" : "", deg);
 	w->node = st->root;
-	snap->status_segment = arena_printf(a, "go %s%s", st->pipeline.embedded ? "embedded" : "project",
-	                                    st->pipeline_missing ? " (no pipeline.yaml)" : "");
+	/* The status line: the sprint's progress and what stops or slows the
+	 * team (its mode, the circuit breaker, degraded agents), and a missing
+	 * pipeline.yaml, which Liza's own validator rejects. */
+	snap->status_segment = arena_printf(a, "sprint %d/%d%s%s%s", w->iteration, w->max, w->flags[0] ? " " : "",
+	                                    w->flags, st->pipeline_missing ? " no pipeline.yaml" : "");
 }
 
 static int cmp_task(const void *a, const void *b)
@@ -533,6 +536,7 @@ int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapsh
 	st->config.mode = str(c, "mode");
 	st->config.integration_branch = str(c, "integration_branch");
 	load_log(st, snap);
+	lizago_between_load(snap, st);
 	snap->sys = st;
 	project_model(snap, st);
 	return 0;

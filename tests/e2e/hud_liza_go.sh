@@ -2,7 +2,8 @@
 # Today's Liza (the Go rewrite) in the HUD: lanes come from the pipeline's
 # state categories, the task under review is approved from the keyboard,
 # and the file afterwards is what the Go Liza writes for that verdict
-# (a first approval of a quorum-2 pair: partially approved).
+# (a first approval of a quorum-2 pair: partially approved). On a narrow
+# card the id and the urgent counters stay; the far ones give way.
 . "$(dirname "$0")/../tmux-lib.sh"
 export LIZA_WATCH_NOW=2026-11-25T10:00:00Z
 proj=$(make_project "$LW_TESTS/fixtures/liza-go/basic")
@@ -16,6 +17,14 @@ wait_for 'active \(1\)'
 wait_for 'blocked \(1\)'
 wait_for 'done \(1\)'
 screen | grep -q 'unknown task status' && fail "a valid Go state raised unknown task status"
+# A narrow lane: the id stays whole, the counter far from its limit (i2/10)
+# gives way, the quorum and review cycles stay; the RCA gate stays too.
+resize 120 45
+wait_for '!code-1 +r1/5 q0/2 '
+wait_for 'code-4 +r3/5 RCA '
+screen | grep -q 'i2/10' && fail "i2/10 kept on a card too narrow for it"
+resize 160 45
+wait_for '!code-1 +i2/10 r1/5 q0/2 '
 wait_for 'a approve'
 keys a
 wait_for 'approve liza:code-1 as code-reviewer-1\? \[y/N\]'

@@ -38,6 +38,8 @@ until grep -q . "$E2E_TMP/trace" 2>/dev/null || [ "$(date +%s)" -gt "$end" ]; do
 done
 echo '{' > "$B/.rcs/state/session.json"
 wait_for 'CRIT .*\[beta\] rcs parse_error'
+# alpha did not change: its alerts are kept as its last check left them
+screen | grep -q 'WARN .*\[alpha\] liza blocked blocked-1' || fail "alpha's alert went when beta changed"
 end=$(( $(date +%s) + 10 ))
 until [ "$(runs)" -ge 1 ] || [ "$(date +%s)" -gt "$end" ]; do sleep 0.05; done
 kill "$spid"; wait "$spid" 2>/dev/null

@@ -10,6 +10,14 @@ lw() { "$LW_BIN" -C "$tmp/p" "$@"; }
 out=$(lw status) || fail "status exit $?"
 [ "$out" = "liza: 1 backlog, 1 ready, 1 active, 1 review, 1 blocked, 1 done | 1 to review | 1 WARN" ] \
 	|| fail "plain line: $out"
+# Today's Liza: the sprint's progress and what slows the team (a degraded
+# agent), not the pipeline's provenance; a missing pipeline.yaml is said.
+cp -r "$LW_TESTS/fixtures/liza-go/basic" "$tmp/go"
+out=$(LIZA_WATCH_NOW=2026-11-25T10:00:00Z "$LW_BIN" -C "$tmp/go" status)
+case $out in "liza: sprint 1/5 1 degraded, "*) ;; *) fail "Go Liza's line: $out" ;; esac
+rm "$tmp/go/.liza/pipeline.yaml"
+out=$(LIZA_WATCH_NOW=2026-11-25T10:00:00Z "$LW_BIN" -C "$tmp/go" status)
+case $out in "liza: sprint 1/5 1 degraded no pipeline.yaml, "*) ;; *) fail "no pipeline.yaml: $out" ;; esac
 # tmux: compact by default, the counts first, within tmux's default 40 columns
 # (status-right-length); the long line behind --format long.
 out=$(lw status --tmux)
