@@ -28,6 +28,12 @@ YAML_LIBS     := $(shell $(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyam
 CURSES_CFLAGS := $(shell $(PKG_CONFIG) --cflags ncursesw 2>/dev/null)
 CURSES_LIBS   := $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null || echo -lncursesw -ltinfo)
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
+# Nettle: SHA-256, for the digests today's Liza writes in its lifecycle
+# receipts (systems/liza/lizago_lifecycle.c) and that ours must equal.
+NETTLE_CFLAGS := $(shell $(PKG_CONFIG) --cflags nettle 2>/dev/null)
+NETTLE_LIBS   := $(shell $(PKG_CONFIG) --libs nettle 2>/dev/null || echo -lnettle)
+# What a program linking the core objects needs (the bench and fuzz programs).
+CORE_LIBS     := $(YAML_LIBS) $(NETTLE_LIBS)
 
 # The build's own flags live in LW_* variables, so CFLAGS, CPPFLAGS, LDFLAGS
 # and LDLIBS given on the command line (`make CFLAGS=-O0`) add to them instead
@@ -39,9 +45,9 @@ WARNINGS := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
             -Wformat=2 -Wno-format-nonliteral -Wpointer-arith -Wundef -Wvla
 WERROR   ?= -Werror
 LW_CPPFLAGS := -D_DEFAULT_SOURCE -D_GNU_SOURCE -DLW_VERSION='"$(VERSION)"' \
-               -DLW_DATADIR='"$(DATADIR)"' -I. $(YAML_CFLAGS) $(CURSES_CFLAGS) $(INOTIFY_CFLAGS)
+               -DLW_DATADIR='"$(DATADIR)"' -I. $(YAML_CFLAGS) $(NETTLE_CFLAGS) $(CURSES_CFLAGS) $(INOTIFY_CFLAGS)
 LW_CFLAGS   := -std=c11 $(WARNINGS) -MMD -MP
-LW_LDLIBS   := $(YAML_LIBS) $(CURSES_LIBS) $(INOTIFY_LIBS)
+LW_LDLIBS   := $(CORE_LIBS) $(CURSES_LIBS) $(INOTIFY_LIBS)
 CFLAGS      ?= -O2 -g
 ALL_CPPFLAGS = $(LW_CPPFLAGS) $(CPPFLAGS)
 ALL_CFLAGS   = $(LW_CFLAGS) $(CFLAGS)
@@ -96,7 +102,7 @@ build/san/tests/%: build/san/tests/unit/%.o $(SAN_OBJ) $(TEST_HELPER_OBJ)
 # procps: pgrep, which the tmux tests use to find the HUD's process.
 # jq and prometheus (promtool): the metrics test checks JSON lines and the exposition.
 # git: the review tests (and `make bench`) make real repositories and worktrees.
-DEB_PKGS := make gcc pkg-config libyaml-dev libncurses-dev libcmocka-dev tmux \
+DEB_PKGS := make gcc pkg-config libyaml-dev libncurses-dev libcmocka-dev nettle-dev tmux \
             valgrind clang libclang-rt-14-dev groff-base zsh procps strace jq prometheus git
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
@@ -166,7 +172,7 @@ build/fuzz/%.o: %.c
 
 build/fuzz/bin/%: build/fuzz/tests/fuzz/%.o $(FUZZ_LIB_OBJ)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
+	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@ $^ $(CORE_LIBS)
 
 fuzz: $(FUZZ_BIN)
 	@tests/fuzz/run-fuzz --seconds $(FUZZ_SECONDS) $(FUZZ_BIN)
@@ -206,19 +212,19 @@ build/bench/timeit: build/rel/bench/timeit.o
 
 build/bench/reload: build/rel/bench/reload.o $(CORE_REL_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS)
 
 build/bench/review_load: build/rel/bench/review_load.o $(CORE_REL_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS)
 
 build/bench/edit_one: build/rel/bench/edit_one.o $(CORE_REL_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS)
 
 build/bench/approve: build/rel/bench/approve.o $(CORE_REL_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(YAML_LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS)
 
 # forkpty() lives in libutil (an empty stub in glibc >= 2.34, which has it in libc).
 build/bench/latency: build/rel/bench/latency.o

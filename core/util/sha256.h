@@ -1,16 +1,14 @@
-/* sha256.h — SHA-256 (FIPS 180-4), for digests another program computes and
- * compares (today's Liza names lifecycle transitions and request payloads by
- * their SHA-256); not for anything secret. */
+/* sha256.h — SHA-256 (FIPS 180-4) through Nettle, for digests another
+ * program computes and compares (today's Liza names lifecycle transitions
+ * and request payloads by their SHA-256); not for anything secret. */
 #ifndef LW_SHA256_H
 #define LW_SHA256_H
 #include <stddef.h>
 #include <stdint.h>
+#include <nettle/sha2.h>
 
 typedef struct lw_sha256 {
-	uint32_t h[8];
-	uint64_t len;        /* bytes so far */
-	unsigned char buf[64];
-	size_t nbuf;
+	struct sha256_ctx ctx;
 } lw_sha256;
 
 void lw_sha256_init(lw_sha256 *s);
