@@ -165,10 +165,9 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 		lw_fleet_free(&fl);
 		return rc;
 	}
-	lw_alerts *al = calloc(fl.n, sizeof *al);
+	lw_alerts *al = lw_alerts_array(fl.n);
 	int rc = EXIT_OK;
 	for (size_t i = 0; i < fl.n; i++) {
-		lw_alerts_init(&al[i]);
 		run_checks(&fl.v[i], &al[i]);
 		int r = project_rc(&fl.v[i].proj, &al[i]);
 		if (r > rc)
@@ -188,9 +187,7 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 			}
 	fwrite(out.buf ? out.buf : "", 1, out.len, stdout);
 	strbuf_free(&out);
-	for (size_t i = 0; i < fl.n; i++)
-		lw_alerts_free(&al[i]);
-	free(al);
+	lw_alerts_array_free(al, fl.n);
 	lw_fleet_free(&fl);
 	return rc;
 }

@@ -108,9 +108,7 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 	lw_fleet fl;
 	if (cli_open_fleet(o, &fl, follow) < 0)
 		return EXIT_UNREADABLE;
-	lw_alerts *al = calloc(fl.n, sizeof *al);
-	for (size_t i = 0; i < fl.n; i++)
-		lw_alerts_init(&al[i]);
+	lw_alerts *al = lw_alerts_array(fl.n);
 	int rc = EXIT_OK;
 	if (follow) {
 		status_follow f = { .style = style, .fmt = fmt, .al = al, .reported = calloc(fl.n, sizeof(bool)) };
@@ -134,9 +132,7 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 			status_cache_store(out.buf, out.len, now, next);
 		strbuf_free(&out);
 	}
-	for (size_t i = 0; i < fl.n; i++)
-		lw_alerts_free(&al[i]);
-	free(al);
+	lw_alerts_array_free(al, fl.n);
 	lw_fleet_free(&fl);
 	return rc;
 }

@@ -25,6 +25,23 @@ void lw_alerts_clear(lw_alerts *a)
 	lw_alerts_init(a);
 }
 
+lw_alerts *lw_alerts_array(size_t n)
+{
+	lw_alerts *v = calloc(n ? n : 1, sizeof *v);
+	if (!v)
+		abort();
+	for (size_t i = 0; i < n; i++)
+		lw_alerts_init(&v[i]);
+	return v;
+}
+
+void lw_alerts_array_free(lw_alerts *v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++)
+		lw_alerts_free(&v[i]);
+	free(v);
+}
+
 lw_alert *lw_alerts_add(lw_alerts *a, lw_level level, const char *system, const char *code,
                         const char *subject, time_t since, const char *fmt, ...)
 {
