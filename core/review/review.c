@@ -260,6 +260,16 @@ void lw_review_timeline(const lw_review *rv, time_t now, lw_rlines *out)
 	free(v);
 }
 
+/* A value on one line after its lead: "key: v", "- v", or v alone. */
+static void value_line(lw_review *rv, const char *pad, const char *lead, const char *sep, const doc_node *v)
+{
+	strbuf b;
+	strbuf_init(&b);
+	value_text(&b, v);
+	lw_review_line(rv, RK_TEXT, "%s%s%s%s", pad, lead, sep, b.buf ? b.buf : "");
+	strbuf_free(&b);
+}
+
 void lw_review_node(lw_review *rv, const doc_node *n, int indent)
 {
 	n = doc_deref(n);
@@ -276,11 +286,7 @@ void lw_review_node(lw_review *rv, const doc_node *n, int indent)
 				lw_review_line(rv, RK_TEXT, "%s%s:", pad, key);
 				lw_review_node(rv, v, indent + 2);
 			} else {
-				strbuf b;
-				strbuf_init(&b);
-				value_text(&b, v);
-				lw_review_line(rv, RK_TEXT, "%s%s: %s", pad, key, b.buf ? b.buf : "");
-				strbuf_free(&b);
+				value_line(rv, pad, key, ": ", v);
 			}
 		}
 	} else if (n->kind == DOC_SEQ) {
@@ -290,18 +296,10 @@ void lw_review_node(lw_review *rv, const doc_node *n, int indent)
 				lw_review_line(rv, RK_TEXT, "%s-", pad);
 				lw_review_node(rv, v, indent + 2);
 			} else {
-				strbuf b;
-				strbuf_init(&b);
-				value_text(&b, v);
-				lw_review_line(rv, RK_TEXT, "%s- %s", pad, b.buf ? b.buf : "");
-				strbuf_free(&b);
+				value_line(rv, pad, "-", " ", v);
 			}
 		}
 	} else {
-		strbuf b;
-		strbuf_init(&b);
-		value_text(&b, n);
-		lw_review_line(rv, RK_TEXT, "%s%s", pad, b.buf ? b.buf : "");
-		strbuf_free(&b);
+		value_line(rv, pad, "", "", n);
 	}
 }
