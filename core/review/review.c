@@ -2,6 +2,7 @@
  * escaped by whoever prints it. */
 #include "core/review/review.h"
 #include "core/util/timeparse.h"
+#include "core/util/grow.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,12 +23,7 @@ void lw_rlines_free(lw_rlines *l)
 
 void lw_rlines_add(lw_rlines *l, lw_rkind kind, const char *s, size_t len)
 {
-	if (l->n == l->cap) {
-		l->cap = l->cap ? l->cap * 2 : 256;
-		l->v = realloc(l->v, l->cap * sizeof *l->v);
-		if (!l->v)
-			abort();
-	}
+	l->v = lw_grow(l->v, &l->cap, l->n, sizeof *l->v, 256);
 	if (l->text.len + len + 1 > UINT32_MAX)
 		return;   /* the callers cut long before 4 GiB; never wrap an offset */
 	lw_rline *r = &l->v[l->n++];
@@ -104,12 +100,7 @@ void lw_review_line(lw_review *rv, lw_rkind kind, const char *fmt, ...)
 
 void lw_review_event(lw_review *rv, time_t at, const char *fmt, ...)
 {
-	if (rv->ntl == rv->captl) {
-		rv->captl = rv->captl ? rv->captl * 2 : 16;
-		rv->tl = realloc(rv->tl, rv->captl * sizeof *rv->tl);
-		if (!rv->tl)
-			abort();
-	}
+	rv->tl = lw_grow(rv->tl, &rv->captl, rv->ntl, sizeof *rv->tl, 16);
 	va_list ap;
 	va_start(ap, fmt);
 	char *s = NULL;
