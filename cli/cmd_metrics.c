@@ -65,12 +65,8 @@ static bool write_all(const lw_fleet *f, metrics_out *m)
 static bool on_change(const lw_fleet *f, size_t i, const lw_alerts *al, void *ctx)
 {
 	metrics_out *m = ctx;
-	lw_alerts_copy(&m->al[i], al);
-	m->reported[i] = true;
-	/* At start every project reports in turn: write once all have. */
-	for (size_t k = 0; k < f->n; k++)
-		if (!m->reported[k])
-			return true;
+	if (!follow_keep(m->al, m->reported, f, i, al))
+		return true;   /* at start: one exposition once every project is checked */
 	return write_all(f, m);
 }
 

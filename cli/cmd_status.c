@@ -35,11 +35,8 @@ typedef struct status_follow {
 static bool print_if_changed(const lw_fleet *fl, size_t i, const lw_alerts *al, void *ctx)
 {
 	status_follow *f = ctx;
-	lw_alerts_copy(&f->al[i], al);
-	f->reported[i] = true;
-	for (size_t k = 0; k < fl->n; k++)
-		if (!f->reported[k])
-			return true;   /* at start: one line once every project is checked */
+	if (!follow_keep(f->al, f->reported, fl, i, al))
+		return true;   /* at start: one line once every project is checked */
 	strbuf line;
 	strbuf_init(&line);
 	render(&line, fl, f->al, f->style, f->fmt);
