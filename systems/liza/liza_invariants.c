@@ -103,6 +103,20 @@ static void rule_required_keys(iv *v)
 }
 
 /* ---- per task, on its own fields ---- */
+/* The fields a status requires, each list one rule of the script's. */
+static const struct {
+	liza_status status;
+	const char *rule;
+	liza_field fields[4];
+	size_t n;
+} required[] = {
+	{ LS_CLAIMED, "claimed_fields", { LF_ASSIGNED_TO, LF_WORKTREE, LF_LEASE_EXPIRES, LF_BASE_COMMIT }, 4 },
+	{ LS_READY_FOR_REVIEW, "review_fields", { LF_REVIEW_COMMIT }, 1 },
+	{ LS_BLOCKED, "blocked_fields", { LF_BLOCKED_REASON, LF_BLOCKED_QUESTIONS }, 2 },
+	{ LS_REJECTED, "rejected_fields", { LF_REJECTION_REASON }, 1 },
+	{ LS_SUPERSEDED, "superseded_fields", { LF_SUPERSEDED_BY, LF_RESCOPE_REASON }, 2 },
+};
+
 static void rule_task_fields(iv *v, const liza_task *t)
 {
 	const doc_node *n = t->node;
@@ -121,39 +135,20 @@ static void rule_task_fields(iv *v, const liza_task *t)
 			       "DRAFT task is assigned_to %s (a draft is not claimable yet)",
 			       t->assigned_to ? t->assigned_to : "someone");
 		break;
-	case LS_CLAIMED: {
-		/* integration-fix claims reuse the failed worktree: no base_commit needed */
-		static const liza_field claimed[] = { LF_ASSIGNED_TO, LF_WORKTREE, LF_LEASE_EXPIRES, LF_BASE_COMMIT };
-		if (task_missing(t, buf, sizeof buf, claimed, t->integration_fix ? 3 : 4))
-			broken(v, t->id, "claimed_fields", n, "CLAIMED task has no %s", buf);
-		break;
-	}
-	case LS_READY_FOR_REVIEW:
-		if (!task_has(t, LF_REVIEW_COMMIT))
-			broken(v, t->id, "review_fields", n, "READY_FOR_REVIEW task has no review_commit");
-		break;
 	case LS_MERGED:
 		if (task_has(t, LF_WORKTREE))
 			broken(v, t->id, "merged_worktree", liza_broken_at(n, "worktree"),
 			       "MERGED task still has a worktree (it should have been removed)");
 		break;
-	case LS_BLOCKED: {
-		static const liza_field keys[] = { LF_BLOCKED_REASON, LF_BLOCKED_QUESTIONS };
-		if (TASK_MISSING(t, buf, keys))
-			broken(v, t->id, "blocked_fields", n, "BLOCKED task has no %s", buf);
-		break;
-	}
-	case LS_REJECTED:
-		if (!task_has(t, LF_REJECTION_REASON))
-			broken(v, t->id, "rejected_fields", n, "REJECTED task has no rejection_reason");
-		break;
-	case LS_SUPERSEDED: {
-		static const liza_field keys[] = { LF_SUPERSEDED_BY, LF_RESCOPE_REASON };
-		if (TASK_MISSING(t, buf, keys))
-			broken(v, t->id, "superseded_fields", n, "SUPERSEDED task has no %s", buf);
-		break;
-	}
 	default: break;
+	}
+	for (size_t i = 0; i < sizeof required / sizeof *required; i++) {
+		if (required[i].status != t->status)
+			continue;
+		/* integration-fix claims reuse the failed worktree: no base_commit needed */
+		size_t nf = t->status == LS_CLAIMED && t->integration_fix ? 3 : required[i].n;
+		if (task_missing(t, buf, sizeof buf, required[i].fields, nf))
+			broken(v, t->id, required[i].rule, n, "%s task has no %s", liza_status_name(t->status), buf);
 	}
 	if (t->status != LS_DRAFT && t->status != LS_SUPERSEDED && t->status != LS_ABANDONED) {
 		static const liza_field keys[] = { LF_DONE_WHEN, LF_SPEC_REF };
