@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_LISTED = 8, MAX_CYCLE_LISTED = 12 };
+enum { MAX_LISTED = LIZA_IDS_LISTED, MAX_CYCLE_LISTED = 12 };   /* ids named in one message */
 
 typedef struct iv {
 	const liza_state *st;
