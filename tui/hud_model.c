@@ -5,6 +5,7 @@
 #include "core/model/alert_index.h"
 #include "core/util/timeparse.h"
 #include "core/util/grow.h"
+#include "core/util/inputs.h"
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -164,14 +165,35 @@ const char *hud_project_label(const hud *h, size_t m)
 	return h->fleet->n > 1 && m < h->fleet->n ? h->fleet->v[m].label : NULL;
 }
 
+/* The folder as a person names it: absolute (".", the default, says
+ * nothing about which project this terminal shows), the home folder as "~". */
+static const char *display_dir(const char *dir, char *buf, size_t n)
+{
+	char abs[LW_PATH_MAX];
+	if (!realpath(dir, abs))
+		return dir;   /* gone: as given, and the board says it waits for it */
+	const char *home = lw_getenv("HOME");
+	size_t hl = home ? strlen(home) : 0;
+	while (hl > 1 && home[hl - 1] == '/')
+		hl--;
+	if (hl > 1 && strncmp(abs, home, hl) == 0 && (abs[hl] == '/' || abs[hl] == '\0'))
+		snprintf(buf, n, "~%s", abs + hl);
+	else
+		snprintf(buf, n, "%s", abs);
+	return buf;
+}
+
 const char *hud_where(const hud *h, char *buf, size_t n)
 {
 	if (h->fleet->n == 1)
-		return h->fleet->v[0].proj.dir;
-	if (h->only >= 0)
-		snprintf(buf, n, "%s (%d of %zu projects)", h->fleet->v[h->only].proj.dir, h->only + 1, h->fleet->n);
-	else
+		return display_dir(h->fleet->v[0].proj.dir, buf, n);
+	if (h->only >= 0) {
+		char d[LW_PATH_MAX];
+		snprintf(buf, n, "%s (%d of %zu projects)", display_dir(h->fleet->v[h->only].proj.dir, d, sizeof d),
+		         h->only + 1, h->fleet->n);
+	} else {
 		snprintf(buf, n, "%zu projects", h->fleet->n);
+	}
 	return buf;
 }
 

@@ -76,6 +76,7 @@ typedef struct lizago_state {
 	const char *pipeline_error;   /* the project's pipeline.yaml did not read (file:line:col) */
 	long long version;
 	const char *goal_id, *goal_status;
+	time_t goal_created;
 	lg_task *tasks;           size_t ntasks;
 	const lg_task **by_id;    /* every task sorted by id, for lookups */
 	lg_agent *agents;         size_t nagents;

@@ -687,6 +687,7 @@ void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx 
 	lizago_validate(&c);
 	leases(&c);
 	lizago_procs(&c);
+	lizago_orch(&c);
 	project_checks(&c);
 	lizago_patterns(&c);
 	refusals(&c);

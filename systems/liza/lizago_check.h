@@ -39,6 +39,8 @@ bool lizago_hygiene_transcript(const char *s);
  * runs on the agents' host (lizago_procs.c). */
 bool lizago_procs_enabled(void);
 void lizago_procs(lizago_check_ctx *c);
+/* watch.go checkMissingOrchestrator (lizago_orch.c). */
+void lizago_orch(lizago_check_ctx *c);
 /* statevalidate validateIntegrationLifecycle (lizago_integration.c). */
 void lizago_integration(lizago_check_ctx *c);
 /* integration.go sameStringSet over two sequences of strings: as long, no

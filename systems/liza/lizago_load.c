@@ -502,6 +502,7 @@ int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapsh
 	const doc_node *goal = doc_get(root, "goal");
 	st->goal_id = str(goal, "id");
 	st->goal_status = str(goal, "status");
+	st->goal_created = when(goal, "created");
 	st->tasks = arena_alloc(a, (doc_len(tasks) + 1) * sizeof *st->tasks);
 	size_t i = 0;
 	for (const doc_node *t = doc_seq_first(tasks); t; t = t->next, i++)

@@ -4,6 +4,7 @@
  * category. */
 #include "systems/liza/lizago_pipeline.h"
 #include "core/util/fileio.h"
+#include "core/util/strbuf.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,8 +59,11 @@ static const lg_pair embedded_pairs[] = {
 };
 #undef P
 
+static const char *const embedded_orchestrators[] = { "orchestrator" };
+
 const lg_pipeline lg_embedded_pipeline = {
 	embedded_pairs, sizeof embedded_pairs / sizeof *embedded_pairs, true, "embedded",
+	embedded_orchestrators, 1,
 };
 
 /* Statuses Liza accepts whatever the pipeline says (its fixed list and the
@@ -116,6 +120,14 @@ const lg_pair *lizago_pair_find(const lg_pipeline *p, const char *name)
 		if (strcmp(p->pairs[i].name, name) == 0)
 			return &p->pairs[i];
 	return NULL;
+}
+
+bool lizago_pipeline_orchestrator(const lg_pipeline *p, const char *role)
+{
+	for (size_t i = 0; role && i < p->norchestrators; i++)
+		if (strcmp(p->orchestrators[i], role) == 0)
+			return true;
+	return false;
 }
 
 bool lizago_terminal(const char *status)
@@ -223,6 +235,22 @@ static const char *dup_str(arena *a, const doc_node *n)
 	return s ? arena_strdup(a, s) : NULL;
 }
 
+/* pipeline.Resolver RoleType over AllRoleNames: the roles typed
+ * orchestrator, sorted as Liza sorts them. */
+static void orchestrator_roles(arena *a, const doc_node *roles, lg_pipeline *out)
+{
+	const char **v = arena_alloc(a, (doc_len(roles) + 1) * sizeof *v);
+	size_t n = 0;
+	for (const doc_node *k = doc_map_first(roles); k; k = doc_map_next(k)) {
+		const char *type = doc_str(doc_get(k->next, "type")), *name = doc_str(doc_deref(k));
+		if (name && type && strcmp(type, "orchestrator") == 0)
+			v[n++] = arena_strdup(a, name);
+	}
+	qsort(v, n, sizeof *v, lw_strp_cmp);
+	out->orchestrators = v;
+	out->norchestrators = n;
+}
+
 int lizago_pipeline_load(const char *liza_dir, arena *a, lg_pipeline *out, lw_error *err)
 {
 	char path[LW_PATH_MAX];
@@ -287,6 +315,7 @@ int lizago_pipeline_load(const char *liza_dir, arena *a, lg_pipeline *out, lw_er
 	}
 	out->pairs = v;
 	out->npairs = n;
+	orchestrator_roles(a, doc_get(doc_get(d.root, "pipeline"), "roles"), out);
 	out->embedded = false;
 	out->source = arena_strdup(a, path);
 	ret = 1;

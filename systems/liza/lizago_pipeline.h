@@ -41,6 +41,9 @@ typedef struct lg_pipeline {
 	size_t npairs;
 	bool embedded;            /* the built-in default, not the project's own file */
 	const char *source;       /* display path of the file it came from, or "embedded" */
+	/* roles of type orchestrator (pipeline.roles.<name>.type), sorted */
+	const char *const *orchestrators;
+	size_t norchestrators;
 } lg_pipeline;
 
 /* What a status means: the owning pair (NULL for shared statuses) and its
@@ -54,6 +57,8 @@ extern const lg_pipeline lg_embedded_pipeline;
 
 lg_status lizago_resolve(const lg_pipeline *p, const char *status);
 const lg_pair *lizago_pair_find(const lg_pipeline *p, const char *name);
+/* Is role one the pipeline types orchestrator? */
+bool lizago_pipeline_orchestrator(const lg_pipeline *p, const char *role);
 /* True for the statuses Liza never moves a task out of. */
 bool lizago_terminal(const char *status);
 

@@ -250,8 +250,13 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 	for (const doc_node *k = doc_map_first(doc_get(root, "agents")); k; k = doc_map_next(k)) {
 		const char *aid = doc_str(doc_deref(k));
 		const doc_node *ag = doc_deref(k->next);
-		if (doc_is_map(ag) && aid && strcmp(aid, s->agent) != 0 && doc_get_key(ag, "heartbeat"))
+		if (doc_is_map(ag) && aid && strcmp(aid, s->agent) != 0 && doc_get_key(ag, "heartbeat")) {
 			e |= edit_set_scalar(ed, ag, "heartbeat", edit_str(ts));
+			/* the orchestrator's supervisor renews its registration lease
+			 * with its heartbeat: Liza's watcher wants one held */
+			if (lizago_pipeline_orchestrator(&p, doc_str(doc_get(ag, "role"))) && doc_get_key(ag, "lease_expires"))
+				e |= edit_set_scalar(ed, ag, "lease_expires", edit_str(lease));
+		}
 	}
 	if (e) {
 		tx_set(res, TX_IO, "the simulated team could not edit state.yaml");

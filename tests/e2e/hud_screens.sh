@@ -10,15 +10,17 @@ screens=$LW_TESTS/screens
 update=${LW_UPDATE_SCREENS:-}
 fixtures=$LW_TESTS/fixtures/hud
 
-# The project folder is the pane's working directory and -C . names it, so
-# the header reads the same wherever the test runs.
+# The project folder is the pane's working directory and -C . names it; the
+# header shows it from the home folder (~/basic), and HOME is the test's
+# folder, so it reads the same wherever the test runs.
 start_in() {
 	local dir=$1 cols=$2 rows=$3; shift 3
-	local cmd
+	local cmd home
+	home=$(cd "$E2E_TMP" && pwd -P)
 	cmd=$(printf '%q ' "$LW_BIN" -C . "$@")
 	new_server
 	"${TMUX_CMD[@]}" new-session -d -s t -x "$cols" -y "$rows" -c "$dir" \
-		"ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} TZ=UTC LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=screen-256color $cmd; echo \"[exited \$?]\"; sleep 30"
+		"ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} HOME=$home TZ=UTC LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=screen-256color $cmd; echo \"[exited \$?]\"; sleep 30"
 	"${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null
 }
 
