@@ -1,7 +1,8 @@
 /* txn_journal.c — see txn_journal.h. The record is lines of tab-separated
- * fields: a header, the lock, then one "replace" or "append" per file.
- * Paths with a tab or a newline cannot be recorded: such a commit is
- * refused before anything changes. */
+ * fields: a header, the lock, then one "replace" or "append" per file, each
+ * named below the record's folder. A file outside it, or a path with a tab
+ * or a newline, cannot be recorded: such a commit is refused before
+ * anything changes. */
 #include "core/txn/txn_journal.h"
 #include "core/store/store.h"
 #include "core/util/strbuf.h"
@@ -37,29 +38,70 @@ static bool recordable(const char *s)
 	return s && !strpbrk(s, "\t\n");
 }
 
+/* A relative path with no ".." component: it cannot leave its folder. */
+static bool confined(const char *r)
+{
+	if (!r || !*r || *r == '/')
+		return false;
+	for (const char *c = r; *c;) {
+		size_t n = strcspn(c, "/");
+		if (n == 2 && c[0] == '.' && c[1] == '.')
+			return false;
+		c += n;
+		while (*c == '/')
+			c++;
+	}
+	return true;
+}
+
+const char *txn_journal_rel(const char *dir, const char *path)
+{
+	if (!path)
+		return NULL;
+	size_t dl = strlen(dir);
+	while (dl > 1 && dir[dl - 1] == '/')
+		dl--;
+	const char *r;
+	if (dl == 1 && dir[0] == '.')
+		r = path[0] == '/' ? NULL : path;
+	else
+		r = strncmp(path, dir, dl) == 0 && path[dl] == '/' ? path + dl + 1 : NULL;
+	while (r && r[0] == '.' && r[1] == '/')
+		r += 2;
+	return confined(r) ? r : NULL;
+}
+
 int txn_journal_write(txn_journal *j, const char *dir, const char *lock, const txn_jent *e, size_t n, lw_error *err)
 {
 	j->fd = -1;
 	strbuf b;
 	strbuf_init(&b);
-	strbuf_printf(&b, "liza-watch-tx 1\nlock\t%s\n", lock ? lock : "");
-	bool ok = !lock || recordable(lock);
+	/* Every file by its path below dir, the record's folder: the record
+	 * means the same files from any working directory, and names no other. */
+	const char *rlock = lock ? txn_journal_rel(dir, lock) : "";
+	strbuf_printf(&b, TXN_JOURNAL_MAGIC "lock\t%s\n", rlock ? rlock : "");
+	bool ok = rlock && (!lock || recordable(lock));
 	for (size_t i = 0; i < n; i++) {
-		ok = ok && (e[i].append || recordable(e[i].tmp)) && recordable(e[i].target);
+		const char *tmp = e[i].append ? NULL : txn_journal_rel(dir, e[i].tmp);
+		const char *target = txn_journal_rel(dir, e[i].target);
+		ok = ok && (e[i].append || (tmp && recordable(tmp))) && target && recordable(target);
+		if (!ok)
+			break;
 		if (e[i].append) {
 			/* The entry in hex: one fsync fewer than a temp file of its own. */
-			strbuf_printf(&b, "append\t%s\t%lld\t", e[i].target, e[i].offset);
+			strbuf_printf(&b, "append\t%s\t%lld\t", target, e[i].offset);
 			for (size_t k = 0; k < e[i].dlen; k++)
 				strbuf_printf(&b, "%02x", (unsigned char)e[i].data[k]);
 			strbuf_adds(&b, "\n");
 		} else
-			strbuf_printf(&b, "replace\t%s\t%s\t%d\t%llu\t%llu\n", e[i].tmp, e[i].target, e[i].is_new ? 1 : 0,
+			strbuf_printf(&b, "replace\t%s\t%s\t%d\t%llu\t%llu\n", tmp, target, e[i].is_new ? 1 : 0,
 			              e[i].size, e[i].hash);
 	}
 	strbuf_adds(&b, "end\n");   /* a record cut short by a crash has no end line: never acted on */
 	if (!ok) {
 		strbuf_free(&b);
-		lw_error_set(err, dir, 0, 0, "a file name holds a tab or a newline: cannot record the commit; nothing written");
+		lw_error_set(err, dir, 0, 0,
+		             "a file is outside this folder or its name holds a tab or a newline: cannot record the commit; nothing written");
 		return -1;
 	}
 	int w = snprintf(j->path, sizeof j->path, "%s/" TXN_JOURNAL_PREFIX "%ld.lw-XXXXXX", dir, (long)getpid());

@@ -9,6 +9,15 @@
 #include <stddef.h>
 
 #define TXN_JOURNAL_PREFIX ".liza-watch-tx."   /* + pid + ".lw-XXXXXX": the watcher ignores it */
+/* The record's first line. Version 2 names every file relative to the
+ * record's own folder (version 1 named them as the writer was given them,
+ * which another working directory reads differently, and which could name
+ * any file on the machine): recovery acts on version 2 only. */
+#define TXN_JOURNAL_MAGIC "liza-watch-tx 2\n"
+
+/* path relative to dir when it lies below it (no "..", not absolute), else
+ * NULL: what a record may name. */
+const char *txn_journal_rel(const char *dir, const char *path);
 
 typedef struct txn_jent {
 	bool append;                  /* data is appended at offset; else tmp replaces target */

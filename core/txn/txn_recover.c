@@ -6,9 +6,13 @@
  * has changed since is theirs: the temp is dropped); each logged entry is
  * appended unless it is already there. Then the record goes, and the temps
  * of dead processes with it. A record whose process still lives, or that
- * is still locked, or cut short (no "end" line), is left alone. */
+ * is still locked, or cut short (no "end" line), is left alone. A record
+ * acts only on files below its own folder, named relative to it: one that
+ * names anything else (absolute, "..", a foreign temp) has that line
+ * skipped, so a file planted in a project cannot write elsewhere. */
 #include "core/txn/txn.h"
 #include "core/txn/txn_journal.h"
+#include "core/util/fileio.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -18,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 
 static bool owner_alive(const char *name)
 {
@@ -77,40 +82,70 @@ static void redo_append(const char *target, long long offset, const char *hex)
 	free(cur);
 }
 
-/* One record: 1 when it was acted on. */
-static int recover_one(const char *path)
+/* A path the record names, below the record's folder dir: "" when it
+ * names anything else (absolute, with "..", a temp that is not a temp of
+ * ours beside its file). A record is only ever acted on within its folder. */
+static const char *inside(const char *dir, const char *rel, char *out, size_t n)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	const char *r = txn_journal_rel(".", rel);
+	if (!r || (size_t)snprintf(out, n, "%s/%s", dir, r) >= n)
+		return "";
+	return out;
+}
+
+static bool temp_beside(const char *tmp, const char *target)
+{
+	const char *ts = strrchr(tmp, '/'), *gs = strrchr(target, '/');
+	return ts && gs && ts - tmp == gs - target && strncmp(tmp, target, (size_t)(ts - tmp)) == 0 &&
+	       store_is_temp_name(ts + 1);
+}
+
+/* One record: 1 when it was acted on. */
+static int recover_one(const char *dir, const char *path)
+{
+	/* O_NONBLOCK: a FIFO under a record's name would hold the open (and
+	 * the program) forever; a record is a regular file or nothing of ours. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY);
 	if (fd < 0)
 		return 0;
-	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || flock(fd, LOCK_EX | LOCK_NB) != 0) {
 		close(fd);
-		return 0;   /* its commit is still running */
+		return 0;   /* not a record, or its commit is still running */
 	}
 	char *buf = NULL;
 	size_t len = 0;
 	lw_error err;
 	if (store_read_fd(fd, path, 1 << 20, &buf, &len, &err) != STORE_OK ||
-	    strncmp(buf, "liza-watch-tx 1\n", 16) != 0 || !strstr(buf, "\nend\n")) {
-		/* cut short before it was synced: the commit never began */
+	    strncmp(buf, TXN_JOURNAL_MAGIC, sizeof TXN_JOURNAL_MAGIC - 1) != 0 || !strstr(buf, "\nend\n")) {
+		/* cut short before it was synced: the commit never began; or an
+		 * older version's record, whose paths are not confined to here */
 		unlink(path);
 		free(buf);
 		close(fd);
 		return 0;
 	}
 	store_lock lk = { .fd = -1 };
+	char p1[LW_PATH_MAX], p2[LW_PATH_MAX];
 	char *save, *line = strtok_r(buf, "\n", &save);
 	for (line = strtok_r(NULL, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *f[7] = { 0 };
 		size_t k = 0;
 		for (char *s2, *p = strtok_r(line, "\t", &s2); p && k < 7; p = strtok_r(NULL, "\t", &s2))
 			f[k++] = p;
-		if (k == 2 && strcmp(f[0], "lock") == 0 && f[1][0])
-			store_lock_acquire(&lk, f[1], store_lock_timeout_ms(), &err);   /* as the writers do */
-		else if (k == 6 && strcmp(f[0], "replace") == 0)
-			redo_replace(f[1], f[2], f[3][0] == '1', strtoull(f[4], NULL, 10), strtoull(f[5], NULL, 10));
-		else if (k == 4 && strcmp(f[0], "append") == 0)
-			redo_append(f[1], strtoll(f[2], NULL, 10), f[3]);
+		if (k == 2 && strcmp(f[0], "lock") == 0 && f[1][0]) {
+			const char *l = inside(dir, f[1], p1, sizeof p1);
+			if (*l)
+				store_lock_acquire(&lk, l, store_lock_timeout_ms(), &err);   /* as the writers do */
+		} else if (k == 6 && strcmp(f[0], "replace") == 0) {
+			const char *tmp = inside(dir, f[1], p1, sizeof p1), *target = inside(dir, f[2], p2, sizeof p2);
+			if (*tmp && *target && temp_beside(tmp, target))
+				redo_replace(p1, p2, f[3][0] == '1', strtoull(f[4], NULL, 10), strtoull(f[5], NULL, 10));
+		} else if (k == 4 && strcmp(f[0], "append") == 0) {
+			const char *target = inside(dir, f[1], p2, sizeof p2);
+			if (*target)
+				redo_append(target, strtoll(f[2], NULL, 10), f[3]);
+		}
 	}
 	store_lock_release(&lk);
 	unlink(path);
@@ -135,7 +170,7 @@ size_t txn_recover_dir(const char *dir)
 	char p[4096 + 300];
 	for (size_t i = 0; i < n; i++) {
 		if (snprintf(p, sizeof p, "%s/%s", dir, names[i]) < (int)sizeof p)
-			done += (size_t)recover_one(p);
+			done += (size_t)recover_one(dir, p);
 	}
 	store_sweep_dir(dir);
 	return done;

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "core/txn/txn.h"
+#include "core/txn/txn_journal.h"
 #include <dirent.h>
 #include <sched.h>
 #include <errno.h>
@@ -456,6 +457,22 @@ static void dead_temps_are_swept_live_ones_kept(void **state)
 	unlink(live);
 }
 
+/* What a record may name: a path below its folder, said relative to it. */
+static void record_paths_stay_in_their_folder(void **state)
+{
+	(void)state;
+	assert_string_equal(txn_journal_rel("p/.liza", "p/.liza/state.yaml"), "state.yaml");
+	assert_string_equal(txn_journal_rel("p/.liza/", "p/.liza/./state.yaml"), "state.yaml");
+	assert_string_equal(txn_journal_rel("/abs/.rcs", "/abs/.rcs/state/session.json"), "state/session.json");
+	assert_string_equal(txn_journal_rel(".", "state.yaml"), "state.yaml");
+	assert_null(txn_journal_rel("p/.liza", "p/.lizard/state.yaml"));   /* a prefix, not a folder */
+	assert_null(txn_journal_rel("p/.liza", "p/.liza/../x"));
+	assert_null(txn_journal_rel("p/.liza", "q/state.yaml"));
+	assert_null(txn_journal_rel(".", "/etc/passwd"));
+	assert_null(txn_journal_rel(".", "a/../../b"));
+	assert_null(txn_journal_rel("p", "p/"));
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -471,6 +488,7 @@ int main(void)
 		T(lock_wait_lands_on_release),
 		T(no_lock_file_where_tools_use_none),
 		T(dead_temps_are_swept_live_ones_kept),
+		cmocka_unit_test(record_paths_stay_in_their_folder),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
