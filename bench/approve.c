@@ -17,13 +17,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
+#include "bench/bench_time.h"
 
 static void die(const char *what)
 {
@@ -75,12 +69,6 @@ static double cpu_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
 int main(int argc, char **argv)
 {
 	int iters = 20, o;
@@ -122,7 +110,7 @@ int main(int argc, char **argv)
 			if (l0)
 				spit(log, l0, ln);
 			bool approve_now = (k == 0) == (i % 2 == 0);   /* rotate the order */
-			double t0 = now_ms(), c0 = cpu_ms();
+			double t0 = bench_now_ms(), c0 = cpu_ms();
 			if (approve_now) {
 				tx_request rq = { .subject = idbuf, .event = "approve", .as = "code-reviewer-9", .force = true,
 				                  .now = now };
@@ -131,17 +119,17 @@ int main(int argc, char **argv)
 					fprintf(stderr, "approve: %s\n", res.message);
 					die("approve failed");
 				}
-				ta[i] = now_ms() - t0;
+				ta[i] = bench_now_ms() - t0;
 				tc[i] = cpu_ms() - c0;
 			} else {
 				plain_rewrite(state);
-				tp[i] = now_ms() - t0;
+				tp[i] = bench_now_ms() - t0;
 			}
 		}
 	}
-	qsort(ta, (size_t)iters, sizeof *ta, cmp);
-	qsort(tp, (size_t)iters, sizeof *tp, cmp);
-	qsort(tc, (size_t)iters, sizeof *tc, cmp);
+	qsort(ta, (size_t)iters, sizeof *ta, bench_cmp_ms);
+	qsort(tp, (size_t)iters, sizeof *tp, bench_cmp_ms);
+	qsort(tc, (size_t)iters, sizeof *tc, bench_cmp_ms);
 	printf("iters=%d approve_ms=%.3f plain_ms=%.3f approve_cpu_ms=%.3f\n", iters, ta[iters / 2], tp[iters / 2],
 	       tc[iters / 2]);
 	char cmd[4300];

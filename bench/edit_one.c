@@ -27,13 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <yaml.h>
-
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
+#include "bench/bench_time.h"
 
 static void die(const char *what)
 {
@@ -60,7 +54,7 @@ static void bare_parse(const char *buf, size_t len)
 
 static double load_once(const char *dir, lw_snapshot *prev, time_t now, bool *patched)
 {
-	double t0 = now_ms();
+	double t0 = bench_now_ms();
 	lw_snapshot *s = lw_snapshot_new();
 	lw_error err;
 	lw_error_clear(&err);
@@ -71,19 +65,13 @@ static double load_once(const char *dir, lw_snapshot *prev, time_t now, bool *pa
 	lw_check_ctx c = { .now = now, .next_deadline = LW_NO_TIME, .out = &al };
 	liza_check(s->sys, s, &c);
 	lw_alerts_free(&al);
-	double t = now_ms() - t0;
+	double t = bench_now_ms() - t0;
 	if (patched) {
 		const liza_state *a = s->sys;
 		*patched = a->state_doc && a->state_doc->posmap;   /* only doc_reparse_item sets a map */
 	}
 	lw_snapshot_free(s);
 	return t;
-}
-
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
 }
 
 int main(int argc, char **argv)
@@ -154,14 +142,14 @@ int main(int argc, char **argv)
 			else if (m == 1)
 				t[1][i] = load_once(liza, NULL, now, NULL);
 			else {
-				double t0 = now_ms();
+				double t0 = bench_now_ms();
 				bare_parse(buf, len);
-				t[2][i] = now_ms() - t0;
+				t[2][i] = bench_now_ms() - t0;
 			}
 		}
 	}
 	for (int k = 0; k < 3; k++)
-		qsort(t[k], (size_t)iters, sizeof **t, cmp);
+		qsort(t[k], (size_t)iters, sizeof **t, bench_cmp_ms);
 	printf("iters=%ld patched_ms=%.4f full_ms=%.4f parse_ms=%.4f patched=%d\n", iters, t[0][iters / 2],
 	       t[1][iters / 2], t[2][iters / 2], patched);
 	lw_snapshot_free(prev);

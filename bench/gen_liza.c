@@ -83,23 +83,16 @@ static const char *word(gen *g, const char *const *v, size_t n) { return v[pick(
 #define WORD(g, v) word(g, v, sizeof v / sizeof *v)
 
 /* ---- time ---- */
-static long long days_from_civil(long long y, unsigned m, unsigned d)
-{
-	y -= m <= 2;
-	long long era = (y >= 0 ? y : y - 399) / 400;
-	unsigned yoe = (unsigned)(y - era * 400);
-	unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + (long long)doe - 719468;
-}
-
 static int parse_now(const char *s, time_t *out)
 {
-	int Y, M, D, h, mi, sec;
+	struct tm tm = { 0 };
 	char z;
-	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%c", &Y, &M, &D, &h, &mi, &sec, &z) != 7 || z != 'Z')
+	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%c", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour, &tm.tm_min,
+	           &tm.tm_sec, &z) != 7 || z != 'Z')
 		return -1;
-	*out = (time_t)(days_from_civil(Y, (unsigned)M, (unsigned)D) * 86400 + h * 3600 + mi * 60 + sec);
+	tm.tm_year -= 1900;
+	tm.tm_mon -= 1;
+	*out = timegm(&tm);
 	return 0;
 }
 

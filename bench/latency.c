@@ -57,6 +57,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "bench/bench_time.h"
 
 #define MAX_ITERS 10000
 #define MARK_LEN 4
@@ -68,13 +69,6 @@ static pid_t child = -1;
 static char tail_buf[MARK_LEN];     /* the stream's last bytes: a marker may straddle reads */
 static size_t tail_len;
 static long stream_bytes;           /* all bytes read from the master so far */
-
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 static void die(const char *fmt, const char *arg)
 {
@@ -124,13 +118,13 @@ static double wait_marker(const char *m, double t0, int timeout_ms)
 	int found = 0;
 	tail_len = 0;   /* bytes from before t0 cannot count */
 	while (!found) {
-		double left = t0 + timeout_ms - now_ms();
+		double left = t0 + timeout_ms - bench_now_ms();
 		if (left <= 0)
 			die("marker %.4s not on screen in time: is the task's card visible?", m);
 		if (read_some((int)left + 1, m, &found) < 0)
 			die("the HUD closed its terminal before marker %.4s", m);
 	}
-	return now_ms() - t0;
+	return bench_now_ms() - t0;
 }
 
 /* Reads until quiet_ms pass with no output; returns the bytes read. */
@@ -146,8 +140,8 @@ static long drain(int quiet_ms)
 static long drain_for(double ms)
 {
 	long total = 0, n;
-	double end = now_ms() + ms;
-	for (double left; (left = end - now_ms()) > 0; total += n)
+	double end = bench_now_ms() + ms;
+	for (double left; (left = end - bench_now_ms()) > 0; total += n)
 		if ((n = read_some((int)left + 1, NULL, NULL)) < 0)
 			die("the HUD closed its terminal while %s", "idle");
 	return total;
@@ -211,7 +205,7 @@ static void write_state(const char *path, const char *tmp, const char *buf, size
 	}
 	close(fd);
 	if (t0)
-		*t0 = now_ms();
+		*t0 = bench_now_ms();
 	if (rename(tmp, path) < 0)
 		die("rename to %s", path);
 }
@@ -229,12 +223,6 @@ static size_t marker_offset(const char *buf, const char *key)
 		die("no description for task %s in the state", key ? key : "(first)");
 	d += strlen("\n    description: ");
 	return (size_t)(d - buf) + (*d == '"' || *d == '\'');
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
 }
 
 int main(int argc, char **argv)
@@ -301,7 +289,7 @@ int main(int argc, char **argv)
 	}
 
 	/* 1. Loaded and idle. */
-	wait_marker(m, now_ms(), START_TIMEOUT_MS);
+	wait_marker(m, bench_now_ms(), START_TIMEOUT_MS);
 	drain(300);
 	long hwm_load = hwm_kib();
 
@@ -322,7 +310,7 @@ int main(int argc, char **argv)
 	}
 	printf("iters=%ld", iters);
 	if (iters > 0) {
-		qsort(lat, (size_t)iters, sizeof *lat, cmp_double);
+		qsort(lat, (size_t)iters, sizeof *lat, bench_cmp_ms);
 		/* nearest rank: the smallest value with at least p % of the samples at or below it */
 		long p50 = (iters * 50 + 99) / 100 - 1, p99 = (iters * 99 + 99) / 100 - 1;
 		printf(" p50_ms=%.4f p99_ms=%.4f min_ms=%.4f max_ms=%.4f update_bytes=%ld", lat[p50], lat[p99], lat[0],
@@ -344,11 +332,11 @@ int main(int argc, char **argv)
 
 	/* 4. Quit, and put the state back. */
 	int status = 0, sig = 0;
-	double t_quit = now_ms();
+	double t_quit = bench_now_ms();
 	if (write(master, "q", 1) < 0)
 		kill(child, SIGTERM);
 	while (waitpid(child, &status, WNOHANG) == 0) {
-		double waited = now_ms() - t_quit;
+		double waited = bench_now_ms() - t_quit;
 		if (sig == 0 && waited > 3000)
 			kill(child, sig = SIGTERM);
 		else if (sig == SIGTERM && waited > 6000)

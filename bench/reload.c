@@ -36,6 +36,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <yaml.h>
+#include "bench/bench_time.h"
 
 #define MAX_ITERS 2000
 enum { M_RELOAD, M_PARSE_READ, M_PARSE_MEM, M_TREE, M_COUNT };
@@ -47,13 +48,6 @@ typedef struct input {
 	time_t now;
 	size_t tasks, alerts;
 } input;
-
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 static void die(const char *what, const lw_error *err)
 {
@@ -130,25 +124,19 @@ static void run_tree(input *in)
 
 static double measure(input *in, const char *dir, int which)
 {
-	double t0 = now_ms();
+	double t0 = bench_now_ms();
 	switch (which) {
 	case M_RELOAD: run_reload(in, dir); break;
 	case M_PARSE_READ: run_parse_read(in); break;
 	case M_PARSE_MEM: bare_parse(in->buf[0], in->len[0]); bare_parse(in->buf[1], in->len[1]); break;
 	default: run_tree(in); break;
 	}
-	return now_ms() - t0;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
+	return bench_now_ms() - t0;
 }
 
 static double median(double *v, size_t n)
 {
-	qsort(v, n, sizeof *v, cmp_double);
+	qsort(v, n, sizeof *v, bench_cmp_ms);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
@@ -187,9 +175,9 @@ int main(int argc, char **argv)
 
 	static double t[M_COUNT][MAX_ITERS];
 	long n = 0;
-	double start = now_ms();
+	double start = bench_now_ms();
 	long minimum = maxiters < 5 ? maxiters : 5;
-	while (n < maxiters && (n < minimum || now_ms() - start < budget_s * 1e3)) {
+	while (n < maxiters && (n < minimum || bench_now_ms() - start < budget_s * 1e3)) {
 		for (int k = 0; k < M_COUNT; k++) {
 			int m = (int)((k + n) % M_COUNT);
 			t[m][n] = measure(&in, dir, m);

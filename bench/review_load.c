@@ -19,13 +19,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
+#include "bench/bench_time.h"
 
 typedef struct sink {
 	lw_rlines l;
@@ -41,13 +35,7 @@ static void on_line(lw_rkind kind, const char *line, size_t len, void *ctx)
 	lw_diffstat_line(&s->st, kind, line, len);
 	lw_rlines_add(&s->l, kind, line, len);
 	if (s->first < 0 && s->l.n == 45)
-		s->first = now_ms() - s->t0;
-}
-
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
+		s->first = bench_now_ms() - s->t0;
 }
 
 int main(int argc, char **argv)
@@ -63,7 +51,7 @@ int main(int argc, char **argv)
 	double *first = calloc((size_t)runs, sizeof *first), *all = calloc((size_t)runs, sizeof *all);
 	size_t lines = 0, files = 0;
 	for (int r = 0; r < runs; r++) {
-		double t0 = now_ms();
+		double t0 = bench_now_ms();
 		lw_project p;
 		lw_error err;
 		lw_error_clear(&err);
@@ -100,7 +88,7 @@ int main(int argc, char **argv)
 		lw_rlines stl;   /* the stat as the view shows it, once all is in */
 		lw_rlines_init(&stl);
 		lw_diffstat_render(&s.st, &stl);
-		all[r] = now_ms() - t0;
+		all[r] = bench_now_ms() - t0;
 		lw_rlines_free(&stl);
 		lw_diffstat_free(&s.st);
 		first[r] = s.first < 0 ? all[r] : s.first;
@@ -115,8 +103,8 @@ int main(int argc, char **argv)
 		lw_review_free(&rv);
 		lw_project_close(&p);
 	}
-	qsort(first, (size_t)runs, sizeof *first, cmp);
-	qsort(all, (size_t)runs, sizeof *all, cmp);
+	qsort(first, (size_t)runs, sizeof *first, bench_cmp_ms);
+	qsort(all, (size_t)runs, sizeof *all, bench_cmp_ms);
 	printf("runs=%d first_ms=%.3f all_ms=%.3f lines=%zu files=%zu\n", runs, first[runs / 2], all[runs / 2], lines,
 	       files);
 	free(first);

@@ -27,26 +27,14 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "bench/bench_time.h"
 
 #define MAX_RUNS 10000
-
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
 
 /* One run: returns wall ms, fills the child's peak RSS and exit status. */
 static double run_once(char **argv, int devnull, long *rss_kib, int *status)
 {
-	double t0 = now_ms();
+	double t0 = bench_now_ms();
 	pid_t pid = fork();
 	if (pid < 0) {
 		perror("timeit: fork");
@@ -65,7 +53,7 @@ static double run_once(char **argv, int devnull, long *rss_kib, int *status)
 			exit(2);
 		}
 	}
-	double t1 = now_ms();
+	double t1 = bench_now_ms();
 	*rss_kib = ru.ru_maxrss;
 	return t1 - t0;
 }
@@ -116,13 +104,13 @@ int main(int argc, char **argv)
 
 	static double ms[MAX_RUNS];
 	long n = 0;
-	double start = now_ms();
-	while (n < maxruns && (n < minruns || now_ms() - start < budget_s * 1e3)) {
+	double start = bench_now_ms();
+	while (n < maxruns && (n < minruns || bench_now_ms() - start < budget_s * 1e3)) {
 		ms[n++] = run_once(cmd, devnull, &rss, &status);
 		if (rss > maxrss)
 			maxrss = rss;
 	}
-	qsort(ms, (size_t)n, sizeof *ms, cmp_double);
+	qsort(ms, (size_t)n, sizeof *ms, bench_cmp_ms);
 	double median = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2;
 	int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 	printf("runs=%ld median_ms=%.4f min_ms=%.4f max_ms=%.4f maxrss_kib=%ld exit=%d\n", n, median, ms[0],

@@ -44,46 +44,47 @@ typedef struct check_follow {
 	bool json;                  /* one JSON object per line */
 } check_follow;
 
+/* One event line for each alert of `alerts` that `other` does not hold:
+ * event "raised" for the fresh alerts against those seen, "cleared" for
+ * those seen against the fresh ones. */
+static void print_events(strbuf *out, const check_follow *f, const lw_fleet *fl, size_t m, time_t now,
+                         const lw_alerts *alerts, const lw_alerts *other, const char *event)
+{
+	char tb[32];
+	lw_format_time(now, tb, sizeof tb);
+	const char *project = fl->n > 1 ? fl->v[m].label : NULL;
+	bool raised = strcmp(event, "raised") == 0;
+	lw_alert_index ix;
+	lw_alert_index_init(&ix, other);
+	for (size_t i = 0; i < alerts->n; i++) {
+		const lw_alert *a = &alerts->v[i];
+		if (lw_alert_index_find(&ix, a->system, a->code, a->key))
+			continue;
+		if (f->json) {
+			report_alert_event_json(out, now, event, project, a);
+			continue;
+		}
+		strbuf_printf(out, "%s ", tb);
+		project_prefix(out, fl, m);
+		if (raised) {
+			report_alert_line(out, a);
+		} else {
+			strbuf_printf(out, "CLEAR %s %s ", a->system, a->code);
+			report_subject(out, a);
+		}
+	}
+	lw_alert_index_free(&ix);
+}
+
 static bool print_changes(const lw_fleet *fl, size_t m, const lw_alerts *al, void *ctx)
 {
 	check_follow *f = ctx;
 	lw_alerts *seen = &f->seen[m];
 	time_t now = lw_now();
-	char tb[32];
-	lw_format_time(now, tb, sizeof tb);
-	const char *project = fl->n > 1 ? fl->v[m].label : NULL;
 	strbuf out;
 	strbuf_init(&out);
-	lw_alert_index seen_ix, now_ix;
-	lw_alert_index_init(&seen_ix, seen);
-	lw_alert_index_init(&now_ix, al);
-	for (size_t i = 0; i < al->n; i++) {
-		const lw_alert *a = &al->v[i];
-		if (lw_alert_index_find(&seen_ix, a->system, a->code, a->key))
-			continue;
-		if (f->json) {
-			report_alert_event_json(&out, now, "raised", project, a);
-			continue;
-		}
-		strbuf_printf(&out, "%s ", tb);
-		project_prefix(&out, fl, m);
-		report_alert_line(&out, a);
-	}
-	for (size_t i = 0; i < seen->n; i++) {
-		const lw_alert *a = &seen->v[i];
-		if (lw_alert_index_find(&now_ix, a->system, a->code, a->key))
-			continue;
-		if (f->json) {
-			report_alert_event_json(&out, now, "cleared", project, a);
-			continue;
-		}
-		strbuf_printf(&out, "%s ", tb);
-		project_prefix(&out, fl, m);
-		strbuf_printf(&out, "CLEAR %s %s ", a->system, a->code);
-		report_subject(&out, a);
-	}
-	lw_alert_index_free(&seen_ix);
-	lw_alert_index_free(&now_ix);
+	print_events(&out, f, fl, m, now, al, seen, "raised");
+	print_events(&out, f, fl, m, now, seen, al, "cleared");
 	lw_alerts_copy(seen, al);
 	bool ok = fwrite(out.buf ? out.buf : "", 1, out.len, stdout) == out.len && fflush(stdout) == 0;
 	strbuf_free(&out);
@@ -165,10 +166,9 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 		lw_fleet_free(&fl);
 		return rc;
 	}
-	lw_alerts *al = calloc(fl.n, sizeof *al);
+	lw_alerts *al = lw_alerts_array(fl.n);
 	int rc = EXIT_OK;
 	for (size_t i = 0; i < fl.n; i++) {
-		lw_alerts_init(&al[i]);
 		run_checks(&fl.v[i], &al[i]);
 		int r = project_rc(&fl.v[i].proj, &al[i]);
 		if (r > rc)
@@ -188,9 +188,7 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 			}
 	fwrite(out.buf ? out.buf : "", 1, out.len, stdout);
 	strbuf_free(&out);
-	for (size_t i = 0; i < fl.n; i++)
-		lw_alerts_free(&al[i]);
-	free(al);
+	lw_alerts_array_free(al, fl.n);
 	lw_fleet_free(&fl);
 	return rc;
 }

@@ -65,12 +65,8 @@ static bool write_all(const lw_fleet *f, metrics_out *m)
 static bool on_change(const lw_fleet *f, size_t i, const lw_alerts *al, void *ctx)
 {
 	metrics_out *m = ctx;
-	lw_alerts_copy(&m->al[i], al);
-	m->reported[i] = true;
-	/* At start every project reports in turn: write once all have. */
-	for (size_t k = 0; k < f->n; k++)
-		if (!m->reported[k])
-			return true;
+	if (!follow_keep(m->al, m->reported, f, i, al))
+		return true;   /* at start: one exposition once every project is checked */
 	return write_all(f, m);
 }
 
@@ -101,10 +97,8 @@ int cmd_metrics(const lw_opts *o, int argc, char **argv)
 	if (cli_open_fleet(o, &f, follow) < 0)
 		return EXIT_UNREADABLE;
 	strbuf_init(&m.last);
-	m.al = calloc(f.n, sizeof *m.al);
+	m.al = lw_alerts_array(f.n);
 	m.reported = calloc(f.n, sizeof *m.reported);
-	for (size_t i = 0; i < f.n; i++)
-		lw_alerts_init(&m.al[i]);
 	int rc;
 	if (follow) {
 		rc = follow_run(o, &f, on_change, &m);
@@ -119,9 +113,7 @@ int cmd_metrics(const lw_opts *o, int argc, char **argv)
 	}
 	if (m.rc != EXIT_OK)
 		rc = m.rc;
-	for (size_t i = 0; i < f.n; i++)
-		lw_alerts_free(&m.al[i]);
-	free(m.al);
+	lw_alerts_array_free(m.al, f.n);
 	free(m.reported);
 	strbuf_free(&m.last);
 	lw_fleet_free(&f);

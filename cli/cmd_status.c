@@ -35,11 +35,8 @@ typedef struct status_follow {
 static bool print_if_changed(const lw_fleet *fl, size_t i, const lw_alerts *al, void *ctx)
 {
 	status_follow *f = ctx;
-	lw_alerts_copy(&f->al[i], al);
-	f->reported[i] = true;
-	for (size_t k = 0; k < fl->n; k++)
-		if (!f->reported[k])
-			return true;   /* at start: one line once every project is checked */
+	if (!follow_keep(f->al, f->reported, fl, i, al))
+		return true;   /* at start: one line once every project is checked */
 	strbuf line;
 	strbuf_init(&line);
 	render(&line, fl, f->al, f->style, f->fmt);
@@ -108,9 +105,7 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 	lw_fleet fl;
 	if (cli_open_fleet(o, &fl, follow) < 0)
 		return EXIT_UNREADABLE;
-	lw_alerts *al = calloc(fl.n, sizeof *al);
-	for (size_t i = 0; i < fl.n; i++)
-		lw_alerts_init(&al[i]);
+	lw_alerts *al = lw_alerts_array(fl.n);
 	int rc = EXIT_OK;
 	if (follow) {
 		status_follow f = { .style = style, .fmt = fmt, .al = al, .reported = calloc(fl.n, sizeof(bool)) };
@@ -134,9 +129,7 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 			status_cache_store(out.buf, out.len, now, next);
 		strbuf_free(&out);
 	}
-	for (size_t i = 0; i < fl.n; i++)
-		lw_alerts_free(&al[i]);
-	free(al);
+	lw_alerts_array_free(al, fl.n);
 	lw_fleet_free(&fl);
 	return rc;
 }

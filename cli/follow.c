@@ -106,3 +106,13 @@ out:
 	free(fds);
 	return rc;
 }
+
+bool follow_keep(lw_alerts *kept, bool *reported, const lw_fleet *f, size_t i, const lw_alerts *alerts)
+{
+	lw_alerts_copy(&kept[i], alerts);
+	reported[i] = true;
+	for (size_t k = 0; k < f->n; k++)
+		if (!reported[k])
+			return false;
+	return true;
+}

@@ -15,4 +15,10 @@ typedef bool (*follow_fn)(const lw_fleet *f, size_t i, const lw_alerts *alerts, 
 
 int follow_run(const lw_opts *o, lw_fleet *f, follow_fn fn, void *ctx);
 
+/* For a follow_fn that writes one output for the whole fleet (status,
+ * metrics): keep project i's fresh alerts in kept[i] and mark it reported.
+ * true once every project has reported: at start they report one by one,
+ * and an output before the last would read as if the others had no alerts. */
+bool follow_keep(lw_alerts *kept, bool *reported, const lw_fleet *f, size_t i, const lw_alerts *alerts);
+
 #endif

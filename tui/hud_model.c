@@ -4,6 +4,7 @@
 #include "notify/notify.h"
 #include "core/model/alert_index.h"
 #include "core/util/timeparse.h"
+#include "core/util/grow.h"
 #include "core/util/inputs.h"
 #include <curses.h>
 #include <stdarg.h>
@@ -233,12 +234,7 @@ void hud_rebuild(hud *h)
 			const lw_task *t = &src->good->tasks[i];
 			if (!matches(t, h->filter))
 				continue;
-			if (h->nitems == h->cap_items) {
-				h->cap_items = h->cap_items ? h->cap_items * 2 : 64;
-				h->items = realloc(h->items, h->cap_items * sizeof *h->items);
-				if (!h->items)
-					abort();
-			}
+			h->items = lw_grow(h->items, &h->cap_items, h->nitems, sizeof *h->items, 64);
 			h->items[h->nitems++] = (hud_item){ t, src, member };
 		}
 	}

@@ -50,7 +50,25 @@ static int min_timeout(int a, int b)
 static bool is(const char *action, const char *name) { return action && strcmp(action, name) == 0; }
 
 /* The detail and help views scroll by the keys bound to the movement
- * actions (so a remapped j still scrolls), plus the arrows. */
+ * actions (so a remapped j still scrolls), plus the arrows: true when ch
+ * was one of them. */
+static bool scroll_key(const hud *h, int ch, const char *a, int *scroll)
+{
+	if (ch == KEY_UP || is(a, "up")) (*scroll)--;
+	else if (ch == KEY_DOWN || is(a, "down")) (*scroll)++;
+	else if (ch == KEY_PPAGE || is(a, "page-up")) *scroll -= h->rows - 3;
+	else if (ch == KEY_NPAGE || ch == ' ' || is(a, "page-down")) *scroll += h->rows - 3;
+	else return false;
+	return true;
+}
+
+/* The keys that close either view (each adds its own toggle). */
+static bool leave_key(int ch, const char *a)
+{
+	return ch == 27 || ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == KEY_LEFT || is(a, "quit") ||
+	       is(a, "left");
+}
+
 static void mode_key(hud *h, int ch)
 {
 	const char *a = keymap_action_of(h->keymap, ch);
@@ -65,24 +83,16 @@ static void mode_key(hud *h, int ch)
 		view_review_key(h, ch);
 		return;
 	case MODE_DETAIL:
-		if (ch == KEY_UP || is(a, "up")) h->detail_scroll--;
-		else if (ch == KEY_DOWN || is(a, "down")) h->detail_scroll++;
-		else if (ch == KEY_PPAGE || is(a, "page-up")) h->detail_scroll -= h->rows - 3;
-		else if (ch == KEY_NPAGE || ch == ' ' || is(a, "page-down")) h->detail_scroll += h->rows - 3;
-		else if (ch == 27 || ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == KEY_LEFT ||
-		         is(a, "quit") || is(a, "detail") || is(a, "left"))
+		if (!scroll_key(h, ch, a, &h->detail_scroll) && (leave_key(ch, a) || is(a, "detail")))
 			h->mode = MODE_NORMAL;
 		return;
 	case MODE_HELP:
 		/* Scrolls like the detail view; only the keys that leave a view close it. */
-		if (ch == KEY_UP || is(a, "up")) h->help_scroll--;
-		else if (ch == KEY_DOWN || is(a, "down")) h->help_scroll++;
-		else if (ch == KEY_PPAGE || is(a, "page-up")) h->help_scroll -= h->rows - 3;
-		else if (ch == KEY_NPAGE || ch == ' ' || is(a, "page-down")) h->help_scroll += h->rows - 3;
-		else if (ch == KEY_HOME || is(a, "top")) h->help_scroll = 0;
+		if (scroll_key(h, ch, a, &h->help_scroll))
+			return;
+		if (ch == KEY_HOME || is(a, "top")) h->help_scroll = 0;
 		else if (ch == KEY_END || is(a, "bottom")) h->help_scroll = view_help_lines(h);
-		else if (ch == 27 || ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == KEY_LEFT || ch == '?' ||
-		         is(a, "quit") || is(a, "help") || is(a, "left"))
+		else if (leave_key(ch, a) || ch == '?' || is(a, "help"))
 			h->mode = MODE_NORMAL;
 		return;
 	default:

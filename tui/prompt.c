@@ -7,22 +7,25 @@
 
 #define CTRL(c) ((c) & 0x1f)
 
-void prompt_ask_text(hud *h, const char *label, const char *context, hud_prompt_done done)
+/* A fresh prompt with its label and context, shown in mode. */
+static void ask(hud *h, const char *label, const char *context, hud_mode mode)
 {
 	memset(&h->prompt, 0, sizeof h->prompt);
 	snprintf(h->prompt.label, sizeof h->prompt.label, "%s", label);
 	snprintf(h->prompt.context, sizeof h->prompt.context, "%s", context);
+	h->mode = mode;
+}
+
+void prompt_ask_text(hud *h, const char *label, const char *context, hud_prompt_done done)
+{
+	ask(h, label, context, MODE_PROMPT);
 	h->prompt.done = done;
-	h->mode = MODE_PROMPT;
 }
 
 void prompt_ask_confirm(hud *h, const char *label, const char *context, hud_confirm_done done)
 {
-	memset(&h->prompt, 0, sizeof h->prompt);
-	snprintf(h->prompt.label, sizeof h->prompt.label, "%s", label);
-	snprintf(h->prompt.context, sizeof h->prompt.context, "%s", context);
+	ask(h, label, context, MODE_CONFIRM);
 	h->prompt.confirm = done;
-	h->mode = MODE_CONFIRM;
 }
 
 static size_t prev_char(const char *s, size_t i)

@@ -2,6 +2,7 @@
  * node (history, reasons, dependencies included), scrollable. */
 #include "tui/hud.h"
 #include "core/util/timeparse.h"
+#include "core/util/grow.h"
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,12 +15,7 @@ typedef struct lines {
 
 static void add_line(lines *l, int indent, const char *prefix, const char *text, size_t len)
 {
-	if (l->n == l->cap) {
-		l->cap = l->cap ? l->cap * 2 : 64;
-		l->v = realloc(l->v, l->cap * sizeof *l->v);
-		if (!l->v)
-			abort();
-	}
+	l->v = lw_grow(l->v, &l->cap, l->n, sizeof *l->v, 64);
 	strbuf b;
 	strbuf_init(&b);
 	for (int i = 0; i < indent; i++)

@@ -10,6 +10,7 @@
 #include "core/review/review_git.h"
 #include "core/review/review_stat.h"
 #include "core/util/timeparse.h"
+#include "core/util/grow.h"
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,12 +41,7 @@ static void on_line(lw_rkind kind, const char *line, size_t len, void *ctx)
 	hud_review *r = ctx;
 	lw_diffstat_line(&r->stat, kind, line, len);
 	if (kind == RK_FILE) {
-		if (r->nfiles == r->capfiles) {
-			r->capfiles = r->capfiles ? r->capfiles * 2 : 64;
-			r->files = realloc(r->files, r->capfiles * sizeof *r->files);
-			if (!r->files)
-				abort();
-		}
+		r->files = lw_grow(r->files, &r->capfiles, r->nfiles, sizeof *r->files, 64);
 		r->files[r->nfiles++] = r->diff.n;
 	}
 	lw_rlines_add(&r->diff, kind, line, len);

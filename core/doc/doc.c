@@ -104,14 +104,7 @@ static inline void attach(builder *b, doc_node *n)
 		b->d->root = n;
 		return;
 	}
-	frame *f = &b->stack[b->depth - 1];
-	doc_node *p = f->node;
-	if (p->u.coll.last)
-		p->u.coll.last->next = n;
-	else
-		p->u.coll.first = n;
-	p->u.coll.last = n;
-	p->u.coll.count++;
+	doc_coll_append(b->stack[b->depth - 1].node, n);
 }
 
 static int duplicate_error(builder *b, const doc_node *k)

@@ -121,6 +121,18 @@ const doc_node *doc_map_next(const doc_node *key);
 /* Iterate a sequence: for (i = doc_seq_first(s); i; i = i->next) */
 const doc_node *doc_seq_first(const doc_node *seq);
 
+/* Link n in as coll's last child: the parser and the builders grow a
+ * collection this one way (inline: the parser calls it per node). */
+static inline void doc_coll_append(doc_node *coll, doc_node *n)
+{
+	if (coll->u.coll.last)
+		coll->u.coll.last->next = n;
+	else
+		coll->u.coll.first = n;
+	coll->u.coll.last = n;
+	coll->u.coll.count++;
+}
+
 /* A cheap hash of a key, for small tables of one mapping's keys: its
  * length and three of its bytes (keys of one mapping rarely agree on all
  * four; a collision costs one compare). */

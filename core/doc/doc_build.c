@@ -12,16 +12,6 @@ static doc_node *node(arena *a, doc_kind kind)
 	return n;
 }
 
-static void link_in(doc_node *coll, doc_node *n)
-{
-	if (coll->u.coll.last)
-		coll->u.coll.last->next = n;
-	else
-		coll->u.coll.first = n;
-	coll->u.coll.last = n;
-	coll->u.coll.count++;
-}
-
 /* Depth is bounded by the parser's limits already; the bound here only
  * keeps a hand-built cycle from recursing forever. */
 static doc_node *clone_at(arena *a, const doc_node *n, unsigned depth)
@@ -41,7 +31,7 @@ static doc_node *clone_at(arena *a, const doc_node *n, unsigned depth)
 	for (const doc_node *i = n->u.coll.first; i; i = i->next) {
 		doc_node *k = clone_at(a, i, depth + 1);
 		if (k)
-			link_in(c, k);
+			doc_coll_append(c, k);
 	}
 	return c;
 }
@@ -86,13 +76,13 @@ void doc_map_put(arena *a, doc_node *map, const char *key, const doc_node *val)
 		return;
 	doc_node *k = doc_new_str(a, key);
 	k->style = DOC_PLAIN;
-	link_in(map, k);
-	link_in(map, shallow(a, val));
+	doc_coll_append(map, k);
+	doc_coll_append(map, shallow(a, val));
 }
 
 void doc_seq_push(arena *a, doc_node *seq, const doc_node *item)
 {
 	if (!item || !seq || seq->kind != DOC_SEQ)
 		return;
-	link_in(seq, shallow(a, item));
+	doc_coll_append(seq, shallow(a, item));
 }

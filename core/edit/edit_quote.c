@@ -35,34 +35,26 @@ static bool raw_ok(unsigned cp)
 	return cp >= 0x10000 && cp <= 0x10FFFF;
 }
 
-bool edit_quote_utf8_ok(const char *s, size_t n)
+/* Valid UTF-8 and, when raw, every character raw-printable except those
+ * allowed in `extra`: one walk for both questions. */
+static bool scan(const char *s, size_t n, bool raw, const char *extra)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	for (size_t i = 0; i < n;) {
 		unsigned cp;
 		size_t w = esc_utf8_decode(u + i, n - i, &cp);
 		if (!w)
+			return false;
+		if (raw && !raw_ok(cp) && !(cp < 0x80 && cp && strchr(extra, (int)cp)))
 			return false;
 		i += w;
 	}
 	return true;
 }
 
-/* Every character raw-printable, except those allowed in `extra`. */
-static bool all_raw(const char *s, size_t n, const char *extra)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	for (size_t i = 0; i < n;) {
-		unsigned cp;
-		size_t w = esc_utf8_decode(u + i, n - i, &cp);
-		if (!w)
-			return false;
-		if (!raw_ok(cp) && !(cp < 0x80 && cp && strchr(extra, (int)cp)))
-			return false;
-		i += w;
-	}
-	return true;
-}
+bool edit_quote_utf8_ok(const char *s, size_t n) { return scan(s, n, false, ""); }
+
+static bool all_raw(const char *s, size_t n, const char *extra) { return scan(s, n, true, extra); }
 
 static bool is_one_of(const char *s, size_t n, const char *const *words)
 {

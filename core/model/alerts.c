@@ -1,6 +1,7 @@
 /* alerts.c — the alert list and its identity rules. */
 #include "core/model/model.h"
 #include "core/model/alert_index.h"
+#include "core/util/grow.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,15 +26,27 @@ void lw_alerts_clear(lw_alerts *a)
 	lw_alerts_init(a);
 }
 
+lw_alerts *lw_alerts_array(size_t n)
+{
+	lw_alerts *v = calloc(n ? n : 1, sizeof *v);
+	if (!v)
+		abort();
+	for (size_t i = 0; i < n; i++)
+		lw_alerts_init(&v[i]);
+	return v;
+}
+
+void lw_alerts_array_free(lw_alerts *v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++)
+		lw_alerts_free(&v[i]);
+	free(v);
+}
+
 lw_alert *lw_alerts_add(lw_alerts *a, lw_level level, const char *system, const char *code,
                         const char *subject, time_t since, const char *fmt, ...)
 {
-	if (a->n == a->cap) {
-		a->cap = a->cap ? a->cap * 2 : 32;
-		a->v = realloc(a->v, a->cap * sizeof *a->v);
-		if (!a->v)
-			abort();
-	}
+	a->v = lw_grow(a->v, &a->cap, a->n, sizeof *a->v, 32);
 	char msg[1024];
 	va_list ap;
 	va_start(ap, fmt);

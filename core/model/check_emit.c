@@ -45,19 +45,25 @@ bool lw_limit_check(lw_snapshot *s, const char *subject, const char *file, const
 	return false;
 }
 
+bool lw_check_shared_problem(lw_check_ctx *ctx, const char *system, const lw_problem *p)
+{
+	lw_level level;
+	const char *code = lw_problem_code(p, &level);
+	if (!code || strcmp(code, "parse_error") == 0)
+		return false;
+	lw_check_emit(ctx, level, system, code, p->subject, p->message, LW_NO_TIME, "%s", p->message);
+	return true;
+}
+
 void lw_check_problems(const lw_snapshot *snap, const char *system, lw_check_ctx *ctx)
 {
 	for (size_t i = 0; i < snap->nproblems; i++) {
 		const lw_problem *p = &snap->problems[i];
-		lw_level level;
-		const char *code = lw_problem_code(p, &level);
-		if (code) {
-			lw_check_emit(ctx, level, system, code, p->subject, p->message, LW_NO_TIME, "%s", p->message);
+		if (lw_check_shared_problem(ctx, system, p))
 			continue;
-		}
 		bool parse = p->rule && strcmp(p->rule, "parse_error") == 0;
 		/* keyed by the message (file:line:col and what): stable across reloads */
 		lw_check_emit(ctx, parse ? LW_CRIT : LW_WARN, system, parse ? "parse_error" : "invalid_state", p->subject,
-		              parse ? NULL : p->message, LW_NO_TIME, "%s", p->message);
+		              p->message, LW_NO_TIME, "%s", p->message);
 	}
 }

@@ -20,6 +20,11 @@ void lw_check_problems(const lw_snapshot *snap, const char *system, lw_check_ctx
  *   bad_limit WARN (a limit of zero or below), unknown_schema WARN.
  * The code with *level set, or NULL for a rule the system words itself. */
 const char *lw_problem_code(const lw_problem *p, lw_level *level);
+/* A problem with one of those codes other than parse_error raised as its
+ * alert, keyed by its message; true when it was one. The others (a
+ * parse_error, a rule of the system's own) are left to the caller, which
+ * words and ranks them the system's way. */
+bool lw_check_shared_problem(lw_check_ctx *ctx, const char *system, const lw_problem *p);
 /* A limit read from a state file that would switch a check off or make it
  * fire always (0, negative): a bad_limit problem naming it (key, file:line
  * of at). true when it is 1 or more. Call it only for a value written. */

@@ -4,6 +4,7 @@
 #include "core/util/inputs.h"
 #include "core/model/config.h"
 #include "core/util/fileio.h"
+#include "core/util/grow.h"
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -109,14 +110,7 @@ static int unquote(char *v, char *err, size_t n)
 
 static void add_bind(lw_config *c, const char *key, const char *action, const char *file, int line)
 {
-	if (c->nbinds == c->cap_binds) {
-		size_t cap = c->cap_binds ? c->cap_binds * 2 : 16;
-		lw_bind *v = realloc(c->binds, cap * sizeof *v);
-		if (!v)
-			abort();
-		c->binds = v;
-		c->cap_binds = cap;
-	}
+	c->binds = lw_grow(c->binds, &c->cap_binds, c->nbinds, sizeof *c->binds, 16);
 	c->binds[c->nbinds++] = (lw_bind){
 		.key = arena_strdup(&c->mem, key),
 		.action = action ? arena_strdup(&c->mem, action) : NULL,

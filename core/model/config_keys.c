@@ -265,6 +265,24 @@ static const char *theme_value(lw_config *c, const char *value, const char *base
 	return arena_strdup(&c->mem, value);
 }
 
+/* A count or a duration as written, within the setting's range. */
+static int parse_number(const lw_setting *s, const char *value, long long *v, char *err, size_t n)
+{
+	if (s->kind == SET_COUNT) {
+		char *end;
+		errno = 0;
+		*v = strtoll(value, &end, 10);
+		if (!*value || *end || errno) {
+			snprintf(err, n, "%s: '%s' is not a whole number", s->name, value);
+			return -1;
+		}
+	} else if (lw_parse_duration(value, v) < 0) {
+		snprintf(err, n, "%s: '%s' is not a duration (e.g. 90s, 30m, 2h, 1h30m)", s->name, value);
+		return -1;
+	}
+	return in_range(s, *v, value, err, n);
+}
+
 int lw_setting_set(lw_config *c, const lw_setting *s, const char *value, const char *base, char *err, size_t n)
 {
 	long long v;
@@ -292,25 +310,9 @@ int lw_setting_set(lw_config *c, const lw_setting *s, const char *value, const c
 		else
 			*str_field(c, s) = s->kind == SET_THEME ? theme_value(c, value, base) : arena_strdup(&c->mem, value);
 		return 0;
-	case SET_COUNT: {
-		char *end;
-		errno = 0;
-		v = strtoll(value, &end, 10);
-		if (!*value || *end || errno) {
-			snprintf(err, n, "%s: '%s' is not a whole number", s->name, value);
-			return -1;
-		}
-		if (in_range(s, v, value, err, n) < 0)
-			return -1;
-		*num_field(c, s) = v;
-		return 0;
-	}
+	case SET_COUNT:
 	case SET_DURATION:
-		if (lw_parse_duration(value, &v) < 0) {
-			snprintf(err, n, "%s: '%s' is not a duration (e.g. 90s, 30m, 2h, 1h30m)", s->name, value);
-			return -1;
-		}
-		if (in_range(s, v, value, err, n) < 0)
+		if (parse_number(s, value, &v, err, n) < 0)
 			return -1;
 		*num_field(c, s) = v;
 		return 0;

@@ -1,6 +1,7 @@
 /* model.c — snapshots and their problems. */
 #include "core/model/model.h"
 #include "core/util/timeparse.h"
+#include "core/util/grow.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,12 +118,7 @@ doc *lw_snapshot_kept(lw_snapshot *s, const char *path)
 
 static lw_problem *problem_slot(lw_snapshot *s)
 {
-	if (s->nproblems == s->cap_problems) {
-		s->cap_problems = s->cap_problems ? s->cap_problems * 2 : 16;
-		s->problems = realloc(s->problems, s->cap_problems * sizeof *s->problems);
-		if (!s->problems)
-			abort();
-	}
+	s->problems = lw_grow(s->problems, &s->cap_problems, s->nproblems, sizeof *s->problems, 16);
 	return &s->problems[s->nproblems++];
 }
 

@@ -132,6 +132,10 @@ typedef struct lw_alerts {
 void lw_alerts_init(lw_alerts *a);
 void lw_alerts_free(lw_alerts *a);
 void lw_alerts_clear(lw_alerts *a);
+/* n lists, each ready for use (one per project of a fleet); freed, lists
+ * and array, by lw_alerts_array_free. */
+lw_alerts *lw_alerts_array(size_t n);
+void lw_alerts_array_free(lw_alerts *v, size_t n);
 lw_alert *lw_alerts_add(lw_alerts *a, lw_level level, const char *system, const char *code,
                         const char *subject, time_t since, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));

@@ -2,6 +2,7 @@
  * escaped by whoever prints it. */
 #include "core/review/review.h"
 #include "core/util/timeparse.h"
+#include "core/util/grow.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,12 +23,7 @@ void lw_rlines_free(lw_rlines *l)
 
 void lw_rlines_add(lw_rlines *l, lw_rkind kind, const char *s, size_t len)
 {
-	if (l->n == l->cap) {
-		l->cap = l->cap ? l->cap * 2 : 256;
-		l->v = realloc(l->v, l->cap * sizeof *l->v);
-		if (!l->v)
-			abort();
-	}
+	l->v = lw_grow(l->v, &l->cap, l->n, sizeof *l->v, 256);
 	if (l->text.len + len + 1 > UINT32_MAX)
 		return;   /* the callers cut long before 4 GiB; never wrap an offset */
 	lw_rline *r = &l->v[l->n++];
@@ -104,12 +100,7 @@ void lw_review_line(lw_review *rv, lw_rkind kind, const char *fmt, ...)
 
 void lw_review_event(lw_review *rv, time_t at, const char *fmt, ...)
 {
-	if (rv->ntl == rv->captl) {
-		rv->captl = rv->captl ? rv->captl * 2 : 16;
-		rv->tl = realloc(rv->tl, rv->captl * sizeof *rv->tl);
-		if (!rv->tl)
-			abort();
-	}
+	rv->tl = lw_grow(rv->tl, &rv->captl, rv->ntl, sizeof *rv->tl, 16);
 	va_list ap;
 	va_start(ap, fmt);
 	char *s = NULL;
@@ -260,6 +251,16 @@ void lw_review_timeline(const lw_review *rv, time_t now, lw_rlines *out)
 	free(v);
 }
 
+/* A value on one line after its lead: "key: v", "- v", or v alone. */
+static void value_line(lw_review *rv, const char *pad, const char *lead, const char *sep, const doc_node *v)
+{
+	strbuf b;
+	strbuf_init(&b);
+	value_text(&b, v);
+	lw_review_line(rv, RK_TEXT, "%s%s%s%s", pad, lead, sep, b.buf ? b.buf : "");
+	strbuf_free(&b);
+}
+
 void lw_review_node(lw_review *rv, const doc_node *n, int indent)
 {
 	n = doc_deref(n);
@@ -276,11 +277,7 @@ void lw_review_node(lw_review *rv, const doc_node *n, int indent)
 				lw_review_line(rv, RK_TEXT, "%s%s:", pad, key);
 				lw_review_node(rv, v, indent + 2);
 			} else {
-				strbuf b;
-				strbuf_init(&b);
-				value_text(&b, v);
-				lw_review_line(rv, RK_TEXT, "%s%s: %s", pad, key, b.buf ? b.buf : "");
-				strbuf_free(&b);
+				value_line(rv, pad, key, ": ", v);
 			}
 		}
 	} else if (n->kind == DOC_SEQ) {
@@ -290,18 +287,10 @@ void lw_review_node(lw_review *rv, const doc_node *n, int indent)
 				lw_review_line(rv, RK_TEXT, "%s-", pad);
 				lw_review_node(rv, v, indent + 2);
 			} else {
-				strbuf b;
-				strbuf_init(&b);
-				value_text(&b, v);
-				lw_review_line(rv, RK_TEXT, "%s- %s", pad, b.buf ? b.buf : "");
-				strbuf_free(&b);
+				value_line(rv, pad, "-", " ", v);
 			}
 		}
 	} else {
-		strbuf b;
-		strbuf_init(&b);
-		value_text(&b, n);
-		lw_review_line(rv, RK_TEXT, "%s%s", pad, b.buf ? b.buf : "");
-		strbuf_free(&b);
+		value_line(rv, pad, "", "", n);
 	}
 }

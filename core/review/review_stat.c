@@ -4,6 +4,7 @@
  * it: " path | N ++--", then " N files changed, X insertions(+), Y
  * deletions(-)". */
 #include "core/review/review_stat.h"
+#include "core/util/grow.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,12 +39,7 @@ static void set_name(lw_stat_file *f, const char *s, size_t len)
 void lw_diffstat_line(lw_diffstat *s, lw_rkind kind, const char *line, size_t len)
 {
 	if (kind == RK_FILE) {
-		if (s->n == s->cap) {
-			s->cap = s->cap ? s->cap * 2 : 64;
-			s->v = realloc(s->v, s->cap * sizeof *s->v);
-			if (!s->v)
-				abort();
-		}
+		s->v = lw_grow(s->v, &s->cap, s->n, sizeof *s->v, 64);
 		lw_stat_file *f = &s->v[s->n++];
 		memset(f, 0, sizeof *f);
 		/* "diff --git a/P b/P": P from the second half, until a better

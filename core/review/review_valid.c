@@ -25,20 +25,26 @@ static bool looks_shell(const char *s)
 	return false;
 }
 
+/* The refusals every value shares, whatever it should be (a `kind`: "a
+ * commit id", "a path"): empty, shaped like an option, or like a shell
+ * string. shown: how many of its bytes a message quotes. */
+static bool refused(const char *what, const char *v, const char *kind, int shown, char *msg, size_t n)
+{
+	if (!v || !*v)
+		snprintf(msg, n, "%s is empty", what);
+	else if (v[0] == '-')
+		snprintf(msg, n, "%s '%.*s' looks like an option, not %s: refused, nothing run", what, shown, v, kind);
+	else if (looks_shell(v))
+		snprintf(msg, n, "%s '%.*s' looks like a shell string, not %s: refused, nothing run", what, shown, v, kind);
+	else
+		return false;
+	return true;
+}
+
 int lw_review_commit_ok(const char *what, const char *id, char *msg, size_t n)
 {
-	if (!id || !*id) {
-		snprintf(msg, n, "%s is empty", what);
+	if (refused(what, id, "a commit id", 80, msg, n))
 		return -1;
-	}
-	if (id[0] == '-') {
-		snprintf(msg, n, "%s '%.80s' looks like an option, not a commit id: refused, nothing run", what, id);
-		return -1;
-	}
-	if (looks_shell(id)) {
-		snprintf(msg, n, "%s '%.80s' looks like a shell string, not a commit id: refused, nothing run", what, id);
-		return -1;
-	}
 	size_t len = strlen(id);
 	for (size_t i = 0; i < len; i++)
 		if (!isxdigit((unsigned char)id[i])) {
@@ -96,18 +102,8 @@ static bool inside(const char *root, const char *path)
 int lw_review_path_ok(const char *project, const char *what, const char *path, char *out, size_t n,
                       char *msg, size_t mn)
 {
-	if (!path || !*path) {
-		snprintf(msg, mn, "%s is empty", what);
+	if (refused(what, path, "a path", 200, msg, mn))
 		return -1;
-	}
-	if (path[0] == '-') {
-		snprintf(msg, mn, "%s '%.200s' looks like an option, not a path: refused, nothing run", what, path);
-		return -1;
-	}
-	if (looks_shell(path)) {
-		snprintf(msg, mn, "%s '%.200s' looks like a shell string, not a path: refused, nothing run", what, path);
-		return -1;
-	}
 	char root[PATH_MAX];
 	if (!realpath(project, root)) {
 		snprintf(msg, mn, "%s: %s", project, strerror(errno));

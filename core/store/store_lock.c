@@ -169,12 +169,5 @@ void store_lock_release(store_lock *l)
 
 int store_lock_timeout_ms(void)
 {
-	const char *env = lw_getenv("LIZA_WATCH_LOCK_TIMEOUT_MS");
-	if (env && *env) {
-		char *end;
-		long v = strtol(env, &end, 10);
-		if (!*end && v >= 1 && v <= 600000)
-			return (int)v;
-	}
-	return STORE_LOCK_TIMEOUT_MS;
+	return (int)lw_getenv_long("LIZA_WATCH_LOCK_TIMEOUT_MS", 1, 600000, STORE_LOCK_TIMEOUT_MS);
 }

@@ -37,14 +37,7 @@ typedef struct run {
 
 int txn_busy_ms(void)
 {
-	const char *env = lw_getenv("LIZA_WATCH_BUSY_MS");
-	if (env && *env) {
-		char *end;
-		long v = strtol(env, &end, 10);
-		if (!*end && v >= 0 && v <= 600000)
-			return (int)v;
-	}
-	return TXN_BUSY_MS;
+	return (int)lw_getenv_long("LIZA_WATCH_BUSY_MS", 0, 600000, TXN_BUSY_MS);
 }
 
 static long long now_ms(void)

@@ -3,6 +3,7 @@
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
 #include "core/store/store.h"
+#include "core/util/grow.h"
 #include <errno.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -48,12 +49,7 @@ int lw_dirlist_read(lw_dirlist *l, const char *dir)
 		const char *name = all.buf + at;
 		if (name[0] == '.' || store_is_temp_name(name))
 			continue;
-		if (l->n == cap) {
-			cap = cap ? cap * 2 : 16;
-			l->names = realloc(l->names, cap * sizeof *l->names);
-			if (!l->names)
-				abort();
-		}
+		l->names = lw_grow(l->names, &cap, l->n, sizeof *l->names, 16);
 		l->names[l->n] = strdup(name);
 		if (!l->names[l->n])
 			abort();

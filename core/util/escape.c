@@ -96,6 +96,22 @@ void esc_tmux(strbuf *out, const char *s, size_t len)
 	strbuf_free(&tmp);
 }
 
+/* The escapes a JSON string and a Prometheus label value share: \" \\ \n.
+ * true when c was one of them (and written). */
+static bool quote_escape(strbuf *out, unsigned char c)
+{
+	if (c == '"' || c == '\\') {
+		char e[2] = { '\\', (char)c };
+		strbuf_add(out, e, 2);
+		return true;
+	}
+	if (c == '\n') {
+		strbuf_adds(out, "\\n");
+		return true;
+	}
+	return false;
+}
+
 void esc_json(strbuf *out, const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -103,11 +119,8 @@ void esc_json(strbuf *out, const char *str, size_t len)
 	size_t i = 0;
 	while (i < len) {
 		unsigned char c = s[i];
-		if (c == '"' || c == '\\') {
-			char e[2] = { '\\', (char)c };
-			strbuf_add(out, e, 2);
+		if (quote_escape(out, c))
 			i++;
-		} else if (c == '\n') { strbuf_adds(out, "\\n"); i++; }
 		else if (c == '\t') { strbuf_adds(out, "\\t"); i++; }
 		else if (c == '\r') { strbuf_adds(out, "\\r"); i++; }
 		else if (c < 0x20 || c == 0x7F) { strbuf_printf(out, "\\u%04x", c); i++; }
@@ -141,11 +154,8 @@ void esc_prom_label(strbuf *out, const char *str)
 	strbuf_addc(out, '"');
 	while (i < len) {
 		unsigned char c = s[i];
-		if (c == '"' || c == '\\') {
-			char e[2] = { '\\', (char)c };
-			strbuf_add(out, e, 2);
+		if (quote_escape(out, c))
 			i++;
-		} else if (c == '\n') { strbuf_adds(out, "\\n"); i++; }
 		else if (c < 0x20 || c == 0x7F) { strbuf_adds(out, "\xEF\xBF\xBD"); i++; }
 		else if (c < 0x80) { strbuf_addc(out, (char)c); i++; }
 		else {

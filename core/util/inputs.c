@@ -220,6 +220,16 @@ const char *lw_getenv(const char *name)
 	return v;
 }
 
+long lw_getenv_long(const char *name, long min, long max, long dflt)
+{
+	const char *env = lw_getenv(name);
+	if (!env || !*env)
+		return dflt;
+	char *end;
+	long v = strtol(env, &end, 10);
+	return !*end && v >= min && v <= max ? v : dflt;
+}
+
 void lw_inputs_write(strbuf *out)
 {
 	for (size_t at = 0; at < rec.lines.len;) {

@@ -41,6 +41,9 @@ void lw_input_dir(const char *path, bool ok, int err, const char *names, size_t 
 
 /* getenv(), recorded. Every getenv of core/ and cli/ goes through here. */
 const char *lw_getenv(const char *name);
+/* A whole number from the environment, recorded: dflt when unset, empty,
+ * not a number or outside [min, max] (a typo never sets a wild limit). */
+long lw_getenv_long(const char *name, long min, long max, long dflt);
 
 /* The record as text, one line per input ("in KIND PATH RESULT"). */
 void lw_inputs_write(strbuf *out);

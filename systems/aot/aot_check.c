@@ -115,12 +115,8 @@ void aot_check(const aot_state *st, const lw_snapshot *snap, lw_check_ctx *ctx)
 {
 	for (size_t i = 0; i < snap->nproblems; i++) {
 		const lw_problem *p = &snap->problems[i];
-		lw_level level;
-		const char *code = lw_problem_code(p, &level);
-		if (code && strcmp(code, "parse_error") != 0) {   /* unreadable, bad_limit…: shared codes */
-			lw_check_emit(ctx, level, SYS, code, p->subject, p->message, LW_NO_TIME, "%s", p->message);
+		if (lw_check_shared_problem(ctx, SYS, p))   /* unreadable, bad_limit…: shared codes */
 			continue;
-		}
 		bool crit = upstream_error(p->rule);
 		lw_alert *a = lw_alerts_add(ctx->out, crit ? LW_CRIT : LW_WARN, SYS, crit ? "invalid_state" : "state_warning",
 		                            p->subject, ctx->now, "%s (rule: %s)", p->message, p->rule ? p->rule : "types");

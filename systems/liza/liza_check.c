@@ -21,7 +21,6 @@
 #include "core/util/timeparse.h"
 #include <ctype.h>
 #include "core/model/check_emit.h"
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +36,6 @@ enum {
 	DEFAULT_HEARTBEAT = 60,
 	APPROVAL_MIN_VERDICTS = 5,
 	APPROVAL_MAX_PERCENT = 95,       /* above this: rubber-stamp risk */
-	MAX_LISTED = 8,                  /* ids named in one message */
 	MAX_REASON = 200,                /* bytes of a free-text reason quoted */
 };
 
@@ -51,22 +49,9 @@ typedef struct ck {
 	size_t approvals, rejections;
 } ck;
 
-static lw_alert *emit(ck *c, lw_level level, const char *code, const char *subject, time_t since,
-                      const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-
-static lw_alert *emit(ck *c, lw_level level, const char *code, const char *subject, time_t since,
-                      const char *fmt, ...)
-{
-	char msg[1024];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	if (since == LW_NO_TIME || since > c->ctx->now)
-		since = c->ctx->now;
-	return lw_alerts_add(c->ctx->out, level, SYS, code, subject, since, "%s", msg);
-}
-
+/* One alert, its subject its identity (unique_keys tells duplicates apart). */
+#define emit(c, level, code, subject, since, ...) \
+	lw_check_emit((c)->ctx, level, SYS, code, subject, NULL, since, __VA_ARGS__)
 
 static time_t plus(time_t t, long long secs) { return t == LW_NO_TIME ? LW_NO_TIME : t + (time_t)secs; }
 
@@ -96,18 +81,6 @@ static const char *more(const char *s)
 		if (!isspace((unsigned char)*p))
 			return " …";
 	return "";
-}
-
-/* "a, b, c and 4 more" */
-static const char *join_ids(char *buf, size_t n, const char *const *v, size_t count)
-{
-	size_t used = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < count && i < MAX_LISTED && used < n; i++)
-		used += (size_t)snprintf(buf + used, n - used, "%s%s", i ? ", " : "", v[i]);
-	if (count > MAX_LISTED && used < n)
-		snprintf(buf + used, n - used, " and %zu more", count - MAX_LISTED);
-	return buf;
 }
 
 static const liza_agent *agent_of(const ck *c, const char *id)
@@ -192,7 +165,7 @@ static void check_limits(ck *c, const liza_task *t)
 	if (failed >= 2)
 		emit(c, LW_CRIT, "hypothesis_exhaustion", t->id, LW_NO_TIME,
 		     "failed by %zu coders (%s): task framing presumed wrong, mandatory rescope", failed,
-		     join_ids(ids, sizeof ids, t->failed_by.v, t->failed_by.n));
+		     liza_join_ids(ids, sizeof ids, t->failed_by.v, t->failed_by.n));
 	else if (failed == 1 && cycles >= c->th->failure_risk_cycles)
 		emit(c, LW_WARN, "failure_risk", t->id, LW_NO_TIME,
 		     "failed by %s with %lld review cycles: a second coder failure means hypothesis exhaustion",
@@ -513,12 +486,8 @@ void liza_check(const liza_state *st, const lw_snapshot *snap, lw_check_ctx *ctx
 	for (size_t i = 0; i < snap->nproblems; i++) {
 		const lw_problem *p = &snap->problems[i];
 		const char *what = strstr(p->message, ": ");
-		lw_level level;
-		const char *code = lw_problem_code(p, &level);
-		if (code && strcmp(code, "parse_error") != 0) {   /* unreadable, bad_limit…: shared codes */
-			lw_check_emit(ctx, level, SYS, code, p->subject, p->message, LW_NO_TIME, "%s", p->message);
+		if (lw_check_shared_problem(ctx, SYS, p))   /* unreadable, bad_limit…: shared codes */
 			continue;
-		}
 		lw_alert *a = lw_alerts_add(ctx->out, LW_CRIT, SYS, "invalid_state", p->subject, ctx->now,
 		                            "%s (rule: %s)", p->message, p->rule ? p->rule : "types");
 		a->key = arena_printf(&ctx->out->mem, "%s#%s#%s", a->subject, p->rule ? p->rule : "types",

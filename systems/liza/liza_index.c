@@ -1,6 +1,7 @@
 /* liza_index.c — see liza_index.h. */
 #include "core/util/strbuf.h"
 #include "systems/liza/liza_index.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,4 +168,15 @@ size_t liza_distinct_ids(const liza_strv *sv)
 		d += strcmp(v[i], v[i - 1]) != 0;
 	free(v);
 	return d;
+}
+
+const char *liza_join_ids(char *buf, size_t n, const char *const *ids, size_t count)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < count && i < LIZA_IDS_LISTED && used < n; i++)
+		used += (size_t)snprintf(buf + used, n - used, "%s%s", i ? ", " : "", ids[i]);
+	if (count > LIZA_IDS_LISTED && used < n)
+		snprintf(buf + used, n - used, " and %zu more", count - LIZA_IDS_LISTED);
+	return buf;
 }

@@ -28,5 +28,9 @@ long liza_index_find(const liza_index *x, const char *key);
 const char **liza_sorted_ids(const liza_strv *sv);
 /* Distinct ids in a list (NULL-safe). */
 size_t liza_distinct_ids(const liza_strv *sv);
+/* "a, b, c and 4 more" in buf: the first LIZA_IDS_LISTED of count ids,
+ * so one message stays readable however many ids a state lists. */
+enum { LIZA_IDS_LISTED = 8 };
+const char *liza_join_ids(char *buf, size_t n, const char *const *ids, size_t count);
 
 #endif

@@ -11,13 +11,13 @@
  * index, groups (an agent's active tasks, duplicate ids) through sorting,
  * and dependency cycles through one iterative depth-first search. */
 #include "systems/liza/liza.h"
+#include "systems/liza/liza_broken.h"
 #include "systems/liza/liza_index.h"
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_LISTED = 8, MAX_CYCLE_LISTED = 12 };
+enum { MAX_LISTED = LIZA_IDS_LISTED, MAX_CYCLE_LISTED = 12 };   /* ids named in one message */
 
 typedef struct iv {
 	const liza_state *st;
@@ -48,48 +48,14 @@ static void resolve_dependencies(iv *v)
 	v->dep_first[st->ntasks] = e;
 }
 
-static void broken_keyed(iv *v, const char *subject, const char *rule, const char *key_extra,
-                         const doc_node *at, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-
-/* One broken rule. The alert's key is subject#rule (plus key_extra when one
- * subject can break a rule several ways, e.g. two cycles through one task),
- * so two rules broken on one task are two alerts. */
-static void broken_keyed(iv *v, const char *subject, const char *rule, const char *key_extra,
-                         const doc_node *at, const char *fmt, ...)
-{
-	char what[800];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof what, fmt, ap);
-	va_end(ap);
-	lw_alerts *out = v->ctx->out;
-	const char *path = v->st->state_path ? v->st->state_path : "state.yaml";
-	lw_alert *a;
-	if (at) {
-		doc_pos p = doc_where(v->st->state_doc, at);   /* a patched tree's nodes keep old positions */
-		a = lw_alerts_add(out, LW_CRIT, "liza", "invalid_state", subject, v->ctx->now,
-		                  "%s:%u:%u: %s (rule: %s)", path, p.line, p.col, what, rule);
-	}
-	else
-		a = lw_alerts_add(out, LW_CRIT, "liza", "invalid_state", subject, v->ctx->now, "%s: %s (rule: %s)",
-		                  path, what, rule);
-	a->key = key_extra ? arena_printf(&out->mem, "%s#%s#%s", a->subject, rule, key_extra)
-	                   : arena_printf(&out->mem, "%s#%s", a->subject, rule);
-}
-
-#define broken(v, subject, rule, at, ...) broken_keyed(v, subject, rule, NULL, at, __VA_ARGS__)
+/* One broken rule (liza_broken.h): keyed subject#rule, so two rules
+ * broken on one task are two alerts. */
+#define broken(v, subject, rule, at, ...) liza_broken((v)->st, (v)->ctx, subject, rule, NULL, at, __VA_ARGS__)
 
 static bool has(const doc_node *map, const char *key)
 {
 	const doc_node *n = doc_get(map, key);
 	return n && !doc_is_null(n);
-}
-
-/* Where to point for a field: its value when present, else the task. */
-static const doc_node *at_field(const doc_node *map, const char *key)
-{
-	const doc_node *n = doc_get(map, key);
-	return n ? n : map;
 }
 
 /* Appends ", key" to buf; count is how many came before. */
@@ -125,17 +91,6 @@ static int task_missing(const liza_task *t, char *buf, size_t n, const liza_fiel
 
 #define TASK_MISSING(t, buf, fields) task_missing(t, buf, sizeof buf, fields, sizeof fields / sizeof *fields)
 
-static const char *join_ids(char *buf, size_t n, const char *const *ids, size_t count)
-{
-	size_t used = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < count && i < MAX_LISTED && used < n; i++)
-		used += (size_t)snprintf(buf + used, n - used, "%s%s", i ? ", " : "", ids[i]);
-	if (count > MAX_LISTED && used < n)
-		snprintf(buf + used, n - used, " and %zu more", count - MAX_LISTED);
-	return buf;
-}
-
 /* ---- top level ---- */
 static void rule_required_keys(iv *v)
 {
@@ -148,13 +103,27 @@ static void rule_required_keys(iv *v)
 }
 
 /* ---- per task, on its own fields ---- */
+/* The fields a status requires, each list one rule of the script's. */
+static const struct {
+	liza_status status;
+	const char *rule;
+	liza_field fields[4];
+	size_t n;
+} required[] = {
+	{ LS_CLAIMED, "claimed_fields", { LF_ASSIGNED_TO, LF_WORKTREE, LF_LEASE_EXPIRES, LF_BASE_COMMIT }, 4 },
+	{ LS_READY_FOR_REVIEW, "review_fields", { LF_REVIEW_COMMIT }, 1 },
+	{ LS_BLOCKED, "blocked_fields", { LF_BLOCKED_REASON, LF_BLOCKED_QUESTIONS }, 2 },
+	{ LS_REJECTED, "rejected_fields", { LF_REJECTION_REASON }, 1 },
+	{ LS_SUPERSEDED, "superseded_fields", { LF_SUPERSEDED_BY, LF_RESCOPE_REASON }, 2 },
+};
+
 static void rule_task_fields(iv *v, const liza_task *t)
 {
 	const doc_node *n = t->node;
 	char buf[256] = "";
 	if (t->status == LS_UNKNOWN) {
 		if (t->status_raw)
-			broken(v, t->id, "status_known", at_field(n, "status"), "unknown task status \"%.64s\"",
+			broken(v, t->id, "status_known", liza_broken_at(n, "status"), "unknown task status \"%.64s\"",
 			       t->status_raw);
 		else
 			broken(v, t->id, "status_known", n, "task has no status");
@@ -162,43 +131,24 @@ static void rule_task_fields(iv *v, const liza_task *t)
 	switch (t->status) {
 	case LS_DRAFT:
 		if (task_has(t, LF_ASSIGNED_TO))
-			broken(v, t->id, "draft_unassigned", at_field(n, "assigned_to"),
+			broken(v, t->id, "draft_unassigned", liza_broken_at(n, "assigned_to"),
 			       "DRAFT task is assigned_to %s (a draft is not claimable yet)",
 			       t->assigned_to ? t->assigned_to : "someone");
 		break;
-	case LS_CLAIMED: {
-		/* integration-fix claims reuse the failed worktree: no base_commit needed */
-		static const liza_field claimed[] = { LF_ASSIGNED_TO, LF_WORKTREE, LF_LEASE_EXPIRES, LF_BASE_COMMIT };
-		if (task_missing(t, buf, sizeof buf, claimed, t->integration_fix ? 3 : 4))
-			broken(v, t->id, "claimed_fields", n, "CLAIMED task has no %s", buf);
-		break;
-	}
-	case LS_READY_FOR_REVIEW:
-		if (!task_has(t, LF_REVIEW_COMMIT))
-			broken(v, t->id, "review_fields", n, "READY_FOR_REVIEW task has no review_commit");
-		break;
 	case LS_MERGED:
 		if (task_has(t, LF_WORKTREE))
-			broken(v, t->id, "merged_worktree", at_field(n, "worktree"),
+			broken(v, t->id, "merged_worktree", liza_broken_at(n, "worktree"),
 			       "MERGED task still has a worktree (it should have been removed)");
 		break;
-	case LS_BLOCKED: {
-		static const liza_field keys[] = { LF_BLOCKED_REASON, LF_BLOCKED_QUESTIONS };
-		if (TASK_MISSING(t, buf, keys))
-			broken(v, t->id, "blocked_fields", n, "BLOCKED task has no %s", buf);
-		break;
-	}
-	case LS_REJECTED:
-		if (!task_has(t, LF_REJECTION_REASON))
-			broken(v, t->id, "rejected_fields", n, "REJECTED task has no rejection_reason");
-		break;
-	case LS_SUPERSEDED: {
-		static const liza_field keys[] = { LF_SUPERSEDED_BY, LF_RESCOPE_REASON };
-		if (TASK_MISSING(t, buf, keys))
-			broken(v, t->id, "superseded_fields", n, "SUPERSEDED task has no %s", buf);
-		break;
-	}
 	default: break;
+	}
+	for (size_t i = 0; i < sizeof required / sizeof *required; i++) {
+		if (required[i].status != t->status)
+			continue;
+		/* integration-fix claims reuse the failed worktree: no base_commit needed */
+		size_t nf = t->status == LS_CLAIMED && t->integration_fix ? 3 : required[i].n;
+		if (task_missing(t, buf, sizeof buf, required[i].fields, nf))
+			broken(v, t->id, required[i].rule, n, "%s task has no %s", liza_status_name(t->status), buf);
 	}
 	if (t->status != LS_DRAFT && t->status != LS_SUPERSEDED && t->status != LS_ABANDONED) {
 		static const liza_field keys[] = { LF_DONE_WHEN, LF_SPEC_REF };
@@ -216,7 +166,7 @@ static void rule_task_fields(iv *v, const liza_task *t)
 				dups[nd++] = s[i];
 		if (nd)
 			broken(v, t->id, "failed_by_unique", t->failed_by.node, "failed_by lists %s more than once",
-			       join_ids(buf, sizeof buf, dups, nd));
+			       liza_join_ids(buf, sizeof buf, dups, nd));
 		free(s);
 	}
 }
@@ -239,7 +189,7 @@ static void rule_dependencies(iv *v, size_t ti)
 	}
 	if (na)
 		broken(v, t->id, "depends_exist", t->depends_on.node, "depends_on names unknown task%s: %s%s",
-		       na + more_a > 1 ? "s" : "", join_ids(buf, sizeof buf, absent, na),
+		       na + more_a > 1 ? "s" : "", liza_join_ids(buf, sizeof buf, absent, na),
 		       more_a ? " and more" : "");
 	if (nu) {
 		size_t used = 0;
@@ -365,8 +315,9 @@ static void rule_no_cycles(iv *v)
 						used += (size_t)snprintf(buf + used, sizeof buf - used, "… → ");
 					if (used < sizeof buf)
 						snprintf(buf + used, sizeof buf - used, "%s", st->tasks[w].id);
-					broken_keyed(v, st->tasks[w].id, "no_cycles", t->id, t->depends_on.node,
-					             "dependency cycle of %zu task%s: %s", len, len > 1 ? "s" : "", buf);
+					/* keyed by the task it re-enters from: two cycles through one task */
+					liza_broken(st, v->ctx, st->tasks[w].id, "no_cycles", t->id, t->depends_on.node,
+					            "dependency cycle of %zu task%s: %s", len, len > 1 ? "s" : "", buf);
 				}
 				continue;
 			}
@@ -424,7 +375,7 @@ static void rule_discoveries(iv *v)
 			continue;
 		char subject[48];
 		snprintf(subject, sizeof subject, "discovered[%zu]", i);
-		broken(v, d->id ? d->id : subject, "discovery_urgency", at_field(d->node, "urgency"),
+		broken(v, d->id ? d->id : subject, "discovery_urgency", liza_broken_at(d->node, "urgency"),
 		       "urgency \"%.64s\" is not deferred or immediate", d->urgency);
 	}
 }
@@ -439,10 +390,10 @@ static void rule_sprint(iv *v)
 	const char *s = st->sprint_status;
 	if (s && strcmp(s, "IN_PROGRESS") != 0 && strcmp(s, "CHECKPOINT") != 0 && strcmp(s, "COMPLETED") != 0 &&
 	    strcmp(s, "ABORTED") != 0)
-		broken(v, subject, "sprint_status", at_field(sp, "status"),
+		broken(v, subject, "sprint_status", liza_broken_at(sp, "status"),
 		       "sprint status \"%.64s\" is not IN_PROGRESS, CHECKPOINT, COMPLETED or ABORTED", s);
 	if (st->sprint_goal_ref && (!st->goal_id || strcmp(st->sprint_goal_ref, st->goal_id) != 0))
-		broken(v, subject, "sprint_goal_ref", at_field(sp, "goal_ref"),
+		broken(v, subject, "sprint_goal_ref", liza_broken_at(sp, "goal_ref"),
 		       "sprint goal_ref %.64s does not match goal.id %.64s", st->sprint_goal_ref,
 		       st->goal_id ? st->goal_id : "(none)");
 	const char *absent[MAX_LISTED];
@@ -459,7 +410,7 @@ static void rule_sprint(iv *v)
 	if (na) {
 		char buf[512];
 		broken(v, subject, "sprint_scope", at, "sprint scope names unknown task%s: %s%s",
-		       na + more > 1 ? "s" : "", join_ids(buf, sizeof buf, absent, na), more ? " and more" : "");
+		       na + more > 1 ? "s" : "", liza_join_ids(buf, sizeof buf, absent, na), more ? " and more" : "");
 	}
 }
 

@@ -8,11 +8,10 @@
  * Paths are the script's: PROJECT_ROOT (the folder holding .liza) joined
  * with the value as written, an absolute value included. The script skips
  * the spec files when SKIP_SPEC_FILE_CHECK=true; so does this. */
-#include "systems/liza/liza.h"
+#include "systems/liza/liza_broken.h"
 #include "core/util/dirlist.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,35 +24,10 @@ typedef struct vd {
 	char root[4096];          /* PROJECT_ROOT: <dir of state.yaml>/.. */
 } vd;
 
-static void broken(vd *v, const char *subject, const char *rule, const doc_node *at, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
-
-static void broken(vd *v, const char *subject, const char *rule, const doc_node *at, const char *fmt, ...)
-{
-	char what[800];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof what, fmt, ap);
-	va_end(ap);
-	lw_alerts *out = v->ctx->out;
-	const char *path = v->st->state_path ? v->st->state_path : "state.yaml";
-	lw_alert *a;
-	if (at) {
-		doc_pos p = doc_where(v->st->state_doc, at);
-		a = lw_alerts_add(out, LW_CRIT, "liza", "invalid_state", subject, v->ctx->now, "%s:%u:%u: %s (rule: %s)",
-		                  path, p.line, p.col, what, rule);
-	} else {
-		a = lw_alerts_add(out, LW_CRIT, "liza", "invalid_state", subject, v->ctx->now, "%s: %s (rule: %s)", path,
-		                  what, rule);
-	}
-	a->key = arena_printf(&out->mem, "%s#%s#%s", a->subject, rule, what);
-}
-
-static const doc_node *at_field(const doc_node *map, const char *key)
-{
-	const doc_node *n = doc_get(map, key);
-	return n ? n : map;
-}
+/* One broken rule (liza_broken.h), keyed by its message too: two tasks
+ * under one (duplicated) id that break a rule differently stay two alerts. */
+#define broken(v, subject, rule, at, ...) \
+	liza_broken((v)->st, (v)->ctx, subject, rule, liza_broken_by_message, at, __VA_ARGS__)
 
 static bool project_path(const vd *v, const char *rel, size_t len, struct stat *sb)
 {
@@ -72,7 +46,7 @@ static void rule_worktrees(vd *v)
 		if (t->status != LS_CLAIMED || !t->worktree || !*t->worktree)
 			continue;
 		if (!project_path(v, t->worktree, strlen(t->worktree), &sb) || !S_ISDIR(sb.st_mode))
-			broken(v, t->id, "worktree_exists", at_field(t->node, "worktree"),
+			broken(v, t->id, "worktree_exists", liza_broken_at(t->node, "worktree"),
 			       "CLAIMED task has worktree=%.200s but that directory does not exist", t->worktree);
 	}
 }
@@ -125,7 +99,7 @@ static void rule_spec_files(vd *v)
 		if (!len)
 			continue;
 		if (!spec_is_file(v, seen, cap - 1, t->spec_ref, len))
-			broken(v, t->id, "spec_file", at_field(t->node, "spec_ref"),
+			broken(v, t->id, "spec_file", liza_broken_at(t->node, "spec_ref"),
 			       "spec_ref file not found: %.*s (create it, or set SKIP_SPEC_FILE_CHECK=true)",
 			       (int)(len > 200 ? 200 : len), t->spec_ref);
 	}
@@ -143,7 +117,7 @@ static void rule_integration_fix(vd *v)
 		for (size_t k = 0; k < t->nhistory && !failed; k++)
 			failed = t->history[k].event && strcmp(t->history[k].event, "integration_failed") == 0;
 		if (!failed)
-			broken(v, t->id, "integration_fix_history", at_field(t->node, "integration_fix"),
+			broken(v, t->id, "integration_fix_history", liza_broken_at(t->node, "integration_fix"),
 			       "integration_fix: true but no integration_failed event in history");
 	}
 }
@@ -177,7 +151,7 @@ static void rule_anomalies(vd *v)
 		while (type && k < n && strcmp(anomaly_types[k].type, type) != 0)
 			k++;
 		if (!type || k == n) {
-			broken(v, subject, "anomaly_type", at_field(a, "type"), "unknown anomaly type '%.64s'",
+			broken(v, subject, "anomaly_type", liza_broken_at(a, "type"), "unknown anomaly type '%.64s'",
 			       type ? type : "null");
 			continue;
 		}

@@ -158,6 +158,16 @@ static int ent_cmp(const void *a, const void *b)
 	return r ? r : (p->idx > q->idx) - (p->idx < q->idx);
 }
 
+/* The first entry of the run of equal keys (the entries sorted) that entry
+ * j belongs to: j itself when no entry before it has its key. */
+static size_t run_first(const ent *v, size_t j)
+{
+	size_t f = j;
+	while (f > 0 && strcmp(v[f - 1].key, v[j].key) == 0)
+		f--;
+	return f;
+}
+
 static int ent_key(const void *k, const void *b) { return strcmp(k, ((const ent *)b)->key); }
 
 /* The first entry of a key (the one Go's map keeps), or NULL. */
@@ -299,9 +309,7 @@ static void coverage(ictx *x, const doc_node *life)
 	if (ro) {
 		qsort(ro, nr, sizeof *ro, ent_cmp);
 		for (size_t j = 1; j < nr; j++) {
-			size_t f = j;
-			while (f > 0 && strcmp(ro[f - 1].key, ro[j].key) == 0)
-				f--;
+			size_t f = run_first(ro, j);
 			if (f != j)
 				bad(x, "goal.integration.contributing_set", ro[j].node,
 				    "root task \"%s\" belongs to multiple contributing plans %s and %s", ro[j].key,
@@ -477,9 +485,7 @@ void lizago_integration(lizago_check_ctx *c)
 	if (keys) {
 		qsort(keys, nk, sizeof *keys, ent_cmp);
 		for (size_t j = 1; j < nk; j++) {
-			size_t f = j;
-			while (f > 0 && strcmp(keys[f - 1].key, keys[j].key) == 0)
-				f--;
+			size_t f = run_first(keys, j);
 			if (f != j) {
 				const char *a = st->tasks[keys[f].idx].id, *b = st->tasks[keys[j].idx].id;
 				bad(&x, b ? b : "", keys[j].node, "duplicate integration analysis key \"%s\" on tasks %s and %s",

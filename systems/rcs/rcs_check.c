@@ -4,7 +4,6 @@
 #include "systems/rcs/rcs.h"
 #include "core/util/timeparse.h"
 #include "core/model/check_emit.h"
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,21 +21,9 @@ typedef struct ck {
 	lw_check_ctx *ctx;
 } ck;
 
-static void emit(ck *c, lw_level level, const char *code, const char *subject, time_t since, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
-
-static void emit(ck *c, lw_level level, const char *code, const char *subject, time_t since, const char *fmt, ...)
-{
-	char msg[1024];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	if (since == LW_NO_TIME || since > c->ctx->now)
-		since = c->ctx->now;
-	lw_alerts_add(c->ctx->out, level, SYS, code, subject, since, "%s", msg);
-}
-
+/* One alert, its subject its identity. */
+#define emit(c, level, code, subject, since, ...) \
+	lw_check_emit((c)->ctx, level, SYS, code, subject, NULL, since, __VA_ARGS__)
 
 static void check_overlap(ck *c)
 {
@@ -157,12 +144,8 @@ void rcs_check(const rcs_state *st, const lw_snapshot *snap, lw_check_ctx *ctx)
 	/* Files skipped or values misread while loading. */
 	for (size_t i = 0; i < snap->nproblems; i++) {
 		const lw_problem *p = &snap->problems[i];
-		lw_level level;
-		const char *code = lw_problem_code(p, &level);
-		if (code && strcmp(code, "parse_error") != 0) {   /* unreadable, bad_limit…: shared codes */
-			lw_check_emit(ctx, level, SYS, code, p->subject, p->message, LW_NO_TIME, "%s", p->message);
+		if (lw_check_shared_problem(ctx, SYS, p))   /* unreadable, bad_limit…: shared codes */
 			continue;
-		}
 		lw_alert *a = lw_alerts_add(ctx->out, LW_CRIT, SYS, "parse_error", p->subject, ctx->now, "%s", p->message);
 		a->key = arena_printf(&ctx->out->mem, "%s#%s", p->subject, p->message);
 	}

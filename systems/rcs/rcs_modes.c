@@ -78,6 +78,21 @@ const char *rcs_mode_of_file(arena *a, const char *filename)
 	return arena_strndup(a, filename, n - s);
 }
 
+/* s, trimmed at both ends of the characters in trim (upstream's readers
+ * trim differently), is one of words, in any case. */
+static bool one_of(const char *s, const char *trim, const char *const *words, size_t nwords)
+{
+	while (*s && strchr(trim, *s))
+		s++;
+	size_t n = strlen(s);
+	while (n && strchr(trim, s[n - 1]))
+		n--;
+	for (size_t i = 0; i < nwords; i++)
+		if (strlen(words[i]) == n && strncasecmp(s, words[i], n) == 0)
+			return true;
+	return false;
+}
+
 /* run-outcome.js: the words normalizeRunOutcome and
  * normalizeTerminalLifecycleOutcome read as terminal (trimmed, any case). */
 static bool terminal_word(const char *s)
@@ -87,33 +102,13 @@ static bool terminal_word(const char *s)
 		"failed", "fail", "error", "cancelled", "canceled", "cancel", "aborted", "abort", "userinterlude",
 		"user-interlude", "interrupted", "interrupt", "askuserquestion", "ask-user-question", "askuser", "question",
 	};
-	if (!s)
-		return false;
-	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
-		s++;
-	size_t n = strlen(s);
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
-		n--;
-	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-		if (strlen(words[i]) == n && strncasecmp(s, words[i], n) == 0)
-			return true;
-	return false;
+	return s && one_of(s, " \t\n\r", words, sizeof words / sizeof *words);
 }
 
 bool rcs_omx_running_phase(const char *phase)
 {
 	static const char *const over[] = { "complete", "completed", "cancelled", "canceled", "failed", "cleared" };
-	if (!phase)
-		return true;
-	while (*phase == ' ')
-		phase++;
-	size_t n = strlen(phase);
-	while (n && phase[n - 1] == ' ')
-		n--;
-	for (size_t i = 0; i < sizeof over / sizeof *over; i++)
-		if (strlen(over[i]) == n && strncasecmp(phase, over[i], n) == 0)
-			return false;
-	return true;
+	return !phase || !one_of(phase, " ", over, sizeof over / sizeof *over);
 }
 
 bool rcs_omx_terminal(const doc_node *root)

@@ -230,6 +230,32 @@ static void malformed_lines_never_hold(void **state)
 	assert_true(lw_input_holds(line));
 }
 
+/* A number from the environment: only a whole number in range counts, and
+ * the read is recorded like any other getenv. */
+static void env_numbers_in_range_only(void **state)
+{
+	(void)state;
+	const char *name = "LW_TEST_INPUTS_NUMBER";
+	unsetenv(name);
+	assert_int_equal(lw_getenv_long(name, 1, 100, 7), 7);
+	const char *refused[] = { "", "0", "101", "12x", "-3", "ten" };
+	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+		setenv(name, refused[i], 1);
+		assert_int_equal(lw_getenv_long(name, 1, 100, 7), 7);
+	}
+	setenv(name, "100", 1);
+	assert_int_equal(lw_getenv_long(name, 1, 100, 7), 100);
+	lw_inputs_start();
+	assert_int_equal(lw_getenv_long(name, 1, 100, 7), 100);
+	strbuf rec;
+	strbuf_init(&rec);
+	lw_inputs_write(&rec);
+	assert_non_null(strstr(rec.buf ? rec.buf : "", name));
+	strbuf_free(&rec);
+	lw_inputs_stop();
+	unsetenv(name);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -238,6 +264,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(each_input_holds_until_it_changes, setup, teardown),
 		cmocka_unit_test_setup_teardown(off_records_nothing_and_errors_taint, setup, teardown),
 		cmocka_unit_test_setup_teardown(malformed_lines_never_hold, setup, teardown),
+		cmocka_unit_test(env_numbers_in_range_only),
 	};
 	return cmocka_run_group_tests_name("inputs", tests, NULL, NULL);
 }
