@@ -3,6 +3,7 @@
  * under review, base_commit..review_commit, in the task's worktree (or the
  * project repository once the worktree is gone: the commits are shared). */
 #include "systems/liza/liza.h"
+#include "systems/liza/lizago.h"
 #include "core/review/review.h"
 #include "core/util/fileio.h"
 #include "core/util/timeparse.h"
@@ -10,29 +11,60 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const liza_task *find_task(const lw_source *src, const lw_task *t)
+/* The verdict fields the review shows, from a task of either generation
+ * (the loaded state's first field tells them apart: lizago.h). */
+typedef struct rv_task {
+	const char *status, *reviewing_by, *approved_by, *rejection_reason, *done_when, *worktree, *base_commit,
+		*review_commit;
+	long long cycles, cycles_total;   /* LIZA_UNSET when the task has none */
+} rv_task;
+
+static bool find_task(const lw_source *src, const lw_task *t, rv_task *out)
 {
-	const liza_state *st = src->good ? src->good->sys : NULL;
+	const void *sys = src->good ? src->good->sys : NULL;
+	if (sys && lizago_is(sys)) {
+		const lg_task *g = lizago_find_task(sys, t->id);
+		if (!g)
+			return false;
+		*out = (rv_task){ g->status, g->reviewing_by, g->approved_by, g->rejection_reason, g->done_when,
+		                  g->worktree, g->base_commit, g->review_commit, g->review_cycles_current,
+		                  g->review_cycles_total };
+		return true;
+	}
+	const liza_state *st = sys;
 	for (size_t i = 0; st && i < st->ntasks; i++)
-		if (st->tasks[i].node == t->node)
-			return &st->tasks[i];
-	return NULL;
+		if (st->tasks[i].node == t->node) {
+			const liza_task *l = &st->tasks[i];
+			*out = (rv_task){ l->status_raw, l->reviewing_by, l->approved_by, l->rejection_reason, l->done_when,
+			                  l->worktree, l->base_commit, l->review_commit, l->review_cycles_current,
+			                  l->review_cycles_total };
+			return true;
+		}
+	return false;
+}
+
+static const char *log_path_of(const lw_source *src)
+{
+	const void *sys = src->good ? src->good->sys : NULL;
+	if (!sys)
+		return NULL;
+	return lizago_is(sys) ? ((const lizago_state *)sys)->log_path : ((const liza_state *)sys)->log_path;
 }
 
 /* log.yaml entries that name the task (task: ID), with their time. */
 static void log_entries(lw_review *rv, const lw_source *src, const char *id)
 {
-	const liza_state *st = src->good ? src->good->sys : NULL;
-	if (!st || !st->log_path)
+	const char *log_path = log_path_of(src);
+	if (!log_path)
 		return;
 	char *buf;
 	size_t len;
 	lw_error err;
 	lw_error_clear(&err);
-	if (lw_read_file(st->log_path, doc_default_limits.max_bytes, &buf, &len, &err) != LW_READ_OK)
+	if (lw_read_file(log_path, doc_default_limits.max_bytes, &buf, &len, &err) != LW_READ_OK)
 		return;
 	doc d;
-	if (doc_parse(&d, buf, len, st->log_path, &doc_default_limits, &err) == 0) {
+	if (doc_parse(&d, buf, len, log_path, &doc_default_limits, &err) == 0) {
 		const doc_node *seq = doc_deref(d.root);
 		for (const doc_node *e = doc_is_seq(seq) ? doc_seq_first(seq) : NULL; e; e = e->next) {
 			const doc_node *m = doc_deref(e);
@@ -67,21 +99,22 @@ static void field(lw_review *rv, const char *name, const char *v)
 
 int liza_review(const lw_source *src, const lw_task *t, const char *project, lw_review *rv)
 {
-	const liza_task *lt = find_task(src, t);
+	rv_task task, *lt = &task;
+	bool found = find_task(src, t, &task);
 	lw_review_history(rv, t->node);
 	log_entries(rv, src, t->id);
-	if (!lt) {
+	if (!found) {
 		lw_review_line(rv, RK_NOTE, "task not found in the loaded state");
 		return 0;
 	}
 	lw_review_line(rv, RK_HEAD, "Verdict");
-	field(rv, "status", lt->status_raw);
+	field(rv, "status", lt->status);
 	field(rv, "reviewing_by", lt->reviewing_by);
 	field(rv, "approved_by", lt->approved_by);
 	field(rv, "rejection_reason", lt->rejection_reason);
-	if (lt->review_cycles_current >= 0 && lt->review_cycles_current != LIZA_UNSET)
-		lw_review_line(rv, RK_TEXT, "review cycles: %lld (total %lld)", lt->review_cycles_current,
-		               lt->review_cycles_total == LIZA_UNSET ? 0 : lt->review_cycles_total);
+	if (lt->cycles >= 0 && lt->cycles != LIZA_UNSET)
+		lw_review_line(rv, RK_TEXT, "review cycles: %lld (total %lld)", lt->cycles,
+		               lt->cycles_total == LIZA_UNSET ? 0 : lt->cycles_total);
 	field(rv, "done_when", lt->done_when);
 	field(rv, "worktree", lt->worktree);
 	field(rv, "base_commit", lt->base_commit);

@@ -9,6 +9,7 @@
 #include "systems/liza/lizago.h"
 #include "systems/liza/liza_log.h"
 #include "systems/liza/lizago_lifecycle.h"
+#include "systems/liza/lizago_evidence.h"
 #include "core/store/store.h"
 #include "core/store/txfile.h"
 #include "core/util/timeparse.h"
@@ -74,8 +75,10 @@ const char *lizago_next_step(const lizago_state *st, const lg_task *t, char *buf
 	case LGC_EXECUTING: snprintf(buf, n, "%s is working on it", t->assigned_to ? t->assigned_to : "its doer"); break;
 	case LGC_SUBMITTED: snprintf(buf, n, "waits for a %s to claim the review", p && p->reviewer ? p->reviewer : "reviewer"); break;
 	case LGC_REVIEWING: case LGC_REVIEWING2:
-		snprintf(buf, n, "under review by %s (%zu/%d approvals)", t->reviewing_by ? t->reviewing_by : "?",
-		         t->napprovals, q);
+		snprintf(buf, n, "under review by %s (%zu/%d approvals)%s", t->reviewing_by ? t->reviewing_by : "?",
+		         t->napprovals, q, lizago_evidence_needs_liza(doc_deref(t->node))
+		         ? "; a clean global integration analysis: approve it with Liza's own submit-verdict (its "
+		           "source is verified in git)" : "");
 		break;
 	case LGC_PARTIAL:
 		snprintf(buf, n, "waits for another reviewer (%zu/%d approvals)", t->napprovals, q);
@@ -412,6 +415,22 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 			to = pair->state[LGC_APPROVED];
 			snprintf(g->next, sizeof g->next, "%zu/%d approvals%s: quorum met; %s's doer merges it next "
 			         "(%s, then MERGED)", napp + 1, quorum, why, rq->subject, to);
+		}
+		if (met) {
+			/* an integration analysis's evidence goes into goal.integration
+			 * in the same write, or the verdict is left to Liza */
+			char ev[512];
+			int r = lizago_evidence_approve(ed, root, task, rq->as, ev, sizeof ev);
+			if (r > 0) {
+				tx_set(res, TX_DENIED, "%s: %s", rq->subject, ev);
+				goto out;
+			}
+			e |= r;
+			if (r == 0 && doc_is_map(doc_get(task, "integration_analysis"))) {
+				size_t k = strlen(g->next);
+				snprintf(g->next + k, sizeof g->next - k, "; its %s recorded in goal.integration",
+				         strcmp(pair->name, "slice-integration-pair") == 0 ? "slice report is" : "global generation is");
+			}
 		}
 		e |= edit_set_scalar(ed, task, "status", edit_str(to));
 		post.status = to;

@@ -437,6 +437,51 @@ static void a_rejection_at_the_limits_escalates(void **state)
 	th_close(&r);
 }
 
+/* A clean global integration analysis (phase global, no output) is approved
+ * only after Liza checks its source in git (verifyCleanIntegrationSource):
+ * liza-watch refuses that approval, writes nothing, and the detail view's
+ * next step under review names Liza's own submit-verdict. With output
+ * (findings) the approval is written, with its global generation. */
+#define GLOBAL_UNDER_REVIEW \
+	"    role_pair: integration-pair\n    status: REVIEWING_INTEGRATION_ANALYSIS\n" \
+	"    review_commit: abcdef0\n    reviewing_by: code-reviewer-1\n" \
+	"    review_lease_expires: 2026-11-25T10:30:00Z\n    history: []\n" \
+	"    integration_analysis: {key: \"global:1\", phase: global, generation: 1, source_commit: s1}\n"
+
+static void a_clean_global_analysis_is_left_to_liza(void **state)
+{
+	(void)state;
+	th_run r;
+	th_open(&r);
+	th_write(&r, "state.yaml", go_state(GLOBAL_UNDER_REVIEW, NULL));
+	assert_int_equal(th_load(&r, NOW), 0);
+	char nb[256];
+	assert_non_null(strstr(lizago_next_step(r.snap->sys, lizago_find_task(r.snap->sys, "t-1"), nb, sizeof nb),
+	                       "approve it with Liza's own submit-verdict"));
+	size_t len0, len1;
+	char *before = read_state(&r, &len0);
+	tx_result res;
+	assert_int_equal(verdict(&r, "approve", "code-reviewer-1", NULL, &res), TX_DENIED);
+	assert_non_null(strstr(res.message, "`liza submit-verdict`"));
+	char *after = read_state(&r, &len1);
+	assert_int_equal(len0, len1);
+	assert_memory_equal(before, after, len0);
+	free(before);
+	free(after);
+	/* findings: the ordinary approval, and the generation it adds */
+	th_write(&r, "state.yaml", go_state(GLOBAL_UNDER_REVIEW "    output: [{finding: f}]\n", NULL));
+	assert_int_equal(th_load(&r, NOW), 0);
+	assert_null(strstr(lizago_next_step(r.snap->sys, lizago_find_task(r.snap->sys, "t-1"), nb, sizeof nb),
+	                   "submit-verdict"));
+	assert_int_equal(verdict(&r, "approve", "code-reviewer-1", NULL, &res), TX_DONE);
+	assert_non_null(strstr(res.message, "-> INTEGRATION_ANALYSIS_APPROVED"));
+	after = read_state(&r, &len1);
+	assert_non_null(strstr(after, "global_generations: [{generation: 1, analysis_task_id: t-1, analysis_key: \"global:1\", "
+	                              "verdict: findings, source_commit: s1, report_commit: abcdef0}]"));
+	free(after);
+	th_close(&r);
+}
+
 /* submitVerdict's churn gate (RejectionRCAGateDue): the fourth durable
  * rejection no limit escalates blocks the task in the same write behind a
  * new rejection_rca record seeded on the rejected commit. */
@@ -881,6 +926,7 @@ int main(void)
 		cmocka_unit_test(liveness_records_refresh_leases),
 		cmocka_unit_test(transcripts_are_found_through_spacing_and_case),
 		cmocka_unit_test(dead_agent_processes_on_this_host),
+		cmocka_unit_test(a_clean_global_analysis_is_left_to_liza),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
