@@ -99,7 +99,7 @@ static void field(lw_review *rv, const char *name, const char *v)
 
 int liza_review(const lw_source *src, const lw_task *t, const char *project, lw_review *rv)
 {
-	rv_task task, *lt = &task;
+	rv_task task = { 0 }, *lt = &task;
 	bool found = find_task(src, t, &task);
 	lw_review_history(rv, t->node);
 	log_entries(rv, src, t->id);
