@@ -32,15 +32,57 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-/* Owned bytes of the values, freed after each input. */
+/* Owned bytes of the values (strings, and the arrays of nested values),
+ * freed after each input. */
 typedef struct pool {
-	char *s[16];
+	void *s[48];
 	size_t n;
 } pool;
 
-static edit_value read_value(fuzz_in *in, pool *pl)
+static void *pool_keep(pool *pl, void *p)
+{
+	if (!p || pl->n == sizeof pl->s / sizeof *pl->s) {
+		free(p);
+		return NULL;
+	}
+	return pl->s[pl->n++] = p;
+}
+
+static edit_value read_value_at(fuzz_in *in, pool *pl, int depth);
+
+/* A mapping (distinct keys, in the order given) or a sequence of up to
+ * three values, each of which may nest in turn (the editor writes them in
+ * flow style, to any depth). */
+static edit_value read_nested(fuzz_in *in, pool *pl, int depth, bool map)
+{
+	static const char *const keys[] = { "a", "id", "status", "with space", "x:y", "#k", "n\u00e9" };
+	size_t n = fuzz_byte(in) % 4;
+	if (map) {
+		edit_pair *v = pool_keep(pl, calloc(n ? n : 1, sizeof *v));
+		if (!v)
+			return edit_null();
+		unsigned first = fuzz_byte(in);
+		for (size_t k = 0; k < n; k++) {
+			v[k].key = keys[(first + k) % (sizeof keys / sizeof *keys)];
+			v[k].val = read_value_at(in, pl, depth + 1);
+		}
+		return edit_map(v, n);
+	}
+	edit_value *v = pool_keep(pl, calloc(n ? n : 1, sizeof *v));
+	if (!v)
+		return edit_null();
+	for (size_t k = 0; k < n; k++)
+		v[k] = read_value_at(in, pl, depth + 1);
+	return edit_seq(v, n);
+}
+
+static edit_value read_value(fuzz_in *in, pool *pl) { return read_value_at(in, pl, 0); }
+
+static edit_value read_value_at(fuzz_in *in, pool *pl, int depth)
 {
 	unsigned k = fuzz_byte(in) % 16;
+	if ((k == 4 || k == 5) && depth < 3)
+		return read_nested(in, pl, depth, k == 4);
 	if (k == 0)
 		return edit_null();
 	if (k == 1)
@@ -65,11 +107,8 @@ static edit_value read_value(fuzz_in *in, pool *pl)
 	char *s = strbuf_detach(&b, &len);
 	if (!s)
 		s = strdup("");
-	if (pl->n == sizeof pl->s / sizeof *pl->s) {
-		free(s);
+	if (!pool_keep(pl, s))
 		return edit_str("x");
-	}
-	pl->s[pl->n++] = s;
 	return edit_strn(s, len);
 }
 

@@ -169,18 +169,36 @@ static const doc_node *walk(const doc_node *n, const char *path)
 }
 
 /* A scalar reads as the value: the same type and text. A string written
- * plain must not read as a null, a bool or a number. */
+ * plain must not read as a null, a bool or a number. A mapping or a
+ * sequence reads as its keys and items, in order, each read the same way. */
 static bool reads_as(const doc_node *n, const edit_value *v)
 {
 	long long i;
 	bool b;
+	if (n && (v->kind == EDIT_MAP || v->kind == EDIT_SEQ)) {
+		bool map = v->kind == EDIT_MAP;
+		if (n->kind != (map ? DOC_MAP : DOC_SEQ) || n->u.coll.count != (map ? 2 : 1) * v->n)
+			return false;
+		const doc_node *c = n->u.coll.first;
+		for (size_t k = 0; k < v->n; k++, c = c->next) {
+			if (map) {
+				const char *key = v->pairs[k].key;
+				if (c->kind != DOC_SCALAR || strcmp(c->u.scalar.str, key) != 0)
+					return false;
+				c = c->next;
+			}
+			if (!reads_as(c, map ? &v->pairs[k].val : &v->items[k]))
+				return false;
+		}
+		return true;
+	}
 	if (!n || n->kind != DOC_SCALAR)
 		return false;
 	switch (v->kind) {
 	case EDIT_NULL: return doc_is_null(n);
 	case EDIT_INT: return doc_int(n, &i) == DOC_OK && i == v->i && n->style == DOC_PLAIN;
 	case EDIT_BOOL: return doc_bool(n, &b) == DOC_OK && b == v->b;
-	case EDIT_MAP: case EDIT_SEQ: return false;   /* the oracle writes scalars only */
+	case EDIT_MAP: case EDIT_SEQ: return false;   /* handled above */
 	case EDIT_STR:
 		return n->u.scalar.len == v->len && memcmp(n->u.scalar.str, v->str, v->len) == 0 &&
 		       (n->style != DOC_PLAIN || (!doc_is_null(n) && doc_bool(n, &b) != DOC_OK && doc_int(n, &i) != DOC_OK));
@@ -188,11 +206,21 @@ static bool reads_as(const doc_node *n, const edit_value *v)
 	return false;
 }
 
-/* JSON stays JSON: strings double-quoted, everything else a JSON word. */
+/* JSON stays JSON: strings (keys too) double-quoted, everything else a
+ * JSON word, collections in flow style. */
 static bool json_ok(const doc_node *n)
 {
 	long long i;
 	bool b;
+	if (n && (n->kind == DOC_MAP || n->kind == DOC_SEQ)) {
+		if (n->style != DOC_FLOW)
+			return false;
+		bool key = n->kind == DOC_MAP;
+		for (const doc_node *c = n->u.coll.first; c; c = c->next, key = n->kind == DOC_MAP && !key)
+			if (key ? c->kind != DOC_SCALAR || c->style != DOC_DOUBLE : !json_ok(c))
+				return false;
+		return true;
+	}
 	return n && n->kind == DOC_SCALAR &&
 	       (n->style == DOC_DOUBLE ||
 	        (n->style == DOC_PLAIN && (strcmp(n->u.scalar.str, "null") == 0 || doc_bool(n, &b) == DOC_OK ||
