@@ -347,7 +347,7 @@ int txn_run(const txn *t, lw_error *err)
 	}
 	run r = { .t = t, .s = s };
 	long long deadline = now_ms() + txn_busy_ms();
-	long wait = 1;
+	long wait = 1, cwait = 1;
 	int rc = CHANGED, tries = 0;
 	const char *moved = NULL;
 	while (rc == CHANGED || rc == TXN_BUSY) {
@@ -363,6 +363,11 @@ int txn_run(const txn *t, lw_error *err)
 			moved = "changed";
 			if (++tries >= TXN_TRIES)
 				break;
+			/* A reader's open breaks our lease too (a HUD reloading the
+			 * file, a peer's cat): redoing at once races the same reader
+			 * again. 1, 2, 4 … 64 ms between rounds, 127 ms at most. */
+			pause_ms(cwait, now_ms() + cwait);
+			cwait *= 2;
 		} else if (rc == TXN_BUSY) {
 			if (now_ms() >= deadline)
 				break;
