@@ -4,6 +4,7 @@
  * AdvanceLifecycle), with the digests Go computes: SHA-256 over the JSON
  * encoding/json writes. */
 #include "systems/liza/lizago_lifecycle.h"
+#include "core/util/escape.h"
 #include "core/util/sha256.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
@@ -15,9 +16,9 @@ enum { RECEIPTS_PER_TASK = 16, RECEIPTS_PER_OPERATION = 4 };   /* models.Lifecyc
 void lizago_json_str(strbuf *out, const char *s)
 {
 	static const char hex[] = "0123456789abcdef";
-	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *p = (const unsigned char *)s, *stop = p + strlen(s);
 	strbuf_addc(out, '"');
-	while (*p) {
+	while (p < stop) {
 		unsigned c = *p;
 		if (c < 0x80) {
 			const char *esc = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\n' ? "\\n" : c == '\r' ? "\\r"
@@ -33,17 +34,11 @@ void lizago_json_str(strbuf *out, const char *s)
 			continue;
 		}
 		/* a valid UTF-8 sequence is copied (U+2028/9 escaped); an invalid
-		 * byte becomes U+FFFD, as Go writes it */
-		size_t n = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-		unsigned cp = n == 2 ? c & 0x1f : n == 3 ? c & 0x0f : c & 0x07;
-		bool ok = n > 0;
-		for (size_t i = 1; ok && i < n; i++) {
-			ok = (p[i] & 0xc0) == 0x80;
-			cp = cp << 6 | (p[i] & 0x3f);
-		}
-		if (ok && ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp < 0xe000))) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff))))
-			ok = false;
-		if (!ok) {
+		 * byte becomes U+FFFD, as Go writes it. Not esc_json: Go's bytes
+		 * must come out exactly, for the digest, not a terminal's. */
+		unsigned cp;
+		size_t n = esc_utf8_decode(p, (size_t)(stop - p), &cp);
+		if (!n) {
 			strbuf_adds(out, "\\ufffd");
 			p++;
 		} else if (cp == 0x2028 || cp == 0x2029) {
