@@ -74,6 +74,7 @@ typedef struct hud {
 	lw_alerts all_alerts;     /* every project's: what rings, notifies, and carries ages */
 	time_t next_deadline;     /* from the last check run; LW_NO_TIME = none */
 	struct hud_checked *checked;   /* per project: its alerts from its last check (hud_recheck_changed) */
+	char **dirs_shown;        /* per project: its folder as the header names it (hud_dirs_shown), or NULL */
 	time_t reloaded_at;       /* wall time of the last reload, for the header */
 	hud_item *items;          /* tasks passing the filter, board order */
 	size_t nitems, cap_items;
@@ -134,6 +135,10 @@ void hud_recheck(hud *h);                      /* rerun checks at lw_now(), bell
  * next deadline has come) are checked again; the others keep their alerts. */
 void hud_recheck_changed(hud *h, const bool *changed);
 void hud_checked_free(hud *h);
+/* Name each project's folder once, as a person would (absolute, ~ for the
+ * home folder): the header is drawn on every change, the names never move. */
+void hud_dirs_shown(hud *h);
+void hud_dirs_shown_free(hud *h);
 const hud_item *hud_selected(const hud *h);    /* the selected task, or NULL */
 size_t hud_lane_items(const hud *h, int lane, const hud_item **out, size_t max);
 size_t hud_lane_count(const hud *h, int lane);

@@ -183,14 +183,34 @@ static const char *display_dir(const char *dir, char *buf, size_t n)
 	return buf;
 }
 
+void hud_dirs_shown(hud *h)
+{
+	h->dirs_shown = calloc(h->fleet->n, sizeof *h->dirs_shown);
+	for (size_t m = 0; h->dirs_shown && m < h->fleet->n; m++) {
+		char b[LW_PATH_MAX];
+		h->dirs_shown[m] = strdup(display_dir(h->fleet->v[m].proj.dir, b, sizeof b));
+	}
+}
+
+void hud_dirs_shown_free(hud *h)
+{
+	for (size_t m = 0; h->dirs_shown && m < h->fleet->n; m++)
+		free(h->dirs_shown[m]);
+	free(h->dirs_shown);
+	h->dirs_shown = NULL;
+}
+
+static const char *dir_shown(const hud *h, size_t m)
+{
+	return h->dirs_shown && h->dirs_shown[m] ? h->dirs_shown[m] : h->fleet->v[m].proj.dir;
+}
+
 const char *hud_where(const hud *h, char *buf, size_t n)
 {
 	if (h->fleet->n == 1)
-		return display_dir(h->fleet->v[0].proj.dir, buf, n);
+		return dir_shown(h, 0);
 	if (h->only >= 0) {
-		char d[LW_PATH_MAX];
-		snprintf(buf, n, "%s (%d of %zu projects)", display_dir(h->fleet->v[h->only].proj.dir, d, sizeof d),
-		         h->only + 1, h->fleet->n);
+		snprintf(buf, n, "%s (%d of %zu projects)", dir_shown(h, (size_t)h->only), h->only + 1, h->fleet->n);
 	} else {
 		snprintf(buf, n, "%zu projects", h->fleet->n);
 	}

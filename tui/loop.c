@@ -207,6 +207,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	int sfd = sigpipe_open(sigs, 4);
 	signal(SIGPIPE, SIG_IGN);
 	fputs(warn, stderr);
+	hud_dirs_shown(&h);
 	term_init(&h);
 	show_complaints(&h, o->warnings, warn);
 	after_reload(&h, NULL);
@@ -303,6 +304,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	lw_alerts_free(&h.alerts);
 	lw_alerts_free(&h.all_alerts);
 	hud_checked_free(&h);
+	hud_dirs_shown_free(&h);
 	free(changed);
 	if (h.notify)
 		notify_free(h.notify);
