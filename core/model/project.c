@@ -8,6 +8,7 @@
 #include "core/util/dirlist.h"
 #include "core/util/timeparse.h"
 #include <errno.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -34,7 +35,16 @@ int lw_project_open(lw_project *p, const char *dir, lw_error *err)
 		lw_error_set(err, dir, 0, 0, "not a directory");
 		return -1;
 	}
-	snprintf(p->dir, sizeof p->dir, "%s", dir);
+	/* One canonical root, resolved once: every path below (state files,
+	 * temps, locks, commit records) is built from it, so a relative -C, no
+	 * -C at all, a symlinked path or a trailing slash all name the same
+	 * files, and a commit record's folder and its files agree. */
+	char real[LW_PATH_MAX];
+	if (!realpath(dir, real)) {
+		lw_error_set(err, dir, 0, 0, "cannot resolve project directory: %s", strerror(errno));
+		return -1;
+	}
+	snprintf(p->dir, sizeof p->dir, "%s", real);
 	lw_project_detect(p);
 	return 0;
 }
