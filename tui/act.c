@@ -180,6 +180,16 @@ static void label_run(hud *h)
 	         pend.has_subject ? ":" : "", pend.has_subject ? pend.subject : "");
 }
 
+/* The folder of the project src belongs to: the boundary of its writes. */
+static const char *project_of(const hud *h, const lw_source *src)
+{
+	for (size_t m = 0; m < h->fleet->n; m++)
+		for (size_t k = 0; k < h->fleet->v[m].proj.n; k++)
+			if (&h->fleet->v[m].proj.src[k] == src)
+				return h->fleet->v[m].proj.dir;
+	return NULL;   /* not reached: every source is some project's (lw_transition refuses NULL) */
+}
+
 /* Start the write off the UI loop; act_tx_poll reports how it went. */
 static void fire(hud *h, const char *reason, const char *question, bool force)
 {
@@ -203,7 +213,7 @@ static void fire(hud *h, const char *reason, const char *question, bool force)
 	};
 	label_run(h);
 	char why[256];
-	if (txrun_start(&h->tx, pend.src, &rq, why, sizeof why) < 0)
+	if (txrun_start(&h->tx, project_of(h, pend.src), pend.src, &rq, why, sizeof why) < 0)
 		return hud_message(h, true, "%s: %s; nothing written", h->tx_label, why);
 	hud_message(h, false, "%s: writing...", h->tx_label);
 }

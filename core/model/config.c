@@ -129,6 +129,12 @@ static void directive(lw_config *c, char *s, const char *file, int line)
 			words[n++] = w;
 		else
 			n++;
+	if (n && c->reading_project && lw_setting_user_only_name(words[0])) {
+		/* The agents can write the project's file: it must not decide
+		 * what a key does (bind j abort). */
+		lw_config_warn(c, file, line, "%s may be set only in your own config file, not in a project's", words[0]);
+		return;
+	}
 	if (n && strcmp(words[0], "bind") == 0) {
 		if (n != 3)
 			lw_config_warn(c, file, line, "expected 'bind KEY ACTION' (e.g. bind J down)");

@@ -8,6 +8,7 @@
 #include "core/util/strbuf.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,13 +105,23 @@ int txn_journal_write(txn_journal *j, const char *dir, const char *lock, const t
 		             "a file is outside this folder or its name holds a tab or a newline: cannot record the commit; nothing written");
 		return -1;
 	}
+	/* Created in its folder opened beneath the project's root. */
 	int w = snprintf(j->path, sizeof j->path, "%s/" TXN_JOURNAL_PREFIX "%ld.lw-XXXXXX", dir, (long)getpid());
-	int fd = w > 0 && (size_t)w < sizeof j->path ? mkostemp(j->path, O_CLOEXEC) : -1;
+	char name[NAME_MAX + 1];
+	int dfd = w > 0 && (size_t)w < sizeof j->path ? store_dir_open(j->path, false, name, sizeof name, NULL, err) : -1;
+	int fd = dfd >= 0 ? store_temp_create(dfd, name, O_CLOEXEC) : -1;
+	int oe = errno;
+	if (dfd >= 0)
+		close(dfd);
 	if (fd < 0) {
-		lw_error_set(err, dir, 0, 0, "cannot create the commit record: %s; nothing written", strerror(errno));
+		if (dfd >= 0 || !err->set)
+			lw_error_set(err, dir, 0, 0, "cannot create the commit record: %s; nothing written", strerror(oe));
 		strbuf_free(&b);
 		return -1;
 	}
+	/* The name mkostemp chose, for txn_journal_done. */
+	char *slash = strrchr(j->path, '/');
+	snprintf(slash + 1, sizeof j->path - (size_t)(slash + 1 - j->path), "%s", name);
 	(void)flock(fd, LOCK_EX);
 	size_t off = 0;
 	int e2 = 0;
@@ -127,7 +138,7 @@ int txn_journal_write(txn_journal *j, const char *dir, const char *lock, const t
 		e2 = errno;
 	strbuf_free(&b);
 	if (e2) {
-		unlink(j->path);
+		store_unlink(j->path);
 		close(fd);
 		lw_error_set(err, dir, 0, 0, "cannot write the commit record: %s; nothing written", strerror(e2));
 		return -1;
@@ -144,7 +155,7 @@ void txn_journal_done(txn_journal *j)
 		return;
 	/* No directory sync: a record that comes back after a crash describes
 	 * a finished commit, and recovering it changes nothing. */
-	unlink(j->path);
+	store_unlink(j->path);
 	close(j->fd);
 	j->fd = -1;
 }

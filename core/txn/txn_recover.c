@@ -41,7 +41,7 @@ static void redo_replace(char *tmp, char *target, bool is_new, unsigned long lon
 	bool base = is_new ? rc == STORE_ENOENT : rc == STORE_OK && len == size && txn_hash(cur, len) == hash;
 	free(cur);
 	if (!base || store_temp_commit(tmp, target, is_new, &err) != STORE_OK)
-		unlink(tmp);
+		store_unlink(tmp);
 }
 
 static int hexval(char c)
@@ -120,7 +120,7 @@ static int recover_one(const char *dir, const char *path)
 	    strncmp(buf, TXN_JOURNAL_MAGIC, sizeof TXN_JOURNAL_MAGIC - 1) != 0 || !strstr(buf, "\nend\n")) {
 		/* cut short before it was synced: the commit never began; or an
 		 * older version's record, whose paths are not confined to here */
-		unlink(path);
+		store_unlink(path);
 		free(buf);
 		close(fd);
 		return 0;
@@ -148,7 +148,7 @@ static int recover_one(const char *dir, const char *path)
 		}
 	}
 	store_lock_release(&lk);
-	unlink(path);
+	store_unlink(path);
 	free(buf);
 	close(fd);
 	return 1;
