@@ -128,6 +128,11 @@ int  store_dir_open(const char *path, bool follow, char *base, size_t bn, char *
 /* A new file named after tmpl (ending in XXXXXX, filled in) in the folder
  * dfd, O_EXCL and never through a link: its descriptor, or -1. */
 int  store_temp_create(int dfd, char *tmpl, int flags);
+/* Open path (its symlinks followed, only while they stay beneath dir) for
+ * reading, by the same walk: what `review` shows of the files a state
+ * file names. The descriptor, or -1 with err (the link named when it
+ * leads out of dir). Needs no root entered. */
+int  store_open_beneath(const char *dir, const char *path, lw_error *err);
 /* unlink(2) of path's own entry through store_dir_open: 0, or -1 with
  * errno (EXDEV: outside the root, not removed). */
 int  store_unlink(const char *path);

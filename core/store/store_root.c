@@ -25,39 +25,54 @@
 #include <sys/stat.h>
 #include <linux/openat2.h>
 
-/* One per thread: the HUD runs writes in a child, the CLI in main. */
-static _Thread_local struct {
+typedef struct root {
 	int fd;                   /* O_PATH descriptor of the root; -1 when none */
-	char path[PATH_MAX];
-} cur = { .fd = -1 };
+	char path[PATH_MAX];      /* canonical */
+	bool reading;             /* for review's reads: the refusal says "not read" */
+} root;
 
-int store_root_enter(const char *root, lw_error *err)
+/* One per thread: the HUD runs writes in a child, the CLI in main. */
+static _Thread_local root cur = { .fd = -1 };
+
+static int root_open(root *r, const char *dir, lw_error *err)
 {
-	store_root_leave();
-	char *rp = realpath(root, NULL);
-	if (!rp || strlen(rp) >= sizeof cur.path) {
-		lw_error_set(err, root, 0, 0, "cannot resolve the project folder: %s", rp ? "path too long" : strerror(errno));
+	r->fd = -1;
+	r->reading = false;
+	char *rp = realpath(dir, NULL);
+	if (!rp || strlen(rp) >= sizeof r->path) {
+		lw_error_set(err, dir, 0, 0, "cannot resolve the project folder: %s", rp ? "path too long" : strerror(errno));
 		free(rp);
 		return STORE_ERR;
 	}
 	int fd = open(rp, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0) {
-		lw_error_set(err, root, 0, 0, "cannot open the project folder: %s", strerror(errno));
+		lw_error_set(err, dir, 0, 0, "cannot open the project folder: %s", strerror(errno));
 		free(rp);
 		return STORE_ERR;
 	}
-	snprintf(cur.path, sizeof cur.path, "%s", rp);
+	snprintf(r->path, sizeof r->path, "%s", rp);
 	free(rp);
-	cur.fd = fd;
+	r->fd = fd;
 	return STORE_OK;
+}
+
+static void root_close(root *r)
+{
+	if (r->fd >= 0)
+		close(r->fd);
+	r->fd = -1;
+	r->path[0] = '\0';
+}
+
+int store_root_enter(const char *dir, lw_error *err)
+{
+	store_root_leave();
+	return root_open(&cur, dir, err);
 }
 
 void store_root_leave(void)
 {
-	if (cur.fd >= 0)
-		close(cur.fd);
-	cur.fd = -1;
-	cur.path[0] = '\0';
+	root_close(&cur);
 }
 
 const char *store_root(void)
@@ -67,12 +82,12 @@ const char *store_root(void)
 
 /* rdir (canonical) relative to the root: "." for the root itself, NULL
  * when it lies elsewhere. */
-static const char *below_root(const char *rdir)
+static const char *below(const root *r, const char *rdir)
 {
-	size_t rl = strlen(cur.path);
-	if (strcmp(cur.path, "/") == 0)
+	size_t rl = strlen(r->path);
+	if (strcmp(r->path, "/") == 0)
 		return rdir[1] ? rdir + 1 : ".";
-	if (strncmp(rdir, cur.path, rl) != 0)
+	if (strncmp(rdir, r->path, rl) != 0)
 		return NULL;
 	if (!rdir[rl])
 		return ".";
@@ -81,12 +96,12 @@ static const char *below_root(const char *rdir)
 
 bool store_root_holds(const char *resolved)
 {
-	return !store_root() || below_root(resolved) != NULL;
+	return !store_root() || below(&cur, resolved) != NULL;
 }
 
 /* The first symlink on path whose end lies outside the root, as
  * "LINK is a symlink to TEXT (resolving to WHERE)"; "" when none is. */
-static void offending_link(const char *path, char *out, size_t n)
+static void offending_link(const root *r, const char *path, char *out, size_t n)
 {
 	char prefix[PATH_MAX], text[PATH_MAX], where[PATH_MAX];
 	out[0] = '\0';
@@ -108,7 +123,7 @@ static void offending_link(const char *path, char *out, size_t n)
 		lw_error e;
 		if (!store_resolve_target(prefix, where, sizeof where, &e))
 			snprintf(where, sizeof where, "%s", text);
-		if (!below_root(where)) {
+		if (!below(r, where)) {
 			/* Three paths may not fit: cut, never overrun. */
 			int w = snprintf(out, n, "%s is a symlink to %.1000s", prefix, text);
 			if (w > 0 && (size_t)w < n && strcmp(text, where) != 0)
@@ -118,17 +133,16 @@ static void offending_link(const char *path, char *out, size_t n)
 	}
 }
 
-static int refuse(const char *path, const char *where, lw_error *err)
+static int refuse(const root *r, const char *path, const char *where, lw_error *err)
 {
-	errno = EXDEV;
 	char link[3 * PATH_MAX / 2];
-	offending_link(path, link, sizeof link);
+	offending_link(r, path, link, sizeof link);
+	const char *tail = r->reading ? "refused, not read" : "liza-watch writes only inside it; nothing written";
 	if (link[0])
-		lw_error_set(err, path, 0, 0, "%s, outside the project %s: liza-watch writes only inside it; nothing written",
-		             link, cur.path);
+		lw_error_set(err, path, 0, 0, "%s, outside the project %s: %s", link, r->path, tail);
 	else
-		lw_error_set(err, path, 0, 0, "resolves to %s, outside the project %s: liza-watch writes only inside it; "
-		             "nothing written", where, cur.path);
+		lw_error_set(err, path, 0, 0, "resolves to %s, outside the project %s: %s", where, r->path, tail);
+	errno = EXDEV;   /* what callers test: set last, the lookups above clobber it */
 	return -1;
 }
 
@@ -136,9 +150,9 @@ static int refuse(const char *path, const char *where, lw_error *err)
  * refuses it): the canonical path walked from the root, each folder
  * opened with O_NOFOLLOW, so a component turned into a symlink since the
  * path was resolved fails instead of leading elsewhere. */
-static int walk_beneath(const char *rel)
+static int walk_beneath(const root *r, const char *rel)
 {
-	int fd = openat(cur.fd, ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	int fd = openat(r->fd, ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	char part[NAME_MAX + 1];
 	for (const char *c = rel; fd >= 0 && *c;) {
 		size_t k = strcspn(c, "/");
@@ -170,18 +184,18 @@ static int walk_beneath(const char *rel)
 	return dfd;
 }
 
-static int open_beneath(const char *rel)
+static int open_beneath(const root *r, const char *rel)
 {
 	const struct store_ops *sys = store_sys();
 	if (sys->openat2) {
-		int fd = sys->openat2(cur.fd, rel, O_RDONLY | O_DIRECTORY | O_CLOEXEC, RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS);
+		int fd = sys->openat2(r->fd, rel, O_RDONLY | O_DIRECTORY | O_CLOEXEC, RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS);
 		if (fd >= 0 || (errno != ENOSYS && errno != EPERM && errno != E2BIG))
 			return fd;
 	}
-	return walk_beneath(rel);
+	return walk_beneath(r, rel);
 }
 
-int store_dir_open(const char *path, bool follow, char *base, size_t bn, char *resolved, lw_error *err)
+static int dir_open(const root *r, const char *path, bool follow, char *base, size_t bn, char *resolved, lw_error *err)
 {
 	char res[PATH_MAX], dir[PATH_MAX], b[NAME_MAX + 1];
 	if (follow) {
@@ -212,13 +226,13 @@ int store_dir_open(const char *path, bool follow, char *base, size_t bn, char *r
 		return -1;
 	}
 	int fd;
-	if (store_root()) {
-		const char *rel = below_root(dir);
+	if (r->fd >= 0) {
+		const char *rel = below(r, dir);
 		if (!rel)
-			return refuse(path, res, err);
-		fd = open_beneath(rel);
+			return refuse(r, path, res, err);
+		fd = open_beneath(r, rel);
 		if (fd < 0 && (errno == EXDEV || errno == ELOOP || errno == ENOTDIR))
-			return refuse(path, res, err);   /* moved under us, out of the project */
+			return refuse(r, path, res, err);   /* moved under us, out of the project */
 	} else {
 		fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	}
@@ -231,6 +245,32 @@ int store_dir_open(const char *path, bool follow, char *base, size_t bn, char *r
 	memcpy(base, b, strlen(b) + 1);
 	if (resolved)
 		snprintf(resolved, PATH_MAX, "%s", res);
+	return fd;
+}
+
+int store_dir_open(const char *path, bool follow, char *base, size_t bn, char *resolved, lw_error *err)
+{
+	return dir_open(&cur, path, follow, base, bn, resolved, err);
+}
+
+int store_open_beneath(const char *dir, const char *path, lw_error *err)
+{
+	root r;
+	if (root_open(&r, dir, err) != STORE_OK)
+		return -1;
+	r.reading = true;
+	char base[NAME_MAX + 1];
+	int dfd = dir_open(&r, path, true, base, sizeof base, NULL, err);
+	int fd = -1;
+	if (dfd >= 0) {
+		fd = openat(dfd, base, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		if (fd < 0)
+			lw_error_set(err, path, 0, 0, "%s", strerror(errno));
+		close(dfd);
+	}
+	int e = errno;
+	root_close(&r);
+	errno = e;
 	return fd;
 }
 
