@@ -133,13 +133,16 @@ static void offending_link(const root *r, const char *path, char *out, size_t n)
 	}
 }
 
+/* "LINK is a symlink to TEXT (WHERE), outside the project ROOT: …": the
+ * link first, since that is what a human has to look at; the path being
+ * written only when no link on it is to blame ("..", a path named out). */
 static int refuse(const root *r, const char *path, const char *where, lw_error *err)
 {
 	char link[3 * PATH_MAX / 2];
 	offending_link(r, path, link, sizeof link);
-	const char *tail = r->reading ? "refused, not read" : "liza-watch writes only inside it; nothing written";
+	const char *tail = r->reading ? "refused, not read" : "nothing written";
 	if (link[0])
-		lw_error_set(err, path, 0, 0, "%s, outside the project %s: %s", link, r->path, tail);
+		lw_error_set(err, "", 0, 0, "%s, outside the project %s: %s", link, r->path, tail);
 	else
 		lw_error_set(err, path, 0, 0, "resolves to %s, outside the project %s: %s", where, r->path, tail);
 	errno = EXDEV;   /* what callers test: set last, the lookups above clobber it */

@@ -341,15 +341,16 @@ static int outside(const char *path, bool follow, lw_error *err)
  * anything is swept, recovered, locked or created. */
 static int check_boundary(const txn *t, lw_error *err)
 {
+	/* The files first: the message names the link a human will recognise. */
+	for (size_t i = 0; i < t->n; i++)
+		if (outside(t->files[i].path, true, err))
+			return STORE_ERR;
+	if (outside(t->lock, true, err) || (!t->lock && outside(t->join_lock, true, err)))
+		return STORE_ERR;
 	char rec[PATH_MAX];
 	if (t->journal_dir && (size_t)snprintf(rec, sizeof rec, "%s/" TXN_JOURNAL_PREFIX, t->journal_dir) < sizeof rec &&
 	    outside(rec, false, err))
 		return STORE_ERR;
-	if (outside(t->lock, true, err) || (!t->lock && outside(t->join_lock, true, err)))
-		return STORE_ERR;
-	for (size_t i = 0; i < t->n; i++)
-		if (outside(t->files[i].path, true, err))
-			return STORE_ERR;
 	return 0;
 }
 
