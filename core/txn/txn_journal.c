@@ -1,6 +1,7 @@
 /* txn_journal.c — see txn_journal.h. The record is lines of tab-separated
  * fields: a header, the lock, then one "replace" or "append" per file, each
- * named below the record's folder. A file outside it, or a path with a tab
+ * named below the project's root (or, with none entered, the record's
+ * folder). A file outside it, or a path with a tab
  * or a newline, cannot be recorded: such a commit is refused before
  * anything changes. */
 #include "core/txn/txn_journal.h"
@@ -77,14 +78,17 @@ int txn_journal_write(txn_journal *j, const char *dir, const char *lock, const t
 	j->fd = -1;
 	strbuf b;
 	strbuf_init(&b);
-	/* Every file by its path below dir, the record's folder: the record
-	 * means the same files from any working directory, and names no other. */
-	const char *rlock = lock ? txn_journal_rel(dir, lock) : "";
-	strbuf_printf(&b, TXN_JOURNAL_MAGIC "lock\t%s\n", rlock ? rlock : "");
+	/* Every file by its path below the project's root (version 3), or,
+	 * with no root entered, below dir, the record's folder (version 2): the
+	 * record means the same files from any working directory, and names no
+	 * other. */
+	const char *base = store_root() ? store_root() : dir;
+	const char *rlock = lock ? txn_journal_rel(base, lock) : "";
+	strbuf_printf(&b, "%slock\t%s\n", store_root() ? TXN_JOURNAL_MAGIC3 : TXN_JOURNAL_MAGIC, rlock ? rlock : "");
 	bool ok = rlock && (!lock || recordable(lock));
 	for (size_t i = 0; i < n; i++) {
-		const char *tmp = e[i].append ? NULL : txn_journal_rel(dir, e[i].tmp);
-		const char *target = txn_journal_rel(dir, e[i].target);
+		const char *tmp = e[i].append ? NULL : txn_journal_rel(base, e[i].tmp);
+		const char *target = txn_journal_rel(base, e[i].target);
 		ok = ok && (e[i].append || (tmp && recordable(tmp))) && target && recordable(target);
 		if (!ok)
 			break;
@@ -102,7 +106,8 @@ int txn_journal_write(txn_journal *j, const char *dir, const char *lock, const t
 	if (!ok) {
 		strbuf_free(&b);
 		lw_error_set(err, dir, 0, 0,
-		             "a file is outside this folder or its name holds a tab or a newline: cannot record the commit; nothing written");
+		             "a file is outside %s or its name holds a tab or a newline: cannot record the commit; nothing written",
+		             store_root() ? "the project" : "this folder");
 		return -1;
 	}
 	/* Created in its folder opened beneath the project's root. */

@@ -65,13 +65,15 @@ refused liza-dir "\.liza is a symlink to $out/liza-state" approve liza:review-1
 refused liza-dir-pause "\.liza is a symlink to $out/liza-state" transition liza pause
 refused liza-dir-note "\.liza is a symlink to $out/liza-state" transition liza:review-1 note --reason hi
 
-# A symlink that stays inside the project is written through, the link kept.
+# A symlink that stays inside the project is written through, the link kept
+# (here to another folder: the commit record names files below the project).
 fresh liza-inside hud/basic
-mkdir "$p/.liza/keep"; mv "$p/.liza/state.yaml" "$p/.liza/keep/state.yaml"; ln -s "$p/.liza/keep/state.yaml" "$p/.liza/state.yaml"
+mkdir "$p/keep"; mv "$p/.liza/state.yaml" "$p/keep/state.yaml"; ln -s ../keep/state.yaml "$p/.liza/state.yaml"
 before=$(snap "$out")
 o=$("$LW_BIN" -C "$p" approve liza:review-1 2>&1) || fail "liza-inside: $o"
 [ -L "$p/.liza/state.yaml" ] || fail "liza-inside: the link was replaced"
-grep -q 'status: APPROVED' "$p/.liza/keep/state.yaml" || fail "liza-inside: not written through the link"
+grep -q 'status: APPROVED' "$p/keep/state.yaml" || fail "liza-inside: not written through the link"
+ls -a "$p/.liza" "$p/keep" | grep -q '\.lw-' && fail "liza-inside: a temp or record was left"
 [ "$before" = "$(snap "$out")" ] || fail "liza-inside: the outside folder changed"
 
 # A FIFO where the lock file goes: no hang, a clear failure, nothing written.
