@@ -31,11 +31,21 @@ static int real_exchange(int dfd, const char *a, const char *b) { return renamea
 static int real_openat2(int dfd, const char *path, int flags, unsigned long long resolve)
 {
 #ifdef SYS_openat2
+	/* Asked once: a kernel (or seccomp filter) without it says so every
+	 * time, and the fallback walk needs no syscall that fails first. */
+	static _Atomic int missing;
+	if (missing) {
+		errno = ENOSYS;
+		return -1;
+	}
 	struct open_how how;
 	memset(&how, 0, sizeof how);
 	how.flags = (unsigned long long)flags;
 	how.resolve = resolve;
-	return (int)syscall(SYS_openat2, dfd, path, &how, sizeof how);
+	int fd = (int)syscall(SYS_openat2, dfd, path, &how, sizeof how);
+	if (fd < 0 && errno == ENOSYS)
+		missing = 1;
+	return fd;
 #else
 	(void)dfd, (void)path, (void)flags, (void)resolve;
 	errno = ENOSYS;

@@ -89,6 +89,13 @@ export LIZA_WATCH_NOW=2026-02-20T14:22:00Z
 fresh foreman hud/foreman-acp
 outside_file .taskfactory/tasks/demo-2/task.yaml
 refused foreman "demo-2/task\.yaml is a symlink to $out/task\.yaml" transition foreman:DEMO-2 complete
+# Foreman's tools take no lock; a peer's lock file is joined only if it is
+# there: one that is a link to a file outside is not joined (flock'd) either.
+fresh foreman-lock hud/foreman-acp
+echo "someone's" > "$out/their.lock"
+ln -s "$out/their.lock" "$p/.taskfactory/tasks/demo-2/task.yaml.lock"
+refused foreman-lock "task\.yaml\.lock is a symlink to $out/their\.lock" transition foreman:DEMO-2 complete
+grep -q '^phase: executing$' "$p/.taskfactory/tasks/demo-2/task.yaml" || fail "foreman-lock: the task moved"
 fresh acp hud/foreman-acp
 outside_file agent_workspaces/Agent-2/state.json
 refused acp "Agent-2/state\.json is a symlink to $out/state\.json" approve acp:Agent-2
