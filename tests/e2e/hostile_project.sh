@@ -36,6 +36,7 @@ refused() {
 	[ "$rc" -eq 3 ] || { printf '%s\n' "$o"; fail "$name: exit $rc, not 3"; }
 	printf '%s\n' "$o" | grep -Eq -- "$re" || { printf '%s\n' "$o"; fail "$name: no /$re/ in the message"; }
 	printf '%s\n' "$o" | grep -q 'outside the project' || { printf '%s\n' "$o"; fail "$name: does not say outside"; }
+	[ "$(printf '%s\n' "$o" | grep -o 'nothing written' | wc -l)" -eq 1 ] || { printf '%s\n' "$o"; fail "$name: 'nothing written' not said exactly once"; }
 	[ "$before" = "$after" ] || { diff <(echo "$before") <(echo "$after"); fail "$name: the outside folder changed"; }
 }
 
