@@ -192,6 +192,31 @@ void view_detail(hud *h)
 		} else if (strcmp(a->code, "parse_error") == 0) {
 			add_line(&l, 1, "", "-- the file is shown as it was last read; fix it at the line above", 67);
 		}
+	} else if (h->detail_kind == DETAIL_WORKFLOW) {
+		const lw_source *src = NULL;
+		const lw_workflow *w = hud_workflow(h, (size_t)h->workflow_row, &src);
+		if (!w) {
+			h->mode = MODE_NORMAL;
+			return;
+		}
+		const char *label = hud_source_label(h, src);
+		snprintf(title, sizeof title, " workflow %s%s%s:%s  %s", label ? label : "", label ? "/" : "", w->system,
+		         w->name ? w->name : "-", w->phase ? w->phase : "");
+		char buf[256];
+		if (w->max > 0) {
+			snprintf(buf, sizeof buf, "gauge: %d of %d", w->iteration, w->max);
+			add_line(&l, 1, "", buf, strlen(buf));
+		}
+		if (w->flags && *w->flags) {
+			snprintf(buf, sizeof buf, "flags: %s", w->flags);
+			add_line(&l, 1, "", buf, strlen(buf));
+		}
+		if (src->failed)
+			add_line(&l, 1, "", "stale: its state cannot be read now; this is the last good version", 66);
+		if (w->node) {
+			add_line(&l, 1, "", "--", 2);
+			render(&l, w->node, 1, 0, NULL);
+		}
 	} else {
 		const hud_item *it = hud_selected(h);
 		if (!it) {
