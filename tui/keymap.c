@@ -42,9 +42,7 @@ static void open_help(hud *h) { h->mode = MODE_HELP; h->help_scroll = 0; }
 static void quit_confirmed(hud *h, bool yes)
 {
 	if (yes)
-		h->quit = true;
-	else
-		hud_message(h, false, "%s: still under way", h->tx_label);
+		h->quit = true;   /* the write is cancelled on the way out (txrun_abandon) */
 }
 /* A write under way (waiting for a lock, perhaps) is the operator's
  * verdict: quitting cancels it, so q asks first. */
