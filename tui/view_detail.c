@@ -109,6 +109,19 @@ static void add_wrapped(lines *l, const hud *h, int indent, const char *text, in
 	(void)h;
 }
 
+/* A task's file as the operator names it: relative to its project's
+ * folder (the loaders keep it from the resolved root, absolute). */
+static const char *shown_path(const hud *h, const lw_source *src, const char *path)
+{
+	if (!path)
+		return "";
+	const char *dir = hud_source_dir(h, src);
+	size_t n = strlen(dir);
+	if (n > 1 && strncmp(path, dir, n) == 0 && path[n] == '/')
+		return path + n + 1;
+	return path;
+}
+
 /* The adapter's derived lines, then every field of the task's node. */
 static void task_lines(lines *l, const hud_item *it)
 {
@@ -128,6 +141,39 @@ static void task_lines(lines *l, const hud_item *it)
 		strbuf_free(&b);
 	}
 	render(l, t->node, 1, 0, NULL);
+}
+
+/* A workflow's own fields. When its node is the whole state (Liza's goal
+ * lives beside the task list), the tasks are left to their cards: each has
+ * a detail view of its own, and hundreds of them would bury the goal. */
+static void workflow_fields(lines *l, const doc_node *node)
+{
+	const doc_node *n = doc_deref(node);
+	if (!n || n->kind != DOC_MAP) {
+		render(l, node, 1, 0, NULL);
+		return;
+	}
+	for (const doc_node *k = doc_map_first(n); k; k = doc_map_next(k)) {
+		const doc_node *v = doc_deref(k->next);
+		const char *key = doc_is_scalar(k) ? doc_deref(k)->u.scalar.str : "?";
+		if (strcmp(key, "tasks") == 0 && v && v->kind == DOC_SEQ) {
+			char buf[96];
+			snprintf(buf, sizeof buf, "tasks: %zu (on the board: Enter on a card shows one)", v->u.coll.count);
+			add_line(l, 1, "", buf, strlen(buf));
+			continue;
+		}
+		/* One pair at a time, as render draws a mapping's. */
+		char prefix[256];
+		snprintf(prefix, sizeof prefix, "%s: ", key);
+		if (v && v->kind == DOC_SCALAR)
+			add_scalar(l, 1, prefix, v);
+		else if (v && (v->kind == DOC_MAP || v->kind == DOC_SEQ) && v->u.coll.count == 0)
+			add_line(l, 1, prefix, v->kind == DOC_MAP ? "{}" : "[]", 2);
+		else {
+			add_line(l, 1, prefix, "", 0);
+			render(l, v, 3, 1, NULL);
+		}
+	}
 }
 
 /* The task an alert is about: same project and system, its subject the task's id. */
@@ -186,7 +232,7 @@ void view_detail(hud *h)
 		const hud_item *it = alert_task(h);
 		if (it) {
 			snprintf(buf, sizeof buf, "-- task %s:%s  %s  (%s)", it->task->system, it->task->id,
-			         it->task->status, it->task->path ? it->task->path : "");
+			         it->task->status, shown_path(h, it->src, it->task->path));
 			add_line(&l, 1, "", buf, strlen(buf));
 			task_lines(&l, it);
 		} else if (strcmp(a->code, "parse_error") == 0) {
@@ -215,7 +261,7 @@ void view_detail(hud *h)
 			add_line(&l, 1, "", "stale: its state cannot be read now; this is the last good version", 66);
 		if (w->node) {
 			add_line(&l, 1, "", "--", 2);
-			render(&l, w->node, 1, 0, NULL);
+			workflow_fields(&l, w->node);
 		}
 	} else {
 		const hud_item *it = hud_selected(h);
@@ -224,7 +270,7 @@ void view_detail(hud *h)
 			return;
 		}
 		const lw_task *t = it->task;
-		snprintf(title, sizeof title, " %s:%s  %s  (%s)", t->system, t->id, t->status, t->path ? t->path : "");
+		snprintf(title, sizeof title, " %s:%s  %s  (%s)", t->system, t->id, t->status, shown_path(h, it->src, t->path));
 		task_lines(&l, it);
 	}
 	text_fill_row(h, 0, 0, h->cols, EL_HEADER);
