@@ -251,6 +251,13 @@ static int make_sandbox(const char *examples, char *base, size_t bn, char *proj,
 		sim_tree_remove(base, &err);
 		return -1;
 	}
+	/* A real repository with the worktrees and commits the states name, so
+	 * v shows a real diff; without git the demo runs on and says why. */
+	char go[LW_PATH_MAX + 32], why[256];
+	snprintf(go, sizeof go, "%s/liza-go", proj);
+	const char *projects[] = { proj, go };
+	if (sim_git_make(proj, projects, lw_is_dir(go) ? 2 : 1, why, sizeof why) < 0)
+		cli_error("demo: %s", why);
 	return 0;
 }
 

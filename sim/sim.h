@@ -105,4 +105,10 @@ int sim_tree_remove(const char *path, lw_error *err);
  * file's newest reads as now (see sim_shift.c). */
 int sim_shift_times(const char *dir, time_t now, lw_error *err);
 
+/* Make the copy at top a git repository whose commits and worktrees are the
+ * ones the Liza states of projects (folders under top) name, and rewrite
+ * their made-up commit ids to the real ones (see sim_git.c). -1 with why
+ * when git is missing or fails: the demo runs on without real diffs. */
+int sim_git_make(const char *top, const char *const *projects, size_t n, char *why, size_t why_n);
+
 #endif

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The demo's flagship view works (issue 29): v on the demo's first review
+# card shows a real diff — the copy is a git repository with the worktrees
+# and commits its state names, made at start — not "git diff failed".
+. "$(dirname "$0")/../tmux-lib.sh"
+unset LIZA_WATCH_NOW
+app=$E2E_TMP/app
+mkdir -p "$app" "$E2E_TMP/tmp"
+cp "$LW_BIN" "$app/liza-watch"
+cp -r "$LW_TESTS/../examples" "$app/examples"
+LW_BIN=$app/liza-watch
+export TMPDIR=$E2E_TMP/tmp
+
+# A slow team: the card stays in review while the test reads it.
+start_hud 140 40 demo --interval 600000
+wait_for 'review \('
+keys / user-api Enter
+wait_for '!user-api'
+keys v
+wait_for 'review examples/liza:user-api'
+wait_for 'diff --git a/src/user-api.md b/src/user-api.md' 20
+wait_for '^\+# user-api'
+screen | grep -q 'git diff failed' && fail "git diff failed in the demo"
+keys Escape
+# Today's Go Liza project too: its task in review has a real range.
+keys Escape / code-1 Enter
+wait_for 'code-1'
+keys v
+wait_for 'review liza-go/liza:code-1'
+wait_for 'diff --git a/src/code-1.md b/src/code-1.md' 20
+keys Escape q
+wait_exit 0
+copy=$(ls -d "$TMPDIR"/liza-watch-demo.* 2>/dev/null | head -1)
+[ -z "$copy" ] || fail "the demo's copy was not removed: $copy"
