@@ -78,6 +78,7 @@ for size in "80 24" "160 45"; do
 	keys t Tab; same "alerts-focus-${c}x${r}"
 	keys Enter; same "alert-detail-${c}x${r}"
 	keys Escape '?'; same "help-${c}x${r}"
+	keys End; same "help-end-${c}x${r}"   # the legends: gauges per system, colours
 	keys q q; wait_exit 0
 
 	start_in "$basic" "$c" "$r"
