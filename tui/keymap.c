@@ -48,7 +48,7 @@ static void quit_confirmed(hud *h, bool yes)
  * verdict: quitting cancels it, so q asks first. */
 static void quit(hud *h)
 {
-	if (!txrun_busy(&h->tx)) {
+	if (h->tx.state != TXRUN_RUNNING) {   /* idle, or already cancelled */
 		h->quit = true;
 		return;
 	}
