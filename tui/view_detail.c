@@ -109,19 +109,6 @@ static void add_wrapped(lines *l, const hud *h, int indent, const char *text, in
 	(void)h;
 }
 
-/* A task's file as the operator names it: relative to its project's
- * folder (the loaders keep it from the resolved root, absolute). */
-static const char *shown_path(const hud *h, const lw_source *src, const char *path)
-{
-	if (!path)
-		return "";
-	const char *dir = hud_source_dir(h, src);
-	size_t n = strlen(dir);
-	if (n > 1 && strncmp(path, dir, n) == 0 && path[n] == '/')
-		return path + n + 1;
-	return path;
-}
-
 /* The adapter's derived lines, then every field of the task's node. */
 static void task_lines(lines *l, const hud_item *it)
 {
@@ -232,7 +219,8 @@ void view_detail(hud *h)
 		const hud_item *it = alert_task(h);
 		if (it) {
 			snprintf(buf, sizeof buf, "-- task %s:%s  %s  (%s)", it->task->system, it->task->id,
-			         it->task->status, shown_path(h, it->src, it->task->path));
+			         it->task->status,
+			         it->task->path ? lw_project_shown_path(&h->fleet->v[it->member].proj, it->task->path) : "");
 			add_line(&l, 1, "", buf, strlen(buf));
 			task_lines(&l, it);
 		} else if (strcmp(a->code, "parse_error") == 0) {
@@ -270,7 +258,8 @@ void view_detail(hud *h)
 			return;
 		}
 		const lw_task *t = it->task;
-		snprintf(title, sizeof title, " %s:%s  %s  (%s)", t->system, t->id, t->status, shown_path(h, it->src, t->path));
+		snprintf(title, sizeof title, " %s:%s  %s  (%s)", t->system, t->id, t->status,
+		         t->path ? lw_project_shown_path(&h->fleet->v[it->member].proj, t->path) : "");
 		task_lines(&l, it);
 	}
 	text_fill_row(h, 0, 0, h->cols, EL_HEADER);
