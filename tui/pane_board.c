@@ -132,10 +132,11 @@ static void draw_lanes(hud *h, int y, int height)
 		snprintf(title, sizeof title, "%s %s", ln, num);
 		if ((int)strlen(title) > w - 2) {
 			if (first > 0)
-				snprintf(num, sizeof num, "%zu ^%d", n, first);
+				snprintf(num, sizeof num, "%zu %s%d", n, h->utf8 ? "\u2191" : "^", first);
 			else
 				snprintf(num, sizeof num, "%zu", n);
-			int keep = w - 3 - (int)strlen(num) < 1 ? 1 : w - 3 - (int)strlen(num);
+			int nw = text_width(h, num);
+			int keep = w - 3 - nw < 1 ? 1 : w - 3 - nw;
 			snprintf(title, sizeof title, "%.*s %s", keep, ln, num);
 		}
 		attrset(text_style_attr(h, EL_BORDER));
@@ -329,12 +330,13 @@ static unsigned long sig(const hud *h)
 }
 
 static const char *const legend[] = {
-	"Board: a lane per state, '(N)' tasks in it, '(N, K above)' (narrow: 'N ^K')",
-	"  K cards scrolled past above; '+N more': cards below. Card: '!' the task",
-	"  waits for you (review, approval); its id (an id wider than the card goes",
-	"  on over the second line); 'iN/M' iteration N of at most M (red at the",
-	"  limit); 'rN/M' review cycle N of M; 'qN/M' N of the M approvals a quorum",
-	"  needs; 'A2' the final attempt; 'RCA' a rejection-RCA gate. On a narrow card",
+	"Board: a lane per state, '(N)' tasks in it; '(N, K above)' (narrow: 'N ^K',",
+	"  an arrow on a UTF-8 terminal): K cards scrolled past above; '+N more':",
+	"  cards below. Card: '!' the task waits for you (review, approval); its id",
+	"  (wider than the card, it goes on over the second line);",
+	"  'iN/M' iteration N of at most M (red at the limit); 'rN/M' review cycle",
+	"  N of M; 'qN/M' N of the M approvals a quorum needs; 'A2' the final",
+	"  attempt; 'RCA' a rejection-RCA gate. On a narrow card",
 	"  the counters far from their limit give way to the id. Second line: a tag",
 	"  (with several systems or projects), the title, '@who' the assignee. The",
 	"  tag is 'project/system' when the card has room; narrower, each part is cut",
