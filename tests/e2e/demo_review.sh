@@ -21,13 +21,6 @@ wait_for 'review examples/liza:user-api'
 wait_for 'diff --git a/src/user-api.md b/src/user-api.md' 20
 wait_for '^\+# user-api'
 screen | grep -q 'git diff failed' && fail "git diff failed in the demo"
-keys Escape
-# Today's Go Liza project too: its task in review has a real range.
-keys Escape / code-1 Enter
-wait_for 'code-1'
-keys v
-wait_for 'review liza-go/liza:code-1'
-wait_for 'diff --git a/src/code-1.md b/src/code-1.md' 20
 keys Escape q
 wait_exit 0
 copy=$(ls -d "$TMPDIR"/liza-watch-demo.* 2>/dev/null | head -1)

@@ -14,8 +14,7 @@ reason="start $long end"
 start_hud 160 40 -C "$proj" --as code-reviewer-9
 wait_for 'a approve +r reject'
 keys r
-wait_for 'reject liza:review-1: reason:'
-wait_for 'Enter writes reject with this text; Esc cancels'
+wait_for 'reject (liza:)?review-1: reason:'
 keys -l "$reason"
 keys Enter
 wait_for 'review-1: READY_FOR_REVIEW -> REJECTED' 20
@@ -29,7 +28,8 @@ PY
 # A note for every agent (Tab leaves the board: the note is for all).
 keys Tab
 keys n
-wait_for 'note for all liza agents:'
+wait_for 'note for all (liza )?agents'
+wait_for 'Enter writes note with this text; Esc cancels'
 keys -l "note $long"
 keys Enter
 wait_for 'note' 20
