@@ -175,7 +175,15 @@ static int run_team_only(const demo_opts *d)
 
 /* The child: the team, writing the copy until the HUD stops it — or dies:
  * PR_SET_PDEATHSIG on Linux, a getppid() check every tick everywhere. */
-static void team_child(sim_team *team, pid_t parent, FILE *log, int interval_ms)
+/* After each tick, the review commits the Liza team made up are made real
+ * commits in the copy's repository, so v keeps showing real diffs. */
+static void keep_git_real(void *ctx)
+{
+	const char *proj = ctx;
+	sim_git_sync(proj, proj);
+}
+
+static void team_child(sim_team *team, pid_t parent, FILE *log, int interval_ms, const char *git_top)
 {
 #ifdef __linux__
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
@@ -192,7 +200,8 @@ static void team_child(sim_team *team, pid_t parent, FILE *log, int interval_ms)
 	/* A pace a person can follow (a move every 4-8 s), and P in the HUD
 	 * pauses it (SIGUSR1). */
 	sim_loop_opts lo = { .parent = parent, .wait_first = true, .interval_ms = interval_ms, .pausable = true,
-	                     .report = print_line, .ctx = log };
+	                     .report = print_line, .ctx = log, .after_tick = git_top ? keep_git_real : NULL,
+	                     .after_ctx = (void *)git_top };
 	int rc = sim_loop(team, &lo);
 	sim_team_close(team);
 	fclose(log);
@@ -294,10 +303,13 @@ static int run_hud(const lw_opts *o, const demo_opts *d, const char *proj, const
 	/* The first tick here, before the HUD loads: it brings the example's
 	 * times to the present, so the HUD never opens on stale alerts. */
 	sim_team_tick(&team, lw_now(), print_line, log);
+	if (!d->liza_go)
+		sim_git_sync(proj, proj);
 	fflush(NULL);
 	pid_t parent = getpid(), pid = fork();
 	if (pid == 0)
-		team_child(&team, parent, log, d->interval_ms > 0 ? d->interval_ms : DEMO_PACE_MS);
+		team_child(&team, parent, log, d->interval_ms > 0 ? d->interval_ms : DEMO_PACE_MS,
+		           d->liza_go ? NULL : proj);   /* today's Go Liza keeps its own ids (its receipts) */
 	sim_team_close(&team);
 	fclose(log);
 	if (pid < 0) {

@@ -314,3 +314,101 @@ int sim_git_make(const char *top, const char *const *projects, size_t n, char *w
 	}
 	return 0;
 }
+
+/* ---- after a tick: the team's made-up review commits made real ---- */
+
+typedef struct made_real {
+	const idmap *m;
+	bool any;
+} made_real;
+
+/* Under the state's lock: each made-up id still there becomes the real
+ * one; an id no longer there (the task moved on) is left alone. */
+static int swap_ids(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err)
+{
+	(void)err;
+	made_real *mr = ctx;
+	if (!cur)
+		return 1;
+	for (size_t i = 0; i < len;) {
+		size_t k = 0;
+		bool start = i == 0 || !isxdigit((unsigned char)cur[i - 1]);
+		for (; start && k < mr->m->n; k++) {
+			size_t ol = strlen(mr->m->old[k]);
+			if (i + ol <= len && memcmp(cur + i, mr->m->old[k], ol) == 0 &&
+			    (i + ol == len || !isxdigit((unsigned char)cur[i + ol])))
+				break;
+		}
+		if (start && k < mr->m->n) {
+			strbuf_adds(out, mr->m->real[k]);
+			i += strlen(mr->m->old[k]);
+			mr->any = true;
+		} else {
+			strbuf_addc(out, cur[i++]);
+		}
+	}
+	return mr->any ? 0 : 1;
+}
+
+static bool is_commit(const char *top, const char *id)
+{
+	char spec[128];
+	snprintf(spec, sizeof spec, "%s^{commit}", id);
+	const char *args[] = { "cat-file", "-e", spec, NULL };
+	return git(top, args, NULL, 0) == 0;
+}
+
+int sim_git_sync(const char *top, const char *proj)
+{
+	char st_path[LW_PATH_MAX], *buf, gitdir[LW_PATH_MAX + 8];
+	size_t len;
+	lw_error err;
+	lw_error_clear(&err);
+	snprintf(gitdir, sizeof gitdir, "%s/.git", top);
+	if (!lw_exists(gitdir, NULL))
+		return 0;   /* git was not there at start: nothing to keep real */
+	snprintf(st_path, sizeof st_path, "%s/.liza/state.yaml", proj);
+	if (lw_read_file(st_path, 64 << 20, &buf, &len, &err) < 0)
+		return -1;
+	doc d;
+	if (doc_parse(&d, buf, len, st_path, &doc_default_limits, &err) < 0) {
+		free(buf);
+		return -1;
+	}
+	idmap m = { .n = 0 };
+	for (const doc_node *t = doc_seq_first(doc_get(d.root, "tasks")); t; t = t->next) {
+		const char *id = doc_str(doc_get(t, "id")), *wt = doc_str(doc_get(t, "worktree"));
+		const char *base = doc_str(doc_get(t, "base_commit")), *rev = doc_str(doc_get(t, "review_commit"));
+		if (!id || !wt || !rev || strstr(wt, "..") || wt[0] == '/' || strlen(rev) > 64 || is_commit(top, rev))
+			continue;
+		char path[LW_PATH_MAX], marker[LW_PATH_MAX + 8], branch[256], at[48] = "";
+		snprintf(path, sizeof path, "%s/%s", proj, wt);
+		snprintf(marker, sizeof marker, "%s/.git", path);
+		if (!lw_exists(marker, NULL)) {
+			/* The team made a plain folder (as wt-create.sh's stand-in):
+			 * a worktree at the task's base takes its place. */
+			const char *head[] = { "rev-parse", "main", NULL };
+			if (base && is_commit(top, base))
+				snprintf(at, sizeof at, "%s", base);
+			else if (git(top, head, at, sizeof at) < 0)
+				continue;
+			snprintf(branch, sizeof branch, "demo/%s-%s", id, rev);
+			if (worktree_add(top, path, branch, at) < 0)
+				continue;
+		}
+		char file[256], text[1024], msg[256], real[48];
+		snprintf(file, sizeof file, "src/%s.md", id);
+		snprintf(text, sizeof text, "# %s\n\n%s\n\nDone when: %s\n\nSubmission %s.\n", id,
+		         or_empty(doc_str(doc_get(t, "description"))), or_empty(doc_str(doc_get(t, "done_when"))), rev);
+		snprintf(msg, sizeof msg, "%s: the work under review", id);
+		if (commit_file(path, file, text, msg, real, sizeof real) == 0)
+			map_add(&m, rev, real);
+	}
+	doc_free(&d);
+	free(buf);
+	if (!m.n)
+		return 0;
+	made_real mr = { .m = &m };
+	int rc = store_update(st_path, store_lock_timeout_ms(), swap_ids, &mr, &err);
+	return rc == STORE_OK || rc == 1 ? 0 : -1;
+}
