@@ -210,8 +210,8 @@ static struct {
 
 /* The text of a write that did not happen, back in its prompt: Enter tries
  * again, Esc drops it. While another prompt is open it is not taken over
- * (a key meant for it must not answer this one): the text waits in pend
- * and the same key on the same task offers it again (typed_text). */
+ * (a key meant for it must not answer this one): the text waits in kept
+ * and the same key on the same task offers it again (offer_kept). */
 static void give_back(hud *h)
 {
 	const char *text = pend.typed_question ? pend.question : pend.reason;
