@@ -38,7 +38,10 @@ static int git(const char *dir, const char *const *args, char *out, size_t n)
 {
 	static const char *const pre[] = { "git", "-c", "user.name=liza-watch demo",
 	                                   "-c", "user.email=demo@liza-watch.invalid", "-c", "commit.gpgsign=false",
-	                                   "-c", "init.defaultBranch=main", "-c", "core.hooksPath=/dev/null" };
+	                                   "-c", "init.defaultBranch=main", "-c", "core.hooksPath=/dev/null",
+	                                   /* A throwaway copy: no fsync, no background maintenance — each
+	                                    * run is then a few ms, and the demo opens at once. */
+	                                   "-c", "core.fsync=none", "-c", "maintenance.auto=false", "-c", "gc.auto=0" };
 	const char *argv[48];
 	size_t k = 0;
 	for (size_t i = 0; i < sizeof pre / sizeof *pre; i++)
@@ -139,8 +142,48 @@ static int write_text(const char *path, const char *text)
 	return fclose(f);
 }
 
+/* The first line of a small file, trimmed. */
+static bool read_line(const char *path, char *out, size_t n)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return false;
+	bool ok = fgets(out, (int)n, f) != NULL;
+	fclose(f);
+	out[ok ? strcspn(out, "\r\n") : 0] = '\0';
+	return ok && out[0];
+}
+
+/* The commit dir's HEAD names, read from the files a fresh repository
+ * keeps (loose refs), or from git when they say something else: one
+ * process fewer per commit keeps the demo's start quick. */
+static int head_id(const char *top, const char *dir, char *out, size_t n)
+{
+	char path[2 * LW_PATH_MAX + 32], line[LW_PATH_MAX + 16], head[2 * LW_PATH_MAX + 48];
+	snprintf(path, sizeof path, "%s/.git", dir);
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		snprintf(head, sizeof head, "%s/HEAD", path);
+	else if (read_line(path, line, sizeof line) && strncmp(line, "gitdir: ", 8) == 0)
+		snprintf(head, sizeof head, "%s/HEAD", line + 8);
+	else
+		head[0] = '\0';
+	if (head[0] && read_line(head, line, sizeof line) && strncmp(line, "ref: refs/heads/", 16) == 0) {
+		snprintf(path, sizeof path, "%s/.git/%s", top, line + 5);
+		size_t k = 0;
+		if (read_line(path, out, n))
+			while (isxdigit((unsigned char)out[k]))
+				k++;
+		if (k == 40 || k == 64)
+			return 0;
+	}
+	const char *rev[] = { "rev-parse", "HEAD", NULL };
+	return git(dir, rev, out, n);
+}
+
 /* A commit of one file in dir (a repository or a worktree): its id in out. */
-static int commit_file(const char *dir, const char *rel, const char *text, const char *msg, char *out, size_t n)
+static int commit_file(const char *top, const char *dir, const char *rel, const char *text, const char *msg, char *out,
+                       size_t n)
 {
 	char path[LW_PATH_MAX], sub[LW_PATH_MAX];
 	snprintf(path, sizeof path, "%s/%s", dir, rel);
@@ -154,8 +197,7 @@ static int commit_file(const char *dir, const char *rel, const char *text, const
 		return -1;
 	const char *add[] = { "add", "--", rel, NULL };
 	const char *ci[] = { "commit", "-q", "-m", msg, NULL };
-	const char *rev[] = { "rev-parse", "HEAD", NULL };
-	return git(dir, add, NULL, 0) || git(dir, ci, NULL, 0) || git(dir, rev, out, n) ? -1 : 0;
+	return git(dir, add, NULL, 0) || git(dir, ci, NULL, 0) || head_id(top, dir, out, n) ? -1 : 0;
 }
 
 /* A worktree at an existing, non-empty folder: git wants it new, so what
@@ -188,18 +230,11 @@ static int worktree_add(const char *top, const char *wt, const char *branch, con
 	return rc;
 }
 
-/* Every id the state names replaced by the real one, where it stands alone
- * (not inside a longer run of hex digits). */
-static void rewrite_ids(const char *path, const idmap *m)
+/* buf with every made-up id replaced by the real one, where it stands
+ * alone (not inside a longer run of hex digits); how many were. */
+static size_t replace_ids(const char *buf, size_t len, const idmap *m, strbuf *out)
 {
-	char *buf;
-	size_t len;
-	lw_error err;
-	lw_error_clear(&err);
-	if (lw_read_file(path, 64 << 20, &buf, &len, &err) < 0)
-		return;
-	strbuf out;
-	strbuf_init(&out);
+	size_t hits = 0;
 	for (size_t i = 0; i < len;) {
 		size_t k = 0;
 		bool start = i == 0 || !isxdigit((unsigned char)buf[i - 1]);
@@ -210,13 +245,29 @@ static void rewrite_ids(const char *path, const idmap *m)
 				break;
 		}
 		if (start && k < m->n) {
-			strbuf_adds(&out, m->real[k]);
+			strbuf_adds(out, m->real[k]);
 			i += strlen(m->old[k]);
+			hits++;
 		} else {
-			strbuf_addc(&out, buf[i++]);
+			strbuf_addc(out, buf[i++]);
 		}
 	}
-	store_write_atomic(path, out.buf ? out.buf : "", out.len, &err);
+	return hits;
+}
+
+/* At start, before anyone else runs: the file rewritten in place. */
+static void rewrite_ids(const char *path, const idmap *m)
+{
+	char *buf;
+	size_t len;
+	lw_error err;
+	lw_error_clear(&err);
+	if (lw_read_file(path, 64 << 20, &buf, &len, &err) < 0)
+		return;
+	strbuf out;
+	strbuf_init(&out);
+	if (replace_ids(buf, len, m, &out))
+		store_write_atomic(path, out.buf ? out.buf : "", out.len, &err);
 	strbuf_free(&out);
 	free(buf);
 }
@@ -248,7 +299,7 @@ static void make_project(const char *top, const char *proj, const char *c0, idma
 		snprintf(file, sizeof file, "%s%ssrc/%s.md", rel, *rel ? "/" : "", id);
 		snprintf(text, sizeof text, "# %s\n\n%s\n", id, or_empty(doc_str(doc_get(t, "description"))));
 		snprintf(msg, sizeof msg, "%s: merged", id);
-		if (commit_file(top, file, text, msg, real, sizeof real) == 0) {
+		if (commit_file(top, top, file, text, msg, real, sizeof real) == 0) {
 			map_add(m, merge, real);
 			map_add(m, doc_str(doc_get(t, "review_commit")), real);
 		}
@@ -272,7 +323,7 @@ static void make_project(const char *top, const char *proj, const char *c0, idma
 		snprintf(text, sizeof text, "# %s\n\n%s\n\nDone when: %s\n", id, or_empty(doc_str(doc_get(t, "description"))),
 		         or_empty(doc_str(doc_get(t, "done_when"))));
 		snprintf(msg, sizeof msg, "%s: the work under review", id);
-		if (commit_file(path, file, text, msg, real, sizeof real) == 0)
+		if (commit_file(top, path, file, text, msg, real, sizeof real) == 0)
 			map_add(m, rev, real);
 	}
 	/* A base no merge made is the examples as shipped. */
@@ -287,8 +338,7 @@ int sim_git_make(const char *top, const char *const *projects, size_t n, char *w
 	const char *init[] = { "init", "-q", NULL };
 	const char *add[] = { "add", "-A", NULL };
 	const char *ci[] = { "commit", "-q", "-m", "the examples as shipped", NULL };
-	const char *rev[] = { "rev-parse", "HEAD", NULL };
-	char excl[LW_PATH_MAX], c0[48];
+	char excl[LW_PATH_MAX], c0[72];
 	if (git(top, init, NULL, 0) < 0) {
 		snprintf(why, why_n, "git init failed (is git installed?): v shows no diff in the demo");
 		return -1;
@@ -300,7 +350,7 @@ int sim_git_make(const char *top, const char *const *projects, size_t n, char *w
 	mkdir(excl, 0755);   /* there already, unless git has no templates */
 	snprintf(excl, sizeof excl, "%s/.git/info/exclude", top);
 	write_text(excl, ".worktrees/\n*.demo-keep/\n");
-	if (git(top, add, NULL, 0) < 0 || git(top, ci, NULL, 0) < 0 || git(top, rev, c0, sizeof c0) < 0) {
+	if (git(top, add, NULL, 0) < 0 || git(top, ci, NULL, 0) < 0 || head_id(top, top, c0, sizeof c0) < 0) {
 		snprintf(why, why_n, "git commit failed: v shows no diff in the demo");
 		return -1;
 	}
@@ -317,37 +367,13 @@ int sim_git_make(const char *top, const char *const *projects, size_t n, char *w
 
 /* ---- after a tick: the team's made-up review commits made real ---- */
 
-typedef struct made_real {
-	const idmap *m;
-	bool any;
-} made_real;
-
 /* Under the state's lock: each made-up id still there becomes the real
  * one; an id no longer there (the task moved on) is left alone. */
 static int swap_ids(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err)
 {
 	(void)err;
-	made_real *mr = ctx;
-	if (!cur)
-		return 1;
-	for (size_t i = 0; i < len;) {
-		size_t k = 0;
-		bool start = i == 0 || !isxdigit((unsigned char)cur[i - 1]);
-		for (; start && k < mr->m->n; k++) {
-			size_t ol = strlen(mr->m->old[k]);
-			if (i + ol <= len && memcmp(cur + i, mr->m->old[k], ol) == 0 &&
-			    (i + ol == len || !isxdigit((unsigned char)cur[i + ol])))
-				break;
-		}
-		if (start && k < mr->m->n) {
-			strbuf_adds(out, mr->m->real[k]);
-			i += strlen(mr->m->old[k]);
-			mr->any = true;
-		} else {
-			strbuf_addc(out, cur[i++]);
-		}
-	}
-	return mr->any ? 0 : 1;
+	const idmap *m = ctx;
+	return cur && replace_ids(cur, len, m, out) ? 0 : 1;
 }
 
 static bool is_commit(const char *top, const char *id)
@@ -401,14 +427,13 @@ int sim_git_sync(const char *top, const char *proj)
 		snprintf(text, sizeof text, "# %s\n\n%s\n\nDone when: %s\n\nSubmission %s.\n", id,
 		         or_empty(doc_str(doc_get(t, "description"))), or_empty(doc_str(doc_get(t, "done_when"))), rev);
 		snprintf(msg, sizeof msg, "%s: the work under review", id);
-		if (commit_file(path, file, text, msg, real, sizeof real) == 0)
+		if (commit_file(top, path, file, text, msg, real, sizeof real) == 0)
 			map_add(&m, rev, real);
 	}
 	doc_free(&d);
 	free(buf);
 	if (!m.n)
 		return 0;
-	made_real mr = { .m = &m };
-	int rc = store_update(st_path, store_lock_timeout_ms(), swap_ids, &mr, &err);
+	int rc = store_update(st_path, store_lock_timeout_ms(), swap_ids, &m, &err);
 	return rc == STORE_OK || rc == 1 ? 0 : -1;
 }
