@@ -12,6 +12,7 @@
 #include "core/doc/doc.h"
 #include "core/util/fileio.h"
 #include "core/store/store.h"
+#include "core/txn/txn.h"
 #include "core/util/strbuf.h"
 #include <ctype.h>
 #include <dirent.h>
@@ -434,6 +435,6 @@ int sim_git_sync(const char *top, const char *proj)
 	free(buf);
 	if (!m.n)
 		return 0;
-	int rc = store_update(st_path, store_lock_timeout_ms(), swap_ids, &m, &err);
+	int rc = txn_update(st_path, store_lock_timeout_ms(), swap_ids, &m, &err);
 	return rc == STORE_OK || rc == 1 ? 0 : -1;
 }
