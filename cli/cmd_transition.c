@@ -93,8 +93,10 @@ static int run(const lw_opts *o, const tx_args *a)
 		rc = EXIT_IO;
 		break;
 	}
-	if (res.note[0])
-		esc_print(res.rc == TX_DONE ? stdout : stderr, "note: %s", res.note);
+	/* Only a success has anything to add: after a failure its one reason
+	 * stands alone (advice such as "merge it yourself" would read as done). */
+	if (res.rc == TX_DONE && res.note[0])
+		esc_print(stdout, "note: %s", res.note);
 out:
 	lw_project_close(&p);
 	return rc;
