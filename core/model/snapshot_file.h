@@ -17,6 +17,10 @@
  * version's, the file itself did not read. subject names the problem. */
 const doc_node *lw_snapshot_file(lw_snapshot *s, const char *path, const char *subject, const char *map_needed,
                                  bool *stale);
+/* A file that did not read (err->code: unreadable, dangling_link) or did
+ * not parse (parse_error): one problem about it, naming it as err does,
+ * for a loader that goes on with the files that do read. */
+void lw_snapshot_unread(lw_snapshot *s, const char *subject, const lw_error *err);
 /* A folder entry that is a link to nothing: true, with a dangling_link
  * problem naming it and where it points. */
 bool lw_snapshot_dangling(lw_snapshot *s, const char *path, const char *subject);

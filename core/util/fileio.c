@@ -14,9 +14,18 @@ static int read_file(const char *path, size_t max_bytes, char **buf, size_t *len
 	/* O_NONBLOCK: opening a FIFO for reading must not wait for a writer. */
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0) {
-		if (errno == ENOENT)
+		int e = errno;
+		char to[LW_PATH_MAX];
+		if (e == ENOENT && lw_dangling_link(path, to, sizeof to)) {
+			/* Not "missing": the name is there, what it names is not. */
+			lw_error_set(err, path, 0, 0, "a link to nothing (-> %s)", to);
+			err->code = "dangling_link";
+			return LW_READ_ERROR;
+		}
+		if (e == ENOENT)
 			return LW_READ_MISSING;
-		lw_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+		lw_error_set(err, path, 0, 0, "cannot open: %s", strerror(e));
+		err->code = "unreadable";
 		return LW_READ_ERROR;
 	}
 	struct stat st;
@@ -28,6 +37,7 @@ static int read_file(const char *path, size_t max_bytes, char **buf, size_t *len
 	if (!S_ISREG(st.st_mode)) {
 		lw_error_set(err, path, 0, 0, "not a regular file (%s)",
 		             S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a special file");
+		err->code = "unreadable";
 		close(fd);
 		return LW_READ_ERROR;
 	}
@@ -127,6 +137,19 @@ int lw_stat(const char *path, struct stat *st, int how)
 	lw_input_stat(path, how, rc, e, st);
 	errno = e;
 	return rc;
+}
+
+bool lw_dangling_link(const char *path, char *to, size_t n)
+{
+	struct stat st;
+	if (lw_stat(path, &st, LW_STAT_NOFOLLOW) < 0 || !S_ISLNK(st.st_mode))
+		return false;
+	if (lw_stat(path, &st, LW_STAT_TYPE) == 0 || errno != ENOENT)
+		return false;
+	ssize_t k = n ? readlink(path, to, n - 1) : -1;
+	if (n)
+		to[k > 0 ? k : 0] = '\0';
+	return true;
 }
 
 bool lw_exists(const char *path, struct stat *st)

@@ -10,7 +10,11 @@
 #define LW_PATH_MAX 4096
 
 enum { LW_READ_OK = 0, LW_READ_MISSING = 1, LW_READ_ERROR = -1 };
-/* Reads path into a malloc'd, NUL-terminated buffer. */
+/* Reads path into a malloc'd, NUL-terminated buffer. LW_READ_MISSING only
+ * when nothing is there: a link to nothing is LW_READ_ERROR with err->code
+ * "dangling_link"; a file that exists but cannot be opened or is not a
+ * regular file (permissions, a FIFO — never waited on —, a folder) is
+ * LW_READ_ERROR with err->code "unreadable". */
 int lw_read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err);
 /* The last cap bytes of path (all of it when shorter; *partial when not
  * from its start): -1 when it cannot be opened or is not a regular file. */
@@ -18,6 +22,8 @@ int lw_read_tail(const char *path, size_t cap, char **buf, size_t *len, bool *pa
 /* stat() (lstat() with LW_STAT_NOFOLLOW) that the input record sees; how
  * says how much of the result the caller uses (LW_STAT_* of inputs.h). */
 int lw_stat(const char *path, struct stat *st, int how);
+/* Is path a symbolic link to nothing? to gets where it points. */
+bool lw_dangling_link(const char *path, char *to, size_t n);
 /* stat() that says whether the path exists; st filled when it does. */
 bool lw_exists(const char *path, struct stat *st);
 /* dir + "/" + name into out, without doubling "./" noise; returns out. */

@@ -13,6 +13,7 @@
 #include "systems/liza/liza_reuse.h"
 #include "core/util/timeparse.h"
 #include "core/model/check_emit.h"
+#include "core/model/snapshot_file.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -610,6 +611,21 @@ static bool state_unchanged(const liza_state *prev, const struct stat *sb)
 	       same_time(prev->state_stat.mtime, sb->st_mtim) && same_time(prev->state_stat.ctime, sb->st_ctim);
 }
 
+/* A log that does not read or parse is one alert about the log, never the
+ * whole board: the tasks and every alert state.yaml raises stay. It counts
+ * as no log (no entries, no newest time), and as a problem, so the next
+ * load reads it whole again. */
+static int log_broken(ld *l, liza_state *st, lw_error *err)
+{
+	lw_snapshot_unread(l->snap, "log", err);
+	lw_error_clear(err);
+	st->has_log = st->log_ends_nl = false;
+	st->log_entries = 0;
+	st->log_newest = LW_NO_TIME;
+	st->log_problems = 1;
+	return 0;
+}
+
 /* log.yaml, read as little as provably gives the same result as a full read. */
 static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error *err)
 {
@@ -619,8 +635,10 @@ static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error
 	st->log_entries = st->log_problems = 0;
 	memset(&st->log_stat, 0, sizeof st->log_stat);
 	st->log_newest = LW_NO_TIME;
-	if (lw_stat(st->log_path, &sb, LW_STAT_FULL) < 0)
+	if (lw_stat(st->log_path, &sb, LW_STAT_FULL) < 0) {
+		lw_snapshot_dangling(l->snap, st->log_path, "log");   /* a link to nothing says so */
 		return 0;   /* missing: no log */
+	}
 	bool same_file = prev && prev->has_log && prev->log_stat.dev == sb.st_dev && prev->log_stat.ino == sb.st_ino;
 	if (same_file && S_ISREG(sb.st_mode) && prev->log_stat.size == sb.st_size &&
 	    same_time(prev->log_stat.mtime, sb.st_mtim) && same_time(prev->log_stat.ctime, sb.st_ctim) &&
@@ -638,7 +656,7 @@ static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error
 	if (rc == LW_READ_MISSING)
 		return 0;
 	if (rc != LW_READ_OK)
-		return -1;
+		return log_broken(l, st, err);
 	l->path = st->log_path;
 	l->snap->state_bytes += len;
 	/* Remember the size actually read: a write between stat() and read()
@@ -649,9 +667,10 @@ static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error
 	else
 		rc = load_log(l, st, buf, len, err);
 	free(buf);
-	if (rc == 0)
-		remember_stat(st, &sb);
-	return rc;
+	if (rc < 0)
+		return log_broken(l, st, err);
+	remember_stat(st, &sb);
+	return 0;
 }
 
 /* Marker files: presence, and the time they speak of. CHECKPOINT's first
