@@ -2,6 +2,8 @@
  * the system's adapter apply the row of its table under its own lock. */
 #include "cli/cli.h"
 #include "core/model/adapter.h"
+#include "core/txn/txn.h"
+#include "core/util/fileio.h"
 #include "core/util/escape.h"
 #include "core/util/timeparse.h"
 #include <getopt.h>
@@ -39,6 +41,10 @@ static bool unread(const lw_project *p)
 
 static int run(const lw_opts *o, const tx_args *a)
 {
+	/* The first read waits for an in-place writer as the commit will: a
+	 * task file caught between its writer's truncate and write is not
+	 * "no task" (core/txn/txn_settle.c). */
+	lw_read_settle_with(txn_read_settled);
 	lw_project p;
 	if (cli_open_project(o, &p) < 0)
 		return EXIT_IO;

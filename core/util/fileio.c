@@ -85,9 +85,18 @@ static int read_file(const char *path, size_t max_bytes, char **buf, size_t *len
 	return LW_READ_OK;
 }
 
+/* Process-wide, like the input record: set once by a command before it
+ * loads, and the loaders under it need not know. */
+static lw_read_settle_fn settle;
+
+void lw_read_settle_with(lw_read_settle_fn fn)
+{
+	settle = fn;
+}
+
 int lw_read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err)
 {
-	int rc = read_file(path, max_bytes, buf, len, err);
+	int rc = settle && settle(path, max_bytes, buf, len) ? LW_READ_OK : read_file(path, max_bytes, buf, len, err);
 	lw_input_read(path, rc, *buf, *len);
 	return rc;
 }

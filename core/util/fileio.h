@@ -16,6 +16,12 @@ enum { LW_READ_OK = 0, LW_READ_MISSING = 1, LW_READ_ERROR = -1 };
  * regular file (permissions, a FIFO — never waited on —, a folder) is
  * LW_READ_ERROR with err->code "unreadable". */
 int lw_read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err);
+/* A read that waits for a writer that has the file open, or false to let
+ * lw_read_file read at once (core/txn's txn_read_settled). Installed by the
+ * commands that write, so a transition's first read waits for an in-place
+ * writer exactly as its commit does; NULL (the default) reads at once. */
+typedef bool (*lw_read_settle_fn)(const char *path, size_t max_bytes, char **buf, size_t *len);
+void lw_read_settle_with(lw_read_settle_fn fn);
 /* The last cap bytes of path (all of it when shorter; *partial when not
  * from its start): -1 when it cannot be opened or is not a regular file. */
 int lw_read_tail(const char *path, size_t cap, char **buf, size_t *len, bool *partial);
