@@ -23,6 +23,16 @@ void lw_snapshot_unread(lw_snapshot *s, const char *subject, const lw_error *err
 	                    lw_error_format(err, msg, sizeof msg));
 }
 
+void lw_snapshot_unopened(lw_snapshot *s, const char *path, const char *subject)
+{
+	struct stat st;
+	if (lw_snapshot_dangling(s, path, subject) || lw_stat(path, &st, LW_STAT_TYPE) < 0)
+		return;
+	lw_snapshot_problem(s, subject, "unreadable", path, NULL, "cannot be read (%s)",
+	                    S_ISREG(st.st_mode) ? "permission denied" : S_ISDIR(st.st_mode) ? "a directory"
+	                    : S_ISFIFO(st.st_mode) ? "a FIFO" : "not a regular file");
+}
+
 static const doc_node *kept(lw_snapshot *s, const char *path, const char *map_needed, bool *stale)
 {
 	const doc *d = lw_snapshot_kept(s, path);
