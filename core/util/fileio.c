@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+static bool dangling(const char *path, char *to, size_t n, bool record);
+
 static int read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err)
 {
 	*buf = NULL;
@@ -16,7 +18,7 @@ static int read_file(const char *path, size_t max_bytes, char **buf, size_t *len
 	if (fd < 0) {
 		int e = errno;
 		char to[LW_PATH_MAX];
-		if (e == ENOENT && lw_dangling_link(path, to, sizeof to)) {
+		if (e == ENOENT && dangling(path, to, sizeof to, false)) {
 			/* Not "missing": the name is there, what it names is not. */
 			lw_error_set(err, path, 0, 0, "a link to nothing (-> %s)", to);
 			err->code = "dangling_link";
@@ -148,17 +150,24 @@ int lw_stat(const char *path, struct stat *st, int how)
 	return rc;
 }
 
-bool lw_dangling_link(const char *path, char *to, size_t n)
+/* record: through lw_stat, seen by the input record; a read's own look is
+ * not (its "read" line holds the answer, and re-reading looks again). */
+static bool dangling(const char *path, char *to, size_t n, bool record)
 {
 	struct stat st;
-	if (lw_stat(path, &st, LW_STAT_NOFOLLOW) < 0 || !S_ISLNK(st.st_mode))
+	if ((record ? lw_stat(path, &st, LW_STAT_NOFOLLOW) : lstat(path, &st)) < 0 || !S_ISLNK(st.st_mode))
 		return false;
-	if (lw_stat(path, &st, LW_STAT_TYPE) == 0 || errno != ENOENT)
+	if ((record ? lw_stat(path, &st, LW_STAT_TYPE) : stat(path, &st)) == 0 || errno != ENOENT)
 		return false;
 	ssize_t k = n ? readlink(path, to, n - 1) : -1;
 	if (n)
 		to[k > 0 ? k : 0] = '\0';
 	return true;
+}
+
+bool lw_dangling_link(const char *path, char *to, size_t n)
+{
+	return dangling(path, to, n, true);
 }
 
 bool lw_exists(const char *path, struct stat *st)
