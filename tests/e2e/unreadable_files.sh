@@ -83,4 +83,11 @@ printf '%s\n' "$out" | grep -q '^CRIT liza parse_error .*log.yaml:[0-9]*:[0-9]*:
 printf '%s\n' "$out" | grep -q '^WARN liza iterations_warning payment-api' || fail "state.yaml's alerts gone: $out"
 out=$("$LW_BIN" -C "$tmp/p" status 2>&1)
 printf '%s\n' "$out" | grep -q 'liza: 1 backlog, 3 ready' || fail "the board is gone: $out"
+# A project whose only ACP agent has a state.json linked to nothing: ACP is
+# there, saying so (it went undetected: "no agent workflow state found").
+rm -rf "$tmp/p"; mkdir -p "$tmp/p/agent_workspaces/Agent-1"
+ln -s gone.json "$tmp/p/agent_workspaces/Agent-1/state.json"
+out=$("$LW_BIN" -C "$tmp/p" check 2>&1)
+printf '%s\n' "$out" | grep -q '^WARN acp dangling_link .*Agent-1/state.json: .*a link to nothing (-> gone.json)' \
+	|| fail "a lone dangling agent state: $out"
 [ "$failures" -eq 0 ]
