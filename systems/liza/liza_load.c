@@ -679,16 +679,28 @@ static void load_markers(ld *l, liza_state *st, const char *dir)
 {
 	char p[LW_PATH_MAX];
 	struct stat sb;
+	/* A marker linked to nothing is no marker, as for the scripts' test,
+	 * but says so (dangling_link): someone meant one to be there. */
 	if ((st->paused = lw_exists(lw_path_join(p, sizeof p, dir, "PAUSE"), &sb)))
 		st->pause_since = sb.st_mtime;
+	else
+		lw_snapshot_dangling(l->snap, p, "PAUSE");
 	if ((st->aborted = lw_exists(lw_path_join(p, sizeof p, dir, "ABORT"), &sb)))
 		st->abort_since = sb.st_mtime;
-	if ((st->checkpoint = lw_exists(lw_path_join(p, sizeof p, dir, "CHECKPOINT"), &sb))) {
+	else
+		lw_snapshot_dangling(l->snap, p, "ABORT");
+	if (!lw_exists(lw_path_join(p, sizeof p, dir, "CHECKPOINT"), &sb))
+		lw_snapshot_dangling(l->snap, p, "CHECKPOINT");
+	else {
+		st->checkpoint = true;
 		st->checkpoint_at = sb.st_mtime;
 		char *buf;
 		size_t len;
-		lw_error ignored;
-		if (lw_read_file(p, 4096, &buf, &len, &ignored) == LW_READ_OK) {
+		lw_error err;
+		int rc = lw_read_file(p, 4096, &buf, &len, &err);
+		if (rc == LW_READ_ERROR && err.code)   /* a FIFO, permissions: the time falls back to the mtime */
+			lw_snapshot_unread(l->snap, "CHECKPOINT", &err);
+		if (rc == LW_READ_OK) {
 			buf[strcspn(buf, "\r\n")] = '\0';
 			char *s = buf;
 			while (*s == ' ' || *s == '\t')
@@ -819,7 +831,9 @@ int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_err
 		st->log_problems = 0;
 		for (size_t i = 0; i < prev_snap->nproblems; i++)
 			if (strcmp(prev_snap->problems[i].subject, "log") != 0 &&
-			    strcmp(prev_snap->problems[i].subject, "CHECKPOINT") != 0)   /* both read again below */
+			    strcmp(prev_snap->problems[i].subject, "CHECKPOINT") != 0 &&
+			    strcmp(prev_snap->problems[i].subject, "PAUSE") != 0 &&
+			    strcmp(prev_snap->problems[i].subject, "ABORT") != 0)   /* all read again below */
 				lw_snapshot_problem_copy(snap, &prev_snap->problems[i]);
 		snap->state_bytes = (size_t)sb.st_size;
 	} else {

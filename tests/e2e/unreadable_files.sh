@@ -64,6 +64,7 @@ for way in fifo folder dangling denied; do
 	case_ rcs "$ex" .rcs/state/session.json "$way" "$code" ""
 	# Auxiliary files: one alert about the file, the rest stays.
 	case_ liza "$ex" .liza/log.yaml "$way" "$code" "liza blocked circuit-breaker"
+	case_ liza "$ex" .liza/CHECKPOINT "$way" "$code" "liza blocked circuit-breaker"
 	case_ liza "$ex/liza-go" .liza/log.yaml "$way" "$code" "liza"
 	case_ liza "$ex/liza-go" .liza/pipeline.yaml "$way" "$code" "liza"
 	case_ rcs "$ex" .rcs/state/sessions/s1/forge-state.json "$way" "$code" "rcs"
@@ -83,6 +84,12 @@ printf '%s\n' "$out" | grep -q '^CRIT liza parse_error .*log.yaml:[0-9]*:[0-9]*:
 printf '%s\n' "$out" | grep -q '^WARN liza iterations_warning payment-api' || fail "state.yaml's alerts gone: $out"
 out=$("$LW_BIN" -C "$tmp/p" status 2>&1)
 printf '%s\n' "$out" | grep -q 'liza: 1 backlog, 3 ready' || fail "the board is gone: $out"
+# Liza's PAUSE linked to nothing: not paused (as the scripts' test says),
+# and a dangling_link about it.
+rm -rf "$tmp/p"; cp -r "$ex" "$tmp/p"; ln -s nowhere "$tmp/p/.liza/PAUSE"
+out=$("$LW_BIN" -C "$tmp/p" check 2>&1)
+printf '%s\n' "$out" | grep -q '^WARN liza dangling_link PAUSE: .*PAUSE: a link to nothing (-> nowhere)' || fail "PAUSE link: $out"
+
 # A project whose only ACP agent has a state.json linked to nothing: ACP is
 # there, saying so (it went undetected: "no agent workflow state found").
 rm -rf "$tmp/p"; mkdir -p "$tmp/p/agent_workspaces/Agent-1"
