@@ -14,6 +14,9 @@ tmp=$(mktemp -d /tmp/lw-firstread.XXXXXX); wpid=
 trap '[ -n "$wpid" ] && kill "$wpid" 2>/dev/null; rm -rf "$tmp"' EXIT
 export LIZA_WATCH_NOW=2026-02-20T14:30:00Z
 TRIES=${LW_FIRST_READ_TRIES:-30}
+# The wait's budget, generous: on two busy cores the writer's 30 ms can
+# stretch, and what is measured is whether the first read waits at all.
+export LIZA_WATCH_BUSY_MS=10000
 
 # writer FILE: rewrites FILE with its own bytes in place, in two halves with
 # a pause between (the file is empty, then cut short, then whole), again
