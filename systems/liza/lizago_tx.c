@@ -24,6 +24,7 @@ typedef struct gtx {
 	char from[128], to[128];  /* what the task moved between, for the message */
 	bool wrote_task;
 	char next[250];
+	char forced[200];         /* the Liza rule a --force write breaks, for the message and the log */
 } gtx;
 
 static const doc_node *find_task(const doc_node *root, const char *id)
@@ -341,16 +342,29 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 		       rq->subject, commit, rq->expect_commit);
 		goto out;
 	}
+	/* submitVerdict: "only the assigned reviewer can submit a verdict",
+	 * whether the assigned reviewer's lease is live or expired (an expired
+	 * claim is Liza's clear-stale-review-claims to free, not a verdict's). */
 	const char *by = doc_str(doc_get(task, "reviewing_by"));
-	time_t until;
-	if (by && strcmp(by, rq->as) != 0 && doc_time(doc_get(task, "review_lease_expires"), &until) == DOC_OK &&
-	    until > rq->now && !rq->force) {
-		char tb[32], age[32];
-		tx_set(res, TX_ASK, "%s holds the review lease of %s until %s (%s left); override with --force", by,
-		       rq->subject, lw_format_time(until, tb, sizeof tb),
-		       lw_format_age((long long)(until - rq->now), age, sizeof age));
-		rc = TX_ASK;
-		goto out;
+	if (!by || strcmp(by, rq->as) != 0) {
+		time_t until;
+		bool has_lease = doc_time(doc_get(task, "review_lease_expires"), &until) == DOC_OK;
+		if (!rq->force) {
+			char tb[32], age[32], lease[200] = "";
+			if (has_lease && until > rq->now)
+				snprintf(lease, sizeof lease, "; %s holds the review lease until %s (%s left)", by ? by : "?",
+				         lw_format_time(until, tb, sizeof tb),
+				         lw_format_age((long long)(until - rq->now), age, sizeof age));
+			else if (has_lease)
+				snprintf(lease, sizeof lease, "; its review lease expired at %s (Liza frees a stale claim with "
+				         "clear-stale-review-claims, then another reviewer claims it)", lw_format_time(until, tb, sizeof tb));
+			tx_set(res, TX_ASK, "only the assigned reviewer can submit a verdict: %s is reviewed by %s, not %s%s; "
+			       "override with --force (breaks that rule of Liza's)", rq->subject, by ? by : "nobody", rq->as, lease);
+			rc = TX_ASK;
+			goto out;
+		}
+		snprintf(g->forced, sizeof g->forced, "forced: breaks Liza's rule \"only the assigned reviewer can submit "
+		         "a verdict\" (reviewing_by %.40s, verdict by %.40s)", by ? by : "none", rq->as);
 	}
 	/* the lifecycle receipt Liza stamps in the same write needs the task's
 	 * boundary before and after (models.TaskTransitionID) */
@@ -518,6 +532,13 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 	e |= clear(ed, task, "reviewing_by");
 	e |= clear(ed, task, "review_lease_expires");
 	e |= release_agent(ed, root, rq->as);
+	/* a forced verdict ends the assigned reviewer's claim too: left REVIEWING
+	 * a task no longer under review, Liza's validator calls it agent_claim */
+	if (by && strcmp(by, rq->as) != 0) {
+		const char *cur = doc_str(doc_get(doc_get(doc_get(root, "agents"), by), "current_task"));
+		if (cur && strcmp(cur, rq->subject) == 0)
+			e |= release_agent(ed, root, by);
+	}
 	/* CompleteLifecycleRequest: the receipt of this submit-verdict */
 	const char *verdict_name = strcmp(rq->event, "approve") == 0 ? "APPROVED" : "REJECTED";
 	strbuf payload;
@@ -663,7 +684,8 @@ static void log_entry(gtx *g, tx_result *res)
 		snprintf(detail, sizeof detail, "Operator input recorded (%zu bytes); no approval or task transition",
 		         strlen(rq->reason));
 	else if (g->wrote_task)
-		snprintf(detail, sizeof detail, "%s -> %s by the operator from liza-watch", g->from, g->to);
+		snprintf(detail, sizeof detail, "%s -> %s by the operator from liza-watch%s%s", g->from, g->to,
+		         g->forced[0] ? "; " : "", g->forced);
 	else
 		snprintf(detail, sizeof detail, "system %s by the operator from liza-watch", action);
 	edit_pair e[5] = { { "timestamp", edit_str(g->ts) }, { "agent", edit_str(rq->as) },
@@ -700,6 +722,8 @@ int lizago_transition(const char *dir, const tx_request *rq, tx_result *res)
 	if (rc != TX_DONE)
 		return res->rc = rc;
 	log_entry(&g, res);
+	if (g.forced[0] && !res->note[0])
+		snprintf(res->note, sizeof res->note, "%.140s%s%.100s", g.forced, g.next[0] ? "; next: " : "", g.next);
 	if (g.next[0] && !res->note[0])
 		snprintf(res->note, sizeof res->note, "next: %s", g.next);
 	return res->rc;
