@@ -317,6 +317,20 @@ static bool hex_of(const char *s, size_t len)
 	return true;
 }
 
+bool lizago_check_blank(const char *s)
+{
+	for (; s && *s; s++)
+		if (!isspace((unsigned char)*s))
+			return false;
+	return true;
+}
+
+bool lizago_check_no_time(const doc_node *n)
+{
+	time_t t;
+	return doc_time(n, &t) != DOC_OK;
+}
+
 bool lizago_full_commit(const char *s) { return hex_of(s, 40) || hex_of(s, 64); }
 
 /* statevalidate.ValidateQuarantinedVerdicts */
@@ -681,6 +695,8 @@ void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx 
 		task_states(&c, &st->tasks[i]);
 		status_fields(&c, &st->tasks[i]);
 		task_invariants(&c, &st->tasks[i]);
+		lizago_shape(&c, &st->tasks[i]);
+		lizago_receipts(&c, &st->tasks[i]);
 		task_checks(&c, &st->tasks[i]);
 	}
 	quarantined(&c);
