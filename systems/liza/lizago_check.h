@@ -65,6 +65,15 @@ void lizago_receipts(lizago_check_ctx *c, const lg_task *t);
 bool lizago_check_blank(const char *s);
 bool lizago_check_no_time(const doc_node *n);
 
+/* The liza.* settings today's Liza honours (lizago_settings.c): the user's
+ * value, else Go's constant; and a WARN setting_ignored for each setting set
+ * that only the shell era reads. */
+long long lizago_setting_lease_grace(const lizago_check_ctx *c);
+long long lizago_setting_verdict_grace(const lizago_check_ctx *c);
+long long lizago_setting_stale_draft(const lizago_check_ctx *c);
+long long lizago_setting_stalled(const lizago_check_ctx *c);
+void lizago_settings(lizago_check_ctx *c);
+
 /* models.IsFullReviewCommit: 40 or 64 hex digits. */
 bool lizago_full_commit(const char *s);
 

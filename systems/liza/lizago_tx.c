@@ -665,6 +665,19 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 			tx_set(res, TX_USAGE, "%s needs a task", ev);
 			return TX_USAGE;
 		}
+		/* Liza finds the first copy of a duplicated id and refuses a write
+		 * that adds a violation (ValidateCandidate): the verdict releases the
+		 * reviewer the other copy still names (review_ownership) */
+		size_t copies = 0;
+		for (const doc_node *i = doc_seq_first(doc_get(root, "tasks")); i; i = i->next) {
+			const char *tid = doc_str(doc_get(doc_deref(i), "id"));
+			copies += tid && strcmp(tid, rq->subject) == 0;
+		}
+		if (copies > 1) {
+			tx_set(res, TX_DENIED, "duplicate task ID %s (%zu tasks): a verdict on one would break the other's "
+			       "review; Liza's validator refuses it, repair state.yaml first", rq->subject, copies);
+			return TX_DENIED;
+		}
 		return verdict(g, root, task, ed, res);
 	}
 	tx_set(res, TX_DENIED, "today's Liza has no '%s' here (verdicts: approve, reject; levers: note, pause, "
