@@ -337,6 +337,24 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 		tx_set(res, TX_DENIED, "task %s has no review_commit: cannot submit verdict", rq->subject);
 		goto out;
 	}
+	/* submitVerdict: the review commit must be the worktree's HEAD when the
+	 * worktree is on disk (a worktree moved after submission) */
+	char head[72], why_head[200];
+	int hr = lizago_worktree_head(g->dir, rq->subject, head, sizeof head, why_head, sizeof why_head);
+	if (hr > 0 && strcmp(head, commit) != 0) {
+		tx_set(res, TX_DENIED, "review_commit %s does not match worktree HEAD %s — worktree was modified after "
+		       "submission", commit, head);
+		goto out;
+	}
+	if (hr < 0) {
+		tx_set(res, TX_DENIED, "%s: %s, so the review commit cannot be checked against it as Liza does; submit the "
+		       "verdict with Liza's own submit-verdict", rq->subject, why_head);
+		goto out;
+	}
+	if (rq->reason && strlen(rq->reason) > 4096) {
+		tx_set(res, TX_DENIED, "rejection reason exceeds 4096-byte limit");   /* validateVerdictReasonSize */
+		goto out;
+	}
 	if (rq->expect_commit && strcmp(commit, rq->expect_commit) != 0) {
 		tx_set(res, TX_DENIED, "%s was resubmitted since it was shown: review_commit is now %s, not %s; look again",
 		       rq->subject, commit, rq->expect_commit);
