@@ -39,9 +39,14 @@ static void liza_adapter_check(const lw_source *src, const lw_snapshot *snap, lw
 	liza_check(snap->sys, snap, ctx);
 }
 
+/* The generation of the last good snapshot (its file parsed once, at load)
+ * chooses the transition; each generation reads the file again under the
+ * lock and refuses ("look again") when the other one wrote it since. With
+ * no good snapshot (nothing loaded yet) the file itself says. */
 static int liza_adapter_transition(const lw_source *src, const tx_request *rq, tx_result *res)
 {
-	return liza_transition(src->root, rq, res);
+	bool go = src->good ? lizago_is(src->good->sys) : lizago_file_is_go(src->root);
+	return go ? lizago_transition(src->root, rq, res) : liza_shell_transition(src->root, rq, res);
 }
 
 static void liza_adapter_detail(const lw_source *src, const lw_task *t, time_t now, strbuf *out)

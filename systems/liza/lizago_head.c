@@ -4,7 +4,8 @@
  * the worktree's HEAD means the worktree moved after submission
  * (ops/submit_verdict.go, 0323e95: "review_commit X does not match worktree
  * HEAD Y"). Liza skips the check when the worktree is not on disk; so does
- * this. What the files do not settle (a ref this reader cannot resolve) is
+ * this, and when neither the worktree nor the project has a .git (no git
+ * to ask: the demo's projects). What the files do not settle (a ref this reader cannot resolve) is
  * reported, and the verdict left to Liza. */
 #include "systems/liza/lizago.h"
 #include "core/util/fileio.h"
@@ -87,8 +88,16 @@ int lizago_worktree_head(const char *liza_dir, const char *task_id, char *oid, s
 	struct stat sb;
 	if (stat(wt, &sb) != 0)
 		return 0;                                 /* not on disk: Liza skips the check */
+	/* git in a folder without its own .git asks the enclosing repository:
+	 * the project's (a project with none has no git for Liza to ask) */
 	lw_path_join(p, sizeof p, wt, ".git");
-	if (stat(p, &sb) == 0 && S_ISDIR(sb.st_mode))
+	if (stat(p, &sb) != 0) {
+		lw_path_join(p, sizeof p, root, ".git");
+		if (stat(p, &sb) != 0)
+			return 0;
+		snprintf(wt, sizeof wt, "%s", root);
+	}
+	if (S_ISDIR(sb.st_mode))
 		snprintf(gitdir, sizeof gitdir, "%s", p);
 	else if (first_line(p, line, sizeof line) && strncmp(line, "gitdir: ", 8) == 0) {
 		if (line[8] == '/')
