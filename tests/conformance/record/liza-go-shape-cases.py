@@ -57,6 +57,8 @@ PC = VT + ' validatePlanCheck (0323e95); validate_plan_check_test.go'
 planning = (('    type: coding\n    role_pair: coding-pair\n', '    type: planning\n    role_pair: code-planning-pair\n'),)
 case('invariant-plan-check-valid', M, PC, None, valid=True, replace=planning,
      add='    plan_check:\n      verdict: passed\n      by: orchestrator-1\n      at: 2026-11-25T09:55:00Z\n')
+case('invariant-plan-check-held-with-ask-valid', M, PC, None, valid=True, replace=planning,
+     add='    plan_check:\n      verdict: held\n      ask: seed smoke users\n      by: orchestrator-1\n      at: 2026-11-25T09:55:00Z\n')
 case('invariant-plan-check-held-no-ask', M, PC, 'task t-1 plan_check held requires ask', replace=planning,
      add='    plan_check:\n      verdict: held\n      by: orchestrator-1\n      at: 2026-11-25T09:55:00Z\n')
 case('invariant-plan-check-bad-verdict', M, PC, 'task t-1 plan_check has invalid verdict "maybe"', replace=planning,
