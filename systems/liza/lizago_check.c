@@ -707,6 +707,7 @@ void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx 
 		task_invariants(&c, &st->tasks[i]);
 		lizago_shape(&c, &st->tasks[i]);
 		lizago_receipts(&c, &st->tasks[i]);
+		lizago_prereq(&c, &st->tasks[i]);
 		task_checks(&c, &st->tasks[i]);
 	}
 	quarantined(&c);

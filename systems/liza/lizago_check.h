@@ -56,6 +56,9 @@ const doc_node *lizago_premature_recovery(const lizago_state *st);
  * plan_check, acceptance, archived, repair_request, artifact refs
  * (lizago_shape.c). */
 void lizago_shape(lizago_check_ctx *c, const lg_task *t);
+/* models.ValidationPrerequisiteViolations on a task and its output
+ * entries (lizago_prereq.c). */
+void lizago_prereq(lizago_check_ctx *c, const lg_task *t);
 /* validateTaskRejectionRCA and validate_lifecycle.go: the records a
  * verdict writes (lizago_receipts.c). */
 void lizago_receipts(lizago_check_ctx *c, const lg_task *t);

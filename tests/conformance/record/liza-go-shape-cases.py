@@ -164,3 +164,19 @@ case('invariant-plan-ref-multiple', R, REF,
 case('invariant-output-spec-ref-multiple', 'status-merged', REF,
      'output[0].spec_ref contains multiple refs; use one repo-relative ref: a.md;b.md (task: t-1)',
      add='    output:\n      - desc: one\n        done_when: it works\n        scope: s\n        spec_ref: a.md;b.md\n')
+
+VP = 'liza-mas/liza internal/models/validation_prerequisites.go ValidationPrerequisiteViolations (0323e95), via validate_task.go validateTaskInvariants'
+case('invariant-validation-prerequisites-valid', R, VP, None, valid=True,
+     add='    validation:\n      - make test\n    validation_prerequisites:\n      - command: make test\n        executables: [make]\n')
+case('invariant-validation-prerequisites-count', R, VP,
+     'task t-1 validation_prerequisites requires one declaration per validation command (maximum 64)',
+     add='    validation:\n      - make test\n      - make lint\n    validation_prerequisites:\n      - command: make test\n        executables: [make]\n')
+case('invariant-validation-prerequisites-no-check', R, VP,
+     'task t-1 validation_prerequisites[0] requires at least one check',
+     add='    validation:\n      - make test\n    validation_prerequisites:\n      - command: make test\n')
+case('invariant-validation-prerequisites-unknown-command', R, VP,
+     'task t-1 validation_prerequisites[0].command must identify a distinct canonical command',
+     add='    validation:\n      - make test\n    validation_prerequisites:\n      - command: make check\n        env: [HOME]\n')
+case('invariant-validation-prerequisites-env-name', R, VP,
+     'task t-1 validation_prerequisites[0].env[0] must be a variable identifier of at most 256 bytes',
+     add='    validation:\n      - make test\n    validation_prerequisites:\n      - command: make test\n        env: [1BAD]\n')
