@@ -143,13 +143,8 @@ static int project_rc(const lw_project *p, const lw_alerts *al)
 int cmd_check(const lw_opts *o, int argc, char **argv)
 {
 	bool json = false, follow_mode = false;
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "follow", no_argument, NULL, 'f' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
-	while ((c = getopt_long(argc, argv, "jf", longopts, NULL)) != -1) {
+	while ((c = cli_commands_getopt(argc, argv, cli_commands_find("check"))) != -1) {
 		if (c == 'j') json = true;
 		else if (c == 'f') follow_mode = true;
 		else { cli_option_hint("check", argv[optind - 1]); return EXIT_USAGE; }

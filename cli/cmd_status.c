@@ -55,23 +55,12 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 	status_style style = STATUS_PLAIN;
 	bool follow = false;
 	const char *fmt = NULL;
-	static const struct option longopts[] = {
-		{ "tmux", no_argument, NULL, 't' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "follow", no_argument, NULL, 'f' },
-		{ "format", required_argument, NULL, 'F' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
-	while ((c = getopt_long(argc, argv, "tjfF:h", longopts, NULL)) != -1) {
+	while ((c = cli_commands_getopt(argc, argv, cli_commands_find("status"))) != -1) {
 		switch (c) {
 		case 't': case 'j': break;   /* below, after the conflict check */
 		case 'f': follow = true; break;
 		case 'F': fmt = optarg; break;
-		case 'h':
-			fputs("usage: liza-watch status [--tmux|--json] [--follow] [--format FMT|long]\n", stdout);
-			return EXIT_OK;
 		default:
 			cli_option_hint("status", argv[optind - 1]);
 			return EXIT_USAGE;

@@ -49,10 +49,11 @@ void liza_advise(const char *event, const char *subject, const char *as, char *b
 {
 	buf[0] = '\0';
 	if (strcmp(event, "approve") == 0 && !is_reviewer_id(as))
+		/* The way out is a command that works as printed (--as may follow it). */
 		snprintf(buf, n,
-		         "approved_by is '%s': no reviewer supervisor will merge %s (only the one whose LIZA_AGENT_ID "
-		         "equals approved_by does); merge it yourself, or approve --as code-reviewer-N",
-		         as, subject);
+		         "approved_by is '%s': no reviewer supervisor merges %s (each merges what its own id approved); "
+		         "merge it yourself, or approve as a reviewer: liza-watch approve %s --as code-reviewer-1",
+		         as, subject, subject);
 	else if (strcmp(event, "approve") == 0)
 		snprintf(buf, n, "the reviewer supervisor running as %s merges %s", as, subject);
 }
@@ -231,7 +232,10 @@ static int state_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_er
 	else
 		tx_set(res, TX_DONE, "%s: %s recorded", rq->subject, rq->event);
 	if (strcmp(rq->event, "approve") == 0 && !is_reviewer_id(rq->as) && !res->note[0])
-		liza_advise(rq->event, rq->subject, rq->as, res->note, sizeof res->note);
+		snprintf(res->note, sizeof res->note,
+		         "approved_by is '%s': no reviewer supervisor merges %s (each merges what its own id approved); "
+		         "merge it yourself (next time approve as a reviewer: liza-watch approve %s --as code-reviewer-1)",
+		         rq->as, rq->subject, rq->subject);
 out:
 	free(o);
 	edit_free(ed);
@@ -316,8 +320,8 @@ int liza_transition(const char *dir, const tx_request *rq, tx_result *res)
 		snprintf(res->note, sizeof res->note, "%s", x.log_note);
 	if (strcmp(rq->event, "approve") == 0 && !is_reviewer_id(rq->as) && !res->note[0])
 		snprintf(res->note, sizeof res->note,
-		         "approved_by is '%s': no reviewer supervisor will merge %s (only the one whose LIZA_AGENT_ID "
-		         "equals approved_by does); merge it yourself, or approve --as code-reviewer-N",
-		         rq->as, rq->subject);
+		         "approved_by is '%s': no reviewer supervisor merges %s (each merges what its own id approved); "
+		         "merge it yourself (next time approve as a reviewer: liza-watch approve %s --as code-reviewer-1)",
+		         rq->as, rq->subject, rq->subject);
 	return res->rc;
 }
