@@ -63,14 +63,18 @@ void cli_error(const char *fmt, ...)
 
 /* Open one directory and say why when it holds nothing we know (unless
  * quiet: a glob's match without state is just not a project; or wait: the
- * HUD and the --follow modes open it empty and wait for state to appear). */
-static int open_dir(const char *dir, lw_project *p, bool quiet, bool wait)
+ * HUD and the --follow modes open it empty and wait for state to appear).
+ * why (when not NULL) gets the message too. */
+static int open_dir(const char *dir, lw_project *p, bool quiet, bool wait, strbuf *why)
 {
 	lw_error err;
 	lw_error_clear(&err);
 	if (lw_project_open(p, dir, &err) < 0) {
 		char msg[1200];
-		cli_error("%s", lw_error_format(&err, msg, sizeof msg));
+		lw_error_format(&err, msg, sizeof msg);
+		cli_error("%s", msg);
+		if (why)
+			strbuf_adds(why, msg);
 		return -1;
 	}
 	if (p->n == 0 && !wait) {
@@ -80,6 +84,9 @@ static int open_dir(const char *dir, lw_project *p, bool quiet, bool wait)
 		strbuf_init(&looked);
 		lw_registry_looked_for(&looked);
 		cli_error("%s: no agent workflow state found (looked for %s)", dir, looked.len ? looked.buf : "nothing");
+		if (why)
+			strbuf_printf(why, "%s: no agent workflow state found (looked for %s)", dir,
+			              looked.len ? looked.buf : "nothing");
 		strbuf_free(&looked);
 		return -1;
 	}
@@ -88,13 +95,15 @@ static int open_dir(const char *dir, lw_project *p, bool quiet, bool wait)
 
 int cli_open_project(const lw_opts *o, lw_project *p)
 {
-	if (open_dir(o->dir, p, false, false) < 0)
+	if (open_dir(o->dir, p, false, false, NULL) < 0)
 		return -1;
 	lw_project_load_all(p);
 	return 0;
 }
 
-int cli_open_fleet(const lw_opts *o, lw_fleet *f, bool wait)
+/* Every project of o; a -C that cannot be opened ends it all (-1), or,
+ * with miss, is listed there (folder as given, and why) and passed over. */
+static int open_fleet(const lw_opts *o, lw_fleet *f, bool wait, cli_missing *miss)
 {
 	size_t n = o->ndirs ? o->ndirs : 1;
 	f->v = calloc(n, sizeof *f->v);
@@ -109,13 +118,22 @@ int cli_open_fleet(const lw_opts *o, lw_fleet *f, bool wait)
 		/* The `projects` setting's globs match folders that are no
 		 * project: those are passed over; a -C that is none is an error. */
 		bool from_config = o->dirs_owned != NULL;
-		if (open_dir(dir, &m->proj, from_config, wait && !from_config) < 0) {
+		strbuf why;
+		strbuf_init(&why);
+		if (open_dir(dir, &m->proj, from_config, wait && !from_config, miss ? &why : NULL) < 0) {
 			lw_project_close(&m->proj);
+			if (!from_config && miss && miss->n < sizeof miss->v / sizeof *miss->v) {
+				miss->v[miss->n++] = (report_missing){ dir, strdup(why.len ? why.buf : dir) };
+				strbuf_free(&why);
+				continue;
+			}
+			strbuf_free(&why);
 			if (from_config)
 				continue;
 			lw_fleet_free(f);
 			return -1;
 		}
+		strbuf_free(&why);
 		/* The first project's config is o->cfg, read already; the others
 		 * read theirs, and say only what their own .liza-watch got wrong. */
 		lw_config_init(&m->cfg);
@@ -135,13 +153,31 @@ int cli_open_fleet(const lw_opts *o, lw_fleet *f, bool wait)
 		lw_project_load_all(&m->proj);
 		f->n++;
 	}
-	if (f->n == 0) {
+	if (f->n == 0 && !(miss && miss->n)) {
 		cli_error("no agent workflow state found in any of the %zu folders the projects setting names", n);
 		lw_fleet_free(f);
 		return -1;
 	}
 	lw_fleet_label(f);
 	return 0;
+}
+
+int cli_open_fleet(const lw_opts *o, lw_fleet *f, bool wait)
+{
+	return open_fleet(o, f, wait, NULL);
+}
+
+int cli_open_fleet_missing(const lw_opts *o, lw_fleet *f, cli_missing *miss)
+{
+	miss->n = 0;
+	return open_fleet(o, f, false, miss);
+}
+
+void cli_missing_free(cli_missing *miss)
+{
+	for (size_t i = 0; i < miss->n; i++)
+		free((char *)miss->v[i].error);
+	miss->n = 0;
 }
 
 /* Read the config files into cfg and fill what the command line left

@@ -87,7 +87,7 @@ const cli_command cli_commands[] = {
 	{ "review", "TASK [--no-pager] [--max-lines N]",
 	  "the work under review (liza: the git diff), its evidence and its timeline", NULL, review_opts,
 	  "subjects", cmd_review, false, false },
-	{ "demo", "[--keep] [--seed N] [--interval MS] [--liza-go] | --no-hud DIR [--seed N] [--ticks N]",
+	{ "demo", "[--keep] [--seed N] [--interval MS] [--liza-go]\n--no-hud DIR [--seed N] [--ticks N] [--interval MS]",
 	  "the HUD on a copy of the examples, with simulated agents",
 	  "Copies the bundled examples to a temporary folder, starts a simulated agent\n"
 	  "team that claims, submits, reviews, rejects and merges tasks there every 4-8 s\n"
@@ -156,14 +156,49 @@ const cli_option *cli_commands_option(const cli_command *cmd, const char *arg)
 	return NULL;
 }
 
+/* Each form of the synopsis (its lines) as "NAME FORM"; f(ctx, line). */
+static void forms(const cli_command *c, void (*f)(void *, const char *), void *ctx)
+{
+	const char *s = c->synopsis;
+	do {
+		size_t n = strcspn(s, "\n");
+		char line[200];
+		snprintf(line, sizeof line, "%s%s%.*s", c->name, n ? " " : "", (int)n, s);
+		f(ctx, line);
+		s += n + (s[n] == '\n');
+	} while (*s);
+}
+
+typedef struct usage_ctx {
+	FILE *out;
+	const char *prefix;
+	bool summary_after;       /* the global usage: the summary beside or below */
+	const char *summary;
+	bool first;
+} usage_ctx;
+
+static void usage_form(void *ctx, const char *line)
+{
+	usage_ctx *u = ctx;
+	if (u->summary_after) {
+		char head[220];
+		snprintf(head, sizeof head, "  %s", line);
+		if (!u->first)
+			fprintf(u->out, "%s\n", head);
+		else if (strlen(head) < 29)
+			fprintf(u->out, "%-29s%s\n", head, u->summary);
+		else
+			fprintf(u->out, "%s\n%29s%s\n", head, "", u->summary);
+	} else {
+		fprintf(u->out, "%s%s\n", u->first ? u->prefix : "       liza-watch ", line);
+	}
+	u->first = false;
+}
+
 void cli_commands_line(FILE *out, const cli_command *c)
 {
-	char head[160];
-	snprintf(head, sizeof head, "  %s%s%s", c->name, *c->synopsis ? " " : "", c->synopsis);
-	if (strlen(head) < 29)
-		fprintf(out, "%-29s%s\n", head, c->summary);
-	else
-		fprintf(out, "%s\n%29s%s\n", head, "", c->summary);
+	usage_ctx u = { out, "", true, c->summary, true };
+	forms(c, usage_form, &u);
 	/* transition's events differ by system: each adapter says what it adds. */
 	if (strcmp(c->name, "transition") == 0)
 		for (const lw_adapter *const *a = lw_adapters; *a; a++)
@@ -173,13 +208,20 @@ void cli_commands_line(FILE *out, const cli_command *c)
 
 void cli_commands_usage(FILE *out, const cli_command *c)
 {
-	fprintf(out, "usage: liza-watch %s%s%s\n", c->name, *c->synopsis ? " " : "", c->synopsis);
+	usage_ctx u = { out, "usage: liza-watch ", false, NULL, true };
+	forms(c, usage_form, &u);
+}
+
+void cli_commands_forms(const cli_command *c, void (*f)(void *, const char *), void *ctx)
+{
+	forms(c, f, ctx);
 }
 
 void cli_commands_help(FILE *out, const cli_command *c)
 {
-	fprintf(out, "usage: liza-watch [GLOBAL OPTIONS] %s%s%s\n\n%s\n", c->name, *c->synopsis ? " " : "",
-	        c->synopsis, c->summary);
+	usage_ctx u = { out, "usage: liza-watch [GLOBAL OPTIONS] ", false, NULL, true };
+	forms(c, usage_form, &u);
+	fprintf(out, "\n%s\n", c->summary);
 	if (c->help)
 		fprintf(out, "\n%s", c->help);
 	if (c->opts->name) {

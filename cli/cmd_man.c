@@ -132,19 +132,23 @@ static void settings(void)
 	lw_config_free(&cfg);
 }
 
+static void command_form(void *ctx, const char *line)
+{
+	(void)ctx;
+	size_t name = strcspn(line, " ");
+	fputs(".PP\n.B liza\\-watch\n.RI [ options ]\n.B ", stdout);
+	printf("%.*s\n", (int)name, line);
+	if (line[name]) {
+		roff_put(line + name + 1, true);
+		putchar('\n');
+	}
+}
+
 static void commands(void)
 {
-	for (const cli_command *c = cli_commands; c->name; c++) {
-		if (c->hidden)
-			continue;
-		fputs(".PP\n.B liza\\-watch\n.RI [ options ]\n.B ", stdout);
-		roff_put(c->name, false);
-		putchar('\n');
-		if (*c->synopsis) {
-			roff_put(c->synopsis, true);
-			putchar('\n');
-		}
-	}
+	for (const cli_command *c = cli_commands; c->name; c++)
+		if (!c->hidden)
+			cli_commands_forms(c, command_form, NULL);
 }
 
 int cmd_man(const lw_opts *o, int argc, char **argv)
