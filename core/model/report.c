@@ -17,8 +17,10 @@ void report_alert_line(strbuf *out, const lw_alert *a)
 	strbuf_addc(out, ' ');
 	term(out, a->code);
 	strbuf_addc(out, ' ');
-	term(out, a->subject);
-	strbuf_adds(out, ": ");
+	if (!lw_alert_says_subject(a)) {
+		term(out, a->subject);
+		strbuf_adds(out, ": ");
+	}
 	term(out, a->message);
 	strbuf_addc(out, '\n');
 }

@@ -251,8 +251,16 @@ static int log_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_erro
 	ltx *x = ctx;
 	const tx_request *rq = x->rq;
 	const char *ev = rq->event;
-	if (!x->wrote || strcmp(ev, "note") == 0 || !cur)
+	if (!x->wrote || strcmp(ev, "note") == 0)
 		return EDIT_NOCHANGE;
+	if (!cur) {
+		/* liza-init.sh makes the log; we do not make one in its place
+		 * (Liza's own verdict script writes none), but say so. */
+		snprintf(x->log_note, sizeof x->log_note,
+		         "log.yaml not updated: there is no .liza/log.yaml (liza-init.sh makes it); the task's history in "
+		         "state.yaml has the entry");
+		return EDIT_NOCHANGE;
+	}
 	const char *action = strcmp(ev, "approve") == 0 ? "approved"
 	                   : strcmp(ev, "reject") == 0 ? "rejected"
 	                   : strcmp(ev, "block") == 0 ? "blocked" : "human_note";
