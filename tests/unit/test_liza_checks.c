@@ -119,6 +119,15 @@ static void review_cliff_follows_config(void **state)
 	th_close(&r);
 }
 
+/* None of the alerts about limits, loops and failures. */
+static void no_limit_alerts(th_run *r)
+{
+	static const char *const codes[] = { "iterations_warning", "iterations_cliff", "review_cycles_warning",
+	                                      "review_loop", "hypothesis_exhaustion", "failure_risk" };
+	for (size_t i = 0; i < sizeof codes / sizeof *codes; i++)
+		TH_NONE(r, codes[i], NULL);
+}
+
 static void terminal_tasks_raise_no_limit_alerts(void **state)
 {
 	(void)state;
@@ -129,12 +138,7 @@ static void terminal_tasks_raise_no_limit_alerts(void **state)
 		"  - {id: su, status: SUPERSEDED, iteration: 9, review_cycles_current: 3, failed_by: [coder-1],"
 		" superseded_by: [m], rescope_reason: split}\n",
 		NULL, NULL, NULL), NOW), 0);
-	TH_NONE(&r, "iterations_warning", NULL);
-	TH_NONE(&r, "iterations_cliff", NULL);
-	TH_NONE(&r, "review_cycles_warning", NULL);
-	TH_NONE(&r, "review_loop", NULL);
-	TH_NONE(&r, "hypothesis_exhaustion", NULL);
-	TH_NONE(&r, "failure_risk", NULL);
+	no_limit_alerts(&r);
 	assert_int_equal(th_count(&r, NULL), 0);
 	th_close(&r);
 }
@@ -151,12 +155,7 @@ static void approved_tasks_raise_no_review_warnings(void **state)
 		"  - {id: ap5, status: APPROVED, iteration: 10, review_cycles_current: 5, failed_by: [coder-1, coder-2],"
 		" approved_by: code-reviewer-1, review_commit: abc1234, " OK_FIELDS "}\n",
 		NULL, NULL, NULL), NOW), 0);
-	TH_NONE(&r, "iterations_warning", NULL);
-	TH_NONE(&r, "iterations_cliff", NULL);
-	TH_NONE(&r, "review_cycles_warning", NULL);
-	TH_NONE(&r, "review_loop", NULL);
-	TH_NONE(&r, "hypothesis_exhaustion", NULL);
-	TH_NONE(&r, "failure_risk", NULL);
+	no_limit_alerts(&r);
 	th_close(&r);
 }
 
