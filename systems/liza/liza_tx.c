@@ -51,8 +51,8 @@ void liza_advise(const char *event, const char *subject, const char *as, char *b
 	if (strcmp(event, "approve") == 0 && !is_reviewer_id(as))
 		/* The way out is a command that works as printed (--as may follow it). */
 		snprintf(buf, n,
-		         "approved_by is '%s': no reviewer supervisor merges %s (each merges what its own id approved); "
-		         "merge it yourself, or approve as a reviewer: liza-watch approve %s --as code-reviewer-1",
+		         "approved_by is '%s': no reviewer supervisor will merge %s; merge it yourself, or approve as a "
+		         "reviewer: liza-watch approve %s --as code-reviewer-1",
 		         as, subject, subject);
 	else if (strcmp(event, "approve") == 0)
 		snprintf(buf, n, "the reviewer supervisor running as %s merges %s", as, subject);
@@ -233,8 +233,9 @@ static int state_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_er
 		tx_set(res, TX_DONE, "%s: %s recorded", rq->subject, rq->event);
 	if (strcmp(rq->event, "approve") == 0 && !is_reviewer_id(rq->as) && !res->note[0])
 		snprintf(res->note, sizeof res->note,
-		         "approved_by is '%s': no reviewer supervisor merges %s (each merges what its own id approved); "
-		         "merge it yourself (next time approve as a reviewer: liza-watch approve %s --as code-reviewer-1)",
+		         "approved_by is '%s': no reviewer supervisor will merge %s (only the one whose LIZA_AGENT_ID equals "
+		         "approved_by does); merge it yourself (next time approve as a reviewer: liza-watch approve %s "
+		         "--as code-reviewer-1)",
 		         rq->as, rq->subject, rq->subject);
 out:
 	free(o);
@@ -324,12 +325,9 @@ int liza_transition(const char *dir, const tx_request *rq, tx_result *res)
 	}
 	if (rc != STORE_OK)
 		return res->rc;
-	if (x.log_note[0])
-		snprintf(res->note, sizeof res->note, "%s", x.log_note);
-	if (strcmp(rq->event, "approve") == 0 && !is_reviewer_id(rq->as) && !res->note[0])
-		snprintf(res->note, sizeof res->note,
-		         "approved_by is '%s': no reviewer supervisor merges %s (each merges what its own id approved); "
-		         "merge it yourself (next time approve as a reviewer: liza-watch approve %s --as code-reviewer-1)",
-		         rq->as, rq->subject, rq->subject);
+	if (x.log_note[0]) {   /* said beside the merge note, not instead of it */
+		size_t l = strlen(res->note);
+		snprintf(res->note + l, sizeof res->note - l, "%s%s", l ? "; " : "", x.log_note);
+	}
 	return res->rc;
 }

@@ -48,7 +48,7 @@ expect_rc 1 lw --as code-reviewer-2 approve review-1
 sed -i 's/status: APPROVED/status: READY_FOR_REVIEW/' "$st"
 LIZA_AGENT_ID=planner-1 expect_rc 0 lw approve review-1 --force
 grep -q 'approved_by: planner-1' "$st" || fail "LIZA_AGENT_ID not used as the identity"
-grep -q "note: approved_by is 'planner-1': no reviewer supervisor merges review-1" "$tmp/out" || fail "merge note"
+grep -q "note: approved_by is 'planner-1': no reviewer supervisor will merge review-1" "$tmp/out" || fail "merge note"
 # The way out it names is a command that works as printed: --as after the command.
 suggested=$(sed -n 's/.*approve as a reviewer: \(liza-watch approve [^)]*\)).*/\1/p' "$tmp/out")
 [ "$suggested" = "liza-watch approve review-1 --as code-reviewer-1" ] || fail "suggestion: $(cat "$tmp/out")"
