@@ -122,8 +122,10 @@ static int open_fleet(const lw_opts *o, lw_fleet *f, bool wait, cli_missing *mis
 		strbuf_init(&why);
 		if (open_dir(dir, &m->proj, from_config, wait && !from_config, miss ? &why : NULL) < 0) {
 			lw_project_close(&m->proj);
-			if (!from_config && miss && miss->n < sizeof miss->v / sizeof *miss->v) {
-				miss->v[miss->n++] = (report_missing){ dir, strdup(why.len ? why.buf : dir) };
+			char *error = !from_config && miss && miss->n < sizeof miss->v / sizeof *miss->v
+			              ? strdup(why.len ? why.buf : dir) : NULL;
+			if (error) {
+				miss->v[miss->n++] = (report_missing){ dir, error };
 				strbuf_free(&why);
 				continue;
 			}
