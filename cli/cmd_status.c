@@ -138,8 +138,8 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 		strbuf out;
 		strbuf_init(&out);
 		render(&out, &fl, al, style, fmt, &miss);
-		bool written = fwrite(out.buf, 1, out.len, stdout) == out.len && fflush(stdout) == 0;
-		if (written)
+		bool written = fwrite(out.buf ? out.buf : "", 1, out.len, stdout) == out.len && fflush(stdout) == 0;
+		if (written && out.len)
 			status_cache_store(out.buf, out.len, now, next);
 		strbuf_free(&out);
 	}
