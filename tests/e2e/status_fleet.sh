@@ -82,6 +82,11 @@ lw -C alpha status --json | python3 -c 'import json,sys; o=json.load(sys.stdin);
 	fail "fleet: PAUSED is not first: $(lw -C alpha -C gamma status --tmux | visible)"
 rm alpha/.liza/PAUSE
 lw -C alpha status | grep -q PAUSED && fail "PAUSED after the PAUSE file went"
+# Go Liza's pause is its mode: PAUSED the same way, said once.
+cp -r "$LW_TESTS/conformance/liza-go/anomaly-awaiting-human-paused/project" gopaused
+[ "$(lw -C gopaused status | grep -o PAUSED | wc -l)" -eq 1 ] || fail "Go Liza paused: $(lw -C gopaused status)"
+lw -C gopaused status --tmux | visible | grep -q '| PAUSED |' || fail "Go Liza paused, tmux: $(lw -C gopaused status --tmux)"
+lw -C gopaused status --json | python3 -c 'import json,sys; assert json.load(sys.stdin)["paused"]' || fail "Go Liza paused, JSON"
 
 # --- an unknown directive
 err=$(lw -C alpha status --format '%W %Z' 2>&1 >/dev/null); rc=$?
