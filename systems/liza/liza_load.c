@@ -11,6 +11,7 @@
 #include "core/util/inputs.h"
 #include "systems/liza/liza_index.h"
 #include "systems/liza/liza_reuse.h"
+#include "systems/liza/liza_records.h"
 #include "core/util/timeparse.h"
 #include "core/model/check_emit.h"
 #include <stdio.h>
@@ -617,6 +618,8 @@ static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error
 	/* st may start as a copy of prev (a shared state.yaml): start clean. */
 	st->has_log = st->log_ends_nl = false;
 	st->log_entries = st->log_problems = 0;
+	st->log_records = NULL;
+	st->nlog_records = 0;
 	memset(&st->log_stat, 0, sizeof st->log_stat);
 	st->log_newest = LW_NO_TIME;
 	if (lw_stat(st->log_path, &sb, LW_STAT_FULL) < 0)
@@ -630,6 +633,7 @@ static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error
 		st->log_newest = prev->log_newest;
 		st->log_ends_nl = prev->log_ends_nl;
 		st->log_stat = prev->log_stat;
+		liza_records_copy(l->a, prev->log_records, prev->nlog_records, &st->log_records, &st->nlog_records);
 		return 0;
 	}
 	char *buf;
@@ -648,6 +652,8 @@ static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error
 		rc = 0;
 	else
 		rc = load_log(l, st, buf, len, err);
+	if (rc == 0)
+		liza_records_log(l->a, buf, len, st->log_path, &st->log_records, &st->nlog_records);
 	free(buf);
 	if (rc == 0)
 		remember_stat(st, &sb);
@@ -743,6 +749,9 @@ static void project_model(lw_snapshot *snap, const liza_state *st, const lw_snap
 		m->revision = t->review_commit;
 		m->path = st->state_path;
 		m->node = t->node;
+		/* The newest history entry is when it took its status, when Liza wrote one. */
+		m->status_since = t->nhistory ? t->history[t->nhistory - 1].time : LW_NO_TIME;
+		m->worktree = t->worktree;
 	}
 	snap->agents = arena_alloc(a, (st->nagents + 1) * sizeof *snap->agents);
 	for (size_t i = 0; i < st->nagents; i++) {
@@ -754,8 +763,11 @@ static void project_model(lw_snapshot *snap, const liza_state *st, const lw_snap
 		m->status = ag->status;
 		m->task = ag->current_task;
 		m->heartbeat = ag->heartbeat;
+		m->lease_expires = ag->lease_expires;
+		m->inbox = -1;
 		m->node = ag->node;
 	}
+	liza_records_project(snap, st->log_records, st->nlog_records, st->root);
 	snap->workflows = arena_alloc(a, sizeof *snap->workflows);
 	lw_workflow *w = &snap->workflows[snap->nworkflows++];
 	w->system = "liza";

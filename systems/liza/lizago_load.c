@@ -395,6 +395,7 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 		m->revision = t->review_commit;
 		m->path = st->state_path;
 		m->node = t->node;
+		m->status_since = t->status_since;
 		m->tx = tab;
 		m->badge = badge(a, t);
 	}
@@ -410,6 +411,17 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 		m->task = ag->current_task;
 		m->heartbeat = ag->heartbeat;
 		m->node = ag->node;
+		m->lease_expires = ag->lease_expires;
+		m->provider = ag->provider;
+		m->health = ag->health && strcmp(ag->health, "ok") != 0 ? ag->health : NULL;
+		m->health_reason = ag->health_reason;
+		/* What brings it back, when Liza's health record says. */
+		const doc_node *hr = doc_get(doc_get(st->root, "agent_health"), ag->id);
+		m->hint = doc_str(doc_get(hr, "recovery_hint")) ? doc_str(doc_get(hr, "recovery_hint"))
+		                                                : doc_str(doc_get(hr, "hint"));
+		long long pid;
+		m->pid = doc_int(doc_get(doc_deref(ag->node), "pid"), &pid) == DOC_OK ? pid : 0;
+		m->inbox = -1;
 	}
 	snap->workflows = arena_alloc(a, sizeof *snap->workflows);
 	lw_workflow *w = &snap->workflows[snap->nworkflows++];
