@@ -119,6 +119,7 @@ lw_alert *lw_alerts_add_copy(lw_alerts *dst, const lw_alert *a)
 	lw_alert *c = lw_alerts_add(dst, a->level, a->system, a->code, a->subject, a->since, "%s", a->message);
 	c->key = arena_strdup(&dst->mem, a->key);
 	c->project = a->project;
+	c->acked = a->acked;
 	return c;
 }
 

@@ -146,6 +146,7 @@ typedef struct lw_alert {
 	const char *key;          /* identity within (system, code); subject unless a check needs more */
 	const char *project;      /* the project's label when several are watched, else NULL */
 	time_t since;             /* first seen (or when the condition began, when known) */
+	bool acked;               /* the operator acknowledged it (core/model/acks.h) */
 } lw_alert;
 
 typedef struct lw_alerts {
