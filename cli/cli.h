@@ -74,6 +74,12 @@ int cmd_hud_run(const lw_opts *o, struct lw_fleet *f, const char *banner, int si
  * tried. */
 bool data_path_find(const char *argv0, const char *name, char *out, size_t n, char *tried, size_t tn);
 
+/* Mark the alerts the operator acknowledged (cli_acks.c); prune: end the
+ * acknowledgements of p's alerts that cleared (long-running modes). */
+struct lw_alerts;
+void cli_acks_mark(const struct lw_project *p, struct lw_alerts *al);
+void cli_acks_prune(const struct lw_project *p, const struct lw_alerts *al);
+
 /* The usage text (--help), each system's line from its adapter. */
 void cli_usage(FILE *out);
 

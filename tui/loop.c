@@ -174,6 +174,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	lw_alerts_init(&h.all_alerts);
 	/* The feed hears of every reload of every project; acknowledgements are the user's. */
 	lw_activity_init(&h.activity, 512);
+	h.activity.started = lw_now();   /* the projects loaded just now: what is there was seen now */
 	lw_acks_open(&h.acks);
 	for (size_t m = 0; m < f->n; m++) {
 		f->v[m].proj.activity = &h.activity;

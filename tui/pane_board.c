@@ -1,6 +1,7 @@
 /* pane_board.c — the task board: lanes side by side, or one table (t). It
  * takes the screen rows the other panes leave. */
 #include "tui/pane.h"
+#include "core/util/timeparse.h"
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,12 +18,25 @@ static int urgency(int n, int max)
 	return n >= max ? URGE_LIMIT : (long)n * 10 >= (long)max * 8 ? URGE_NEAR : URGE_FAR;
 }
 
-/* The card's counters that fit in room columns (all of them when room < 0):
- * 'iN/M', 'rN/M', then the system's badge ("q1/2 RCA"). */
-static void counters(const lw_task *t, int room, char *buf, size_t n)
+/* How long the task has held its status: the system's history, else when
+ * liza-watch first saw that status ("" when neither is known). */
+static const char *status_age(const hud *h, const hud_item *it, char *buf, size_t n)
 {
-	char part[3][48] = { "", "", "" };
-	int urge[3] = { URGE_FAR, URGE_FAR, URGE_BADGE };
+	time_t since = lw_activity_since(&h->activity, hud_project_label(h, it->member), it->task);
+	if (since == LW_NO_TIME || since == 0)
+		return buf[0] = '\0', buf;
+	long long d = (long long)(lw_now() - since);
+	return lw_format_age(d < 0 ? 0 : d, buf, n);
+}
+
+/* The card's counters that fit in room columns (all of them when room < 0):
+ * the time in status, 'iN/M', 'rN/M', then the system's badge ("q1/2 RCA");
+ * the time in status gives way first. */
+static void counters(const lw_task *t, const char *age, int room, char *buf, size_t n)
+{
+	char part[4][48] = { "", "", "", "" };
+	int urge[4] = { URGE_FAR, URGE_FAR, URGE_BADGE, URGE_FAR - 1 };
+	snprintf(part[3], sizeof part[3], "%s", age);
 	if (t->iteration > 0 && t->iteration_max > 0) {
 		snprintf(part[0], sizeof part[0], "i%d/%d", t->iteration, t->iteration_max);
 		urge[0] = urgency(t->iteration, t->iteration_max);
@@ -36,15 +50,18 @@ static void counters(const lw_task *t, int room, char *buf, size_t n)
 	for (;;) {
 		buf[0] = '\0';
 		size_t used = 0;
-		for (int i = 0; i < 3; i++)
+		static const int order[4] = { 3, 0, 1, 2 };   /* the age first */
+		for (int k = 0; k < 4; k++) {
+			int i = order[k];
 			if (part[i][0] && used < n)
 				used += (size_t)snprintf(buf + used, n - used, "%s%s", used ? " " : "", part[i]);
+		}
 		if (room < 0 || (int)used <= room)
 			return;
 		/* Drop the least urgent part (the leftmost of equals); when only
 		 * the most urgent are left, the id gives way instead. */
 		int drop = -1;
-		for (int i = 0; i < 3; i++)
+		for (int i = 0; i < 4; i++)
 			if (part[i][0] && urge[i] < URGE_LIMIT && (drop < 0 || urge[i] < urge[drop]))
 				drop = i;
 		if (drop < 0)
@@ -63,8 +80,8 @@ static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel, bool
 		text_fill_row(h, y, x, w, EL_SELECTED);
 		text_fill_row(h, y + 1, x, w, EL_SELECTED);
 	}
-	char ctr[160];
-	counters(t, w - 1 - text_width(h, t->id) - 1, ctr, sizeof ctr);
+	char ctr[160], age[24];
+	counters(t, status_age(h, it, age, sizeof age), w - 1 - text_width(h, t->id) - 1, ctr, sizeof ctr);
 	int cw = (int)strlen(ctr);
 	int idw = w - 1 - (cw ? cw + 1 : 0);
 	int used = text_putf(h, y, x, 1, t->awaiting_operator ? EL_PROMPT : base, "%s",
@@ -140,8 +157,8 @@ static void draw_table(hud *h, int y, int height)
 	mvhline(y, 0, h->utf8 ? ACS_HLINE : '-', h->cols);
 	attrset(A_NORMAL);
 	text_putf(h, y, 1, h->cols - 2, h->focus == &pane_board ? EL_TITLE : EL_DIM, " Tasks (%zu) ", h->nitems);
-	text_putf(h, y + 1, 0, h->cols, EL_DIM, " %-7s %-18s %-18s %-8s %-14s %-7s %-5s %s", "system", "id",
-	          "status", "lane", "assignee", "iter", "rev", "title");
+	text_putf(h, y + 1, 0, h->cols, EL_DIM, " %-7s %-18s %-18s %-6s %-8s %-14s %-7s %-5s %s", "system", "id",
+	          "status", "for", "lane", "assignee", "iter", "rev", "title");
 	int rows = height - 2;
 	int first = h->table_row >= rows ? h->table_row - rows + 1 : 0;
 	for (int r = 0; r < rows && (size_t)(first + r) < h->nitems; r++) {
@@ -155,8 +172,10 @@ static void draw_table(hud *h, int y, int height)
 			snprintf(it, sizeof it, "%d/%d", t->iteration, t->iteration_max);
 		if (t->review_max > 0)
 			snprintf(rv, sizeof rv, "%d/%d", t->review_cycles, t->review_max);
-		text_putf(h, yy, 0, h->cols, sel ? EL_SELECTED : EL_NORMAL, "%s%-7.7s %-18.18s %-18.18s %-8s %-14.14s %-7s %-5s %s",
-		          t->awaiting_operator ? "!" : " ", t->system, t->id, t->status, lw_lane_name(t->lane),
+		char age[24];
+		text_putf(h, yy, 0, h->cols, sel ? EL_SELECTED : EL_NORMAL, "%s%-7.7s %-18.18s %-18.18s %-6.6s %-8s %-14.14s %-7s %-5s %s",
+		          t->awaiting_operator ? "!" : " ", t->system, t->id, t->status,
+		          status_age(h, &h->items[first + r], age, sizeof age), lw_lane_name(t->lane),
 		          t->assignee ? t->assignee : "-", it, rv, t->title ? t->title : "");
 	}
 }
@@ -240,7 +259,9 @@ static unsigned long sig(const hud *h)
 
 static const char *const legend[] = {
 	"Board: a lane per state, '(N)' tasks in it. Card: '!' the task waits for you",
-	"  (review, approval); its id; 'iN/M' iteration N of at most M (red at the",
+	"  (review, approval); its id; '12m' how long it has held its status (from",
+	"  its history, else since liza-watch first saw it so; the table's 'for');",
+	"  'iN/M' iteration N of at most M (red at the",
 	"  limit); 'rN/M' review cycle N of M; 'qN/M' N of the M approvals a quorum",
 	"  needs; 'A2' the final attempt; 'RCA' a rejection-RCA gate. On a narrow card",
 	"  the counters far from their limit give way to the id. Second line: the",
@@ -254,5 +275,6 @@ const hud_pane_def pane_board = {
 	.draw = draw,
 	.move = move_sel,
 	.sig = sig,
+	.redraw_on = HUD_ON_TICK,   /* the time in status */
 	.legend = legend,
 };

@@ -2,6 +2,7 @@
 #include "core/model/acks.h"
 #include "core/store/store.h"
 #include "core/util/grow.h"
+#include "core/util/fileio.h"
 #include "core/util/inputs.h"
 #include "core/util/strbuf.h"
 #include <errno.h>
@@ -123,7 +124,8 @@ void lw_acks_reload(lw_acks *a)
 	size_t len;
 	lw_error err;
 	lw_error_clear(&err);
-	if (store_read(a->path, 1 << 22, &buf, &len, &err) == STORE_OK) {
+	/* lw_read_file: a recorded read (a kept status line depends on it). */
+	if (lw_read_file(a->path, 1 << 22, &buf, &len, &err) == LW_READ_OK) {
 		parse(a, buf);
 		free(buf);
 	}

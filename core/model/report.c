@@ -41,7 +41,10 @@ static void alert_members(strbuf *out, const lw_alert *a)
 	esc_json_str(out, a->subject);
 	strbuf_adds(out, ", \"message\": ");
 	esc_json_str(out, a->message);
-	strbuf_printf(out, ", \"since\": \"%s\"}", lw_format_time(a->since, tb, sizeof tb));
+	strbuf_printf(out, ", \"since\": \"%s\"", lw_format_time(a->since, tb, sizeof tb));
+	if (a->acked)
+		strbuf_adds(out, ", \"acked\": true");
+	strbuf_addc(out, '}');
 }
 
 void report_alert_event_json(strbuf *out, time_t at, const char *event, const char *project, const lw_alert *a)
@@ -134,8 +137,12 @@ void report_status_count(const lw_project *p, const lw_alerts *al, status_counts
 			c->tasks++;
 		}
 	}
-	for (size_t i = 0; i < al->n; i++)
-		c->alerts[al->v[i].level]++;
+	for (size_t i = 0; i < al->n; i++) {
+		if (al->v[i].acked)
+			c->acked++;   /* counted apart: it no longer asks for the operator */
+		else
+			c->alerts[al->v[i].level]++;
+	}
 }
 
 /* Styles for tmux, by what the operator must notice. */
@@ -198,6 +205,8 @@ static void default_line(strbuf *out, const lw_project *p, const status_counts *
 		strbuf_printf(out, tmux ? " | " TMUX_REVIEW "%zu to review" TMUX_RESET : " | %zu to review",
 		              c->awaiting);
 	strbuf_adds(out, " | ");
+	if (c->acked)
+		strbuf_printf(out, "%zu ack | ", c->acked);
 	if (!c->alerts[LW_CRIT] && !c->alerts[LW_WARN]) {
 		strbuf_adds(out, tmux ? TMUX_OK "ok" TMUX_RESET : "ok");
 		return;
@@ -241,8 +250,8 @@ static void json_line(strbuf *out, const lw_project *p, const status_counts *c)
 		strbuf_addc(out, '}');
 	}
 	strbuf_printf(out, "], \"tasks\": %zu, \"awaiting\": %zu, \"alerts\": {\"CRIT\": %zu, \"WARN\": %zu, "
-	              "\"INFO\": %zu}}", c->tasks, c->awaiting, c->alerts[LW_CRIT], c->alerts[LW_WARN],
-	              c->alerts[LW_INFO]);
+	              "\"INFO\": %zu}, \"acked\": %zu}", c->tasks, c->awaiting, c->alerts[LW_CRIT], c->alerts[LW_WARN],
+	              c->alerts[LW_INFO], c->acked);
 }
 
 static void template_line(strbuf *out, const lw_project *p, const status_counts *c, const char *fmt,
@@ -278,6 +287,7 @@ static void template_line(strbuf *out, const lw_project *p, const status_counts 
 		case 'c': v = c->alerts[LW_CRIT]; break;
 		case 'w': v = c->alerts[LW_WARN]; break;
 		case 'i': v = c->alerts[LW_INFO]; break;
+		case 'a': v = c->acked; break;
 		case 'S':
 			for (size_t i = 0; i < p->n; i++)
 				strbuf_printf(out, "%s%s", i ? "+" : "", p->src[i].adapter->name);
@@ -326,6 +336,10 @@ static void compact_line(strbuf *out, const lw_project *p, const status_counts *
 	}
 	if (!c->alerts[LW_CRIT] && !c->alerts[LW_WARN])
 		compact_part(out, &vis, TMUX_OK, "ok");
+	if (c->acked) {
+		snprintf(b, sizeof b, "%zu ack", c->acked);
+		compact_part(out, &vis, NULL, b);
+	}
 	if (c->awaiting) {
 		snprintf(b, sizeof b, "%zu to review", c->awaiting);
 		compact_part(out, &vis, TMUX_REVIEW, b);
