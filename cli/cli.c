@@ -38,6 +38,8 @@ static const char usage_tail[] =
 	"                             only the simulated agents, writing DIR's state (tests, soak)\n"
 	"  metrics [--output FILE] [--follow]\n"
 	"                             Prometheus text format (node_exporter's textfile collector)\n"
+	"  events [--follow] [--json] what happened: the files' logs, notes and task histories, oldest\n"
+	"                             first; --follow: each change as it is seen, alerts raised/cleared\n"
 	"  keys                       the HUD's key bindings, after the config's bind lines\n"
 	"  config                     every setting in effect and the file that set it\n"
 	"\n"
@@ -181,6 +183,7 @@ static const command commands[] = {
 	{ "keys", cmd_keys, false },
 	{ "config", cmd_config, false },
 	{ "metrics", cmd_metrics, true },
+	{ "events", cmd_events, true },
 	{ "__complete", cmd_complete, false },   /* hidden: what the shell completions ask */
 	{ "__man", cmd_man, false },             /* hidden: the man pages' registry lists (man/gen) */
 };

@@ -20,15 +20,6 @@ static const char *alert_dir(const hud *h, const lw_alert *a)
 	return h->fleet->v[0].proj.dir;
 }
 
-static void feed(hud *h, const lw_alert *a, lw_event_kind k, time_t now)
-{
-	char what[256];
-	snprintf(what, sizeof what, "%s %s: %s", lw_level_name(a->level), a->code, a->message);
-	lw_event *e = lw_activity_add(&h->activity, now, k, a->project, a->system, a->subject,
-	                              k == LW_EV_ALERT_RAISED ? "-" : lw_level_name(a->level),
-	                              k == LW_EV_ALERT_RAISED ? what : "cleared");
-	e->acked = a->acked;
-}
 
 void triage_after_check(hud *h, lw_alerts *fresh, const lw_alerts *before)
 {
@@ -41,10 +32,10 @@ void triage_after_check(hud *h, lw_alerts *fresh, const lw_alerts *before)
 		lw_alert_index_init(&is, fresh);
 		for (size_t i = 0; i < fresh->n; i++)
 			if (!lw_alert_index_find(&was, fresh->v[i].system, fresh->v[i].code, fresh->v[i].key))
-				feed(h, &fresh->v[i], LW_EV_ALERT_RAISED, now);
+				lw_activity_alert(&h->activity, &fresh->v[i], true, now);
 		for (size_t i = 0; i < before->n; i++)
 			if (!lw_alert_index_find(&is, before->v[i].system, before->v[i].code, before->v[i].key))
-				feed(h, &before->v[i], LW_EV_ALERT_CLEARED, now);
+				lw_activity_alert(&h->activity, &before->v[i], false, now);
 		lw_alert_index_free(&was);
 		lw_alert_index_free(&is);
 	}

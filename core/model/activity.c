@@ -13,6 +13,10 @@ static const char *const kind_names[LW_EV_KINDS] = {
 	"log", "note", "message", "history", "alert_raised", "alert_cleared",
 };
 
+static size_t records_limit = 64;
+size_t lw_records_limit(void) { return records_limit; }
+void lw_records_set_limit(size_t n) { records_limit = n ? n : 1; }
+
 const char *lw_event_kind_name(lw_event_kind k) { return k < LW_EV_KINDS ? kind_names[k] : "?"; }
 
 void lw_activity_init(lw_activity *a, size_t max)
@@ -302,11 +306,21 @@ static lw_event_kind record_kind(const char *kind)
 
 void lw_activity_record(lw_activity *a, const char *project, const char *system, const lw_record *r, time_t now)
 {
-	char to[256];
-	snprintf(to, sizeof to, "%s%s%s", r->actor ? r->actor : "", r->actor && r->text ? ": " : "",
-	         r->text ? r->text : "");
+	/* from: who wrote it; to: what it says. */
 	lw_activity_add(a, r->time != LW_NO_TIME && r->time ? r->time : now, record_kind(r->kind), project, system,
-	                r->subject ? r->subject : "-", r->kind ? r->kind : "log", to);
+	                r->subject ? r->subject : "-", r->actor ? r->actor : "-", r->text ? r->text : "");
+}
+
+lw_event *lw_activity_alert(lw_activity *a, const lw_alert *al, bool raised, time_t now)
+{
+	char what[256];
+	snprintf(what, sizeof what, "%s %s: %s", lw_level_name(al->level), al->code, al->message);
+	char lc[96];
+	snprintf(lc, sizeof lc, "%s %s", lw_level_name(al->level), al->code);
+	lw_event *e = lw_activity_add(a, now, raised ? LW_EV_ALERT_RAISED : LW_EV_ALERT_CLEARED, al->project, al->system,
+	                              al->subject, raised ? "-" : lc, raised ? what : "cleared");
+	e->acked = al->acked;
+	return e;
 }
 
 /* Records are appended by their writers: the new ones follow the newest

@@ -74,6 +74,13 @@ void lw_activity_record(lw_activity *a, const char *project, const char *system,
 /* Since when task t holds its status: the system's record, else when a
  * change to it was seen, else the first load. */
 time_t lw_activity_since(const lw_activity *a, const char *project, const lw_task *t);
+/* An alert raised (or cleared) as a line: from "-" to "LEVEL code: message",
+ * or from "LEVEL code" to "cleared". */
+lw_event *lw_activity_alert(lw_activity *a, const lw_alert *al, bool raised, time_t now);
+/* How many of its newest records a loader keeps (the feed needs few;
+ * `events` asks for all of them). */
+size_t lw_records_limit(void);
+void lw_records_set_limit(size_t n);
 /* One event as a JSON object on one line, no newline (strings escaped). */
 void lw_event_json(const lw_event *e, strbuf *out);
 

@@ -61,6 +61,7 @@ lw_alert *lw_alerts_add(lw_alerts *a, lw_level level, const char *system, const 
 	x->project = NULL;
 	x->message = arena_strdup(&a->mem, msg);
 	x->since = since;
+	x->acked = false;
 	return x;
 }
 

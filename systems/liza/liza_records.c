@@ -1,5 +1,6 @@
 /* liza_records.c — see liza_records.h. */
 #include "systems/liza/liza_records.h"
+#include "core/model/activity.h"
 #include "core/util/timeparse.h"
 #include <string.h>
 
@@ -20,7 +21,7 @@ static size_t tail_start(const char *buf, size_t len, size_t want)
 typedef struct scan {
 	arena *a;
 	lw_record *v;
-	size_t n;
+	size_t n, max;
 	const char *key;          /* the field the next scalar is the value of, or NULL */
 } scan;
 
@@ -28,8 +29,8 @@ static int on_event(const doc_event *ev, void *ctx)
 {
 	scan *s = ctx;
 	if (ev->depth == 1 && ev->kind != DOC_EV_END) {
-		if (s->n == LIZA_RECORDS_KEPT) {   /* more items than looked for: keep the newest */
-			memmove(s->v, s->v + 1, (LIZA_RECORDS_KEPT - 1) * sizeof *s->v);
+		if (s->n == s->max) {   /* more items than looked for: keep the newest */
+			memmove(s->v, s->v + 1, (s->max - 1) * sizeof *s->v);
 			s->n--;
 		}
 		lw_record *r = &s->v[s->n++];
@@ -74,10 +75,18 @@ void liza_records_log(arena *a, const char *buf, size_t len, const char *path, l
 {
 	*out = NULL;
 	*n = 0;
-	size_t at = tail_start(buf, len, LIZA_RECORDS_KEPT);
+	size_t max = lw_records_limit();
+	size_t at = tail_start(buf, len, max);
 	if (at >= len)
 		return;
-	scan s = { .a = a, .v = arena_alloc(a, LIZA_RECORDS_KEPT * sizeof *s.v) };
+	/* Items counted from the end bound the array (all of them for `events`). */
+	size_t items = 0;
+	for (size_t i = at; i < len; i++)
+		items += buf[i] == '-' && (i == at || buf[i - 1] == '\n');
+	if (items > max)
+		items = max;
+	scan s = { .a = a, .max = items ? items : 1 };
+	s.v = arena_alloc(a, s.max * sizeof *s.v);
 	lw_error ignored;
 	lw_error_clear(&ignored);
 	/* A torn tail says nothing more than what read: the checks report the log itself. */
@@ -120,8 +129,8 @@ void liza_records_project(lw_snapshot *snap, const lw_record *log, size_t nlog, 
 {
 	const doc_node *notes = doc_deref(doc_get(root, "human_notes"));
 	size_t nn = doc_is_seq(notes) ? doc_len(notes) : 0;
-	if (nn > LIZA_RECORDS_KEPT)
-		nn = LIZA_RECORDS_KEPT;
+	if (nn > lw_records_limit())
+		nn = lw_records_limit();
 	snap->records = arena_alloc(&snap->mem, (nlog + nn + 1) * sizeof *snap->records);
 	memcpy(snap->records, log, nlog * sizeof *log);
 	size_t n = nlog, skip = doc_is_seq(notes) ? doc_len(notes) - nn : 0;

@@ -5,9 +5,7 @@
 #define LW_LIZA_RECORDS_H
 #include "core/model/model.h"
 
-enum { LIZA_RECORDS_KEPT = 64 };
-
-/* The last LIZA_RECORDS_KEPT entries of the log bytes buf (a block
+/* The last lw_records_limit() entries of the log bytes buf (a block
  * sequence): found from the end, so the cost is the tail's, not the
  * log's. Strings are copied into a. */
 void liza_records_log(arena *a, const char *buf, size_t len, const char *path, lw_record **out, size_t *n);
