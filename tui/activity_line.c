@@ -15,7 +15,12 @@ const char *activity_line(const lw_event *ev, char *buf, size_t n, theme_elem *e
 	const char *kind = lw_event_kind_name(ev->kind);
 	bool arrow = ev->kind == LW_EV_STATUS || ev->kind == LW_EV_VERDICT || ev->kind == LW_EV_ASSIGN ||
 	             ev->kind == LW_EV_AGENT_STATUS;
-	if (arrow)
+	bool record = ev->kind == LW_EV_LOG || ev->kind == LW_EV_NOTE || ev->kind == LW_EV_MESSAGE ||
+	              ev->kind == LW_EV_HISTORY;
+	if (record)   /* who wrote it: what it says */
+		snprintf(buf, n, "%s %s%s%s %s %s %s: %s", tb, ev->project, ev->project[0] ? "/" : "", ev->system,
+		         ev->subject, kind, ev->from, ev->to);
+	else if (arrow)
 		snprintf(buf, n, "%s %s%s%s %s %s %s -> %s", tb, ev->project, ev->project[0] ? "/" : "", ev->system,
 		         ev->subject, kind, ev->from, ev->to);
 	else
