@@ -100,11 +100,11 @@ static void draw(hud *h, int y, int height_)
 		x += text_putf(h, yy, x, 15, e, "%-14.14s", ag->status ? ag->status : "-") + 1;
 		x += text_putf(h, yy, x, 19, e, "%-18.18s", ag->task ? ag->task : "-") + 1;
 		char b1[24], b2[24];
-		x += text_putf(h, yy, x, 10, d, "hb %-6s", age(now, ag->heartbeat, b1, sizeof b1)) + 1;
+		x += text_putf(h, yy, x, 12, d, "hb %-8s", age(now, ag->heartbeat, b1, sizeof b1)) + 1;
 		if (mid) {
 			const char *lease = ag->lease_expires && ag->lease_expires != LW_NO_TIME
 			                    ? lw_format_age((long long)(ag->lease_expires - now), b2, sizeof b2) : "-";
-			x += text_putf(h, yy, x, 15, d, "lease %-8s", lease) + 1;
+			x += text_putf(h, yy, x, 15, d, "lease %-8s", lease) + 1;   /* until it ends */
 		}
 		if (wide) {
 			if (ag->provider)
