@@ -64,7 +64,7 @@ _liza_watch()
 	local cword=$((${#words[@]} - 1))
 	local cur=${words[cword]} prev=""
 	[ "$cword" -gt 0 ] && prev=${words[cword-1]}
-	local commands="hud check status approve reject transition review demo keys config"
+	local commands="hud check status approve reject transition review demo metrics events keys config"
 	local global="-C --as --theme --no-color --poll -h --help -V --version"
 	local i cmd="" cmd_at=0 _lw_prog=${words[0]:-liza-watch} _lw_dir=""
 	# The command is the first word that is neither an option nor an
@@ -95,6 +95,7 @@ _liza_watch()
 	local opts=""
 	case $cmd in
 		check) opts="--json --follow" ;;
+		events) opts="--json --follow --help" ;;
 		status) opts="--tmux --json --follow --format" ;;
 		approve) opts="--force" ;;
 		reject) opts="--reason --force" ;;

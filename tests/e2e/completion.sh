@@ -36,7 +36,8 @@ expect() {
 	got=$(complete_line "$1")
 	[ "$got" = "$2" ] || fail "completing '$1': got '$got', want '$2'"
 }
-expect 'liza-watch ' 'approve check config demo hud keys reject review status transition '
+expect 'liza-watch ' 'approve check config demo events hud keys metrics reject review status transition '
+expect 'liza-watch events --' '--follow --help --json '
 expect 'liza-watch ch' 'check '
 expect 'liza-watch --n' '--no-color '
 expect 'liza-watch --' '--as --help --no-color --poll --theme --version '
