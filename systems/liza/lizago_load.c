@@ -447,13 +447,16 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 	char deg[32] = "";
 	if (degraded)
 		snprintf(deg, sizeof deg, "%s%zu degraded", *mode || cb ? " " : "", degraded);
-	w->flags = arena_printf(a, "%s%s%s%s", mode, *mode && cb ? " " : "", cb ? "CB" : "", deg);
+	const char *flags = arena_printf(a, "%s%s%s%s", mode, *mode && cb ? " " : "", cb ? "CB" : "", deg);
+	/* The sprint's figures follow, as Liza's TUI heads its tasks: blocked, approval rate. */
+	char fig[64];
+	w->flags = arena_printf(a, "%s%s%s", flags, *flags ? " " : "", lizago_sprint_figures(st, fig, sizeof fig));
 	w->node = st->root;
 	/* The status line: the sprint's progress and what stops or slows the
 	 * team (its mode, the circuit breaker, degraded agents), and a missing
 	 * pipeline.yaml, which Liza's own validator rejects. */
-	snap->status_segment = arena_printf(a, "sprint %d/%d%s%s%s", w->iteration, w->max, w->flags[0] ? " " : "",
-	                                    w->flags, st->pipeline_missing ? " no pipeline.yaml" : "");
+	snap->status_segment = arena_printf(a, "sprint %d/%d%s%s%s", w->iteration, w->max, flags[0] ? " " : "",
+	                                    flags, st->pipeline_missing ? " no pipeline.yaml" : "");
 }
 
 static int cmp_task(const void *a, const void *b)
