@@ -1,7 +1,10 @@
 /* lizago_sprint.c — today's Liza's sprint figures, as its own TUI heads its
- * TASKS panel: tasks done of the sprint's (its planned tasks, else all),
- * how many are blocked, and the approval rate of the reviews its tasks'
- * histories record (approved against approved and rejected verdicts). */
+ * TASKS panel ("3/5 done | 1 blocked | 63% approval"): the blocked count and
+ * the task outcome approval rate Liza keeps in sprint.metrics
+ * (tasks_blocked, task_outcome_approval_rate_percent) when it wrote them;
+ * else counted from the state: blocked tasks of the sprint (its planned
+ * ones, else all), and approved verdicts against approved and rejected ones
+ * in their histories. */
 #include "systems/liza/lizago.h"
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +21,13 @@ static bool in_sprint(const lizago_state *st, const lg_task *t)
 
 const char *lizago_sprint_figures(const lizago_state *st, char *buf, size_t n)
 {
+	const doc_node *m = doc_deref(doc_get(doc_deref(doc_get(st->root, "sprint")), "metrics"));
+	long long kb, kr;
+	if (doc_int(doc_get(m, "tasks_blocked"), &kb) == DOC_OK &&
+	    doc_int(doc_get(m, "task_outcome_approval_rate_percent"), &kr) == DOC_OK) {
+		snprintf(buf, n, "%lld blocked, %lld%% approval", kb, kr);
+		return buf;
+	}
 	size_t blocked = 0, approved = 0, rejected = 0;
 	for (size_t i = 0; i < st->ntasks; i++) {
 		const lg_task *t = &st->tasks[i];
