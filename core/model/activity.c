@@ -224,6 +224,17 @@ static const lw_task *map_find(const id_map *m, const lw_task *t)
 static void diff_tasks(lw_activity *a, const char *project, const lw_snapshot *prev, const lw_snapshot *next,
                        time_t now)
 {
+	/* The loader says which one task can differ (a one-task edit): that one alone. */
+	if (next->tasks_reused && prev->ntasks == next->ntasks) {
+		size_t k = next->task_changed;
+		if (k >= next->ntasks)
+			return;   /* none changed */
+		if (same_str(prev->tasks[k].id, next->tasks[k].id)) {
+			task_changed(a, project, &prev->tasks[k], &next->tasks[k], now);
+			return;
+		}
+		/* Its id changed too: the walk below matches by id. */
+	}
 	size_t n = prev->ntasks < next->ntasks ? prev->ntasks : next->ntasks, i = 0;
 	/* Side by side while the ids line up: the usual reload (one task
 	 * changed in place) costs a pointer comparison per task. */

@@ -109,6 +109,11 @@ typedef struct lw_snapshot {
 	/* The newest records the files hold (log entries, notes, messages),
 	 * oldest first; the adapter keeps a bounded tail of them. */
 	lw_record *records;    size_t nrecords;
+	/* Set by a loader that took every task but one from the previous load
+	 * as it was (a one-task edit re-parsed alone; SIZE_MAX: none changed):
+	 * what changed is then looked for in that one task alone. */
+	bool tasks_reused;
+	size_t task_changed;
 	/* A snapshot may stand on an older one whose parse it reuses (a file
 	 * that did not change): it then holds a reference to that base. */
 	struct lw_snapshot *base;

@@ -799,7 +799,8 @@ int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_err
 	const char *state_path = lw_path_join(p, sizeof p, dir, "state.yaml");
 	struct stat sb;
 	bool have_stat = lw_stat(state_path, &sb, LW_STAT_FULL) == 0;
-	if (have_stat && state_unchanged(prev, &sb)) {
+	bool state_same = have_stat && state_unchanged(prev, &sb);
+	if (state_same) {
 		/* Only the log or a marker changed: stand on prev's parse. Its
 		 * typed tasks, problems and nodes stay valid while it lives.
 		 * They live in the snapshot that parsed state.yaml: prev itself,
@@ -863,6 +864,12 @@ int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_err
 	load_markers(&l, st, dir);
 	snap->sys = st;
 	project_model(snap, st, prev_snap, reusing);
+	/* Tell the activity diff which task can differ from prev's (none when
+	 * state.yaml is the very file prev parsed). */
+	if (prev_snap && prev_snap->ntasks == snap->ntasks && (reusing || state_same)) {
+		snap->tasks_reused = true;
+		snap->task_changed = reusing ? reuse.changed : SIZE_MAX;
+	}
 	return 0;
 }
 

@@ -142,6 +142,15 @@ static void a_reused_parse_costs_a_pointer_each(void **st)
 	lw_activity_diff(&act, NULL, "liza", a, b, 100);
 	assert_int_equal(act.n, 1);
 	assert_string_equal(lw_activity_get(&act, 0)->subject, "t-4321");
+	/* The loader said which task its one-task edit re-parsed: that one alone is looked at. */
+	b->tasks_reused = true;
+	b->task_changed = 4321;
+	lw_activity_diff(&act, NULL, "liza", a, b, 101);
+	assert_int_equal(act.n, 2);
+	assert_string_equal(lw_activity_get(&act, 1)->to, "CLAIMED");
+	b->task_changed = SIZE_MAX;   /* none changed (only the log did) */
+	lw_activity_diff(&act, NULL, "liza", a, b, 102);
+	assert_int_equal(act.n, 2);
 	lw_activity_free(&act);
 	free(a->tasks);
 	free(b->tasks);
