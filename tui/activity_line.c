@@ -34,6 +34,11 @@ const char *activity_line(const lw_event *ev, char *buf, size_t n, theme_elem *e
 	return buf;
 }
 
+bool activity_line_shown(const hud *h, const lw_event *ev)
+{
+	return h->only < 0 || h->fleet->n < 2 || strcmp(ev->project, h->fleet->v[h->only].label) == 0;
+}
+
 bool activity_line_matches(const lw_event *ev, const char *filter)
 {
 	if (!filter || !*filter)

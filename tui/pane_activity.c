@@ -5,13 +5,22 @@
 #include "tui/activity_line.h"
 #include <stdio.h>
 
+/* The newest lines shown (the narrowed project's only, with o), at most max. */
+static size_t newest(const hud *h, size_t max, size_t *idx)
+{
+	size_t k = 0;
+	for (size_t i = h->activity.n; i-- > 0 && k < max;)
+		if (activity_line_shown(h, lw_activity_get(&h->activity, i)))
+			idx[k++] = i;
+	return k;
+}
+
 static int height(const hud *h)
 {
-	size_t n = h->activity.n;
-	if (!n)
-		return 0;
+	size_t idx[5];
 	int most = h->rows >= 40 ? 5 : 3;
-	return (int)(n < (size_t)most ? n : (size_t)most) + 1;
+	size_t n = newest(h, (size_t)most, idx);
+	return n ? (int)n + 1 : 0;
 }
 
 static void draw(hud *h, int y, int height_)
@@ -19,13 +28,13 @@ static void draw(hud *h, int y, int height_)
 	char title[64];
 	snprintf(title, sizeof title, "Activity (%llu)", (unsigned long long)h->activity.total);
 	panes_title(h, y, &pane_activity, title);
-	int rows = height_ - 1;
-	size_t n = h->activity.n, from = n > (size_t)rows ? n - (size_t)rows : 0;
-	for (size_t i = from; i < n; i++) {
+	size_t idx[5];
+	size_t n = newest(h, (size_t)(height_ - 1 < 5 ? height_ - 1 : 5), idx);
+	for (size_t k = 0; k < n; k++) {   /* idx holds the newest first: oldest at the top */
 		char line[640];
 		theme_elem e;
-		activity_line(lw_activity_get(&h->activity, i), line, sizeof line, &e);
-		text_put(h, y + 1 + (int)(i - from), 1, h->cols - 2, line, e);
+		activity_line(lw_activity_get(&h->activity, idx[n - 1 - k]), line, sizeof line, &e);
+		text_put(h, y + 1 + (int)k, 1, h->cols - 2, line, e);
 	}
 }
 

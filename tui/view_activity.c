@@ -13,7 +13,8 @@ void view_activity(hud *h)
 	/* The lines that pass the filter, newest last; scroll counts up from the newest. */
 	size_t match = 0;
 	for (size_t i = 0; i < h->activity.n; i++)
-		match += activity_line_matches(lw_activity_get(&h->activity, i), h->activity_filter);
+		match += activity_line_shown(h, lw_activity_get(&h->activity, i)) &&
+		         activity_line_matches(lw_activity_get(&h->activity, i), h->activity_filter);
 	int most = (int)match - rows;
 	if (h->activity_scroll > most)
 		h->activity_scroll = most > 0 ? most : 0;
@@ -28,7 +29,7 @@ void view_activity(hud *h)
 	size_t k = 0;
 	for (size_t i = 0; i < h->activity.n; i++) {
 		const lw_event *ev = lw_activity_get(&h->activity, i);
-		if (!activity_line_matches(ev, h->activity_filter))
+		if (!activity_line_shown(h, ev) || !activity_line_matches(ev, h->activity_filter))
 			continue;
 		if (k >= start && k < end) {
 			char line[640];

@@ -132,7 +132,8 @@ void liza_records_project(lw_snapshot *snap, const lw_record *log, size_t nlog, 
 	if (nn > lw_records_limit())
 		nn = lw_records_limit();
 	snap->records = arena_alloc(&snap->mem, (nlog + nn + 1) * sizeof *snap->records);
-	memcpy(snap->records, log, nlog * sizeof *log);
+	if (nlog)   /* memcpy takes no NULL, even for 0 bytes */
+		memcpy(snap->records, log, nlog * sizeof *log);
 	size_t n = nlog, skip = doc_is_seq(notes) ? doc_len(notes) - nn : 0;
 	for (const doc_node *it = doc_seq_first(notes); it; it = it->next) {
 		if (skip) {
