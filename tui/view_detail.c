@@ -185,13 +185,9 @@ void view_detail(hud *h)
 		add_wrapped(&l, h, 1, a->message, h->cols - 2);
 		const hud_item *it = alert_task(h);
 		if (it) {
-			/* The file as the project names it: its root is absolute (resolved at open). */
-			const char *path = it->task->path ? it->task->path : "", *dir = hud_source_dir(h, it->src);
-			size_t dl = strlen(dir);
-			if (dl && strncmp(path, dir, dl) == 0 && path[dl] == '/')
-				path += dl + 1;
 			snprintf(buf, sizeof buf, "-- task %s:%s  %s  (%s)", it->task->system, it->task->id,
-			         it->task->status, path);
+			         it->task->status,
+			         it->task->path ? lw_project_shown_path(&h->fleet->v[it->member].proj, it->task->path) : "");
 			add_line(&l, 1, "", buf, strlen(buf));
 			task_lines(&l, it);
 		} else if (strcmp(a->code, "parse_error") == 0) {
@@ -204,7 +200,8 @@ void view_detail(hud *h)
 			return;
 		}
 		const lw_task *t = it->task;
-		snprintf(title, sizeof title, " %s:%s  %s  (%s)", t->system, t->id, t->status, t->path ? t->path : "");
+		snprintf(title, sizeof title, " %s:%s  %s  (%s)", t->system, t->id, t->status,
+		         t->path ? lw_project_shown_path(&h->fleet->v[it->member].proj, t->path) : "");
 		task_lines(&l, it);
 	}
 	text_fill_row(h, 0, 0, h->cols, EL_HEADER);

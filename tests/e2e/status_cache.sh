@@ -145,7 +145,7 @@ if command -v strace >/dev/null; then
 	# (LeakSanitizer cannot run under ptrace: leaks are the other tests' job)
 	(cd "$tmp" && ASAN_OPTIONS=detect_leaks=0 strace -f -qq -e trace=%file,getdents64 -y -o "$tmp/strace" "$LW_BIN" -C p status >/dev/null) || fail "status under strace: exit $?"
 	rec=$(ls "$XDG_RUNTIME_DIR"/liza-watch/status-*)
-	grep '^in ' "$rec" | awk '{ print $3 }' | sort -u > "$tmp/recorded"
+	grep '^in ' "$rec" | awk '{ print $3 }' | sed "s|^$tmp/||" | sort -u > "$tmp/recorded"
 	# paths passed to file calls, and folders listed (getdents64 on fd<path>)
 	sed -n -e 's/^[0-9]* *[a-z0-9_]*(AT_FDCWD[^,]*, "\([^"]*\)".*/\1/p' \
 	       -e 's/^[0-9]* *\(stat\|lstat\|open\|access\|readlink\|statfs\)("\([^"]*\)".*/\2/p' \
