@@ -13,7 +13,7 @@ static const char *const kind_names[LW_EV_KINDS] = {
 	"log", "note", "message", "history", "alert_raised", "alert_cleared",
 };
 
-static size_t records_limit = 64;
+static size_t records_limit = 32;
 size_t lw_records_limit(void) { return records_limit; }
 void lw_records_set_limit(size_t n) { records_limit = n ? n : 1; }
 

@@ -509,11 +509,14 @@ typedef struct log_scan {
 	liza_state *st;
 	lw_error *err;
 	bool root_seen, want_time;
+	liza_rec_ring *ring;      /* the newest entries, for the activity feed */
 } log_scan;
 
 static int log_event(const doc_event *ev, void *ctx)
 {
 	log_scan *s = ctx;
+	if (s->ring)
+		liza_rec_ring_event(s->ring, ev);
 	if (ev->depth == 0 && ev->kind != DOC_EV_END) {
 		s->root_seen = true;
 		bool null_root = ev->kind == DOC_EV_SCALAR && ev->plain &&
@@ -553,8 +556,11 @@ static int load_log(ld *l, liza_state *st, const char *buf, size_t len, lw_error
 	st->log_entries = 0;
 	st->log_newest = LW_NO_TIME;
 	size_t problems = l->snap->nproblems;
-	log_scan s = { .l = l, .st = st, .err = err };
+	liza_rec_ring ring;
+	liza_rec_ring_init(&ring);
+	log_scan s = { .l = l, .st = st, .err = err, .ring = &ring };
 	int rc = doc_stream(buf, len, l->path, NULL, log_event, &s, err);
+	liza_rec_ring_done(&ring, l->a, NULL, 0, &st->log_records, &st->nlog_records);
 	st->log_problems = l->snap->nproblems - problems;
 	st->log_ends_nl = len && buf[len - 1] == '\n';
 	return rc;
@@ -577,12 +583,17 @@ static int load_log_tail(ld *l, liza_state *st, const liza_state *prev, const ch
 	size_t problems = l->snap->nproblems;
 	lw_error ignored;
 	lw_error_clear(&ignored);
-	log_scan s = { .l = l, .st = &tail, .err = &ignored };
+	liza_rec_ring ring;
+	liza_rec_ring_init(&ring);
+	log_scan s = { .l = l, .st = &tail, .err = &ignored, .ring = &ring };
 	if (doc_stream(buf + old, len - old, l->path, NULL, log_event, &s, &ignored) < 0 ||
 	    l->snap->nproblems != problems) {
 		l->snap->nproblems = problems;   /* the full parse will report them, at the right line */
+		liza_rec_ring_done(&ring, l->a, NULL, 0, &st->log_records, &st->nlog_records);
 		return -1;
 	}
+	/* The entries before the tail are prev's; the tail's follow them. */
+	liza_rec_ring_done(&ring, l->a, prev->log_records, prev->nlog_records, &st->log_records, &st->nlog_records);
 	st->has_log = true;
 	st->log_entries = prev->log_entries + tail.log_entries;
 	st->log_newest = prev->log_newest;
@@ -652,8 +663,6 @@ static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error
 		rc = 0;
 	else
 		rc = load_log(l, st, buf, len, err);
-	if (rc == 0)
-		liza_records_log(l->a, buf, len, st->log_path, &st->log_records, &st->nlog_records);
 	free(buf);
 	if (rc == 0)
 		remember_stat(st, &sb);

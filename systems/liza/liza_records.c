@@ -2,97 +2,84 @@
 #include "systems/liza/liza_records.h"
 #include "core/model/activity.h"
 #include "core/util/timeparse.h"
+#include "core/util/grow.h"
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-/* Where the last `want` top-level items ("- " at the start of a line) begin. */
-static size_t tail_start(const char *buf, size_t len, size_t want)
+void liza_rec_ring_init(liza_rec_ring *r)
 {
-	size_t found = 0, at = len;
-	for (size_t i = len; i-- > 0 && found < want;) {
-		if (buf[i] == '-' && (i == 0 || buf[i - 1] == '\n') &&
-		    (i + 1 == len || buf[i + 1] == ' ' || buf[i + 1] == '\n' || buf[i + 1] == '\r')) {
-			found++;
-			at = i;
-		}
-	}
-	return found ? at : len;
+	memset(r, 0, sizeof *r);
+	r->max = lw_records_limit();
+	r->field = -1;
 }
 
-typedef struct scan {
-	arena *a;
-	lw_record *v;
-	size_t n, max;
-	const char *key;          /* the field the next scalar is the value of, or NULL */
-} scan;
-
-static int on_event(const doc_event *ev, void *ctx)
+void liza_rec_ring_event(liza_rec_ring *r, const doc_event *ev)
 {
-	scan *s = ctx;
 	if (ev->depth == 1 && ev->kind != DOC_EV_END) {
-		if (s->n == s->max) {   /* more items than looked for: keep the newest */
-			memmove(s->v, s->v + 1, (s->max - 1) * sizeof *s->v);
-			s->n--;
+		liza_rec_slot *slot;
+		if (r->n < r->max) {
+			if (r->n == r->cap) {
+				r->v = lw_grow(r->v, &r->cap, r->n, sizeof *r->v, 8);
+				if (r->cap > r->max)
+					r->cap = r->max;
+			}
+			slot = &r->v[r->n++];
+		} else {   /* full: the oldest goes */
+			slot = &r->v[r->start];
+			r->start = (r->start + 1) % r->n;
 		}
-		lw_record *r = &s->v[s->n++];
-		memset(r, 0, sizeof *r);
-		r->time = LW_NO_TIME;
-		r->kind = "log";
-		return 0;
+		memset(slot, 0, sizeof *slot);
+		slot->time = LW_NO_TIME;
+		r->field = -1;
+		return;
 	}
-	if (ev->depth != 2 || ev->kind != DOC_EV_SCALAR || !s->n)
-		return 0;
+	if (ev->depth != 2 || ev->kind != DOC_EV_SCALAR || !r->n)
+		return;
 	if (ev->is_key) {
-		static const char *const keys[] = { "timestamp", "agent", "action", "task", "detail" };
-		s->key = NULL;
-		for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+		static const char *const keys[] = { "task", "agent", "action", "detail" };
+		r->field = strcmp(ev->str, "timestamp") == 0 ? 4 : -1;
+		for (int i = 0; i < 4; i++)
 			if (strcmp(ev->str, keys[i]) == 0)
-				s->key = keys[i];
-		return 0;
+				r->field = i;
+		return;
 	}
-	lw_record *r = &s->v[s->n - 1];
-	if (!s->key)
-		return 0;
-	if (strcmp(s->key, "timestamp") == 0) {
-		if (lw_parse_time(ev->str, &r->time) < 0)
-			r->time = LW_NO_TIME;
-	} else if (strcmp(s->key, "agent") == 0) {
-		r->actor = arena_strndup(s->a, ev->str, ev->len);
-	} else if (strcmp(s->key, "task") == 0) {
-		r->subject = arena_strndup(s->a, ev->str, ev->len);
-	} else if (strcmp(s->key, "action") == 0) {
-		/* "action: detail" when both are there: the action leads. */
-		r->text = r->text ? arena_printf(s->a, "%.*s: %s", (int)ev->len, ev->str, r->text)
-		                  : arena_strndup(s->a, ev->str, ev->len);
-	} else {
-		r->text = r->text ? arena_printf(s->a, "%s: %.*s", r->text, (int)ev->len, ev->str)
-		                  : arena_strndup(s->a, ev->str, ev->len);
-	}
-	s->key = NULL;
-	return 0;
+	liza_rec_slot *slot = &r->v[(r->start + r->n - 1) % r->n];
+	if (r->field == 4 && lw_parse_time(ev->str, &slot->time) < 0)
+		slot->time = LW_NO_TIME;
+	else if (r->field >= 0 && r->field < 4)
+		snprintf(slot->field[r->field], LIZA_REC_FIELD, "%.*s", (int)ev->len, ev->str);
+	r->field = -1;
 }
 
-void liza_records_log(arena *a, const char *buf, size_t len, const char *path, lw_record **out, size_t *n)
+static const char *field(arena *a, const char *s) { return *s ? arena_strdup(a, s) : NULL; }
+
+void liza_rec_ring_done(liza_rec_ring *r, arena *a, const lw_record *prev, size_t nprev, lw_record **out,
+                        size_t *n)
 {
-	*out = NULL;
+	size_t total = nprev + r->n, skip = total > r->max ? total - r->max : 0;
+	*out = arena_alloc(a, (total - skip + 1) * sizeof **out);
 	*n = 0;
-	size_t max = lw_records_limit();
-	size_t at = tail_start(buf, len, max);
-	if (at >= len)
-		return;
-	/* Items counted from the end bound the array (all of them for `events`). */
-	size_t items = 0;
-	for (size_t i = at; i < len; i++)
-		items += buf[i] == '-' && (i == at || buf[i - 1] == '\n');
-	if (items > max)
-		items = max;
-	scan s = { .a = a, .max = items ? items : 1 };
-	s.v = arena_alloc(a, s.max * sizeof *s.v);
-	lw_error ignored;
-	lw_error_clear(&ignored);
-	/* A torn tail says nothing more than what read: the checks report the log itself. */
-	doc_stream(buf + at, len - at, path, NULL, on_event, &s, &ignored);
-	*out = s.v;
-	*n = s.n;
+	for (size_t i = skip; i < nprev; i++) {
+		lw_record *c = &(*out)[(*n)++];
+		*c = prev[i];
+		c->subject = prev[i].subject ? arena_strdup(a, prev[i].subject) : NULL;
+		c->actor = prev[i].actor ? arena_strdup(a, prev[i].actor) : NULL;
+		c->text = prev[i].text ? arena_strdup(a, prev[i].text) : NULL;
+	}
+	for (size_t i = skip > nprev ? skip - nprev : 0; i < r->n; i++) {
+		const liza_rec_slot *slot = &r->v[(r->start + i) % r->n];
+		lw_record *c = &(*out)[(*n)++];
+		c->time = slot->time;
+		c->kind = "log";
+		c->subject = field(a, slot->field[0]);
+		c->actor = field(a, slot->field[1]);
+		/* "action: detail" when both are there: the action leads. */
+		c->text = *slot->field[2] && *slot->field[3] ? arena_printf(a, "%s: %s", slot->field[2], slot->field[3])
+		        : field(a, *slot->field[2] ? slot->field[2] : slot->field[3]);
+	}
+	free(r->v);
+	memset(r, 0, sizeof *r);
 }
 
 void liza_records_copy(arena *a, const lw_record *v, size_t n, lw_record **out, size_t *nout)
