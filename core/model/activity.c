@@ -291,6 +291,13 @@ static void diff_agents(lw_activity *a, const char *project, const lw_snapshot *
 		else if (!same_str(was->task, ag->task))
 			lw_activity_add(a, now, LW_EV_ASSIGN, project, ag->system, ag->id, or_dash(was->task),
 			                or_dash(ag->task));
+		if (was && ag->inbox > 0 && ag->inbox > was->inbox) {
+			/* Messages came to its inbox (Agent Cell Phone): the count, as the files say no more. */
+			char f[24], t[48];
+			snprintf(f, sizeof f, "inbox %d", was->inbox > 0 ? was->inbox : 0);
+			snprintf(t, sizeof t, "inbox %d (+%d)", ag->inbox, ag->inbox - (was->inbox > 0 ? was->inbox : 0));
+			lw_activity_add(a, now, LW_EV_MESSAGE, project, ag->system, ag->id, f, t);
+		}
 	}
 	for (size_t i = 0; i < prev->nagents; i++)
 		if (!agent_find(next, &prev->agents[i]))

@@ -161,12 +161,36 @@ static void a_reused_parse_costs_a_pointer_each(void **st)
 	lw_snapshot_free(b);
 }
 
+/* A message into an agent's inbox (Agent Cell Phone) is a line. */
+static void an_inbox_message_is_a_line(void **st)
+{
+	(void)st;
+	lw_snapshot *a = lw_snapshot_new(), *b = lw_snapshot_new();
+	lw_agent was = { .system = "acp", .id = "Agent-5", .status = "IDLE", .inbox = 1 }, now = was;
+	now.inbox = 2;
+	a->agents = &was;
+	b->agents = &now;
+	a->nagents = b->nagents = 1;
+	lw_activity act;
+	lw_activity_init(&act, 8);
+	lw_activity_diff(&act, NULL, "acp", a, b, 100);
+	assert_int_equal(act.n, 1);
+	assert_int_equal(lw_activity_get(&act, 0)->kind, LW_EV_MESSAGE);
+	assert_string_equal(lw_activity_get(&act, 0)->to, "inbox 2 (+1)");
+	lw_activity_free(&act);
+	a->agents = b->agents = NULL;
+	a->nagents = b->nagents = 0;
+	lw_snapshot_free(a);
+	lw_snapshot_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(changes_between_loads),
 		cmocka_unit_test(the_ring_keeps_the_newest),
 		cmocka_unit_test(a_reused_parse_costs_a_pointer_each),
+		cmocka_unit_test(an_inbox_message_is_a_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
