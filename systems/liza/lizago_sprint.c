@@ -9,14 +9,18 @@
 #include <stdio.h>
 #include <string.h>
 
-static bool in_sprint(const lizago_state *st, const lg_task *t)
+static void count(const lg_task *t, size_t *blocked, size_t *approved, size_t *rejected)
 {
-	if (!st->nsprint_planned)
-		return true;
-	for (size_t j = 0; j < st->nsprint_planned; j++)
-		if (t->id && strcmp(st->sprint_planned[j], t->id) == 0)
-			return true;
-	return false;
+	if (!t)
+		return;
+	*blocked += t->status && strcmp(t->status, "BLOCKED") == 0;
+	for (const doc_node *h = doc_seq_first(doc_get(doc_deref(t->node), "history")); h; h = h->next) {
+		const char *ev = doc_str(doc_get(doc_deref(h), "event"));
+		if (!ev)
+			continue;
+		*approved += strcmp(ev, "approved") == 0;
+		*rejected += strcmp(ev, "rejected") == 0 || strcmp(ev, "review_verdict_rejected") == 0;
+	}
 }
 
 const char *lizago_sprint_figures(const lizago_state *st, char *buf, size_t n)
@@ -29,19 +33,11 @@ const char *lizago_sprint_figures(const lizago_state *st, char *buf, size_t n)
 		return buf;
 	}
 	size_t blocked = 0, approved = 0, rejected = 0;
-	for (size_t i = 0; i < st->ntasks; i++) {
-		const lg_task *t = &st->tasks[i];
-		if (!in_sprint(st, t))
-			continue;
-		blocked += t->status && strcmp(t->status, "BLOCKED") == 0;
-		for (const doc_node *h = doc_seq_first(doc_get(doc_deref(t->node), "history")); h; h = h->next) {
-			const char *ev = doc_str(doc_get(doc_deref(h), "event"));
-			if (!ev)
-				continue;
-			approved += strcmp(ev, "approved") == 0;
-			rejected += strcmp(ev, "rejected") == 0 || strcmp(ev, "review_verdict_rejected") == 0;
-		}
-	}
+	/* The planned tasks by id (an index lookup each), else every task. */
+	for (size_t j = 0; j < st->nsprint_planned; j++)
+		count(lizago_find_task(st, st->sprint_planned[j]), &blocked, &approved, &rejected);
+	for (size_t i = 0; !st->nsprint_planned && i < st->ntasks; i++)
+		count(&st->tasks[i], &blocked, &approved, &rejected);
 	int used = snprintf(buf, n, "%zu blocked", blocked);
 	if (approved + rejected && used > 0 && (size_t)used < n)
 		snprintf(buf + used, n - (size_t)used, ", approval %zu%%", approved * 100 / (approved + rejected));
