@@ -66,8 +66,7 @@ void view_activity_key(hud *h, int ch)
 	else if (ch == KEY_END || (a && strcmp(a, "bottom") == 0)) h->activity_scroll = 0;
 	else if (ch == '/' || (a && strcmp(a, "filter") == 0)) {
 		prompt_ask_text(h, "filter the activity (system, subject, kind, text)", "", filter_done);
-		snprintf(h->prompt.text, sizeof h->prompt.text, "%s", h->activity_filter);
-		h->prompt.len = h->prompt.cursor = strlen(h->prompt.text);
+		prompt_set_text(h, h->activity_filter);
 	} else if (ch == 27 && h->activity_filter[0]) {
 		h->activity_filter[0] = '\0';
 	} else if (ch == 27 || ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == 'q' ||

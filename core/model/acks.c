@@ -1,6 +1,7 @@
 /* acks.c — see acks.h. */
 #include "core/model/acks.h"
 #include "core/store/store.h"
+#include "core/txn/txn.h"
 #include "core/util/grow.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
@@ -214,7 +215,7 @@ static int edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *e
 		}
 		c->a->n = w;
 		if (!c->dropped)
-			return 1;   /* nothing went: nothing written */
+			return EDIT_NOCHANGE;   /* nothing went: nothing written */
 	}
 	render(c->a, out);
 	return 0;
@@ -245,8 +246,7 @@ static int write_change(lw_acks *a, change *c, lw_error *err)
 		lw_error_set(err, a->path, 0, 0, "cannot make its folder: %s", strerror(errno));
 		return -1;
 	}
-	int rc = store_update(a->path, 2000, edit, c, err);
-	return rc == STORE_OK || rc == 1 ? 0 : -1;
+	return txn_update(a->path, 2000, edit, c, err) == STORE_OK ? 0 : -1;
 }
 
 int lw_acks_add(lw_acks *a, const char *project, const lw_alert *al, const char *reason, time_t now, lw_error *err)
