@@ -83,5 +83,6 @@ void cli_acks_prune(const struct lw_project *p, const struct lw_alerts *al);
 
 /* The usage text (--help), each system's line from its adapter. */
 void cli_usage(FILE *out);
+void cli_version(FILE *out);   /* --version: with the upstream each system's rules follow */
 
 #endif
