@@ -45,6 +45,7 @@ int cmd_demo(const lw_opts *o, int argc, char **argv);
 int cmd_keys(const lw_opts *o, int argc, char **argv);
 int cmd_config(const lw_opts *o, int argc, char **argv);
 int cmd_metrics(const lw_opts *o, int argc, char **argv);
+int cmd_events(const lw_opts *o, int argc, char **argv);
 /* Hidden: `__complete systems|subjects|events [TASK]`, for the shell completions. */
 int cmd_complete(const lw_opts *o, int argc, char **argv);
 int cmd_man(const lw_opts *o, int argc, char **argv);
@@ -125,6 +126,12 @@ int cmd_hud_run(const lw_opts *o, struct lw_fleet *f, const char *banner, int si
  * install). true with its path in out; false with the places looked at in
  * tried. */
 bool data_path_find(const char *argv0, const char *name, char *out, size_t n, char *tried, size_t tn);
+
+/* Mark the alerts the operator acknowledged (cli_acks.c); prune: end the
+ * acknowledgements of p's alerts that cleared (long-running modes). */
+struct lw_alerts;
+void cli_acks_mark(const struct lw_project *p, struct lw_alerts *al);
+void cli_acks_prune(const struct lw_project *p, const struct lw_alerts *al);
 
 /* The usage text (--help), each system's line from its adapter. */
 void cli_usage(FILE *out);

@@ -392,6 +392,7 @@ void hud_recheck_changed(hud *h, const bool *changed)
 	}
 	if (fresh.n > 1)
 		qsort(fresh.v, fresh.n, sizeof *fresh.v, cmp_severity);
+	triage_after_check(h, &fresh, &h->all_alerts);
 	lw_alerts_free(&h->all_alerts);
 	h->all_alerts = fresh;
 	/* The pane shows the narrowed project's alerts only. */

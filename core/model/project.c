@@ -1,5 +1,6 @@
 /* project.c — all sources of one directory: detection, loading with the
  * last good snapshot kept, and checks across them. */
+#include "core/model/activity.h"
 #include "core/model/adapter.h"
 #include "core/model/registry.h"
 #include "core/util/fileio.h"
@@ -119,6 +120,9 @@ int lw_project_reload(lw_project *p, size_t i)
 		s->error = err;
 		return -1;
 	}
+	/* What changed since the last good load, while both are at hand. */
+	if (p->activity)
+		lw_activity_diff(p->activity, p->label, s->adapter->name, s->good, snap, lw_now());
 	lw_snapshot_free(s->good);
 	s->good = snap;
 	s->failed = false;

@@ -91,8 +91,10 @@ static void tab_order(void **state)
 	p = panes_next_focus(p, 1);
 	assert_ptr_equal(p, &pane_workflows);
 	p = panes_next_focus(p, 1);
+	assert_ptr_equal(p, &pane_agents);
+	p = panes_next_focus(p, 1);
 	assert_ptr_equal(p, &pane_board);
-	assert_ptr_equal(panes_next_focus(&pane_board, -1), &pane_workflows);
+	assert_ptr_equal(panes_next_focus(&pane_board, -1), &pane_agents);
 }
 
 static void selection_dirties_its_pane_and_the_footer(void **state)
@@ -112,8 +114,11 @@ static void selection_dirties_its_pane_and_the_footer(void **state)
 	strcpy(h.message, "x");
 	panes_sign(&h, &b);
 	assert_int_equal(panes_changed(&a, &b), DIRTY_ALL);
-	/* Ticks redraw the header and the alerts (ages). */
-	assert_int_equal(panes_on(HUD_ON_TICK), (1u << index_of("header")) | (1u << index_of("alerts")));
+	/* Ticks redraw what shows ages: the header, the agents, the board (time in
+	 * status), the alerts and the activity feed. */
+	assert_int_equal(panes_on(HUD_ON_TICK), (1u << index_of("header")) | (1u << index_of("agents")) |
+	                                        (1u << index_of("board")) | (1u << index_of("alerts")) |
+	                                        (1u << index_of("activity")));
 }
 
 int main(void)
