@@ -299,7 +299,7 @@ static int run_hud(const lw_opts *o, const demo_opts *d, const char *proj, const
 	lw_opts ho = *o;
 	ho.dir = dirs[0];
 	ho.ndirs = 0;
-	ho.dirs_owned = NULL;   /* every folder here is a project: none may be passed over */
+	ho.from_config = false;   /* every folder here is a project: none may be passed over */
 	if (ndirs > 1) {
 		for (size_t i = 0; i < ndirs; i++)
 			ho.dirs[i] = dirs[i];
