@@ -11,7 +11,8 @@
 # transition is checked by its effect on the files (not just its exit code),
 # with nothing left behind; the HUD's a, r, n and p are typed from inside the
 # project, through a relative -C and through the link. The same project named
-# several ways is one project.
+# several ways is one project. (`liza-watch demo`, the HUD on its own copy
+# beside the binary, is demo.sh's; its --no-hud DIR is here.)
 . "$(dirname "$0")/../tmux-lib.sh"
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 ex=$(cd "$LW_TESTS/../examples" && pwd)
@@ -43,9 +44,13 @@ task() { awk -v id="$2" '/^  - id: /{ on = ($3 == id) } on' "$1"; }
 names() { (cd "$1" && ls -A | tr '\n' ' '); }
 
 # same NAMING WANT-RC ARGS…: prints what the absolute -C prints, exits the same.
+# (The absolute run is made once per command line and project.)
+declare -A refs
 same() {
-	local how=$1 want=$2 got ref rc; shift 2
-	ref=$(lw absolute "$@" 2>&1)
+	local how=$1 want=$2 got ref rc key; shift 2
+	key="$SUB $*"
+	[ -n "${refs[$key]+set}" ] || refs[$key]=$(lw absolute "$@" 2>&1)
+	ref=${refs[$key]}
 	got=$(lw "$how" "$@" 2>&1); rc=$?
 	[ "$rc" = "$want" ] || fail "$how: liza-watch $*: exit $rc, not $want: $got"
 	[ "$got" = "$ref" ] || fail "$how: liza-watch $* differs from -C $proj:
@@ -199,6 +204,20 @@ rm "$XDG_CONFIG_HOME/liza-watch/config"
 got=$(cd "$home" && "$LW_BIN" -C proj -C "$link/liza-go" status --json 2>&1)
 python3 -c 'import json,sys; d=json.load(sys.stdin); assert [p["project"] for p in d["projects"]] == ["proj", "liza-go"], d' <<<"$got" ||
 	fail "two projects: $got"
+
+# ---- the demo's agents, writing a project named each way ------------------
+for n in inside relative link tilde; do
+	fresh
+	case $n in
+	inside)   got=$(cd "$proj" && "$LW_BIN" demo --no-hud . --ticks 30 --interval 1 --seed 7 2>&1) ;;
+	relative) got=$(cd "$home" && "$LW_BIN" demo --no-hud proj --ticks 30 --interval 1 --seed 7 2>&1) ;;
+	link)     got=$(cd / && "$LW_BIN" demo --no-hud "$link" --ticks 30 --interval 1 --seed 7 2>&1) ;;
+	tilde)    got=$(cd / && "$LW_BIN" demo --no-hud '~/proj/' --ticks 30 --interval 1 --seed 7 2>&1) ;;
+	esac || fail "$n: demo --no-hud: exit $?: $(tail -3 <<<"$got")"
+	grep -Eiq 'nothing written|outside|error|denied' <<<"$got" && fail "$n: demo --no-hud: $(grep -Ei 'nothing written|outside|error|denied' <<<"$got" | head -3)"
+	cmp -s "$ex/.liza/state.yaml" "$proj/.liza/state.yaml" && fail "$n: demo --no-hud wrote nothing to .liza/state.yaml"
+	[ "$(names "$proj/.liza")" = "log.yaml state.yaml state.yaml.lock " ] || fail "$n: demo: .liza holds $(names "$proj/.liza")"
+done
 
 # ---- following: a change is seen whatever the name ------------------------
 fresh
