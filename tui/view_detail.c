@@ -186,7 +186,8 @@ void view_detail(hud *h)
 		const hud_item *it = alert_task(h);
 		if (it) {
 			snprintf(buf, sizeof buf, "-- task %s:%s  %s  (%s)", it->task->system, it->task->id,
-			         it->task->status, it->task->path ? it->task->path : "");
+			         it->task->status,
+			         it->task->path ? lw_project_shown_path(&h->fleet->v[it->member].proj, it->task->path) : "");
 			add_line(&l, 1, "", buf, strlen(buf));
 			task_lines(&l, it);
 		} else if (strcmp(a->code, "parse_error") == 0) {
@@ -199,7 +200,8 @@ void view_detail(hud *h)
 			return;
 		}
 		const lw_task *t = it->task;
-		snprintf(title, sizeof title, " %s:%s  %s  (%s)", t->system, t->id, t->status, t->path ? t->path : "");
+		snprintf(title, sizeof title, " %s:%s  %s  (%s)", t->system, t->id, t->status,
+		         t->path ? lw_project_shown_path(&h->fleet->v[it->member].proj, t->path) : "");
 		task_lines(&l, it);
 	}
 	text_fill_row(h, 0, 0, h->cols, EL_HEADER);

@@ -118,5 +118,8 @@ int lw_project_resolve(const lw_project *p, const char *spec, const lw_source **
                        char *msg, size_t n);
 /* Find the source of a system by short name. */
 lw_source *lw_project_source(lw_project *p, const char *system);
+/* A path as a person reads it on the screen: below the project's root, the
+ * part after "root/"; anywhere else, the path as it is. */
+const char *lw_project_shown_path(const lw_project *p, const char *path);
 
 #endif

@@ -154,3 +154,11 @@ lw_source *lw_project_source(lw_project *p, const char *system)
 			return &p->src[i];
 	return NULL;
 }
+
+const char *lw_project_shown_path(const lw_project *p, const char *path)
+{
+	size_t rl = strlen(p->dir);
+	if (path && rl > 1 && strncmp(path, p->dir, rl) == 0 && path[rl] == '/' && path[rl + 1])
+		return path + rl + 1;
+	return path;
+}
