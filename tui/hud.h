@@ -143,7 +143,12 @@ const hud_item *hud_selected(const hud *h);    /* the selected task, or NULL */
 size_t hud_lane_items(const hud *h, int lane, const hud_item **out, size_t max);
 size_t hud_lane_count(const hud *h, int lane);
 void hud_select_key(hud *h);                   /* remember sel_key from the current selection */
+/* The message line; its paths read as hud_shown_text makes them. */
 void hud_message(hud *h, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Text as the screen shows it: with one project, each path below its root
+ * reads from the root (the header names it), as lw_project_shown_path does
+ * for one path; with several, paths stay whole (they tell the projects apart). */
+const char *hud_shown_text(const hud *h, const char *text, char *buf, size_t n);
 size_t hud_workflow_count(const hud *h);
 const lw_workflow *hud_workflow(const hud *h, size_t i, const lw_source **src);
 

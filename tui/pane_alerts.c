@@ -39,9 +39,11 @@ static void draw(hud *h, int y, int height_)
 		x += 1;
 		x += text_putf(h, yy, x, 7, sel ? EL_SELECTED : EL_DIM, "%6s", age);
 		x += 1;
+		char subj[LW_PATH_MAX], msg[2048];
 		text_putf(h, yy, x, h->cols - x - 1, sel ? EL_SELECTED : EL_NORMAL, "%s%s%s%s %s %s: %s",
 		          a->project ? "[" : "", a->project ? a->project : "", a->project ? "] " : "", a->system,
-		          a->code, a->subject, a->message);
+		          a->code, hud_shown_text(h, a->subject, subj, sizeof subj),
+		          hud_shown_text(h, a->message, msg, sizeof msg));
 	}
 }
 

@@ -256,10 +256,10 @@ hud_journey() {
 	wait_for 'note recorded'
 	grep -q "hud note $n" "$st" || fail "$n: n did not write the note"
 	keys p; wait_for 'pause every liza agent\? \[y/N\]'; keys y
-	wait_for 'created .*/\.liza/PAUSE'
+	wait_for 'created \.liza/PAUSE'   # on the screen, below the root the header names
 	[ -f "$proj/.liza/PAUSE" ] || fail "$n: p made no .liza/PAUSE"
 	keys p; wait_for 'resume every liza agent\? \[y/N\]'; keys y
-	wait_for 'removed .*/\.liza/PAUSE'
+	wait_for 'removed \.liza/PAUSE'
 	[ ! -e "$proj/.liza/PAUSE" ] || fail "$n: p again left .liza/PAUSE"
 	# An agent resubmits; a, y approves.
 	sed -i '/^  - id: user-api$/,/^  - id: /s/status: REJECTED/status: READY_FOR_REVIEW/' "$st"
