@@ -21,21 +21,27 @@ export HOME=$home XDG_CONFIG_HOME=$E2E_TMP/config
 mkdir -p "$home" "$XDG_CONFIG_HOME"
 ln -s "$proj" "$link"
 namings="inside relative link tilde"
+bg=   # a --follow running in the background: stopped however the test ends
+trap '[ -n "$bg" ] && kill $bg 2>/dev/null; e2e_cleanup' EXIT
 
 fresh() { rm -rf "$proj"; mkdir -p "$proj"; cp -a "$ex/." "$proj/"; }
 
-# lw NAMING ARGS…: liza-watch on the project (SUB: a folder below it) named
-# as NAMING says, from the folder a user would be in.
+# naming NAMING: where a user of that naming stands (LW_DIR) and what they
+# type before the command (LW_PRE), for the project (SUB: a folder below it).
 SUB=
-lw() {
-	local how=$1; shift
-	case $how in
-	inside)   (cd "$proj$SUB" && "$LW_BIN" "$@") ;;
-	relative) (cd "$home" && "$LW_BIN" -C "proj$SUB" "$@") ;;
-	link)     (cd / && "$LW_BIN" -C "$link$SUB" "$@") ;;
-	tilde)    (cd / && "$LW_BIN" -C "~/proj$SUB/" "$@") ;;
-	absolute) "$LW_BIN" -C "$proj$SUB" "$@" ;;
+naming() {
+	case $1 in
+	inside)   LW_DIR=$proj$SUB LW_PRE=() ;;
+	relative) LW_DIR=$home LW_PRE=(-C "proj$SUB") ;;
+	link)     LW_DIR=/ LW_PRE=(-C "$link$SUB") ;;
+	tilde)    LW_DIR=/ LW_PRE=(-C "~/proj$SUB/") ;;
+	absolute) LW_DIR=/ LW_PRE=(-C "$proj$SUB") ;;
 	esac
+}
+# lw NAMING ARGS…: liza-watch run that way.
+lw() {
+	naming "$1"; shift
+	(cd "$LW_DIR" && exec "$LW_BIN" "${LW_PRE[@]}" "$@")
 }
 
 # A task's block of a Liza state file.
@@ -221,11 +227,35 @@ done
 
 # ---- following: a change is seen whatever the name ------------------------
 fresh
-(cd / && exec "$LW_BIN" -C "$link" check --follow >"$E2E_TMP/follow.out" 2>&1) & fpid=$!
+naming link
+(cd "$LW_DIR" && exec "$LW_BIN" "${LW_PRE[@]}" check --follow >"$E2E_TMP/follow.out" 2>&1) & fpid=$! bg=$!
 wait_until 30 "check --follow's first lines" grep -q 'circuit-breaker' "$E2E_TMP/follow.out"
 : > "$proj/.liza/ABORT"
 wait_until 30 "check --follow to see .liza/ABORT" grep -q 'CRIT liza abort_requested' "$E2E_TMP/follow.out"
-kill "$fpid"; wait "$fpid" 2>/dev/null
+kill "$fpid"; wait "$fpid" 2>/dev/null; bg=
+# follow NAMING OUT WAIT-FOR ARGS…: a --follow mode until OUT (its output, or
+# the file it keeps) shows WAIT-FOR, then an abort (by a user of another
+# naming) until OUT changes.
+follow() {
+	local n=$1 out=$2 first=$3 pid before; shift 3
+	rm -f "$proj/.liza/ABORT" "$out"
+	local to=$out
+	[ "$1" = metrics ] && to=$E2E_TMP/follow.stdout
+	naming "$n"
+	(cd "$LW_DIR" && exec "$LW_BIN" "${LW_PRE[@]}" "$@" >"$to" 2>&1) & pid=$! bg=$!
+	wait_until 30 "$n: $* to print" grep -qs -- "$first" "$out"
+	before=$(cat "$out")
+	lw absolute transition liza abort >/dev/null 2>&1 || fail "abort for $n: $*"
+	wait_until 30 "$n: $* to see .liza/ABORT" bash -c '[ "$(cat "$1")" != "$2" ]' _ "$out" "$before"
+	kill "$pid"; wait "$pid" 2>/dev/null; bg=
+}
+follow inside "$E2E_TMP/f1" 'to review' status --tmux --follow
+grep -q 'CRIT' "$E2E_TMP/f1" || fail "status --tmux --follow: $(cat "$E2E_TMP/f1")"
+follow relative "$E2E_TMP/f2" '"event": "raised"' check --follow --json
+grep -q '"event": "raised".*"code": "abort_requested"' "$E2E_TMP/f2" || fail "check --follow --json: $(tail -2 "$E2E_TMP/f2")"
+follow tilde "$E2E_TMP/f3" '"systems"' status --follow --json
+follow link "$E2E_TMP/f4.prom" 'liza_watch_source_up{project="proj",system="liza"} 1' metrics --follow --output "$E2E_TMP/f4.prom"
+grep -q 'liza_watch_alerts_by_code{.*code="abort_requested".*} 1' "$E2E_TMP/f4.prom" || fail "metrics --follow --output: $(grep abort "$E2E_TMP/f4.prom")"
 
 # ---- the HUD: a, r, n and p from the keyboard ----------------------------
 # hud_journey NAMING: started as a user would, in that folder with that -C.
