@@ -41,7 +41,7 @@ bool txrun_busy(const txrun *t) { return t->state != TXRUN_IDLE; }
 int txrun_fd(const txrun *t) { return t->state == TXRUN_IDLE ? -1 : t->fd; }
 long txrun_elapsed_s(const txrun *t) { return (long)((mono_ms() - t->started_ms) / 1000); }
 
-static void child(int wfd, const lw_source *src, const tx_request *rq)
+static void child(int wfd, const char *project, const lw_source *src, const tx_request *rq)
 {
 	/* Die with the HUD: a write nobody waits for must not land later. */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -53,7 +53,7 @@ static void child(int wfd, const lw_source *src, const tx_request *rq)
 	signal(SIGPIPE, SIG_IGN);
 	tx_result res;
 	memset(&res, 0, sizeof res);
-	src->adapter->transition(src, rq, &res);
+	lw_transition(project, src, rq, &res);
 	ssize_t w;
 	do
 		w = write(wfd, &res, sizeof res);
@@ -61,7 +61,7 @@ static void child(int wfd, const lw_source *src, const tx_request *rq)
 	_exit(w == (ssize_t)sizeof res ? 0 : 1);
 }
 
-int txrun_start(txrun *t, const lw_source *src, const tx_request *rq, char *why, size_t n)
+int txrun_start(txrun *t, const char *project, const lw_source *src, const tx_request *rq, char *why, size_t n)
 {
 	if (txrun_busy(t)) {
 		snprintf(why, n, "another write is under way");
@@ -83,7 +83,7 @@ int txrun_start(txrun *t, const lw_source *src, const tx_request *rq, char *why,
 		close(p[0]);
 		if (getppid() == 1)
 			_exit(1);   /* the HUD died before PDEATHSIG was set */
-		child(p[1], src, rq);
+		child(p[1], project, src, rq);
 	}
 	close(p[1]);
 	fcntl(p[0], F_SETFL, fcntl(p[0], F_GETFL) | O_NONBLOCK);
