@@ -277,11 +277,11 @@ hud_journey() {
 	screen | head -1 | grep -q ' ~/proj ' || fail "$n: the header does not say ~/proj: $(screen | head -1)"
 	keys /; wait_for 'filter'; keys -l user-api; keys Enter
 	wait_for 'a approve +r reject'
-	keys r; wait_for 'reject user-api: reason:'
+	keys r; wait_for 'reject (liza:)?user-api: reason:'
 	keys -l "typed in the HUD ($n)"; keys Enter
 	wait_for 'user-api: READY_FOR_REVIEW -> REJECTED'
 	task "$st" user-api | grep -q "rejection_reason: typed in the HUD ($n)" || fail "$n: r did not write the reason"
-	keys n; wait_for 'note for user-api'
+	keys n; wait_for 'note for (liza:)?user-api'
 	keys -l "hud note $n"; keys Enter
 	wait_for 'note recorded'
 	grep -q "hud note $n" "$st" || fail "$n: n did not write the note"
