@@ -2,6 +2,8 @@
  * the system's adapter apply the row of its table under its own lock. */
 #include "cli/cli.h"
 #include "core/model/adapter.h"
+#include "core/txn/txn.h"
+#include "core/util/fileio.h"
 #include "core/util/escape.h"
 #include "core/util/timeparse.h"
 #include <getopt.h>
@@ -39,6 +41,10 @@ static bool unread(const lw_project *p)
 
 static int run(const lw_opts *o, const tx_args *a)
 {
+	/* The first read waits for an in-place writer as the commit will: a
+	 * task file caught between its writer's truncate and write is not
+	 * "no task" (core/txn/txn_settle.c). */
+	lw_read_settle_with(txn_read_settled);
 	lw_project p;
 	if (cli_open_project(o, &p) < 0)
 		return EXIT_IO;
@@ -93,8 +99,10 @@ static int run(const lw_opts *o, const tx_args *a)
 		rc = EXIT_IO;
 		break;
 	}
-	if (res.note[0])
-		esc_print(res.rc == TX_DONE ? stdout : stderr, "note: %s", res.note);
+	/* Only a success has anything to add: after a failure its one reason
+	 * stands alone (advice such as "merge it yourself" would read as done). */
+	if (res.rc == TX_DONE && res.note[0])
+		esc_print(stdout, "note: %s", res.note);
 out:
 	lw_project_close(&p);
 	return rc;

@@ -3,6 +3,8 @@
  * the tx_result (one write, under PIPE_BUF, so it arrives whole or not at
  * all) and _exit()s, leaving the parent's stdio buffers and curses alone. */
 #include "tui/txrun.h"
+#include "core/txn/txn.h"
+#include "core/util/fileio.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -51,6 +53,9 @@ static void child(int wfd, const char *project, const lw_source *src, const tx_r
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);
 	signal(SIGPIPE, SIG_IGN);
+	/* Its reads before the commit (which generation wrote state.yaml, an
+	 * agent's inbox) wait for an in-place writer as the commit does. */
+	lw_read_settle_with(txn_read_settled);
 	tx_result res;
 	memset(&res, 0, sizeof res);
 	lw_transition(project, src, rq, &res);

@@ -141,9 +141,12 @@ void lw_project_check(const lw_project *p, lw_check_ctx *ctx)
 	for (size_t i = 0; i < p->n; i++) {
 		const lw_source *s = &p->src[i];
 		if (s->failed) {
+			/* Named for why: a file that did not read at all (a FIFO,
+			 * permissions, a link to nothing) is not a parse error. CRIT
+			 * whatever the code: nothing of the system reads. */
 			char msg[1200];
 			lw_error_format(&s->error, msg, sizeof msg);
-			lw_alerts_add(ctx->out, LW_CRIT, s->adapter->name, "parse_error",
+			lw_alerts_add(ctx->out, LW_CRIT, s->adapter->name, s->error.code ? s->error.code : "parse_error",
 			              s->error.file[0] ? s->error.file : s->root, ctx->now, "%s", msg);
 		}
 		if (s->good)

@@ -488,6 +488,10 @@ void liza_check(const liza_state *st, const lw_snapshot *snap, lw_check_ctx *ctx
 		const char *what = strstr(p->message, ": ");
 		if (lw_check_shared_problem(ctx, SYS, p))   /* unreadable, bad_limit…: shared codes */
 			continue;
+		if (p->rule && strcmp(p->rule, "parse_error") == 0) {   /* a log that did not parse */
+			lw_check_emit(ctx, LW_CRIT, SYS, "parse_error", p->subject, p->message, LW_NO_TIME, "%s", p->message);
+			continue;
+		}
 		lw_alert *a = lw_alerts_add(ctx->out, LW_CRIT, SYS, "invalid_state", p->subject, ctx->now,
 		                            "%s (rule: %s)", p->message, p->rule ? p->rule : "types");
 		a->key = arena_printf(&ctx->out->mem, "%s#%s#%s", a->subject, p->rule ? p->rule : "types",

@@ -74,6 +74,8 @@ typedef struct lizago_state {
 	lg_pipeline pipeline;
 	bool pipeline_missing;    /* no .liza/pipeline.yaml: Liza's validate refuses the project */
 	const char *pipeline_error;   /* the project's pipeline.yaml did not read (file:line:col) */
+	bool pipeline_unread;     /* …because it could not be read at all: an unreadable or
+	                             dangling_link alert says so, not pipeline_config */
 	long long version;
 	const char *goal_id, *goal_status;
 	time_t goal_created;

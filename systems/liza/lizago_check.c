@@ -137,7 +137,7 @@ static void pipeline_config(gk *c)
 	if (c->st->pipeline_missing)
 		broken(c, "pipeline", NULL, "pipeline_config",
 		       "pipeline config not found at .liza/pipeline.yaml (liza init writes it; lanes follow the embedded default)");
-	else if (c->st->pipeline_error)
+	else if (c->st->pipeline_error && !c->st->pipeline_unread)   /* else the file's own alert says why */
 		broken(c, "pipeline", NULL, "pipeline_config", "%s", c->st->pipeline_error);
 }
 

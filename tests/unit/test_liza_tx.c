@@ -336,6 +336,30 @@ static void write_faults_leave_the_file_intact(void **state)
 	fault = 0;
 }
 
+/* The merge advice is written by the edit, before the commit: an approve
+ * whose commit then failed printed "merge it yourself" after its error, as
+ * if it had gone through. A failure carries its reason and no note. */
+static void a_failed_approve_gives_no_advice(void **state)
+{
+	(void)state;
+	static const struct store_ops ops = { .write = bad_write, .fsync = bad_fsync, .rename = bad_rename };
+	for (fault = 1; fault <= 4; fault++) {
+		fx f;
+		fx_open_fixture(&f, "comments.in.yaml");
+		store_set_ops(&ops);
+		tx_request r = req("t-1", "approve");
+		r.as = "human";
+		tx_result res;
+		int rc = liza_transition(f.liza, &r, &res);
+		store_set_ops(NULL);
+		assert_int_equal(rc, TX_IO);
+		if (res.note[0])
+			fail_msg("fault %d: a failed approve still says: %s", fault, res.note);
+		fx_close(&f);
+	}
+	fault = 0;
+}
+
 static void verdicts_are_logged_when_the_log_is_a_block_list(void **state)
 {
 	(void)state;
@@ -425,6 +449,7 @@ int main(void)
 		cmocka_unit_test(refusals_name_what_and_how_to_recover),
 		cmocka_unit_test(lock_held_by_another_process_times_out_cleanly),
 		cmocka_unit_test(write_faults_leave_the_file_intact),
+		cmocka_unit_test(a_failed_approve_gives_no_advice),
 		cmocka_unit_test(verdicts_are_logged_when_the_log_is_a_block_list),
 		cmocka_unit_test(levers_create_and_remove_markers),
 		cmocka_unit_test(approving_as_a_non_reviewer_says_who_will_not_merge),
