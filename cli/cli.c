@@ -59,6 +59,15 @@ static const char usage_tail[] =
 	"Config: $XDG_CONFIG_HOME/liza-watch/config (else ~/.config/liza-watch/config), then\n"
 	"DIR/.liza-watch; options win over both. See liza-watch(1) and liza-watch.conf(5).\n";
 
+/* The version, and for each system the upstream code its rules follow. */
+void cli_version(FILE *out)
+{
+	fputs("liza-watch " LW_VERSION "\n", out);
+	for (const lw_adapter *const *a = lw_adapters; *a; a++)
+		if ((*a)->follows)
+			fprintf(out, "  %s rules follow %s\n", (*a)->name, (*a)->follows);
+}
+
 void cli_usage(FILE *out)
 {
 	fputs(usage_head, out);
@@ -336,7 +345,7 @@ int cli_main(int argc, char **argv)
 			}
 			break;
 		case 'h': cli_usage(stdout); return EXIT_OK;
-		case 'V': puts("liza-watch " LW_VERSION); return EXIT_OK;
+		case 'V': cli_version(stdout); return EXIT_OK;
 		default:
 			/* getopt said what was wrong in one line; the whole help would bury it. */
 			fputs("liza-watch: try 'liza-watch --help'\n", stderr);

@@ -81,5 +81,6 @@ bool data_path_find(const char *argv0, const char *name, char *out, size_t n, ch
 
 /* The usage text (--help), each system's line from its adapter. */
 void cli_usage(FILE *out);
+void cli_version(FILE *out);   /* --version: with the upstream each system's rules follow */
 
 #endif

@@ -164,6 +164,11 @@ static int state_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_er
 		doc_free(&d);
 		return EDIT_TORN;   /* cut short by a writer (waited for), or broken (exit 3) */
 	}
+	if (lizago_detect(&d)) {
+		doc_free(&d);
+		tx_set(res, TX_DENIED, "state.yaml is now today's Liza (the Go program wrote it since); look again");
+		return deny(x, TX_DENIED);
+	}
 	editor *ed = NULL;
 	int rc = EDIT_DENIED;
 	lw_format_time(rq->now, x->ts, sizeof x->ts);
@@ -275,12 +280,24 @@ static void ltx_begin(void *ctx)
 	memset(x->res, 0, sizeof *x->res);
 }
 
+/* A caller without a snapshot (tests, tools): the file says which
+ * generation; the adapter chooses from its snapshot (liza_adapter.c). */
 int liza_transition(const char *dir, const tx_request *rq, tx_result *res)
 {
-	/* Today's Liza writes its own fields (lizago_tx.c); the file says which. */
-	if (lizago_file_is_go(dir))
-		return lizago_transition(dir, rq, res);
+	return lizago_file_is_go(dir) ? lizago_transition(dir, rq, res) : liza_shell_transition(dir, rq, res);
+}
+
+int liza_shell_transition(const char *dir, const tx_request *rq, tx_result *res)
+{
+	/* The shell era's transition: the adapter chose it from the snapshot's
+	 * generation (liza_adapter.c); a lever, which takes no lock on the
+	 * state, looks at the file once more, a task transition under the lock
+	 * (state_edit) */
 	memset(res, 0, sizeof *res);
+	if (!rq->subject && lizago_file_is_go(dir)) {
+		tx_set(res, TX_DENIED, "state.yaml is now today's Liza (the Go program wrote it since); look again");
+		return res->rc;
+	}
 	const tx_row *lv = rq->subject ? NULL : tx_lever(&liza_tx_table, rq->event);
 	if (!rq->subject && !lv) {
 		tx_set(res, TX_USAGE, "liza has no project-wide '%s' (levers: note, pause, resume, abort, clear-checkpoint)",
