@@ -48,10 +48,12 @@ static void draw(hud *h, int y, int height_)
 		x += 1;
 		x += text_putf(h, yy, x, 7, sel ? EL_SELECTED : EL_DIM, "%6s", age);
 		x += 1;
+		/* A message that starts with its subject (file:line:col) says the path once. */
+		bool once = lw_alert_says_subject(a);
 		char subj[LW_PATH_MAX], msg[2048];
-		text_putf(h, yy, x, h->cols - x - 1, sel ? EL_SELECTED : EL_NORMAL, "%s%s%s%s %s %s: %s",
+		text_putf(h, yy, x, h->cols - x - 1, sel ? EL_SELECTED : EL_NORMAL, "%s%s%s%s %s %s%s%s",
 		          a->project ? "[" : "", a->project ? a->project : "", a->project ? "] " : "", a->system,
-		          a->code, hud_shown_text(h, a->subject, subj, sizeof subj),
+		          a->code, once ? "" : hud_shown_text(h, a->subject, subj, sizeof subj), once ? "" : ": ",
 		          hud_shown_text(h, a->message, msg, sizeof msg));
 	}
 }

@@ -49,10 +49,11 @@ void liza_advise(const char *event, const char *subject, const char *as, char *b
 {
 	buf[0] = '\0';
 	if (strcmp(event, "approve") == 0 && !is_reviewer_id(as))
+		/* The way out is a command that works as printed (--as may follow it). */
 		snprintf(buf, n,
-		         "approved_by is '%s': no reviewer supervisor will merge %s (only the one whose LIZA_AGENT_ID "
-		         "equals approved_by does); merge it yourself, or approve --as code-reviewer-N",
-		         as, subject);
+		         "approved_by is '%s': no reviewer supervisor will merge %s; merge it yourself, or approve as a "
+		         "reviewer: liza-watch approve %s --as code-reviewer-1",
+		         as, subject, subject);
 	else if (strcmp(event, "approve") == 0)
 		snprintf(buf, n, "the reviewer supervisor running as %s merges %s", as, subject);
 }
@@ -236,7 +237,11 @@ static int state_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_er
 	else
 		tx_set(res, TX_DONE, "%s: %s recorded", rq->subject, rq->event);
 	if (strcmp(rq->event, "approve") == 0 && !is_reviewer_id(rq->as) && !res->note[0])
-		liza_advise(rq->event, rq->subject, rq->as, res->note, sizeof res->note);
+		snprintf(res->note, sizeof res->note,
+		         "approved_by is '%s': no reviewer supervisor will merge %s (only the one whose LIZA_AGENT_ID equals "
+		         "approved_by does); merge it yourself (next time approve as a reviewer: liza-watch approve %s "
+		         "--as code-reviewer-1)",
+		         rq->as, rq->subject, rq->subject);
 out:
 	free(o);
 	edit_free(ed);
@@ -252,8 +257,16 @@ static int log_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_erro
 	ltx *x = ctx;
 	const tx_request *rq = x->rq;
 	const char *ev = rq->event;
-	if (!x->wrote || strcmp(ev, "note") == 0 || !cur)
+	if (!x->wrote || strcmp(ev, "note") == 0)
 		return EDIT_NOCHANGE;
+	if (!cur) {
+		/* liza-init.sh makes the log; we do not make one in its place
+		 * (Liza's own verdict script writes none), but say so. */
+		snprintf(x->log_note, sizeof x->log_note,
+		         "log.yaml not updated: there is no .liza/log.yaml (liza-init.sh makes it); the task's history in "
+		         "state.yaml has the entry");
+		return EDIT_NOCHANGE;
+	}
 	const char *action = strcmp(ev, "approve") == 0 ? "approved"
 	                   : strcmp(ev, "reject") == 0 ? "rejected"
 	                   : strcmp(ev, "block") == 0 ? "blocked" : "human_note";
@@ -329,12 +342,9 @@ int liza_shell_transition(const char *dir, const tx_request *rq, tx_result *res)
 	}
 	if (rc != STORE_OK)
 		return res->rc;
-	if (x.log_note[0])
-		snprintf(res->note, sizeof res->note, "%s", x.log_note);
-	if (strcmp(rq->event, "approve") == 0 && !is_reviewer_id(rq->as) && !res->note[0])
-		snprintf(res->note, sizeof res->note,
-		         "approved_by is '%s': no reviewer supervisor will merge %s (only the one whose LIZA_AGENT_ID "
-		         "equals approved_by does); merge it yourself, or approve --as code-reviewer-N",
-		         rq->as, rq->subject);
+	if (x.log_note[0]) {   /* said beside the merge note, not instead of it */
+		size_t l = strlen(res->note);
+		snprintf(res->note + l, sizeof res->note - l, "%s%s", l ? "; " : "", x.log_note);
+	}
 	return res->rc;
 }

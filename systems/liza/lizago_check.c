@@ -541,9 +541,12 @@ static void task_checks(gk *c, const lg_task *t)
 			      "%s stuck in transition (%s): manual repair needed", t->id, t->assigned_to);
 	}
 	if (t->status && strcmp(t->status, "DRAFT") == 0 && t->created != LW_NO_TIME &&
-	    lw_check_due(c->ctx, t->created + lizago_setting_stale_draft(c) + 1))
+	    lw_check_due(c->ctx, t->created + lizago_setting_stale_draft(c) + 1)) {
+		char age[24];   /* every duration through the one formatter: 1d03h, as the HUD shows ages */
 		alert(c, LW_WARN, "stale_draft", t->id, NULL, t->created + lizago_setting_stale_draft(c),
-		      "%s: created %lldmin ago, never finalized", t->id, (long long)(c->ctx->now - t->created) / 60);
+		      "%s: created %s ago, never finalized",
+		      t->id, lw_format_age((long long)(c->ctx->now - t->created), age, sizeof age));
+	}
 }
 
 static bool transition_checkpoint(const lizago_state *st)
@@ -603,9 +606,10 @@ static void stalled(gk *c, const char *mode)
 	if (!open || parked || from == LW_NO_TIME)
 		return;
 	long long after = lizago_setting_stalled(c);
+	char age[24];   /* watch.go's words, the duration as every other one reads (1d03h) */
 	if (lw_check_due(c->ctx, from + after + 1))
-		alert(c, LW_WARN, "stalled", "progress", NULL, from + after, "no task progress for %lld minutes",
-		      (long long)(c->ctx->now - from) / 60);
+		alert(c, LW_WARN, "stalled", "progress", NULL, from + after, "no task progress for %s",
+		      lw_format_age((long long)(c->ctx->now - from), age, sizeof age));
 }
 
 static void project_checks(gk *c)
@@ -642,7 +646,8 @@ static void project_checks(gk *c)
 		}
 		if (live && live == blocked)
 			alert(c, LW_CRIT, "sprint_stalled", st->sprint_id, NULL, LW_NO_TIME,
-			      "all %zu non-terminal planned tasks are BLOCKED", blocked);
+			      blocked == 1 ? "the %zu non-terminal planned task is BLOCKED"
+			                   : "all %zu non-terminal planned tasks are BLOCKED", blocked);
 	}
 	/* watch.go checkMissingRoles: claimable work no registered role can take. */
 	for (size_t i = 0; i < st->ntasks; i++) {

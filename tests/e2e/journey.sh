@@ -301,7 +301,7 @@ hud_journey() {
 	screen | grep -Eq 'outside this folder|nothing written' && fail "$n: the HUD says nothing was written"
 	# A file caught half written: the alert names it below the root.
 	printf 'id: DEMO-2\ntitle: [Add retry\n' > "$proj/.taskfactory/tasks/demo-2/task.yaml"
-	wait_for 'CRIT +[0-9a-z]+ foreman parse_error \.taskfactory/tasks/demo-2/task\.yaml: \.taskfactory/tasks/demo-2/task\.yaml:3'
+	wait_for 'CRIT +[0-9a-z]+ foreman parse_error \.taskfactory/tasks/demo-2/task\.yaml:3'
 	[ "$(names "$proj/.liza")" = "log.yaml state.yaml state.yaml.lock " ] || fail "$n: .liza holds $(names "$proj/.liza")"
 	keys q
 	wait_exit 0
