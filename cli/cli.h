@@ -17,10 +17,15 @@ enum {
 struct lw_config;
 
 typedef struct lw_opts {
+	/* Every folder below is the project's canonical root (lw_fleet_resolve),
+	 * resolved once at start: each command, the config, the HUD's writes
+	 * and the status cache see the same name however the user typed it. */
 	const char *dir;          /* the first -C (default "."): the project of one-project commands */
-	const char *dirs[64];     /* every -C, or the user's `projects` setting expanded */
+	const char *dirs[64];     /* every -C, or the user's `projects` setting expanded; no two alike */
 	size_t ndirs;             /* 0: just dir */
-	char **dirs_owned;        /* the expansion's strings (freed at exit) */
+	char **dirs_owned;        /* the resolved names (freed at exit) */
+	size_t nowned;
+	bool from_config;         /* dirs came from `projects`: a folder without state is passed over */
 	const char *as;           /* --as, else $LIZA_AGENT_ID, else the config's as, else "human" */
 	const char *theme;        /* --theme, else the config's theme */
 	const char *theme_at;     /* "file:line" when the theme came from a config file */

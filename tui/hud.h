@@ -160,7 +160,12 @@ size_t hud_lane_count(const hud *h, int lane);
 void hud_select_key(hud *h);                   /* remember sel_key from the current selection */
 /* A line for the message log (L) only, not the message line. */
 void hud_log(hud *h, const char *line);
+/* The message line; its paths read as hud_shown_text makes them. */
 void hud_message(hud *h, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Text as the screen shows it: with one project, each path below its root
+ * reads from the root (the header names it), as lw_project_shown_path does
+ * for one path; with several, paths stay whole (they tell the projects apart). */
+const char *hud_shown_text(const hud *h, const char *text, char *buf, size_t n);
 size_t hud_workflow_count(const hud *h);
 /* ---- triage (triage.c): acknowledgements, alert lines in the feed ---- */
 /* After a check: mark acknowledged alerts, end those whose alert cleared,

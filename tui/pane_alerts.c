@@ -52,9 +52,11 @@ static void draw(hud *h, int y, int height_)
 		x += 1;
 		/* A message that starts with its subject (file:line:col) says the path once. */
 		bool once = lw_alert_says_subject(a);
+		char subj[LW_PATH_MAX], msg[2048];
 		text_putf(h, yy, x, h->cols - x - 1, sel ? EL_SELECTED : a->acked ? EL_DIM : EL_NORMAL, "%s%s%s%s %s %s%s%s",
 		          a->project ? "[" : "", a->project ? a->project : "", a->project ? "] " : "", a->system,
-		          a->code, once ? "" : a->subject, once ? "" : ": ", a->message);
+		          a->code, once ? "" : hud_shown_text(h, a->subject, subj, sizeof subj), once ? "" : ": ",
+		          hud_shown_text(h, a->message, msg, sizeof msg));
 	}
 }
 

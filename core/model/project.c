@@ -45,7 +45,7 @@ int lw_project_open(lw_project *p, const char *dir, lw_error *err)
 	 * -C at all, a symlinked path or a trailing slash all name the same
 	 * files, and a commit record's folder and its files agree. */
 	char real[LW_PATH_MAX];
-	if (!realpath(dir, real)) {
+	if (lw_realpath(dir, real, sizeof real) < 0) {
 		lw_error_set(err, dir, 0, 0, "cannot resolve project directory: %s", strerror(errno));
 		return -1;
 	}
