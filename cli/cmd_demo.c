@@ -14,6 +14,7 @@
 #include "core/util/timeparse.h"
 #include "sim/sim.h"
 #include "tui/tui.h"
+#include "platform/platform.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -25,7 +26,6 @@
 #include <time.h>
 #include <unistd.h>
 #ifdef __linux__
-#include <sys/prctl.h>
 #endif
 
 static const char demo_usage[] =
@@ -173,14 +173,12 @@ static int run_team_only(const demo_opts *d)
 #define DEMO_PACE_MS 4000
 
 /* The child: the team, writing the copy until the HUD stops it — or dies:
- * PR_SET_PDEATHSIG on Linux, a getppid() check every tick everywhere. */
-static void team_child(sim_team *team, pid_t parent, FILE *log, int interval_ms)
+ * the platform's lifeline (platform/platform.h), and a getppid() check every
+ * tick everywhere. */
+static void team_child(sim_team *team, pid_t parent, platform_lifeline *life, FILE *log, int interval_ms)
 {
-#ifdef __linux__
-	prctl(PR_SET_PDEATHSIG, SIGTERM);
-#endif
-	if (getppid() != parent)   /* the parent died before prctl took hold */
-		_exit(0);
+	if (!platform_lifeline_child(life, parent, SIGTERM))
+		_exit(0);   /* the parent died before the lifeline held */
 	/* The terminal belongs to the HUD: no reading from it, no writing on it. */
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 	if (null >= 0)
@@ -287,9 +285,11 @@ static int run_hud(const lw_opts *o, const demo_opts *d, const char *proj, const
 	 * times to the present, so the HUD never opens on stale alerts. */
 	sim_team_tick(&team, lw_now(), print_line, log);
 	fflush(NULL);
-	pid_t parent = getpid(), pid = fork();
+	platform_lifeline life;
+	pid_t parent = getpid(), pid = platform_lifeline_open(&life) < 0 ? -1 : fork();
 	if (pid == 0)
-		team_child(&team, parent, log, d->interval_ms > 0 ? d->interval_ms : DEMO_PACE_MS);
+		team_child(&team, parent, &life, log, d->interval_ms > 0 ? d->interval_ms : DEMO_PACE_MS);
+	platform_lifeline_parent(&life);
 	sim_team_close(&team);
 	fclose(log);
 	if (pid < 0) {
@@ -312,6 +312,7 @@ static int run_hud(const lw_opts *o, const demo_opts *d, const char *proj, const
 		lw_fleet_free(&f);
 	}
 	int status = stop_child(pid);
+	platform_lifeline_close(&life);
 	if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
 		char last[1024];
 		last_log_line(log_path, last, sizeof last);

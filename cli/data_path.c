@@ -7,23 +7,20 @@
 #include "core/util/fileio.h"
 #include <limits.h>
 #include <stdio.h>
+#include "platform/platform.h"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The running binary's path, symlinks resolved. Linux: /proc/self/exe.
- * Elsewhere (the BSDs, or no /proc): argv[0] as the shell found it — a
- * path when it holds a slash, else the first match on $PATH. */
+/* The running binary's path, symlinks resolved: the platform's answer
+ * (platform_self_exe). Where it has none (OpenBSD, PORTABLE): argv[0] as the
+ * shell found it — a path when it holds a slash, else the first match on
+ * $PATH. */
 static bool exe_path(const char *argv0, char *out, size_t n)
 {
-#ifdef __linux__
-	ssize_t r = readlink("/proc/self/exe", out, n - 1);
-	if (r > 0 && (size_t)r < n - 1) {
-		out[r] = '\0';
+	if (platform_self_exe(out, n))
 		return true;
-	}
-#endif
 	if (!argv0 || !*argv0)
 		return false;
 	char found[PATH_MAX], *real;

@@ -6,6 +6,7 @@
  * every public call that production code makes. Tests set it, production never
  * does. */
 #include "core/store/store_internal.h"
+#include "platform/platform.h"
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +22,7 @@ static int real_fchmod(int fd, mode_t mode) { return fchmod(fd, mode); }
 static int real_fsync(int fd) { return fsync(fd); }
 static int real_close(int fd) { return close(fd); }
 static int real_rename(const char *from, const char *to) { return rename(from, to); }
-static int real_exchange(const char *a, const char *b) { return renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE); }
+static int real_exchange(const char *a, const char *b) { return platform_exchange(a, b); }
 
 static const struct store_ops real_ops = {
 	.open = real_open, .mkostemp = real_mkostemp, .read = real_read,

@@ -2,6 +2,7 @@
  * either the old bytes or the new ones, never a half-written file, and a crash
  * or a full disk at any step leaves the old file as it was. */
 #include "core/store/store_internal.h"
+#include "platform/platform.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -137,11 +138,9 @@ int store_temp_commit(const char *tmp, const char *target, bool must_be_new, lw_
 	const struct store_ops *sys = store_sys();
 	int r;
 	/* A file that did not exist when we read it must not be clobbered if a
-	 * writer created it since: RENAME_NOREPLACE fails instead. */
+	 * writer created it since: RENAME_NOREPLACE (or link) fails instead. */
 	if (must_be_new) {
-		r = renameat2(AT_FDCWD, tmp, AT_FDCWD, target, RENAME_NOREPLACE);
-		if (r != 0 && (errno == EINVAL || errno == ENOSYS))
-			r = sys->rename(tmp, target);   /* the filesystem cannot: plain rename */
+		r = platform_rename_noreplace(tmp, target);
 	} else {
 		r = sys->rename(tmp, target);
 	}

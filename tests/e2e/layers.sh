@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # layers.sh — the layers of docs/design.md hold: core/ includes only core/
-# (no curses, no inotify, no system, no watcher); watch/ includes only
-# core/util/ and itself (it reports what changed and knows no source or
+# (no curses, no inotify, no system, no watcher) and platform/platform.h;
+# watch/ includes only
+# core/util/, platform/platform.h and itself (it reports what changed and knows no source or
 # system); a system's folder includes core/, its own folder, sim/ (its part of
 # the demo) and no other system.
 set -u
@@ -16,13 +17,13 @@ includes() { grep -Hn '^#include "' "$@" /dev/null | sed 's/#include "\([^"]*\)"
 
 while IFS= read -r l; do
 	h=${l##*:}
-	case $h in core/*) ;; *) fail "core includes a header outside core/: $l";; esac
+	case $h in core/*|platform/platform.h) ;; *) fail "core includes a header outside core/: $l";; esac
 done < <(includes core/*/*.[ch])
 grep -Hn '^#include <\(n\?curses\|sys/inotify\)' core/*/*.[ch] /dev/null && fail "core includes curses or inotify"
 
 while IFS= read -r l; do
 	h=${l##*:}
-	case $h in core/util/*|watch/*) ;; *) fail "watch includes more than core/util/: $l";; esac
+	case $h in core/util/*|watch/*|platform/platform.h) ;; *) fail "watch includes more than core/util/: $l";; esac
 done < <(includes watch/*.[ch])
 
 for d in systems/*/; do
@@ -32,4 +33,10 @@ for d in systems/*/; do
 		case $h in core/*|"systems/$sys/"*|sim/*) ;; *) fail "systems/$sys reaches outside its folder: $l";; esac
 	done < <(includes "$d"*.[ch])
 done
+# platform/ is the bottom layer: it includes nothing of ours but itself.
+while IFS= read -r l; do
+	h=${l##*:}
+	case $h in platform/*) ;; *) fail "platform reaches above itself: $l";; esac
+done < <(includes platform/*.[ch])
+
 [ "$failures" -eq 0 ]
