@@ -38,8 +38,9 @@ static const char demo_usage[] =
 	"projects: examples/ (the five systems, Liza as its shell scripts left it) and\n"
 	"examples/liza-go/ (today's Liza, the Go program); the header\n"
 	"says DEMO, and P pauses the team and resumes it. A task always waits in review\n"
-	"for you: approve (a) or reject (r) it. On quit the team stops and the copy is\n"
-	"removed.\n"
+	"for you: approve (a) or reject (r) it, after v shows its change (the copy is\n"
+	"made a git repository with the worktrees and commits the states name). On\n"
+	"quit the team stops and the copy is removed.\n"
 	"\n"
 	"  --keep          keep the copy (and the team's log, simulator.log) and print where\n"
 	"  --seed N        replay the team's choices (the default seed is time-based)\n"
@@ -175,7 +176,16 @@ static int run_team_only(const demo_opts *d)
 /* The child: the team, writing the copy until the HUD stops it — or dies:
  * the platform's lifeline (platform/platform.h), and a getppid() check every
  * tick everywhere. */
-static void team_child(sim_team *team, pid_t parent, platform_lifeline *life, FILE *log, int interval_ms)
+/* After each tick, the review commits the Liza team made up are made real
+ * commits in the copy's repository, so v keeps showing real diffs. */
+static void keep_git_real(void *ctx)
+{
+	const char *proj = ctx;
+	sim_git_sync(proj, proj);
+}
+
+static void team_child(sim_team *team, pid_t parent, platform_lifeline *life, FILE *log, int interval_ms,
+                       const char *git_top)
 {
 	if (!platform_lifeline_child(life, parent, SIGTERM))
 		_exit(0);   /* the parent died before the lifeline held */
@@ -189,7 +199,8 @@ static void team_child(sim_team *team, pid_t parent, platform_lifeline *life, FI
 	/* A pace a person can follow (a move every 4-8 s), and P in the HUD
 	 * pauses it (SIGUSR1). */
 	sim_loop_opts lo = { .parent = parent, .wait_first = true, .interval_ms = interval_ms, .pausable = true,
-	                     .report = print_line, .ctx = log };
+	                     .report = print_line, .ctx = log, .after_tick = git_top ? keep_git_real : NULL,
+	                     .after_ctx = (void *)git_top };
 	int rc = sim_loop(team, &lo);
 	sim_team_close(team);
 	fclose(log);
@@ -249,6 +260,13 @@ static int make_sandbox(const char *examples, char *base, size_t bn, char *proj,
 		sim_tree_remove(base, &err);
 		return -1;
 	}
+	/* A real repository with the worktrees and commits the states name, so
+	 * v shows a real diff; without git the demo runs on and says why. */
+	char go[LW_PATH_MAX + 32], why[256];
+	snprintf(go, sizeof go, "%s/liza-go", proj);
+	const char *projects[] = { proj, go };
+	if (sim_git_make(proj, projects, lw_is_dir(go) ? 2 : 1, why, sizeof why) < 0)
+		cli_error("demo: %s", why);
 	return 0;
 }
 
@@ -284,11 +302,14 @@ static int run_hud(const lw_opts *o, const demo_opts *d, const char *proj, const
 	/* The first tick here, before the HUD loads: it brings the example's
 	 * times to the present, so the HUD never opens on stale alerts. */
 	sim_team_tick(&team, lw_now(), print_line, log);
+	if (!d->liza_go)
+		sim_git_sync(proj, proj);
 	fflush(NULL);
 	platform_lifeline life;
 	pid_t parent = getpid(), pid = platform_lifeline_open(&life) < 0 ? -1 : fork();
 	if (pid == 0)
-		team_child(&team, parent, &life, log, d->interval_ms > 0 ? d->interval_ms : DEMO_PACE_MS);
+		team_child(&team, parent, &life, log, d->interval_ms > 0 ? d->interval_ms : DEMO_PACE_MS,
+		           d->liza_go ? NULL : proj);   /* today's Go Liza keeps its own ids (its receipts) */
 	platform_lifeline_parent(&life);
 	sim_team_close(&team);
 	fclose(log);

@@ -73,7 +73,7 @@ static int run(const lw_opts *o, const tx_args *a)
 		.now = lw_now(),
 	};
 	tx_result res;
-	src->adapter->transition(src, &rq, &res);
+	lw_transition(p.dir, src, &rq, &res);
 	switch (res.rc) {
 	case TX_DONE:
 		esc_print(stdout, "%s", res.message);   /* it names states read from the file */

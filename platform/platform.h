@@ -52,16 +52,36 @@
 #define st_ctim st_ctimespec
 #endif
 
-/* Swap the names a and b atomically: 0, or -1 with errno (ENOSYS where the
- * system has no such call; the store then renames, its whole-file compare
- * made just before). Linux: renameat2(RENAME_EXCHANGE). */
-int platform_exchange(const char *a, const char *b);
+/* Swap the names a and b in the folder dfd atomically: 0, or -1 with errno
+ * (ENOSYS where the system has no such call; the store then renames, its
+ * last look taken just before). Linux: renameat2(RENAME_EXCHANGE). */
+int platform_exchange_at(int dfd, const char *a, const char *b);
 
-/* Rename from over to only if to does not exist: 0, or -1 with errno
- * (EEXIST when it does). Linux: renameat2(RENAME_NOREPLACE); elsewhere
- * link() then unlink(), which refuses an existing name the same way. Where
- * neither works (a filesystem without either): a plain rename. */
-int platform_rename_noreplace(const char *from, const char *to);
+/* Rename from over to (both in the folder dfd) only if to does not exist:
+ * 0, or -1 with errno (EEXIST when it does; EINVAL or ENOSYS when this
+ * filesystem cannot, and the caller decides). Linux:
+ * renameat2(RENAME_NOREPLACE); elsewhere linkat() then unlinkat(), which
+ * refuses an existing name the same way. */
+int platform_rename_noreplace_at(int dfd, const char *from, const char *to);
+
+/* openat2(2) with how.resolve = resolve (RESOLVE_* below): -1 with errno
+ * ENOSYS where there is none (then the store walks the path itself, one
+ * O_NOFOLLOW step at a time). Asked once: a kernel without it says so every
+ * time. */
+int platform_openat2(int dfd, const char *path, int flags, unsigned long long resolve);
+#ifdef LW_PLATFORM_LINUX
+#include <linux/openat2.h>
+#else
+#ifndef RESOLVE_BENEATH
+#define RESOLVE_NO_MAGICLINKS 0x02
+#define RESOLVE_BENEATH 0x08
+#endif
+#endif
+
+/* n (at most 256) random bytes into buf: true, or false when the system
+ * gave none (the caller mixes its own). Linux: getrandom; elsewhere
+ * getentropy. */
+bool platform_random(void *buf, size_t n);
 
 /* A write lease on fd (the kernel tells us, by breaking it, when another
  * process opens the file): true when taken; false with errno EAGAIN when

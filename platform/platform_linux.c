@@ -7,26 +7,51 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 
 int platform_pipe(int p[2]) { return pipe2(p, O_CLOEXEC); }
 
-int platform_exchange(const char *a, const char *b) { return renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE); }
-
-int platform_rename_noreplace(const char *from, const char *to)
+int platform_exchange_at(int dfd, const char *a, const char *b)
 {
-	int r = renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
-	if (r != 0 && (errno == EINVAL || errno == ENOSYS))
-		r = rename(from, to);   /* the filesystem cannot: plain rename */
-	return r;
+	return renameat2(dfd, a, dfd, b, RENAME_EXCHANGE);
 }
+
+int platform_rename_noreplace_at(int dfd, const char *from, const char *to)
+{
+	return renameat2(dfd, from, dfd, to, RENAME_NOREPLACE);
+}
+
+int platform_openat2(int dfd, const char *path, int flags, unsigned long long resolve)
+{
+#ifdef SYS_openat2
+	static _Atomic int missing;
+	if (missing) {
+		errno = ENOSYS;
+		return -1;
+	}
+	struct open_how how;
+	memset(&how, 0, sizeof how);
+	how.flags = (unsigned long long)flags;
+	how.resolve = resolve;
+	int fd = (int)syscall(SYS_openat2, dfd, path, &how, sizeof how);
+	if (fd < 0 && errno == ENOSYS)
+		missing = 1;
+	return fd;
+#else
+	(void)dfd, (void)path, (void)flags, (void)resolve;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+bool platform_random(void *buf, size_t n) { return getrandom(buf, n, GRND_NONBLOCK) == (ssize_t)n; }
 
 bool platform_lease_take(int fd) { return fcntl(fd, F_SETLEASE, F_WRLCK) == 0; }
 bool platform_lease_intact(int fd) { return fcntl(fd, F_GETLEASE) == F_WRLCK; }

@@ -12,6 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/time.h>
+#ifdef __APPLE__
+#include <sys/random.h>   /* getentropy */
+#endif
 
 int platform_pipe(int p[2])
 {
@@ -29,27 +32,34 @@ int platform_pipe(int p[2])
 	return 0;
 }
 
-int platform_exchange(const char *a, const char *b)
+int platform_exchange_at(int dfd, const char *a, const char *b)
 {
-	(void)a; (void)b;
+	(void)dfd; (void)a; (void)b;
 	errno = ENOSYS;
 	return -1;
 }
 
-/* link() fails with EEXIST when to exists, atomically; the temp's name is
- * then dropped. A filesystem without hard links: a plain rename. */
-int platform_rename_noreplace(const char *from, const char *to)
+/* linkat() fails with EEXIST when to exists, atomically; the temp's name
+ * is then dropped. A filesystem without hard links: ENOSYS. */
+int platform_rename_noreplace_at(int dfd, const char *from, const char *to)
 {
-	if (link(from, to) == 0) {
-		(void)unlink(from);
+	if (linkat(dfd, from, dfd, to, 0) == 0) {
+		(void)unlinkat(dfd, from, 0);
 		return 0;
 	}
-	if (errno == EEXIST)
-		return -1;
-	if (errno != EPERM && errno != ENOTSUP && errno != EOPNOTSUPP && errno != EXDEV && errno != EMLINK)
-		return -1;
-	return rename(from, to);
+	if (errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP || errno == EMLINK)
+		errno = ENOSYS;
+	return -1;
 }
+
+int platform_openat2(int dfd, const char *path, int flags, unsigned long long resolve)
+{
+	(void)dfd; (void)path; (void)flags; (void)resolve;
+	errno = ENOSYS;
+	return -1;
+}
+
+bool platform_random(void *buf, size_t n) { return n <= 256 && getentropy(buf, n) == 0; }
 
 bool platform_lease_take(int fd)
 {

@@ -87,6 +87,8 @@ typedef struct sim_loop_opts {
 	bool pausable;        /* SIGUSR1 pauses the ticks and resumes them (the demo's P key) */
 	sim_report_fn report;
 	void *ctx;
+	void (*after_tick)(void *ctx);   /* NULL, or run after each tick (the demo's git) */
+	void *after_ctx;
 } sim_loop_opts;
 
 /* Tick, sleep, tick… until SIGTERM, SIGINT or SIGHUP, the tick budget, or
@@ -104,5 +106,16 @@ int sim_tree_remove(const char *path, lw_error *err);
 /* Move the timestamps of every file under dir, outside .liza/, so each
  * file's newest reads as now (see sim_shift.c). */
 int sim_shift_times(const char *dir, time_t now, lw_error *err);
+
+/* Make the copy at top a git repository whose commits and worktrees are the
+ * ones the Liza states of projects (folders under top) name, and rewrite
+ * their made-up commit ids to the real ones (see sim_git.c). -1 with why
+ * when git is missing or fails: the demo runs on without real diffs. */
+int sim_git_make(const char *top, const char *const *projects, size_t n, char *why, size_t why_n);
+/* After a tick: a review commit the team made up in proj's shell-era Liza
+ * state becomes a real commit in the task's worktree (made one if it is a
+ * plain folder), and the state names the real id, under the state's lock.
+ * 0, or -1 when the state cannot be read or written. */
+int sim_git_sync(const char *top, const char *proj);
 
 #endif

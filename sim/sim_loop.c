@@ -64,6 +64,8 @@ int sim_loop(sim_team *t, const sim_loop_opts *o)
 			continue;
 		}
 		failing = sim_team_tick(t, lw_now(), o->report, o->ctx) == t->n ? failing + 1 : 0;
+		if (o->after_tick)
+			o->after_tick(o->after_ctx);
 		if (failing >= 10)
 			return 1;
 		if (o->ticks > 0 && n + 1 >= o->ticks)

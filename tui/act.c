@@ -9,6 +9,7 @@
 #include "tui/txrun.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The source a project-wide lever acts on: the selected task's system, else
@@ -120,14 +121,34 @@ bool act_can_move(const hud *h)
  * write runs (txrun.h): the result may ask to override, which fires again. */
 typedef struct pending {
 	const lw_source *src;
-	char subject[256], status[128], commit[128], event[32], reason[512], question[512];
+	char subject[256], status[128], commit[128], event[32];
+	char *reason, *question;  /* what was typed, whole (heap; NULL = none) */
 	bool has_subject, has_commit;
 	unsigned needs;           /* the row's tx_needs: what to ask before firing */
+	/* The text prompt whose answer the write carries: a write that fails
+	 * gives the text back in it, so what was typed is never lost. */
+	hud_prompt_done typed_in;
+	char typed_label[256];
+	bool typed_question;      /* the text given back is the question (block's second prompt) */
 } pending;
 
 /* The HUD is single-threaded, shows one prompt at a time and runs one write
  * at a time, so one pending transition is all there can be. */
 static pending pend;
+
+static void set_text(char **dst, const char *text)
+{
+	char *copy = text ? strdup(text) : NULL;
+	free(*dst);
+	*dst = copy;
+}
+
+static void pend_reset(void)
+{
+	free(pend.reason);
+	free(pend.question);
+	memset(&pend, 0, sizeof pend);
+}
 
 /* One write at a time: a second key that would write is refused while the
  * first runs (it may be waiting on the system's lock). */
@@ -143,7 +164,7 @@ static bool capture(hud *h, const char *event, bool task)
 {
 	if (refuse_busy(h))
 		return false;
-	memset(&pend, 0, sizeof pend);
+	pend_reset();
 	snprintf(pend.event, sizeof pend.event, "%s", event);
 	const hud_item *it = hud_selected(h);
 	const tx_row *row = task ? task_row(h, event) : NULL;
@@ -163,21 +184,86 @@ static bool capture(hud *h, const char *event, bool task)
 	return true;
 }
 
+/* " in alpha" when several projects are watched, so a project-wide lever
+ * says which project it stops; "" with one. */
+static const char *in_project(const hud *h, char *buf, size_t n)
+{
+	const char *label = hud_source_label(h, pend.src);
+	snprintf(buf, n, "%s%.60s", label ? " in " : "", label ? label : "");
+	return buf;
+}
+
+/* "alpha/liza" with several projects, else "liza": what names the system. */
+static const char *sys_name(const hud *h, char *buf, size_t n)
+{
+	const char *label = hud_source_label(h, pend.src);
+	snprintf(buf, n, "%.60s%s%s", label ? label : "", label ? "/" : "", pend.src->adapter->name);
+	return buf;
+}
+
 static void fire(hud *h, const char *reason, const char *question, bool force);
+
+static struct {
+	char event[32], subject[256];
+	char *text, *question;    /* the first prompt's text, and block's question */
+} kept;
+
+/* The text of a write that did not happen, back in its prompt: Enter tries
+ * again, Esc drops it. While another prompt is open it is not taken over
+ * (a key meant for it must not answer this one): the text waits in kept
+ * and the same key on the same task offers it again (offer_kept). */
+static void give_back(hud *h)
+{
+	const char *text = pend.typed_question ? pend.question : pend.reason;
+	if (!pend.typed_in || !text)
+		return;
+	if (h->mode == MODE_PROMPT || h->mode == MODE_CONFIRM || h->mode == MODE_CHOOSE) {
+		snprintf(kept.event, sizeof kept.event, "%s", pend.event);
+		snprintf(kept.subject, sizeof kept.subject, "%s", pend.subject);
+		set_text(&kept.text, pend.reason);
+		set_text(&kept.question, pend.question);
+		hud_message(h, true, "%s; what you typed is kept: the same key offers it again", h->message);
+		return;
+	}
+	prompt_ask_text(h, pend.typed_label, pend.subject, pend.typed_in);
+	prompt_set_text(h, text);
+	/* The note sits over the message line: it carries the why. */
+	snprintf(h->prompt.note, sizeof h->prompt.note, "%.400s. Your text is kept: Enter tries again, Esc drops it",
+	         h->message);
+}
+
+/* Remember which prompt the text came from (its label is still there). */
+static void typed(hud *h, hud_prompt_done in, bool question)
+{
+	pend.typed_in = in;
+	pend.typed_question = question;
+	snprintf(pend.typed_label, sizeof pend.typed_label, "%s", h->prompt.label);
+}
 
 static void confirm_force(hud *h, bool yes)
 {
 	if (yes)
-		fire(h, pend.reason[0] ? pend.reason : NULL, pend.question[0] ? pend.question : NULL, true);
-	else
-		hud_message(h, false, "%s cancelled", pend.event);
+		return fire(h, pend.reason, pend.question, true);
+	hud_message(h, false, "%s cancelled, nothing written", pend.event);
+	give_back(h);
 }
 
-/* "approve liza:review-1", "pause liza": what the message line says runs. */
+/* "approve liza:review-1", "pause alpha/liza": what the message line says runs. */
 static void label_run(hud *h)
 {
-	snprintf(h->tx_label, sizeof h->tx_label, "%s %s%s%.200s", pend.event, pend.src->adapter->name,
+	char sys[72];
+	snprintf(h->tx_label, sizeof h->tx_label, "%s %s%s%.140s", pend.event, sys_name(h, sys, sizeof sys),
 	         pend.has_subject ? ":" : "", pend.has_subject ? pend.subject : "");
+}
+
+/* The folder of the project src belongs to: the boundary of its writes. */
+static const char *project_of(const hud *h, const lw_source *src)
+{
+	for (size_t m = 0; m < h->fleet->n; m++)
+		for (size_t k = 0; k < h->fleet->v[m].proj.n; k++)
+			if (&h->fleet->v[m].proj.src[k] == src)
+				return h->fleet->v[m].proj.dir;
+	return NULL;   /* not reached: every source is some project's (lw_transition refuses NULL) */
 }
 
 /* Start the write off the UI loop; act_tx_poll reports how it went. */
@@ -185,17 +271,18 @@ static void fire(hud *h, const char *reason, const char *question, bool force)
 {
 	if (!pend.src || !pend.src->adapter->transition || refuse_busy(h))
 		return;
-	/* Kept for an override asked by the result (reason may be pend.reason). */
+	/* Kept whole for an override asked by the result, and to be given back
+	 * if the write fails (reason may be pend.reason itself). */
 	if (reason != pend.reason)
-		snprintf(pend.reason, sizeof pend.reason, "%s", reason ? reason : "");
+		set_text(&pend.reason, reason);
 	if (question != pend.question)
-		snprintf(pend.question, sizeof pend.question, "%s", question ? question : "");
+		set_text(&pend.question, question);
 	tx_request rq = {
 		.subject = pend.has_subject ? pend.subject : NULL,
 		.event = pend.event,
 		.as = h->opts->as ? h->opts->as : "human",
-		.reason = reason ? pend.reason : NULL,
-		.question = question ? pend.question : NULL,
+		.reason = pend.reason,
+		.question = pend.question,
 		.expect_status = pend.has_subject && pend.status[0] ? pend.status : NULL,
 		.expect_commit = pend.has_commit ? pend.commit : NULL,
 		.force = force,
@@ -203,8 +290,10 @@ static void fire(hud *h, const char *reason, const char *question, bool force)
 	};
 	label_run(h);
 	char why[256];
-	if (txrun_start(&h->tx, pend.src, &rq, why, sizeof why) < 0)
-		return hud_message(h, true, "%s: %s; nothing written", h->tx_label, why);
+	if (txrun_start(&h->tx, project_of(h, pend.src), pend.src, &rq, why, sizeof why) < 0) {
+		hud_message(h, true, "%s: %s; nothing written", h->tx_label, why);
+		return give_back(h);
+	}
 	hud_message(h, false, "%s: writing...", h->tx_label);
 }
 
@@ -228,21 +317,51 @@ void act_tx_poll(hud *h)
 			            txrun_elapsed_s(&h->tx));
 		return;
 	}
-	if (cancelled)
-		return hud_message(h, false, "%s: cancelled, nothing written", h->tx_label);
+	if (cancelled) {
+		hud_message(h, false, "%s: cancelled, nothing written", h->tx_label);
+		return give_back(h);
+	}
 	if (res.rc == TX_ASK) {
-		char label[96];
-		snprintf(label, sizeof label, "%.80s. Override?", res.message);
+		char label[256];
+		snprintf(label, sizeof label, "%.120s. Override?", res.message);
+		if (h->mode == MODE_PROMPT || h->mode == MODE_CONFIRM || h->mode == MODE_CHOOSE) {
+			/* Never take over a prompt the operator is answering. */
+			hud_message(h, true, "%s: %s; nothing written (%s again to override)", h->tx_label, res.message,
+			            pend.event);
+			return give_back(h);
+		}
 		prompt_ask_confirm(h, label, pend.subject, confirm_force);
-		snprintf(h->prompt.extra, sizeof h->prompt.extra, "%s", pend.question);
 		return;
 	}
-	if (res.rc == TX_DONE)
+	if (res.rc == TX_DONE) {
 		hud_message(h, false, "%s%s%s", res.message, res.note[0] ? " | " : "", res.note);
-	else if (res.rc == TX_DENIED)
+		set_text(&pend.reason, NULL);
+		set_text(&pend.question, NULL);
+		return;
+	}
+	if (res.rc == TX_DENIED)
 		hud_message(h, true, "denied: %s", res.message);
 	else
 		hud_message(h, true, "%s: %s", h->tx_label, res.message);
+	give_back(h);
+}
+
+/* The text a failed write left while another prompt was open, offered
+ * again in the prompt of the same event on the same subject. */
+static void offer_kept(hud *h)
+{
+	if (!kept.text || strcmp(kept.event, pend.event) != 0 || strcmp(kept.subject, pend.subject) != 0)
+		return;
+	prompt_set_text(h, kept.text);
+	set_text(&kept.text, NULL);
+}
+
+static void offer_kept_question(hud *h)
+{
+	if (!kept.question || strcmp(kept.event, pend.event) != 0 || strcmp(kept.subject, pend.subject) != 0)
+		return;
+	prompt_set_text(h, kept.question);
+	set_text(&kept.question, NULL);
 }
 
 static void confirmed(hud *h, bool yes)
@@ -250,33 +369,39 @@ static void confirmed(hud *h, bool yes)
 	if (yes)
 		fire(h, NULL, NULL, false);
 	else
-		hud_message(h, false, "%s cancelled", pend.event);
+		hud_message(h, false, "%s cancelled, nothing written", pend.event);
 }
 
 static void reason_given(hud *h, const char *text)
 {
 	if (!text)
-		return hud_message(h, false, "%s cancelled", pend.event);
+		return hud_message(h, false, "%s cancelled, nothing written", pend.event);
 	if (!*text)
 		return hud_message(h, true, "denied: %s needs a reason; nothing written", pend.event);
+	typed(h, reason_given, false);
 	fire(h, text, NULL, false);
 }
 
 static void question_given(hud *h, const char *text)
 {
 	if (!text)
-		return hud_message(h, false, "%s cancelled", pend.event);
+		return hud_message(h, false, "%s cancelled, nothing written", pend.event);
+	typed(h, question_given, true);
 	fire(h, pend.reason, text, false);
 }
 
 static void block_reason_given(hud *h, const char *text)
 {
 	if (!text || !*text)
-		return hud_message(h, !text ? false : true, "%s", !text ? "block cancelled" : "denied: block needs a reason");
-	snprintf(pend.reason, sizeof pend.reason, "%s", text);
-	if (!(pend.needs & TX_QUESTION))
+		return hud_message(h, !text ? false : true, "%s",
+		                   !text ? "block cancelled, nothing written" : "denied: block needs a reason; nothing written");
+	set_text(&pend.reason, text);
+	if (!(pend.needs & TX_QUESTION)) {
+		typed(h, block_reason_given, false);
 		return fire(h, pend.reason, NULL, false);   /* a block that wants no question (ACP Jarvis) */
+	}
 	prompt_ask_text(h, "question for the planner", pend.subject, question_given);
+	offer_kept_question(h);
 }
 
 /* Consequences before the write: the row's help and what the system says
@@ -302,10 +427,20 @@ void act_approve(hud *h)
 {
 	if (!capture(h, "approve", true))
 		return;
-	char label[96];
-	snprintf(label, sizeof label, "approve %s:%.40s as %.24s?", pend.src->adapter->name, pend.subject,
+	char label[256], sys[72];
+	snprintf(label, sizeof label, "approve %s:%.40s as %.24s?", sys_name(h, sys, sizeof sys), pend.subject,
 	         h->opts->as ? h->opts->as : "human");
 	ask_first(h, label);
+}
+
+/* A prompt for the text a write carries (a reason, a note, a direction):
+ * Enter on a text is the yes, Esc or an empty line the no. */
+static void ask_text(hud *h, const char *label, hud_prompt_done given)
+{
+	prompt_ask_text(h, label, pend.subject, given);
+	offer_kept(h);
+	snprintf(h->prompt.note, sizeof h->prompt.note, "Enter writes %s with this text; Esc cancels (nothing is written before)",
+	         pend.event);
 }
 
 /* A task event that needs a reason first: "reject task-3: reason". */
@@ -313,9 +448,9 @@ static void ask_reason(hud *h, const char *event, hud_prompt_done given)
 {
 	if (!capture(h, event, true))
 		return;
-	char label[96];
-	snprintf(label, sizeof label, "%s %.60s: reason", event, pend.subject);
-	prompt_ask_text(h, label, pend.subject, given);
+	char label[256], sys[72];
+	snprintf(label, sizeof label, "%s %s:%.60s: reason", event, sys_name(h, sys, sizeof sys), pend.subject);
+	ask_text(h, label, given);
 }
 
 void act_reject(hud *h) { ask_reason(h, "reject", reason_given); }
@@ -326,9 +461,14 @@ void act_note(hud *h)
 	bool on_task = h->focus == &pane_board && hud_selected(h);
 	if (!capture(h, "note", on_task))
 		return;
-	char label[96];
-	snprintf(label, sizeof label, "note for %.60s", on_task ? pend.subject : "all agents");
-	prompt_ask_text(h, label, pend.subject, reason_given);
+	char label[256], sys[72], in[80];
+	if (on_task)
+		snprintf(label, sizeof label, "note for %s:%.60s", sys_name(h, sys, sizeof sys),
+		         pend.subject);
+	else
+		snprintf(label, sizeof label, "note for all %s agents%s", pend.src->adapter->name,
+		         in_project(h, in, sizeof in));
+	ask_text(h, label, reason_given);
 }
 
 void act_pause(hud *h)
@@ -336,8 +476,9 @@ void act_pause(hud *h)
 	bool paused = source_flag(h, "PAUSED");
 	if (!capture(h, paused ? "resume" : "pause", false))
 		return;
-	char label[96];
-	snprintf(label, sizeof label, "%s every %s agent?", paused ? "resume" : "pause", pend.src->adapter->name);
+	char label[256], in[80];
+	snprintf(label, sizeof label, "%s every %s agent%s?", paused ? "resume" : "pause", pend.src->adapter->name,
+	         in_project(h, in, sizeof in));
 	ask_first(h, label);
 }
 
@@ -345,15 +486,18 @@ void act_abort(hud *h)
 {
 	if (!capture(h, "abort", false))
 		return;
-	prompt_ask_confirm(h, "abort: every agent exits. Sure?", "", confirmed);
+	char label[256], in[80];
+	snprintf(label, sizeof label, "abort %s%s: every agent exits. Sure?", pend.src->adapter->name,
+	         in_project(h, in, sizeof in));
+	prompt_ask_confirm(h, label, "", confirmed);
 }
 
 void act_clear_checkpoint(hud *h)
 {
 	if (!capture(h, "clear-checkpoint", false))
 		return;
-	char label[96];
-	snprintf(label, sizeof label, "clear the %s checkpoint?", pend.src->adapter->name);
+	char label[256], in[80];
+	snprintf(label, sizeof label, "clear the %s checkpoint%s?", pend.src->adapter->name, in_project(h, in, sizeof in));
 	ask_first(h, label);
 }
 
@@ -361,33 +505,39 @@ void act_reset(hud *h)
 {
 	if (!capture(h, "reset_requested", true))
 		return;
-	char label[96];
-	snprintf(label, sizeof label, "reset %s:%.40s to READY?", pend.src->adapter->name, pend.subject);
+	char label[256], sys[72];
+	snprintf(label, sizeof label, "reset %s:%.40s to READY?", sys_name(h, sys, sizeof sys), pend.subject);
 	prompt_ask_confirm(h, label, pend.subject, confirmed);
 }
 
 /* The rows offered by the last chooser, in its order (table rows are static). */
 static const tx_row *offered[HUD_CHOICES_MAX];
 
+/* A row taken from the chooser still asks before it writes: a stray digit
+ * after m must not move a task. Rows that write a text ask for it (Enter
+ * is the yes); the others ask y/N, saying where the task goes. */
 static void move_chosen(hud *h, int index)
 {
 	if (index < 0)
-		return hud_message(h, false, "move cancelled");
+		return hud_message(h, false, "move cancelled, nothing written");
 	const tx_row *r = offered[index];
 	snprintf(pend.event, sizeof pend.event, "%s", r->event);
 	pend.needs = r->needs;
-	char label[96];
+	char label[256], sys[72];
+	sys_name(h, sys, sizeof sys);
 	if (r->needs & TX_QUESTION) {
-		snprintf(label, sizeof label, "%.30s %.50s: reason", r->event, pend.subject);
-		prompt_ask_text(h, label, pend.subject, block_reason_given);
+		snprintf(label, sizeof label, "%.30s %s:%.50s: reason", r->event, sys, pend.subject);
+		ask_text(h, label, block_reason_given);
 	} else if (r->needs & TX_REASON) {
-		snprintf(label, sizeof label, "%.30s %.50s: reason", r->event, pend.subject);
-		prompt_ask_text(h, label, pend.subject, reason_given);
-	} else if (r->needs & TX_CONFIRM) {
-		snprintf(label, sizeof label, "%.30s %.50s?", r->event, pend.subject);
-		prompt_ask_confirm(h, label, pend.subject, confirmed);
+		snprintf(label, sizeof label, "%.30s %s:%.50s: reason", r->event, sys, pend.subject);
+		ask_text(h, label, reason_given);
+	} else if (strcmp(r->event, r->to) == 0) {
+		snprintf(label, sizeof label, "move %s:%.50s (%.20s) to %.30s?", sys, pend.subject, pend.status, r->to);
+		ask_first(h, label);
 	} else {
-		fire(h, NULL, NULL, false);
+		snprintf(label, sizeof label, "%.30s %s:%.50s (%.20s -> %.30s)?", r->event, sys, pend.subject, pend.status,
+		         r->to);
+		ask_first(h, label);
 	}
 }
 
@@ -398,8 +548,8 @@ void act_move(hud *h)
 		return;
 	if (!capture(h, offered[0]->event, true))
 		return;
-	char label[96];
-	snprintf(label, sizeof label, "%s:%.40s (%.20s) to", pend.src->adapter->name, pend.subject, pend.status);
+	char label[256], sys[72];
+	snprintf(label, sizeof label, "%s:%.40s (%.20s) to", sys_name(h, sys, sizeof sys), pend.subject, pend.status);
 	chooser_ask(h, label, move_chosen);
 	for (size_t i = 0; i < n; i++) {
 		const tx_row *r = offered[i];
@@ -416,8 +566,8 @@ static void ask_task_event(hud *h, const char *event)
 {
 	if (!capture(h, event, true))
 		return;
-	char label[96];
-	snprintf(label, sizeof label, "%s %s:%.40s (%.20s)?", event, pend.src->adapter->name, pend.subject,
+	char label[256], sys[72];
+	snprintf(label, sizeof label, "%s %s:%.40s (%.20s)?", event, sys_name(h, sys, sizeof sys), pend.subject,
 	         pend.status);
 	ask_first(h, label);
 }
@@ -429,8 +579,8 @@ void act_stop(hud *h)
 {
 	if (!capture(h, "stop", false))
 		return;
-	char label[96];
-	snprintf(label, sizeof label, "ask the %s loop to stop?", pend.src->adapter->name);
+	char label[256], in[80];
+	snprintf(label, sizeof label, "ask the %s loop%s to stop?", pend.src->adapter->name, in_project(h, in, sizeof in));
 	prompt_ask_confirm(h, label, "", confirmed);
 }
 
@@ -438,9 +588,10 @@ void act_redirect(hud *h)
 {
 	if (!capture(h, "redirect", false))
 		return;
-	char label[96];
-	snprintf(label, sizeof label, "redirect the %s loop: new direction", pend.src->adapter->name);
-	prompt_ask_text(h, label, "", reason_given);
+	char label[256], in[80];
+	snprintf(label, sizeof label, "redirect the %s loop%s: new direction",
+	         pend.src->adapter->name, in_project(h, in, sizeof in));
+	ask_text(h, label, reason_given);
 }
 
 /* The workflow's name is the subject (an RCS mode): clearing it takes only
@@ -451,12 +602,20 @@ void act_clear_workflow(hud *h)
 	const lw_workflow *w = clearable_workflow(h, &src);
 	if (!w || refuse_busy(h))
 		return;
-	memset(&pend, 0, sizeof pend);
+	pend_reset();
 	snprintf(pend.event, sizeof pend.event, "clear");
 	pend.src = src;
 	pend.has_subject = true;
 	snprintf(pend.subject, sizeof pend.subject, "%s", w->name);
-	char label[96];
-	snprintf(label, sizeof label, "clear %s workflow %.40s (any other member stays)?", src->adapter->name, w->name);
+	char label[256], sys[72];
+	snprintf(label, sizeof label, "clear %s workflow %.40s (any other member stays)?", sys_name(h, sys, sizeof sys),
+	         w->name);
 	prompt_ask_confirm(h, label, pend.subject, confirmed);
+}
+
+void act_free(void)
+{
+	pend_reset();
+	set_text(&kept.text, NULL);
+	set_text(&kept.question, NULL);
 }

@@ -42,5 +42,7 @@ void act_move(hud *h);
  * the write waits for, then how it went); Esc calls act_tx_cancel. */
 void act_tx_poll(hud *h);
 void act_tx_cancel(hud *h);
+/* Free what the last write kept (its typed text), on quit. */
+void act_free(void);
 
 #endif

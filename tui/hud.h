@@ -14,7 +14,7 @@
 
 struct hud_pane_def;
 enum { HUD_PANES_MAX = 16 };
-typedef enum hud_detail { DETAIL_TASK, DETAIL_ALERT, DETAIL_LOG } hud_detail;
+typedef enum hud_detail { DETAIL_TASK, DETAIL_ALERT, DETAIL_LOG, DETAIL_WORKFLOW } hud_detail;
 enum { HUD_LOG_MAX = 64 };
 typedef enum hud_mode { MODE_NORMAL, MODE_DETAIL, MODE_HELP, MODE_PROMPT, MODE_CONFIRM, MODE_CHOOSE, MODE_REVIEW } hud_mode;
 
@@ -32,14 +32,17 @@ typedef void (*hud_prompt_done)(struct hud *h, const char *text);   /* NULL text
 typedef void (*hud_confirm_done)(struct hud *h, bool yes);
 typedef void (*hud_choose_done)(struct hud *h, int index);         /* -1 = cancelled */
 
+/* What a prompt takes, at most: far beyond any reason a person types, and
+ * refused visibly beyond it (never cut). */
+enum { HUD_PROMPT_MAX = 65536 };
+
 typedef struct hud_prompt {
-	char label[96];
-	char text[512];
-	size_t len, cursor;       /* bytes */
+	char label[256];
+	char *text;               /* what is typed, on the heap ("" when none); UTF-8 */
+	size_t len, cap, cursor;  /* bytes; the cursor is always on a character boundary */
 	hud_prompt_done done;
 	hud_confirm_done confirm;
 	char context[128];        /* what the prompt acts on (task key) */
-	char extra[512];          /* a first answer kept while a second is asked */
 	char note[512];           /* what follows from the answer, shown above the prompt */
 } hud_prompt;
 
@@ -126,6 +129,8 @@ const char *hud_project_label(const hud *h, size_t m);
 const char *hud_where(const hud *h, char *buf, size_t n);
 /* The directory of the project src belongs to ("." when none does). */
 const char *hud_source_dir(const hud *h, const lw_source *src);
+/* The label of the project src belongs to, when several are watched; else NULL. */
+const char *hud_source_label(const hud *h, const lw_source *src);
 void hud_narrow_next(hud *h);                  /* all -> project 1 -> ... -> all */
 /* The name sel_key keeps for a task: "system:id", or "label/system:id". */
 void hud_task_key(const hud *h, const hud_item *it, char *buf, size_t n);
@@ -143,6 +148,8 @@ const hud_item *hud_selected(const hud *h);    /* the selected task, or NULL */
 size_t hud_lane_items(const hud *h, int lane, const hud_item **out, size_t max);
 size_t hud_lane_count(const hud *h, int lane);
 void hud_select_key(hud *h);                   /* remember sel_key from the current selection */
+/* A line for the message log (L) only, not the message line. */
+void hud_log(hud *h, const char *line);
 void hud_message(hud *h, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 size_t hud_workflow_count(const hud *h);
 const lw_workflow *hud_workflow(const hud *h, size_t i, const lw_source **src);
@@ -163,6 +170,10 @@ void keymap_key(hud *h, int key);
 void prompt_key(hud *h, int key);
 void prompt_ask_text(hud *h, const char *label, const char *context, hud_prompt_done done);
 void prompt_ask_confirm(hud *h, const char *label, const char *context, hud_confirm_done done);
+/* Put text in the open prompt, the cursor at its end (a filter to edit, a
+ * reason given back after a failed write). */
+void prompt_set_text(hud *h, const char *text);
+void prompt_free(hud *h);
 /* Open the chooser; add its items with chooser_add before the next key. */
 void chooser_ask(hud *h, const char *label, hud_choose_done done);
 void chooser_add(hud *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -176,5 +187,7 @@ int  text_putf(hud *h, int y, int x, int w, theme_elem e, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 void text_fill_row(hud *h, int y, int x, int w, theme_elem e);
 int  text_width(const hud *h, const char *s);   /* display columns after escaping */
+/* Bytes of s, whole characters, that fit in w columns once escaped. */
+size_t text_fit(const hud *h, const char *s, int w);
 
 #endif

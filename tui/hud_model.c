@@ -14,6 +14,20 @@
 #include <strings.h>
 #include <time.h>
 
+/* The log keeps each message once (a reload repeats some), with its time. */
+void hud_log(hud *h, const char *line)
+{
+	char stamp[16] = "";
+	time_t now = time(NULL);
+	struct tm tm;
+	if (localtime_r(&now, &tm))
+		strftime(stamp, sizeof stamp, "%H:%M:%S ", &tm);
+	if (h->nlog && strcmp(h->log[(h->nlog - 1) % HUD_LOG_MAX] + strlen(stamp), line) == 0)
+		return;
+	snprintf(h->log[h->nlog % HUD_LOG_MAX], sizeof h->log[0], "%s%s", stamp, line);
+	h->nlog++;
+}
+
 void hud_message(hud *h, bool error, const char *fmt, ...)
 {
 	va_list ap;
@@ -21,16 +35,7 @@ void hud_message(hud *h, bool error, const char *fmt, ...)
 	vsnprintf(h->message, sizeof h->message, fmt, ap);
 	va_end(ap);
 	h->message_error = error;
-	/* The log keeps each message once (a reload repeats some), with its time. */
-	char stamp[16] = "";
-	time_t now = time(NULL);
-	struct tm tm;
-	if (localtime_r(&now, &tm))
-		strftime(stamp, sizeof stamp, "%H:%M:%S ", &tm);
-	if (h->nlog && strcmp(h->log[(h->nlog - 1) % HUD_LOG_MAX] + strlen(stamp), h->message) == 0)
-		return;
-	snprintf(h->log[h->nlog % HUD_LOG_MAX], sizeof h->log[0], "%s%s", stamp, h->message);
-	h->nlog++;
+	hud_log(h, h->message);
 }
 
 static bool matches(const lw_task *t, const char *f)
@@ -225,6 +230,16 @@ const char *hud_source_dir(const hud *h, const lw_source *src)
 			return p->dir;
 	}
 	return ".";
+}
+
+const char *hud_source_label(const hud *h, const lw_source *src)
+{
+	for (size_t m = 0; src && m < h->fleet->n; m++) {
+		const lw_project *p = &h->fleet->v[m].proj;
+		if (src >= p->src && src < p->src + p->n)
+			return hud_project_label(h, m);
+	}
+	return NULL;
 }
 
 void hud_narrow_next(hud *h)

@@ -6,11 +6,21 @@
 #include "tui/review.h"
 #include <curses.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 
 #define CTRL(c) ((c) & 0x1f)
 
 static bool has_task(const hud *h) { return hud_selected(h) != NULL; }
+/* Enter opens what the focused pane selects: a workflow, an alert, a task. */
+static bool has_detail(const hud *h)
+{
+	if (h->focus == &pane_workflows)
+		return hud_workflow_count(h) > 0;
+	if (h->focus == &pane_alerts)
+		return h->alerts.n > 0;
+	return has_task(h);
+}
 static bool on_board(const hud *h) { return h->focus == &pane_board; }
 static bool board_lanes(const hud *h) { return h->focus == &pane_board && !h->table_view; }
 static bool has_filter(const hud *h) { return h->filter[0] != '\0' || h->message[0] != '\0'; }
@@ -29,7 +39,23 @@ static void open_detail(hud *h) { h->mode = MODE_DETAIL; h->detail_kind = DETAIL
 static void open_log(hud *h) { h->mode = MODE_DETAIL; h->detail_kind = DETAIL_LOG; h->detail_scroll = 1000000; }
 static void toggle_table(hud *h) { h->table_view = !h->table_view; hud_rebuild(h); }
 static void open_help(hud *h) { h->mode = MODE_HELP; h->help_scroll = 0; }
-static void quit(hud *h) { h->quit = true; }
+static void quit_confirmed(hud *h, bool yes)
+{
+	if (yes)
+		h->quit = true;   /* the write is cancelled on the way out (txrun_abandon) */
+}
+/* A write under way (waiting for a lock, perhaps) is the operator's
+ * verdict: quitting cancels it, so q asks first. */
+static void quit(hud *h)
+{
+	if (h->tx.state != TXRUN_RUNNING) {   /* idle, or already cancelled */
+		h->quit = true;
+		return;
+	}
+	char label[160];
+	snprintf(label, sizeof label, "%.100s is under way: quit and cancel it (nothing written)?", h->tx_label);
+	prompt_ask_confirm(h, label, "", quit_confirmed);
+}
 static bool several_projects(const hud *h) { return h->fleet->n > 1; }
 static bool is_demo(const hud *h) { return h->opts->sim_pid > 0; }
 static void pause_demo(hud *h)
@@ -41,14 +67,26 @@ static void pause_demo(hud *h)
 }
 static void redraw(hud *h) { clearok(curscr, TRUE); (void)h; }
 
+static void start_filter(hud *h);
 static void filter_done(hud *h, const char *text)
 {
 	if (!text)
 		return;
+	if (strlen(text) >= sizeof h->filter) {
+		/* Refused, never cut (a cut could split a character): kept to shorten. */
+		start_filter(h);
+		prompt_set_text(h, text);
+		hud_message(h, true, "a filter is at most %zu bytes: shorten it, or Esc", sizeof h->filter - 1);
+		return;
+	}
 	snprintf(h->filter, sizeof h->filter, "%s", text);
 	hud_rebuild(h);
 }
-static void start_filter(hud *h) { prompt_ask_text(h, "filter (id, title, status, assignee)", "", filter_done); snprintf(h->prompt.text, sizeof h->prompt.text, "%s", h->filter); h->prompt.len = h->prompt.cursor = strlen(h->prompt.text); }
+static void start_filter(hud *h)
+{
+	prompt_ask_text(h, "filter (id, title, status, assignee)", "", filter_done);
+	prompt_set_text(h, h->filter);
+}
 static void clear_filter(hud *h) { h->filter[0] = '\0'; h->message[0] = '\0'; hud_rebuild(h); }
 
 const hud_action hud_actions[] = {
@@ -62,7 +100,8 @@ const hud_action hud_actions[] = {
 	{ "bottom", { KEY_END, 'G' }, "last row", NULL, NULL, go_bottom },
 	{ "next-pane", { '\t' }, "next pane (workflows, board, alerts)", "pane", NULL, next_pane },
 	{ "prev-pane", { KEY_BTAB }, "previous pane", NULL, NULL, prev_pane },
-	{ "detail", { '\n', '\r', KEY_ENTER }, "details of the selected task", "detail", has_task, open_detail },
+	{ "detail", { '\n', '\r', KEY_ENTER }, "details of the selected task, workflow or alert", "detail", has_detail,
+	  open_detail },
 	{ "table", { 't' }, "board lanes / table view", "table", on_board, toggle_table },
 	{ "filter", { '/' }, "filter tasks", "filter", NULL, start_filter },
 	{ "clear-filter", { 27 }, "clear the filter and the message", "clear", has_filter, clear_filter },
@@ -105,6 +144,6 @@ void keymap_key(hud *h, int key)
 		return;
 	if (keymap_binding_applies(b, h))
 		b->act->run(h);
-	else
+	else if (b->act->run != clear_filter)   /* Esc with nothing to clear: nothing to say */
 		hud_message(h, true, "%s: not available here (%s)", b->label, b->act->help);
 }

@@ -107,6 +107,7 @@ static void mode_key(hud *h, int ch)
 static void after_reload(hud *h, const bool *changed)
 {
 	hud_rebuild(h);
+	view_review_reload(h);
 	hud_recheck_changed(h, changed);
 	h->reloaded_at = lw_now();   /* LIZA_WATCH_NOW fixes it too: screens compare byte for byte */
 	h->dirty = DIRTY_ALL;
@@ -122,14 +123,23 @@ static void show_complaints(hud *h, const char *config, const char *theme_warn)
 	strbuf_adds(&all, config ? config : "");
 	strbuf_adds(&all, theme_warn);
 	if (all.len) {
+		/* Every line goes to the message log, where L shows them inside
+		 * the HUD (stderr is hidden behind the screen while it runs). */
 		size_t lines = 0;
-		for (const char *q = all.buf; *q; q++)
-			lines += *q == '\n';
+		for (const char *q = all.buf; *q;) {
+			size_t n = strcspn(q, "\n");
+			char line[640];
+			snprintf(line, sizeof line, "%.*s", (int)n, q);
+			hud_log(h, line);
+			lines++;
+			q += n + (q[n] == '\n');
+		}
 		int first = (int)strcspn(all.buf, "\n");
 		if (lines > 1)
-			hud_message(h, true, "%.*s (+%zu more on stderr)", first, all.buf, lines - 1);
+			snprintf(h->message, sizeof h->message, "%.*s (+%zu more: L shows them all)", first, all.buf, lines - 1);
 		else
-			hud_message(h, true, "%.*s", first, all.buf);
+			snprintf(h->message, sizeof h->message, "%.*s", first, all.buf);
+		h->message_error = true;
 	}
 	strbuf_free(&all);
 }
@@ -244,10 +254,16 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 		if (r < 0 && errno != EINTR)
 			break;
 		for (int sig; (sig = sigpipe_next());) {
-			if (sig == SIGWINCH)
-				{ term_resize(&h); h.dirty = DIRTY_ALL; }
-			else
+			if (sig == SIGWINCH) {
+				term_resize(&h);
+				h.dirty = DIRTY_ALL;
+			} else {
+				/* Ended by a signal (C-c is SIGINT): the terminal is
+				 * restored below, and the status says so, 128 + N, as a
+				 * shell reports a process the signal killed. */
 				h.quit = true;
+				rc = 128 + sig;
+			}
 		}
 		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))
 			break;   /* the terminal went away: exit, never spin */
@@ -292,6 +308,8 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 		}
 	}
 	view_review_close(&h);
+	prompt_free(&h);
+	act_free();
 	bool cut = txrun_abandon(&h.tx);
 	term_end();
 	if (cut)

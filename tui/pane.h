@@ -25,6 +25,10 @@ typedef struct hud_pane_def {
 	unsigned long (*sig)(const hud *h);
 	unsigned redraw_on;                 /* HUD_ON_*: events that redraw it too */
 	const char *const *legend;          /* help-screen lines for its glyphs; NULL-ended */
+	/* Rows it could use in all (NULL: its height is all it takes). The fill
+	 * pane's say how much of the rest it needs; rows it leaves over go to
+	 * the other panes that want more, top to bottom. */
+	int  (*wants)(const hud *h);
 } hud_pane_def;
 
 /* The panes other code names (the focus, the actions that depend on it). */

@@ -13,17 +13,26 @@ static int height(const hud *h)
 	return n < 2 ? 2 : n;
 }
 
+/* Every alert and the title: the rows the board leaves over go here. */
+static int wants(const hud *h) { return (int)h->alerts.n + 1; }
+
 static void draw(hud *h, int y, int height_)
 {
 	char title[64];
-	snprintf(title, sizeof title, "Alerts (%zu)", h->alerts.n);
-	panes_title(h, y, &pane_alerts, title);
 	int rows = height_ - 1;
+	int first = h->alert_row >= rows ? h->alert_row - rows + 1 : 0;
+	/* Alerts that do not fit are counted, above and below, as the
+	 * workflows pane counts its rows: the screen never hides how many. */
+	int hidden = (int)h->alerts.n > rows ? (int)h->alerts.n - rows : 0;
+	if (hidden)
+		snprintf(title, sizeof title, "Alerts (%zu, %d hidden)", h->alerts.n, hidden);
+	else
+		snprintf(title, sizeof title, "Alerts (%zu)", h->alerts.n);
+	panes_title(h, y, &pane_alerts, title);
 	if (!h->alerts.n) {
 		text_put(h, y + 1, 1, h->cols - 2, "no alerts", EL_OK);
 		return;
 	}
-	int first = h->alert_row >= rows ? h->alert_row - rows + 1 : 0;
 	time_t now = lw_now();
 	for (int r = 0; r < rows && (size_t)(first + r) < h->alerts.n; r++) {
 		const lw_alert *a = &h->alerts.v[first + r];
@@ -67,6 +76,8 @@ static unsigned long sig(const hud *h) { return (unsigned long)h->alert_row; }
 static const char *const legend[] = {
 	"Alerts: CRIT first, then WARN, INFO, newest first; the age is how long the",
 	"  condition has held. Enter on an alert opens its full text and its task.",
+	"  '(8, 3 hidden)' in the title: alerts that do not fit (Tab there, scroll);",
+	"  rows the board does not need go to the alerts.",
 	NULL,
 };
 const hud_pane_def pane_alerts = {
@@ -78,4 +89,5 @@ const hud_pane_def pane_alerts = {
 	.sig = sig,
 	.redraw_on = HUD_ON_TICK,   /* ages, and alerts that come and go */
 	.legend = legend,
+	.wants = wants,
 };

@@ -1,6 +1,7 @@
 /* pane_board.c — the task board: lanes side by side, or one table (t). It
  * takes the screen rows the other panes leave. */
 #include "tui/pane.h"
+#include "tui/card_tag.h"
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,7 +56,7 @@ static void counters(const lw_task *t, int room, char *buf, size_t n)
 
 /* sel: the selection with the focus here; marked: the selection while another
  * pane has the focus (its id stays highlighted, so it is never lost). */
-static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel, bool marked)
+static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel, bool marked, const card_tag_plan *tp)
 {
 	const lw_task *t = it->task;
 	theme_elem base = sel ? EL_SELECTED : EL_NORMAL;
@@ -63,30 +64,42 @@ static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel, bool
 		text_fill_row(h, y, x, w, EL_SELECTED);
 		text_fill_row(h, y + 1, x, w, EL_SELECTED);
 	}
+	int idwid = text_width(h, t->id);
 	char ctr[160];
-	counters(t, w - 1 - text_width(h, t->id) - 1, ctr, sizeof ctr);
+	counters(t, w - 1 - idwid - 1, ctr, sizeof ctr);
 	int cw = (int)strlen(ctr);
+	/* Counters at their limit that still do not fit beside the id take at
+	 * most half the card: the id is never pushed off (a blank card). */
+	if (cw && idwid + 1 + cw > w - 1 && cw > (w - 1) / 2)
+		cw = 0;
 	int idw = w - 1 - (cw ? cw + 1 : 0);
 	int used = text_putf(h, y, x, 1, t->awaiting_operator ? EL_PROMPT : base, "%s",
 	                     t->awaiting_operator ? "!" : " ");
-	text_put(h, y, x + used, idw, t->id, sel || marked ? EL_SELECTED : EL_TITLE);
-	if (cw && cw < w - 4)
+	size_t fit = text_fit(h, t->id, idw);
+	char head[256];
+	snprintf(head, sizeof head, "%.*s", (int)fit, t->id);
+	text_put(h, y, x + used, idw, head, sel || marked ? EL_SELECTED : EL_TITLE);
+	if (cw)
 		text_put(h, y, x + w - cw, cw, ctr,
 		         t->iteration >= t->iteration_max && t->iteration_max > 0 ? EL_CRIT : base);
-	/* With more than one system, the second line starts with the card's
-	 * system, so task-1, A5 and DEMO-1 of different systems tell apart. */
-	int tag = 0;
-	const char *label = h->only < 0 ? hud_project_label(h, it->member) : NULL;
-	if ((hud_nsources(h) > 1 || label) && t->system) {
+	int at = 1;
+	if (t->id[fit]) {
+		/* An id wider than the card goes on over the second line, whole:
+		 * the id is what every command takes; the title gives way. */
+		at += text_put(h, y + 1, x + at, w - at, t->id + fit, sel || marked ? EL_SELECTED : EL_TITLE) + 1;
+	} else {
+		/* With several systems or projects, the second line starts with
+		 * the card's tag, so task-1, A5 and DEMO-1 tell apart. */
 		char tg[160];
-		snprintf(tg, sizeof tg, "%s%s%s", label ? label : "", label ? "/" : "", t->system);
-		tag = text_put(h, y + 1, x + 1, w - 1, tg, sel ? EL_SELECTED : EL_INFO);
-		tag += 1;
+		if (card_tag(h, tp, it, tg, sizeof tg))
+			at += text_put(h, y + 1, x + at, w - at, tg, sel ? EL_SELECTED : EL_INFO) + 1;
+		else
+			at = 0;
 	}
 	char line2[512];
 	snprintf(line2, sizeof line2, " %s%s%s", t->title ? t->title : "", t->assignee ? " @" : "",
 	         t->assignee ? t->assignee : "");
-	text_put(h, y + 1, x + tag, w - tag, line2, sel ? EL_SELECTED : EL_DIM);
+	text_put(h, y + 1, x + at, w - at, at ? line2 + 1 : line2, sel ? EL_SELECTED : EL_DIM);
 }
 
 static void draw_lanes(hud *h, int y, int height)
@@ -95,38 +108,48 @@ static void draw_lanes(hud *h, int y, int height)
 	const hud_item **buf = malloc((h->nitems + 1) * sizeof *buf);
 	if (!buf)
 		return;
+	card_tag_plan tp;
+	card_tag_plan_make(h, lw - 1, &tp);
 	for (int lane = 0; lane < LANE_COUNT; lane++) {
 		int x = lane * lw, w = lane == LANE_COUNT - 1 ? h->cols - x : lw;
 		size_t n = hud_lane_items(h, lane, buf, h->nitems);
-		char title[48];
-		/* The count survives a narrow lane: the name gives way first. */
+		int slots = (height - 1) / 2;
+		/* More cards than slots: the last row says how many are below,
+		 * on a row of its own (never over a card's title). */
+		if ((size_t)slots < n && (height - 1) % 2 == 0)
+			slots--;
+		int first = 0;
+		if (slots > 0 && h->lane == lane && h->row >= slots)
+			first = h->row - slots + 1;
+		/* The count survives a narrow lane, and so does how many cards
+		 * are scrolled past above: the name gives way first. */
+		char title[64], num[40];
 		const char *ln = lw_lane_name((lw_lane)lane);
-		snprintf(title, sizeof title, "%s (%zu)", ln, n);
+		if (first > 0)
+			snprintf(num, sizeof num, "(%zu, %d above)", n, first);
+		else
+			snprintf(num, sizeof num, "(%zu)", n);
+		snprintf(title, sizeof title, "%s %s", ln, num);
 		if ((int)strlen(title) > w - 2) {
-			char num[24];
-			int nw = snprintf(num, sizeof num, " %zu", n);
-			int keep = w - 2 - nw < 1 ? 1 : w - 2 - nw;
-			snprintf(title, sizeof title, "%.*s%s", keep, ln, num);
+			if (first > 0)
+				snprintf(num, sizeof num, "%zu %s%d", n, h->utf8 ? "\u2191" : "^", first);
+			else
+				snprintf(num, sizeof num, "%zu", n);
+			int nw = text_width(h, num);
+			int keep = w - 3 - nw < 1 ? 1 : w - 3 - nw;
+			snprintf(title, sizeof title, "%.*s %s", keep, ln, num);
 		}
 		attrset(text_style_attr(h, EL_BORDER));
 		mvhline(y, x, h->utf8 ? ACS_HLINE : '-', w);
 		attrset(A_NORMAL);
 		bool focus_lane = h->focus == &pane_board && h->lane == lane;
 		text_putf(h, y, x + 1, w - 2, focus_lane ? EL_TITLE : lane_elem(lane), "%s", title);
-		int slots = (height - 1) / 2;
-		/* More cards than slots: the last row says how many are below,
-		 * on a row of its own (never over a card's title). */
-		if ((size_t)slots < n && (height - 1) % 2 == 0)
-			slots--;
 		if (slots <= 0)
 			continue;
-		int first = 0;
-		if (h->lane == lane && h->row >= slots)
-			first = h->row - slots + 1;
 		for (int s = 0; s < slots && (size_t)(first + s) < n; s++) {
 			bool here = h->lane == lane && first + s == h->row;
 			card(h, y + 1 + s * 2, x, w - 1, buf[first + s], here && h->focus == &pane_board,
-			     here && h->focus != &pane_board);
+			     here && h->focus != &pane_board, &tp);
 		}
 		if ((size_t)(first + slots) < n)
 			text_putf(h, y + 1 + slots * 2, x + 1, w - 2, EL_DIM, "+%zu more", n - (size_t)(first + slots));
@@ -134,18 +157,67 @@ static void draw_lanes(hud *h, int y, int height)
 	free(buf);
 }
 
+/* The table's columns: each drawn at its own x and cut by display width
+ * (text_put), so a CJK id is never split and the columns stay aligned. */
+typedef struct tcol {
+	const char *name;
+	int w;                    /* columns; the last one takes the rest */
+} tcol;
+
+enum { TC_PROJECT, TC_SYSTEM, TC_ID, TC_STATUS, TC_LANE, TC_ASSIGNEE, TC_ITER, TC_REV, TC_TITLE, TC_N };
+
+/* Column widths; the project column only when several projects are shown. */
+static void table_cols(const hud *h, tcol c[TC_N])
+{
+	static const tcol base[TC_N] = { { "project", 0 }, { "system", 7 }, { "id", 18 }, { "status", 18 },
+	                                 { "lane", 8 }, { "assignee", 14 }, { "iter", 7 }, { "rev", 5 }, { "title", 0 } };
+	memcpy(c, base, sizeof base);
+	if (h->only >= 0 || h->fleet->n < 2)
+		return;
+	int pw = 7;
+	for (size_t m = 0; m < h->fleet->n; m++) {
+		int lw = text_width(h, h->fleet->v[m].label);
+		pw = lw > pw ? lw : pw;
+	}
+	c[TC_PROJECT].w = pw > 16 ? 16 : pw;
+}
+
+/* One row: the cells at their columns, after the '!' column. */
+static void table_row(hud *h, int yy, const tcol c[TC_N], const char *const cell[TC_N], theme_elem e)
+{
+	int x = 1;
+	for (int i = 0; i < TC_N && x < h->cols; i++) {
+		if (!c[i].w && i != TC_TITLE)
+			continue;
+		int w = i == TC_TITLE ? h->cols - x : c[i].w;
+		text_put(h, yy, x, w, cell[i] ? cell[i] : "", e);
+		x += w + 1;
+	}
+}
+
 static void draw_table(hud *h, int y, int height)
 {
 	attrset(text_style_attr(h, EL_BORDER));
 	mvhline(y, 0, h->utf8 ? ACS_HLINE : '-', h->cols);
 	attrset(A_NORMAL);
-	text_putf(h, y, 1, h->cols - 2, h->focus == &pane_board ? EL_TITLE : EL_DIM, " Tasks (%zu) ", h->nitems);
-	text_putf(h, y + 1, 0, h->cols, EL_DIM, " %-7s %-18s %-18s %-8s %-14s %-7s %-5s %s", "system", "id",
-	          "status", "lane", "assignee", "iter", "rev", "title");
 	int rows = height - 2;
 	int first = h->table_row >= rows ? h->table_row - rows + 1 : 0;
+	/* Rows that do not fit are counted, as every pane counts them. */
+	int hidden = rows > 0 && (int)h->nitems > rows ? (int)h->nitems - rows : 0;
+	if (hidden)
+		text_putf(h, y, 1, h->cols - 2, h->focus == &pane_board ? EL_TITLE : EL_DIM, " Tasks (%zu, %d hidden) ",
+		          h->nitems, hidden);
+	else
+		text_putf(h, y, 1, h->cols - 2, h->focus == &pane_board ? EL_TITLE : EL_DIM, " Tasks (%zu) ", h->nitems);
+	tcol c[TC_N];
+	table_cols(h, c);
+	const char *head[TC_N];
+	for (int i = 0; i < TC_N; i++)
+		head[i] = c[i].name;
+	table_row(h, y + 1, c, head, EL_DIM);
 	for (int r = 0; r < rows && (size_t)(first + r) < h->nitems; r++) {
-		const lw_task *t = h->items[first + r].task;
+		const hud_item *item = &h->items[first + r];
+		const lw_task *t = item->task;
 		bool sel = h->focus == &pane_board && first + r == h->table_row;
 		int yy = y + 2 + r;
 		if (sel)
@@ -155,13 +227,32 @@ static void draw_table(hud *h, int y, int height)
 			snprintf(it, sizeof it, "%d/%d", t->iteration, t->iteration_max);
 		if (t->review_max > 0)
 			snprintf(rv, sizeof rv, "%d/%d", t->review_cycles, t->review_max);
-		text_putf(h, yy, 0, h->cols, sel ? EL_SELECTED : EL_NORMAL, "%s%-7.7s %-18.18s %-18.18s %-8s %-14.14s %-7s %-5s %s",
-		          t->awaiting_operator ? "!" : " ", t->system, t->id, t->status, lw_lane_name(t->lane),
-		          t->assignee ? t->assignee : "-", it, rv, t->title ? t->title : "");
+		const char *label = hud_project_label(h, item->member);
+		const char *cell[TC_N] = { label, t->system, t->id, t->status, lw_lane_name(t->lane),
+		                           t->assignee ? t->assignee : "-", it, rv, t->title };
+		theme_elem e = sel ? EL_SELECTED : EL_NORMAL;
+		text_put(h, yy, 0, 1, t->awaiting_operator ? "!" : " ", e);
+		table_row(h, yy, c, cell, e);
 	}
 }
 
 static int height(const hud *h) { (void)h; return HUD_FILL; }
+
+/* The rows every card (or table row) needs; an empty board keeps room to
+ * say why it is empty. What is left over goes to the alerts. */
+static int wants(const hud *h)
+{
+	if (!h->nitems)
+		return 8;
+	if (h->table_view)
+		return 2 + (int)h->nitems;
+	size_t most = 0;
+	for (int lane = 0; lane < LANE_COUNT; lane++) {
+		size_t n = hud_lane_count(h, lane);
+		most = n > most ? n : most;
+	}
+	return 1 + 2 * (int)most;
+}
 
 /* No system found yet: what is awaited, the list cut at its commas. */
 static void waiting(hud *h, int y, int rows)
@@ -239,13 +330,18 @@ static unsigned long sig(const hud *h)
 }
 
 static const char *const legend[] = {
-	"Board: a lane per state, '(N)' tasks in it. Card: '!' the task waits for you",
-	"  (review, approval); its id; 'iN/M' iteration N of at most M (red at the",
-	"  limit); 'rN/M' review cycle N of M; 'qN/M' N of the M approvals a quorum",
-	"  needs; 'A2' the final attempt; 'RCA' a rejection-RCA gate. On a narrow card",
-	"  the counters far from their limit give way to the id. Second line: the",
-	"  system (when there are several), the title, '@who' the assignee. '+N more':",
-	"  cards below.",
+	"Board: a lane per state, '(N)' tasks in it; '(N, K above)' (narrow: 'N ^K',",
+	"  an arrow on a UTF-8 terminal): K cards scrolled past above; '+N more':",
+	"  cards below. Card: '!' the task waits for you (review, approval); its id",
+	"  (wider than the card, it goes on over the second line);",
+	"  'iN/M' iteration N of at most M (red at the limit); 'rN/M' review cycle",
+	"  N of M; 'qN/M' N of the M approvals a quorum needs; 'A2' the final",
+	"  attempt; 'RCA' a rejection-RCA gate. On a narrow card",
+	"  the counters far from their limit give way to the id. Second line: a tag",
+	"  (with several systems or projects), the title, '@who' the assignee. The",
+	"  tag is 'project/system' when the card has room; narrower, each part is cut",
+	"  to the first letters that tell it from the others ('a/f': alpha, foreman;",
+	"  the header names them in full), then it is left out for the title.",
 	NULL,
 };
 const hud_pane_def pane_board = {
@@ -255,4 +351,5 @@ const hud_pane_def pane_board = {
 	.move = move_sel,
 	.sig = sig,
 	.legend = legend,
+	.wants = wants,
 };

@@ -1,7 +1,9 @@
 /* pane_workflows.c — one row per workflow of every system: name, phase, an
  * iteration gauge, flags. */
 #include "tui/pane.h"
+#include "tui/keymap.h"
 #include <curses.h>
+#include <string.h>
 
 static int height(const hud *h)
 {
@@ -12,12 +14,20 @@ static int height(const hud *h)
 	return wf < 2 ? 2 : wf;
 }
 
-static void gauge(hud *h, int y, int x, int w, int val, int max)
+/* Liza's and ACP's gauges count work done (tasks finished of all): full
+ * is the goal reached, not a limit hit, so it is never drawn as one. The
+ * others count against a limit (iterations, the WIP limit): red there. */
+static bool gauge_is_progress(const char *system)
+{
+	return strcmp(system, "liza") == 0 || strcmp(system, "acp") == 0;
+}
+
+static void gauge(hud *h, int y, int x, int w, int val, int max, bool progress)
 {
 	if (w < 3 || max <= 0)
 		return;
 	int fill = val >= max ? w : val <= 0 ? 0 : (int)((long)val * w / max);
-	attrset(text_style_attr(h, val >= max ? EL_CRIT : EL_GAUGE));
+	attrset(text_style_attr(h, val >= max && !progress ? EL_CRIT : EL_GAUGE));
 	for (int i = 0; i < w; i++)
 		mvaddstr(y, x + i, i < fill ? (h->utf8 ? "\u2588" : "#") : (h->utf8 ? "\u2591" : "-"));
 	attrset(A_NORMAL);
@@ -72,7 +82,7 @@ static void draw(hud *h, int y, int height_)
 		x += text_putf(h, yy, x, 23, e, "%-22.22s", w->name ? w->name : "-") + 1;
 		x += text_putf(h, yy, x, 18, e, "%-17.17s", w->phase ? w->phase : "-") + 1;
 		if (w->max > 0 && x + 24 < h->cols) {
-			gauge(h, yy, x, 12, w->iteration, w->max);
+			gauge(h, yy, x, 12, w->iteration, w->max, gauge_is_progress(w->system));
 			x += 13;
 			x += text_putf(h, yy, x, 10, e, "%d/%d ", w->iteration, w->max);
 		}
@@ -90,13 +100,32 @@ static void move_sel(hud *h, int dx, int dy)
 	h->workflow_row = r < 0 ? 0 : r > (n ? n - 1 : 0) ? (n ? n - 1 : 0) : r;
 }
 
+/* Enter (or what detail is bound to) opens the workflow's own fields, not
+ * the board's selected task. */
+static bool key(hud *h, int ch)
+{
+	const char *a = keymap_action_of(h->keymap, ch);
+	if (!a || strcmp(a, "detail") != 0 || (size_t)h->workflow_row >= hud_workflow_count(h))
+		return false;
+	h->mode = MODE_DETAIL;
+	h->detail_kind = DETAIL_WORKFLOW;
+	h->detail_scroll = 0;
+	return true;
+}
+
 static unsigned long sig(const hud *h) { return (unsigned long)h->workflow_row; }
 
 static const char *const legend[] = {
-	"Workflows: system, name, phase; a gauge of iterations (Foreman: tasks",
-	"  executing) against the limit, and N/M (red at the limit). 'ready 3/25':",
-	"  Foreman's ready tasks against its WIP limit. PAUSED, CHECKPOINT: flags.",
+	"Workflows: system, name, phase, a gauge and N/M, flags (PAUSED, ABORT,",
+	"  CHECKPOINT). What the gauge counts depends on the system:",
+	"  liza     tasks finished (merged, abandoned, superseded) of all the goal's",
+	"           tasks (today's Go Liza: of the sprint's planned tasks); full = done",
+	"  rcs, aot iteration N of the loop's max_iterations; red at the limit",
+	"  foreman  tasks executing against the executing WIP limit (red at it);",
+	"           'ready 3/25' in the phase: ready tasks against the ready limit",
+	"  acp      FSM tasks done of all; full = done",
 	"  '(7, 4 hidden)' in the title: rows that do not fit (Tab there, scroll).",
+	"  Enter on a workflow opens its own fields.",
 	NULL,
 };
 const hud_pane_def pane_workflows = {
@@ -104,6 +133,7 @@ const hud_pane_def pane_workflows = {
 	.height = height,
 	.draw = draw,
 	.move = move_sel,
+	.key = key,
 	.sig = sig,
 	.legend = legend,
 };

@@ -31,8 +31,24 @@ void panes_layout(const hud *h, int y[HUD_PANES_MAX], int height[HUD_PANES_MAX])
 		else
 			fixed += height[i];
 	}
-	if (fill >= 0)
+	if (fill >= 0) {
 		height[fill] = h->rows - fixed;
+		/* Rows the fill pane would leave empty go to a pane that is cut
+		 * (an alert list longer than its share). */
+		int need = hud_panes[fill]->wants ? hud_panes[fill]->wants(h) : height[fill];
+		int spare = height[fill] - need;
+		for (size_t i = 0; i < hud_npanes && spare > 0; i++) {
+			if ((int)i == fill || !hud_panes[i]->wants)
+				continue;
+			int more = hud_panes[i]->wants(h) - height[i];
+			if (more <= 0)
+				continue;
+			more = more < spare ? more : spare;
+			height[i] += more;
+			height[fill] -= more;
+			spare -= more;
+		}
+	}
 	int at = 0;
 	for (size_t i = 0; i < hud_npanes; i++) {
 		y[i] = at;

@@ -1,16 +1,50 @@
 /* prompt.c — a one-line editor for reasons and filters, and the y/N confirm.
- * Editing is byte-based on UTF-8 with cursor moves by whole characters. */
+ * What is typed lives on the heap and is never cut: up to HUD_PROMPT_MAX
+ * bytes, a key beyond that is refused with a message. Editing is on UTF-8
+ * bytes with every move and deletion by whole characters, and Enter takes
+ * only valid UTF-8 (a terminal in another encoding is told, the text kept). */
 #include "tui/hud.h"
 #include "tui/review.h"
+#include "core/util/escape.h"
 #include <curses.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define CTRL(c) ((c) & 0x1f)
 
+void prompt_free(hud *h)
+{
+	free(h->prompt.text);
+	h->prompt.text = NULL;
+	h->prompt.len = h->prompt.cap = h->prompt.cursor = 0;
+}
+
+/* Room for need more bytes and the NUL; false at the limit (nothing changed). */
+static bool reserve(hud_prompt *p, size_t need)
+{
+	if (p->len + need > HUD_PROMPT_MAX)
+		return false;
+	if (p->len + need + 1 <= p->cap)
+		return true;
+	size_t cap = p->cap ? p->cap : 128;
+	while (cap < p->len + need + 1)
+		cap *= 2;
+	char *t = realloc(p->text, cap);
+	if (!t)
+		return false;
+	if (!p->text)
+		t[0] = '\0';
+	p->text = t;
+	p->cap = cap;
+	return true;
+}
+
 /* A fresh prompt with its label and context, shown in mode. */
 static void ask(hud *h, const char *label, const char *context, hud_mode mode)
 {
+	prompt_free(h);
 	memset(&h->prompt, 0, sizeof h->prompt);
+	reserve(&h->prompt, 0);
 	snprintf(h->prompt.label, sizeof h->prompt.label, "%s", label);
 	snprintf(h->prompt.context, sizeof h->prompt.context, "%s", context);
 	h->mode = mode;
@@ -26,6 +60,18 @@ void prompt_ask_confirm(hud *h, const char *label, const char *context, hud_conf
 {
 	ask(h, label, context, MODE_CONFIRM);
 	h->prompt.confirm = done;
+}
+
+void prompt_set_text(hud *h, const char *text)
+{
+	hud_prompt *p = &h->prompt;
+	size_t n = strlen(text);
+	p->len = p->cursor = 0;
+	if (!reserve(p, n))
+		n = 0;   /* cannot happen for text a prompt took */
+	memcpy(p->text, text, n);
+	p->text[n] = '\0';
+	p->len = p->cursor = n;
 }
 
 static size_t prev_char(const char *s, size_t i)
@@ -44,13 +90,65 @@ static size_t next_char(const char *s, size_t len, size_t i)
 	return i;
 }
 
+/* The byte offset of the first invalid UTF-8 sequence, or -1. */
+static long bad_utf8(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len;) {
+		unsigned cp;
+		size_t n = esc_utf8_decode((const unsigned char *)s + i, len - i, &cp);
+		if (!n)
+			return (long)i;
+		i += n;
+	}
+	return -1;
+}
+
+static void cut(hud_prompt *p, size_t from, size_t to)
+{
+	memmove(p->text + from, p->text + to, p->len - to + 1);
+	p->len -= to - from;
+	if (p->cursor >= to)
+		p->cursor -= to - from;
+	else if (p->cursor > from)
+		p->cursor = from;
+}
+
 static void finish_text(hud *h, bool ok)
 {
-	hud_prompt_done done = h->prompt.done;
+	hud_prompt *p = &h->prompt;
+	long bad = ok ? bad_utf8(p->text, p->len) : -1;
+	if (bad >= 0) {
+		/* Not sent anywhere, and not thrown away: the operator fixes it here. */
+		p->cursor = (size_t)bad;
+		hud_message(h, true, "the text is not valid UTF-8 at byte %ld (is the terminal set to UTF-8?): "
+		            "fix it, or Esc", bad + 1);
+		return;
+	}
+	hud_prompt_done done = p->done;
 	h->mode = view_review_base_mode(h);
 	curs_set(0);
+	/* The callback may open the next prompt (block asks a question): it
+	 * gets a copy, the prompt's own buffer is then free to be reused. */
+	char *text = ok ? strdup(p->text) : NULL;
+	if (ok && !text) {
+		h->mode = MODE_PROMPT;
+		hud_message(h, true, "out of memory: the text is kept; Enter again, or Esc");
+		return;
+	}
 	if (done)
-		done(h, ok ? h->prompt.text : NULL);
+		done(h, text);
+	free(text);
+}
+
+/* C-w: the word before the cursor and the blanks after it, as a shell's. */
+static void rubout_word(hud_prompt *p)
+{
+	size_t i = p->cursor;
+	while (i > 0 && p->text[i - 1] == ' ')
+		i--;
+	while (i > 0 && p->text[i - 1] != ' ')
+		i = prev_char(p->text, i);
+	cut(p, i, p->cursor);
 }
 
 void prompt_key(hud *h, int key)
@@ -70,36 +168,31 @@ void prompt_key(hud *h, int key)
 	case KEY_RIGHT: case CTRL('f'): p->cursor = next_char(p->text, p->len, p->cursor); return;
 	case KEY_HOME: case CTRL('a'): p->cursor = 0; return;
 	case KEY_END: case CTRL('e'): p->cursor = p->len; return;
-	case CTRL('u'):
-		memmove(p->text, p->text + p->cursor, p->len - p->cursor + 1);
-		p->len -= p->cursor;
-		p->cursor = 0;
+	case CTRL('u'): cut(p, 0, p->cursor); return;
+	case CTRL('k'): cut(p, p->cursor, p->len); return;
+	case CTRL('w'): rubout_word(p); return;
+	case KEY_BACKSPACE: case 127: case CTRL('h'):
+		if (p->cursor)
+			cut(p, prev_char(p->text, p->cursor), p->cursor);
 		return;
-	case CTRL('k'): p->text[p->cursor] = '\0'; p->len = p->cursor; return;
-	case KEY_BACKSPACE: case 127: case CTRL('h'): {
-		if (!p->cursor)
-			return;
-		size_t from = prev_char(p->text, p->cursor);
-		memmove(p->text + from, p->text + p->cursor, p->len - p->cursor + 1);
-		p->len -= p->cursor - from;
-		p->cursor = from;
+	case KEY_DC: case CTRL('d'):
+		if (p->cursor < p->len)
+			cut(p, p->cursor, next_char(p->text, p->len, p->cursor));
 		return;
-	}
-	case KEY_DC: case CTRL('d'): {
-		if (p->cursor >= p->len)
-			return;
-		size_t to = next_char(p->text, p->len, p->cursor);
-		memmove(p->text + p->cursor, p->text + to, p->len - to + 1);
-		p->len -= to - p->cursor;
-		return;
-	}
 	default:
 		/* Printable bytes only (UTF-8 arrives byte by byte through getch). */
-		if (key < 0x20 || key > 0xFF || key == 0x7F || p->len + 1 >= sizeof p->text)
+		if (key < 0x20 || key > 0xFF || key == 0x7F)
 			return;
+		if (!reserve(p, 1)) {
+			hud_message(h, true, "the text is at its limit of %d bytes: nothing more is taken (what is typed is kept)",
+			            HUD_PROMPT_MAX);
+			return;
+		}
 		memmove(p->text + p->cursor + 1, p->text + p->cursor, p->len - p->cursor + 1);
 		p->text[p->cursor++] = (char)key;
 		p->len++;
+		/* A character's continuation bytes follow its lead byte: the cursor
+		 * stays after the whole character as it arrives. */
 	}
 }
 
@@ -114,6 +207,8 @@ static void view_note(hud *h, const char *note)
 			len = (size_t)w;
 			while (len > (size_t)w / 2 && s[len] != ' ')
 				len--;
+			while (len > 1 && ((unsigned char)s[len] & 0xC0) == 0x80)
+				len--;   /* never inside a character */
 		}
 		snprintf(lines[n], sizeof lines[n], "%.*s", (int)len, s);
 		s += len;
@@ -125,6 +220,23 @@ static void view_note(hud *h, const char *note)
 		text_fill_row(h, y, 0, h->cols, EL_NORMAL);
 		text_put(h, y, 1, w, lines[i], EL_WARN);
 	}
+}
+
+/* Columns of the characters in s[from, to). */
+static int span_width(hud *h, const char *s, size_t from, size_t to)
+{
+	char c[8];
+	int w = 0;
+	for (size_t i = from; i < to;) {
+		size_t n = next_char(s, to, i) - i;
+		if (n >= sizeof c)
+			n = sizeof c - 1;
+		memcpy(c, s + i, n);
+		c[n] = '\0';
+		w += text_width(h, c);
+		i += n;
+	}
+	return w;
 }
 
 void prompt_view(hud *h)
@@ -140,22 +252,23 @@ void prompt_view(hud *h)
 		return;
 	}
 	int x = text_putf(h, y, 0, h->cols, EL_PROMPT, "%s: ", p->label);
-	char before[sizeof p->text];
-	memcpy(before, p->text, p->cursor);
-	before[p->cursor] = '\0';
-	int cx = x + text_width(h, before);
 	int avail = h->cols - x - 1;
-	/* Keep the cursor visible: scroll the text left when it runs off. */
-	const char *shown = p->text;
-	while (cx >= h->cols - 1 && *shown) {
-		size_t step = next_char(shown, strlen(shown), 0);
-		char c[8];
-		memcpy(c, shown, step);
-		c[step] = '\0';
-		cx -= text_width(h, c);
-		shown += step;
+	const char *s = p->text ? p->text : "";
+	/* Keep the cursor visible: from the cursor back, as many characters as
+	 * fit (only what is on screen is measured, so a long text stays fast). */
+	size_t start = p->cursor;
+	int cx = 0;
+	while (start > 0) {
+		size_t b = prev_char(s, start);
+		int cw = span_width(h, s, b, start);
+		if (cx + cw >= avail)
+			break;
+		cx += cw;
+		start = b;
 	}
-	text_put(h, y, x, avail, shown, EL_NORMAL);
-	move(y, cx);
+	if (start == 0)
+		cx = span_width(h, s, 0, p->cursor);
+	text_put(h, y, x, avail, s + start, EL_NORMAL);
+	move(y, x + cx);
 	curs_set(1);
 }

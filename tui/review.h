@@ -13,6 +13,8 @@ bool view_review_can(const hud *h);
 void view_review_act(hud *h);          /* open it on the selected task */
 void view_review_close(hud *h);        /* stop git, free the view */
 void view_review_key(hud *h, int ch);
+/* After a reload: the header, timeline and lines from the task as it is now. */
+void view_review_reload(hud *h);
 /* git's pipes while it runs (-1 otherwise), for poll(). */
 void view_review_fds(const hud *h, int *out_fd, int *err_fd);
 /* Read what git wrote; true when the view changed. */

@@ -53,6 +53,26 @@ int text_width(const hud *h, const char *s)
 	return w;
 }
 
+size_t text_fit(const hud *h, const char *s, int w)
+{
+	size_t i = 0, len = strlen(s);
+	int cols = 0;
+	while (i < len) {
+		unsigned cp;
+		size_t n = esc_utf8_decode((const unsigned char *)s + i, len - i, &cp);
+		n = n ? n : 1;
+		char c[8];
+		memcpy(c, s + i, n);
+		c[n] = '\0';
+		int cw = text_width(h, c);
+		if (cols + cw > w)
+			break;
+		cols += cw;
+		i += n;
+	}
+	return i;
+}
+
 int text_put(hud *h, int y, int x, int w, const char *s, theme_elem e)
 {
 	if (w <= 0 || y < 0 || y >= h->rows || x >= h->cols || !s)

@@ -64,7 +64,7 @@ static void tell_waiting(const char *lock_path)
 	}
 }
 
-static void child(int wfd, int wait_fd, const lw_source *src, const tx_request *rq)
+static void child(int wfd, int wait_fd, const char *project, const lw_source *src, const tx_request *rq)
 {
 	/* The parent's handlers write to its signal pipe: not ours to use. */
 	signal(SIGINT, SIG_IGN);
@@ -76,7 +76,7 @@ static void child(int wfd, int wait_fd, const lw_source *src, const tx_request *
 	store_lock_on_wait(tell_waiting);
 	tx_result res;
 	memset(&res, 0, sizeof res);
-	src->adapter->transition(src, rq, &res);
+	lw_transition(project, src, rq, &res);
 	ssize_t w;
 	do
 		w = write(wfd, &res, sizeof res);
@@ -90,7 +90,7 @@ static void close_pair(int p[2])
 	close(p[1]);
 }
 
-int txrun_start(txrun *t, const lw_source *src, const tx_request *rq, char *why, size_t n)
+int txrun_start(txrun *t, const char *project, const lw_source *src, const tx_request *rq, char *why, size_t n)
 {
 	if (txrun_busy(t)) {
 		snprintf(why, n, "another write is under way");
@@ -123,7 +123,7 @@ int txrun_start(txrun *t, const lw_source *src, const tx_request *rq, char *why,
 		/* Die with the HUD: a write nobody waits for must not land later. */
 		if (!platform_lifeline_child(&life, parent, SIGKILL))
 			_exit(1);   /* the HUD died before the lifeline held */
-		child(p[1], wp[1], src, rq);
+		child(p[1], wp[1], project, src, rq);
 	}
 	close(p[1]);
 	close(wp[1]);

@@ -35,7 +35,7 @@ typedef struct txrun {
 void txrun_init(txrun *t);
 /* Fork a child that runs src's transition for rq. -1 (with why) when the
  * child could not be started: nothing ran. */
-int  txrun_start(txrun *t, const lw_source *src, const tx_request *rq, char *why, size_t n);
+int  txrun_start(txrun *t, const char *project, const lw_source *src, const tx_request *rq, char *why, size_t n);
 bool txrun_busy(const txrun *t);
 /* The pipe to poll (POLLIN), or -1. */
 int  txrun_fd(const txrun *t);

@@ -130,6 +130,39 @@ static void task_lines(lines *l, const hud_item *it)
 	render(l, t->node, 1, 0, NULL);
 }
 
+/* A workflow's own fields. When its node is the whole state (Liza's goal
+ * lives beside the task list), the tasks are left to their cards: each has
+ * a detail view of its own, and hundreds of them would bury the goal. */
+static void workflow_fields(lines *l, const doc_node *node)
+{
+	const doc_node *n = doc_deref(node);
+	if (!n || n->kind != DOC_MAP) {
+		render(l, node, 1, 0, NULL);
+		return;
+	}
+	for (const doc_node *k = doc_map_first(n); k; k = doc_map_next(k)) {
+		const doc_node *v = doc_deref(k->next);
+		const char *key = doc_is_scalar(k) ? doc_deref(k)->u.scalar.str : "?";
+		if (strcmp(key, "tasks") == 0 && v && v->kind == DOC_SEQ) {
+			char buf[96];
+			snprintf(buf, sizeof buf, "tasks: %zu (on the board: Enter on a card shows one)", v->u.coll.count);
+			add_line(l, 1, "", buf, strlen(buf));
+			continue;
+		}
+		/* One pair at a time, as render draws a mapping's. */
+		char prefix[256];
+		snprintf(prefix, sizeof prefix, "%s: ", key);
+		if (v && v->kind == DOC_SCALAR)
+			add_scalar(l, 1, prefix, v);
+		else if (v && (v->kind == DOC_MAP || v->kind == DOC_SEQ) && v->u.coll.count == 0)
+			add_line(l, 1, prefix, v->kind == DOC_MAP ? "{}" : "[]", 2);
+		else {
+			add_line(l, 1, prefix, "", 0);
+			render(l, v, 3, 1, NULL);
+		}
+	}
+}
+
 /* The task an alert is about: same project and system, its subject the task's id. */
 static const hud_item *alert_task(const hud *h)
 {
@@ -192,6 +225,31 @@ void view_detail(hud *h)
 			task_lines(&l, it);
 		} else if (strcmp(a->code, "parse_error") == 0) {
 			add_line(&l, 1, "", "-- the file is shown as it was last read; fix it at the line above", 67);
+		}
+	} else if (h->detail_kind == DETAIL_WORKFLOW) {
+		const lw_source *src = NULL;
+		const lw_workflow *w = hud_workflow(h, (size_t)h->workflow_row, &src);
+		if (!w) {
+			h->mode = MODE_NORMAL;
+			return;
+		}
+		const char *label = hud_source_label(h, src);
+		snprintf(title, sizeof title, " workflow %s%s%s:%s  %s", label ? label : "", label ? "/" : "", w->system,
+		         w->name ? w->name : "-", w->phase ? w->phase : "");
+		char buf[256];
+		if (w->max > 0) {
+			snprintf(buf, sizeof buf, "gauge: %d of %d", w->iteration, w->max);
+			add_line(&l, 1, "", buf, strlen(buf));
+		}
+		if (w->flags && *w->flags) {
+			snprintf(buf, sizeof buf, "flags: %s", w->flags);
+			add_line(&l, 1, "", buf, strlen(buf));
+		}
+		if (src->failed)
+			add_line(&l, 1, "", "stale: its state cannot be read now; this is the last good version", 66);
+		if (w->node) {
+			add_line(&l, 1, "", "--", 2);
+			workflow_fields(&l, w->node);
 		}
 	} else {
 		const hud_item *it = hud_selected(h);

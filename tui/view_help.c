@@ -27,9 +27,34 @@ static const char *legend_line(size_t i)
 	return "";
 }
 
+/* What each colour means, each sample drawn in its own style: true in any
+ * theme, since the theme in effect draws it. */
+static const struct swatch {
+	theme_elem e;
+	const char *sample, *means;
+} swatches[] = {
+	{ EL_CRIT, "CRIT", "a CRIT alert and its count; a counter or gauge at its limit; a failed system" },
+	{ EL_WARN, "WARN", "a WARN alert; a message; a workflow's flags (PAUSED, CHECKPOINT)" },
+	{ EL_INFO, "INFO", "an INFO alert; a card's project/system tag; a diff's hunk header" },
+	{ EL_OK, "ok", "no alerts; a write that succeeded; lines a change adds" },
+	{ EL_STALE, "stale", "a system whose state no longer parses: the last good version is shown" },
+	{ EL_PROMPT, "!", "the task waits for you (review, approval); the prompt; the filter" },
+	{ EL_TITLE, "title", "a task's id; the focused pane's or lane's title" },
+	{ EL_SELECTED, "selected", "the selection in the focused pane" },
+	{ EL_GAUGE, "gauge", "a workflow's gauge below its limit" },
+	{ EL_DIM, "dim", "ages, a card's second line, help text" },
+	{ EL_LANE_BACKLOG, "backlog", "each lane's title in its own colour:" },
+	{ EL_LANE_READY, "ready", "" },
+	{ EL_LANE_ACTIVE, "active", "" },
+	{ EL_LANE_REVIEW, "review", "" },
+	{ EL_LANE_BLOCKED, "blocked", "" },
+	{ EL_LANE_DONE, "done", "" },
+};
+enum { NSWATCH = sizeof swatches / sizeof *swatches };
+
 int view_help_lines(const hud *h)
 {
-	return (int)(h->keymap->n + 2 + legend_lines());
+	return (int)(h->keymap->n + 2 + legend_lines() + 2 + NSWATCH);
 }
 
 void view_help(hud *h)
@@ -61,8 +86,15 @@ void view_help(hud *h)
 			text_put(h, y, x, h->cols - x - 1, b->act->help, EL_NORMAL);
 		} else if (i == km->n + 1) {
 			text_put(h, y, 1, h->cols - 2, "What the screen shows", EL_TITLE);
-		} else if (i > km->n + 1) {
+		} else if (i > km->n + 1 && i < km->n + 2 + legend_lines()) {
 			text_put(h, y, 2, h->cols - 3, legend_line(i - km->n - 2), EL_NORMAL);
+		} else if (i == km->n + 3 + legend_lines()) {
+			text_putf(h, y, 1, h->cols - 2, EL_TITLE, "Colours (theme %s; --theme, --no-color change them)",
+			          h->th.name[0] ? h->th.name : "default");
+		} else if (i > km->n + 3 + legend_lines()) {
+			const struct swatch *sw = &swatches[i - km->n - 4 - legend_lines()];
+			int x = 2 + text_put(h, y, 2, 10, sw->sample, sw->e);
+			text_put(h, y, x < 13 ? 13 : x + 1, h->cols - 14, sw->means, EL_NORMAL);
 		}
 	}
 	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);

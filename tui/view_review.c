@@ -47,6 +47,12 @@ static void on_line(lw_rkind kind, const char *line, size_t len, void *ctx)
 	lw_rlines_add(&r->diff, kind, line, len);
 }
 
+/* The header row from the task as it is now. */
+static void make_head(hud_review *r, const lw_task *t)
+{
+	snprintf(r->head, sizeof r->head, " review %s  %s  %s", r->key, t->status ? t->status : "", t->title ? t->title : "");
+}
+
 void view_review_close(hud *h)
 {
 	hud_review *r = h->review;
@@ -78,8 +84,7 @@ void view_review_act(hud *h)
 	h->review = r;
 	hud_task_key(h, it, r->key, sizeof r->key);
 	snprintf(r->revision, sizeof r->revision, "%s", it->task->revision ? it->task->revision : "");
-	snprintf(r->head, sizeof r->head, " review %s  %s  %s", r->key, it->task->status ? it->task->status : "",
-	         it->task->title ? it->task->title : "");
+	make_head(r, it->task);
 	lw_review_init(&r->rv);
 	lw_rlines_init(&r->diff);
 	lw_rlines_init(&r->statl);
@@ -100,6 +105,37 @@ void view_review_act(hud *h)
 		else
 			r->running = true;
 	}
+}
+
+/* After a reload: the header, the timeline and the system's lines follow
+ * the task as it is now (an approve from this view, a write by anyone), as
+ * the detail view does. The diff stays the one opened: a new revision is
+ * flagged CHANGED and a verdict on it refused (v v reviews the new one). */
+void view_review_reload(hud *h)
+{
+	hud_review *r = h->review;
+	if (!r)
+		return;
+	const hud_item *it = NULL;
+	char key[256];
+	for (size_t i = 0; i < h->nitems && !it; i++) {
+		hud_task_key(h, &h->items[i], key, sizeof key);
+		if (strcmp(key, r->key) == 0)
+			it = &h->items[i];
+	}
+	if (!it) {
+		snprintf(r->head, sizeof r->head, " review %s  (no longer on the board: gone, or filtered out)", r->key);
+		return;
+	}
+	make_head(r, it->task);
+	lw_review fresh;
+	lw_review_init(&fresh);
+	if (lw_review_build(&h->fleet->v[it->member].proj, it->src, it->task, &fresh) < 0 || r->refused) {
+		lw_review_free(&fresh);
+		return;   /* what it showed stays: a refusal is said once, when opened */
+	}
+	lw_review_free(&r->rv);
+	r->rv = fresh;
 }
 
 void view_review_fds(const hud *h, int *out_fd, int *err_fd)

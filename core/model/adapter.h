@@ -116,6 +116,11 @@ void lw_project_check(const lw_project *p, lw_check_ctx *ctx);
  * systems (msg lists both). */
 int lw_project_resolve(const lw_project *p, const char *spec, const lw_source **src, const lw_task **task,
                        char *msg, size_t n);
+/* Run src's transition with the project's folder as the boundary of every
+ * write (core/store/store.h, store_root_enter): what every caller uses,
+ * never adapter->transition itself. Returns what the adapter returns;
+ * res says what happened. */
+int lw_transition(const char *project, const lw_source *src, const tx_request *rq, tx_result *res);
 /* Find the source of a system by short name. */
 lw_source *lw_project_source(lw_project *p, const char *system);
 /* A path as a person reads it on the screen: below the project's root, the

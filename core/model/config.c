@@ -3,6 +3,7 @@
  * table (config_keys.c). */
 #include "core/util/inputs.h"
 #include "core/model/config.h"
+#include "core/util/escape.h"
 #include "core/util/fileio.h"
 #include "core/util/grow.h"
 #include <ctype.h>
@@ -38,17 +39,17 @@ void lw_config_free(lw_config *c)
 
 static void warn_v(strbuf *out, const char *file, int line, const char *fmt, va_list ap)
 {
-	char msg[600];
+	char msg[600], whole[1400];
 	vsnprintf(msg, sizeof msg, fmt, ap);
-	/* Words quoted from the file are the user's own, but a message may
-	 * reach a terminal: control bytes become '?'. */
-	for (char *p = msg; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
 	if (line > 0)
-		strbuf_printf(out, "%s:%d: %s\n", file, line, msg);
+		snprintf(whole, sizeof whole, "%s:%d: %s", file, line, msg);
 	else
-		strbuf_printf(out, "%s: %s\n", file, msg);   /* the file as a whole */
+		snprintf(whole, sizeof whole, "%s: %s", file, msg);   /* the file as a whole */
+	/* Words quoted from the file may be a project's (its .liza-watch is
+	 * written by agents) and the message reaches a terminal: the whole line
+	 * goes through the choke point (C0, C1, bidi controls made visible). */
+	esc_term(out, whole, strlen(whole), true);
+	strbuf_addc(out, '\n');
 }
 
 void lw_warn_append(strbuf *out, const char *file, int line, const char *fmt, ...)
@@ -129,6 +130,12 @@ static void directive(lw_config *c, char *s, const char *file, int line)
 			words[n++] = w;
 		else
 			n++;
+	if (n && c->reading_project && lw_setting_user_only_name(words[0])) {
+		/* The agents can write the project's file: it must not decide
+		 * what a key does (bind j abort). */
+		lw_config_warn(c, file, line, "%s may be set only in your own config file, not in a project's", words[0]);
+		return;
+	}
 	if (n && strcmp(words[0], "bind") == 0) {
 		if (n != 3)
 			lw_config_warn(c, file, line, "expected 'bind KEY ACTION' (e.g. bind J down)");

@@ -108,6 +108,8 @@ const lw_setting *lw_setting_find(const char *name);
 /* Settings a project's .liza-watch may not set: they name a program to run,
  * and the agents can write that file. */
 bool lw_setting_user_only(const lw_setting *s);
+/* The same by name, for the directives too ("bind", "unbind"). */
+bool lw_setting_user_only_name(const char *name);
 /* Parse value into c. 0, or -1 with a message in err (c unchanged). base:
  * the directory of the file it came from, for a relative theme path. */
 int  lw_setting_set(lw_config *c, const lw_setting *s, const char *value, const char *base, char *err,

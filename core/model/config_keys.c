@@ -4,6 +4,7 @@
  * adapter; `liza-watch config`, the parser and the tests of
  * liza-watch.conf(5) all read the table built from both. */
 #include "core/util/inputs.h"
+#include "core/util/escape.h"
 #include "core/model/config.h"
 #include "core/model/adapter.h"
 #include <ctype.h>
@@ -85,7 +86,10 @@ const lw_setting *lw_settings_all(size_t *n)
 }
 
 /* What the table's rows do not say: settings with a fixed set of values, and
- * those only the user's own file may set. */
+ * those only the user's own file may set. A project's .liza-watch is data
+ * its agents can write: it may tune thresholds and formats, never choose
+ * a program to run, the projects to watch, or what a key does (`bind`,
+ * `unbind`: the directives are ruled here too, by name). */
 static const struct {
 	const char *name;
 	const char *const *choices;   /* NULL-ended, or NULL: any value */
@@ -95,6 +99,8 @@ static const struct {
 	{ "notify.terminal", notify_terminals, false },
 	{ "notify.program", NULL, true },
 	{ "projects", NULL, true },
+	{ "bind", NULL, true },
+	{ "unbind", NULL, true },
 };
 
 static const char *const *setting_choices(const lw_setting *s)
@@ -107,8 +113,13 @@ static const char *const *setting_choices(const lw_setting *s)
 
 bool lw_setting_user_only(const lw_setting *s)
 {
+	return lw_setting_user_only_name(s->name);
+}
+
+bool lw_setting_user_only_name(const char *name)
+{
 	for (size_t i = 0; i < sizeof setting_rules / sizeof *setting_rules; i++)
-		if (strcmp(setting_rules[i].name, s->name) == 0)
+		if (strcmp(setting_rules[i].name, name) == 0)
 			return setting_rules[i].user_only;
 	return false;
 }
@@ -362,7 +373,27 @@ void lw_setting_format(const lw_config *c, const lw_setting *s, strbuf *out)
 	}
 }
 
+static void config_lines(const lw_config *c, strbuf *out);
+
+/* Values, file names and bindings may come from a project's file: each
+ * line goes through the choke point (esc_term), so an OSC 52 clipboard
+ * write or a title change in a value prints as ^[]52;… and does nothing. */
 void lw_config_write(const lw_config *c, strbuf *out)
+{
+	strbuf raw;
+	strbuf_init(&raw);
+	config_lines(c, &raw);
+	for (size_t at = 0; at < raw.len;) {
+		const char *nl = memchr(raw.buf + at, '\n', raw.len - at);
+		size_t n = nl ? (size_t)(nl - (raw.buf + at)) : raw.len - at;
+		esc_term(out, raw.buf + at, n, true);
+		strbuf_addc(out, '\n');
+		at += n + 1;
+	}
+	strbuf_free(&raw);
+}
+
+static void config_lines(const lw_config *c, strbuf *out)
 {
 	static const char *const names[LW_CONFIG_FILES] = { "user", "project" };
 	for (int i = 0; i < LW_CONFIG_FILES; i++)

@@ -17,10 +17,14 @@
  * (core/txn/txn.h): its record lives in the system's state folder, the
  * source's root. Only systems whose transitions write several files keep
  * one, and their root is a folder; a single-file source has none. */
-static void recover(const char *root)
+static void recover(const char *project, const char *root)
 {
-	if (lw_is_dir(root))
+	lw_error err;
+	/* Recovery writes: within the project's folder only, like any write. */
+	if (lw_is_dir(root) && store_root_enter(project, &err) == STORE_OK) {
 		txn_recover_dir(root);
+		store_root_leave();
+	}
 }
 
 int lw_project_open(lw_project *p, const char *dir, lw_error *err)
@@ -60,7 +64,7 @@ size_t lw_project_detect(lw_project *p)
 		if (!have && lw_adapters[i]->detect(p->dir, s->root, sizeof s->root)) {
 			s->adapter = lw_adapters[i];
 			p->n++;
-			recover(s->root);
+			recover(p->dir, s->root);
 			added++;
 		}
 	}

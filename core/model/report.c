@@ -261,8 +261,12 @@ static void template_line(strbuf *out, const lw_project *p, const status_counts 
 			continue;
 		}
 		if (*f != '%' || !f[1]) {
-			/* Otherwise the template is the operator's own text: copied as is. */
-			strbuf_addc(out, *f);
+			/* The template's own text, through the choke point: a project's
+			 * .liza-watch may set it, and an escape sequence in it must not
+			 * reach the terminal (a title change, an OSC 52 write). */
+			size_t k = *f == '%' ? 1 : strcspn(f, tmux ? "%#" : "%");
+			esc_term(out, f, k, true);
+			f += k - 1;
 			continue;
 		}
 		size_t v;

@@ -58,6 +58,24 @@ const tx_row *tx_lever(const tx_table *t, const char *event)
 	return NULL;
 }
 
+/* A message wrapped on its way up ("%s; nothing written" around the
+ * store's "…: nothing written") says it once. */
+static void say_once(char *m)
+{
+	static const char *const tails[] = { "; nothing written", " (nothing written)" };
+	static const char said[] = "nothing written";
+	size_t n = strlen(m);
+	for (size_t i = 0; i < sizeof tails / sizeof *tails; i++) {
+		size_t t = strlen(tails[i]);
+		if (n < t || strcmp(m + n - t, tails[i]) != 0)
+			continue;
+		char *first = strstr(m, said);
+		if (first && first < m + n - t)
+			m[n - t] = '\0';
+		return;
+	}
+}
+
 void tx_set(tx_result *r, tx_rc rc, const char *fmt, ...)
 {
 	r->rc = rc;
@@ -65,4 +83,5 @@ void tx_set(tx_result *r, tx_rc rc, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(r->message, sizeof r->message, fmt, ap);
 	va_end(ap);
+	say_once(r->message);
 }

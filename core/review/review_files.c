@@ -5,6 +5,7 @@
 #include "core/review/review.h"
 #include "core/util/escape.h"
 #include "core/util/fileio.h"
+#include "core/store/store.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -48,7 +49,17 @@ bool lw_review_file(lw_review *rv, const char *project, const char *path)
 	}
 	if (rc == 1)
 		return false;
-	int fd = open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	/* Opened beneath the project by the store's own walk (openat2
+	 * RESOLVE_BENEATH): a folder swapped for a link out since the check
+	 * above cannot carry the read out of the project. */
+	lw_error err;
+	lw_error_clear(&err);
+	int fd = store_open_beneath(project, real, &err);
+	if (fd < 0 && errno == EXDEV) {
+		char m[600];
+		lw_review_line(rv, RK_WARN, "%s", lw_error_format(&err, m, sizeof m));
+		return true;
+	}
 	struct stat st;
 	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		if (fd >= 0)

@@ -22,7 +22,7 @@
 enum { STORE_OK = 0, STORE_ENOENT = 1, STORE_EXISTS = 2, STORE_ERR = 3 };
 
 #define STORE_LOCK_TIMEOUT_MS 10000          /* the Liza scripts' flock timeout */
-#define STORE_MAX_FILE_BYTES  (64u << 20)    /* store_update's read limit */
+#define STORE_MAX_FILE_BYTES  (64u << 20)    /* the most a transaction reads */
 #define STORE_LOCK_SUFFIX     ".lock"
 
 /* ---- lock -------------------------------------------------------------- */
@@ -63,7 +63,7 @@ int  store_read_fd(int fd, const char *path, size_t max_bytes, char **buf, size_
 
 /* ---- write ------------------------------------------------------------- */
 /* Atomic replace of path (or of its symlink target: the link stays a link).
- * Keeps the mode (0644 for a new file). Does not lock: use store_update, or
+ * Keeps the mode (0644 for a new file). Does not lock: use txn_update (core/txn), or
  * hold the lock yourself. */
 int  store_write_atomic(const char *path, const char *buf, size_t len, lw_error *err);
 /* The two halves of store_write_atomic, for transactions that write every
@@ -107,29 +107,64 @@ int  store_touch_marker(const char *path, lw_error *err);
 /* Remove it: STORE_OK, or STORE_ENOENT if it was not there. */
 int  store_remove_marker(const char *path, lw_error *err);
 
-/* ---- read-modify-write (core/txn does the work) -------------------------- */
-/* cur is the current content (NUL-terminated) or NULL if the file does not
- * exist. Fill out and return 0 to write it; return non-zero to write nothing
- * (that code is returned by store_update; set err if it is a failure). */
-typedef int (*store_edit_fn)(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err);
-/* One file through the transaction engine (core/txn/txn.h) under the lock
- * "<path>.lock": read (up to STORE_MAX_FILE_BYTES), edit, compare, write
- * atomically, unlock. Returns STORE_OK, STORE_ERR, or the edit's code. */
-int  store_update(const char *path, int timeout_ms, store_edit_fn edit, void *ctx, lw_error *err);
+/* ---- the boundary (store_root.c) --------------------------------------- */
+/* Enter root (made canonical) for this thread: from now until
+ * store_root_leave every file the store creates, replaces, appends to,
+ * locks or removes must lie beneath it once symlinks are resolved, and is
+ * reached through a folder opened beneath it (openat2 RESOLVE_BENEATH, or
+ * an O_NOFOLLOW walk where the kernel has none). A write that would leave
+ * it fails with STORE_ERR and a message naming the symlink and where it
+ * points; nothing is created or removed outside. Without a root (the
+ * status cache, the metrics file: the user's own paths) nothing is
+ * confined. STORE_OK or STORE_ERR. */
+int  store_root_enter(const char *root, lw_error *err);
+void store_root_leave(void);
+/* The root entered, or NULL. */
+const char *store_root(void);
+/* A resolved (canonical) path lies beneath the root (true when none). */
+bool store_root_holds(const char *resolved);
+/* The folder holding path's file, opened (O_RDONLY|O_DIRECTORY) beneath
+ * the root; base gets the name in it. follow: path's own symlink chain is
+ * followed first (the file a write replaces); else path names the entry
+ * itself (a marker, a temp, a record). resolved (PATH_MAX, or NULL) gets
+ * the canonical path. The descriptor, or -1 with err set (errno EXDEV when
+ * the boundary refused it). */
+int  store_dir_open(const char *path, bool follow, char *base, size_t bn, char *resolved, lw_error *err);
+/* A new file named after tmpl (ending in XXXXXX, filled in) in the folder
+ * dfd, O_EXCL and never through a link: its descriptor, or -1. */
+int  store_temp_create(int dfd, char *tmpl, int flags);
+/* Open path (its symlinks followed, only while they stay beneath dir) for
+ * reading, by the same walk: what `review` shows of the files a state
+ * file names. The descriptor, or -1 with err (the link named when it
+ * leads out of dir). Needs no root entered. */
+int  store_open_beneath(const char *dir, const char *path, lw_error *err);
+/* unlink(2) of path's own entry through store_dir_open: 0, or -1 with
+ * errno (EXDEV: outside the root, not removed). */
+int  store_unlink(const char *path);
+/* Make the folder path (one level), beneath the root: 0, or -1 with errno
+ * (EEXIST when it is there). */
+int  store_mkdir(const char *path, lw_error *err);
+/* Cut path back to size (the file it names, followed), beneath the root. */
+int  store_truncate(const char *path, long long size);
 
 /* ---- test seam ----------------------------------------------------------- */
 /* The syscalls the read and write paths make, so tests can inject ENOSPC,
- * EIO, EACCES, short writes… on any filesystem and as root. */
+ * EIO, EACCES, short writes… on any filesystem and as root. Writes name
+ * a file inside a folder descriptor (dirfd, store_dir_open); reads pass
+ * AT_FDCWD and a path. */
 struct store_ops {
-	int     (*open)(const char *path, int flags, mode_t mode);
-	int     (*mkostemp)(char *tmpl, int flags);
+	int     (*open)(int dirfd, const char *path, int flags, mode_t mode);
+	int     (*mkostemp)(int dirfd, char *tmpl, int flags);   /* tmpl: a name ending in XXXXXX */
 	ssize_t (*read)(int fd, void *buf, size_t n);
 	ssize_t (*write)(int fd, const void *buf, size_t n);
 	int     (*fchmod)(int fd, mode_t mode);
 	int     (*fsync)(int fd);
 	int     (*close)(int fd);
-	int     (*rename)(const char *from, const char *to);
-	int     (*exchange)(const char *a, const char *b);   /* renameat2 RENAME_EXCHANGE */
+	int     (*rename)(int dirfd, const char *from, const char *to);
+	int     (*exchange)(int dirfd, const char *a, const char *b);   /* renameat2 RENAME_EXCHANGE */
+	/* openat2(2) with how.resolve = resolve; a test that sets it to fail
+	 * with ENOSYS exercises the fallback walk. */
+	int     (*openat2)(int dirfd, const char *path, int flags, unsigned long long resolve);
 };
 /* Copy *ops in (NULL restores the real syscalls). A NULL member means "real".
  * Process-wide and not thread-safe: call it from tests only. */

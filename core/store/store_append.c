@@ -5,6 +5,7 @@
 #include "core/store/store_internal.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
@@ -12,11 +13,17 @@
 int store_append(const char *path, const char *buf, size_t len, bool sync, long long *offset, lw_error *err)
 {
 	const struct store_ops *sys = store_sys();
-	int fd = sys->open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0);
+	/* The log the link names, reached beneath the project's root. */
+	char base[NAME_MAX + 1];
+	int dfd = store_dir_open(path, true, base, sizeof base, NULL, err);
+	if (dfd < 0)
+		return errno == ENOENT ? STORE_ENOENT : STORE_ERR;
+	int fd = sys->open(dfd, base, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0);
+	int oe = errno;
+	close(dfd);
 	if (fd < 0) {
-		int e = errno;
-		lw_error_set(err, path, 0, 0, "cannot open for appending: %s (file left unchanged)", strerror(e));
-		return e == ENOENT ? STORE_ENOENT : STORE_ERR;
+		lw_error_set(err, path, 0, 0, "cannot open for appending: %s (file left unchanged)", strerror(oe));
+		return oe == ENOENT ? STORE_ENOENT : STORE_ERR;
 	}
 	struct stat st;
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -57,5 +64,21 @@ int store_append(const char *path, const char *buf, size_t len, bool sync, long 
 
 int store_open_read(const char *path)
 {
-	return store_sys()->open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
+	return store_sys()->open(AT_FDCWD, path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
+}
+
+int store_truncate(const char *path, long long size)
+{
+	char base[NAME_MAX + 1];
+	lw_error err;
+	int dfd = store_dir_open(path, true, base, sizeof base, NULL, &err);
+	if (dfd < 0)
+		return -1;
+	int fd = openat(dfd, base, O_WRONLY | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	close(dfd);
+	if (fd < 0)
+		return -1;
+	int rc = ftruncate(fd, (off_t)size);
+	close(fd);
+	return rc;
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -118,13 +119,28 @@ static int acquire(store_lock *l, const char *lock_path, int timeout_ms, bool cr
 		lw_error_set(err, lock_path, 0, 0, "lock file path too long");
 		return STORE_ERR;
 	}
+	/* The file a link names, as flock(1) would lock it, but only beneath
+	 * the project's root (store_root.c): a lock link that leads out of the
+	 * project, dangling or not, is refused before anything is created. */
+	char base[NAME_MAX + 1];
+	int dfd = store_dir_open(lock_path, true, base, sizeof base, NULL, err);
+	if (dfd < 0) {
+		if (!create && errno == ENOENT) {
+			lw_error_clear(err);
+			return STORE_ENOENT;
+		}
+		return STORE_ERR;
+	}
 	/* Read-only like flock(1): a lock file we may not write can still be
 	 * locked. O_NONBLOCK so a FIFO planted there cannot hang us. */
-	int fd = open(lock_path, O_RDONLY | (create ? O_CREAT : 0) | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0644);
-	if (fd < 0 && !create && errno == ENOENT)
+	int fd = openat(dfd, base, O_RDONLY | (create ? O_CREAT : 0) | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | O_CLOEXEC,
+	                0644);
+	int oe = errno;
+	close(dfd);
+	if (fd < 0 && !create && oe == ENOENT)
 		return STORE_ENOENT;
 	if (fd < 0) {
-		lw_error_set(err, lock_path, 0, 0, "cannot open lock file: %s", strerror(errno));
+		lw_error_set(err, lock_path, 0, 0, "cannot open lock file: %s", strerror(oe));
 		return STORE_ERR;
 	}
 	int e = flock_timed(fd, l->path, timeout_ms);

@@ -103,7 +103,7 @@ int store_fsync_dir_of(const char *path)
 	char dir[PATH_MAX], base[NAME_MAX + 1];
 	if (!store_split_path(path, dir, sizeof dir, base, sizeof base))
 		return ENAMETOOLONG;
-	int fd = sys->open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+	int fd = sys->open(AT_FDCWD, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
 	if (fd < 0)
 		return errno;
 	int rc = 0;

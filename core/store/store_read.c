@@ -95,7 +95,7 @@ int store_read(const char *path, size_t max_bytes, char **buf, size_t *len, lw_e
 	*len = 0;
 	/* O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
 	 * writer forever; we look at what it is before reading anything. */
-	int fd = sys->open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
+	int fd = sys->open(AT_FDCWD, path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
 	if (fd < 0) {
 		if (errno == ENOENT)
 			return STORE_ENOENT;

@@ -47,7 +47,7 @@ size_t store_sweep_dir(const char *dir)
 		const char *b = e->d_name;
 		if (strncmp(b, JOURNAL_PREFIX, sizeof JOURNAL_PREFIX - 1) == 0 || !dead(store_temp_pid(b)))
 			continue;
-		if (unlink(lw_path_join(p, sizeof p, dir, b)) == 0)
+		if (store_unlink(lw_path_join(p, sizeof p, dir, b)) == 0)
 			n++;
 	}
 	closedir(d);

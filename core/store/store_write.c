@@ -35,17 +35,21 @@ bool store_is_temp_name(const char *b)
 	return true;
 }
 
-static bool temp_template(const char *target, char *tmpl, size_t n)
+/* ".<base>.<pid>.lw-XXXXXX" for a file named base. */
+static bool temp_template(const char *base, char *tmpl, size_t n)
 {
-	char dir[PATH_MAX], base[NAME_MAX + 1];
-	if (!store_split_path(target, dir, sizeof dir, base, sizeof base))
-		return false;
 	int bl = (int)(strlen(base) > TEMP_BASE_MAX ? TEMP_BASE_MAX : strlen(base));
-	const char *sep = strcmp(dir, "/") == 0 ? "" : "/";
 	/* The pid lets the next writer tell a dead process's leftover from a
 	 * temp that a live one is still filling (store_sweep.c). */
-	int w = snprintf(tmpl, n, "%s%s.%.*s.%ld" TEMP_TAG TEMP_X, dir, sep, bl, base, (long)getpid());
+	int w = snprintf(tmpl, n, ".%.*s.%ld" TEMP_TAG TEMP_X, bl, base, (long)getpid());
 	return w >= 0 && (size_t)w < n;
+}
+
+static void join(char *out, const char *target, const char *name)
+{
+	const char *slash = strrchr(target, '/');
+	int dl = slash ? (int)(slash - target) : 0;
+	snprintf(out, PATH_MAX, "%.*s/%s", dl, target, name);
 }
 
 int store_temp_write(const char *path, const char *buf, size_t len, char *target, char *tmp, lw_error *err)
@@ -53,29 +57,38 @@ int store_temp_write(const char *path, const char *buf, size_t len, char *target
 	const struct store_ops *sys = store_sys();
 
 	/* Replace the file the link points at, not the link: renaming over the
-	 * link would turn it into a regular file and silently fork the state. */
-	if (!store_resolve_target(path, target, PATH_MAX, err))
+	 * link would turn it into a regular file and silently fork the state.
+	 * Its folder is opened beneath the project's root (store_root.c): a
+	 * link that leads out of the project is refused here. */
+	char base[NAME_MAX + 1], name[NAME_MAX + 1];
+	int dfd = store_dir_open(path, true, base, sizeof base, target, err);
+	if (dfd < 0)
 		return STORE_ERR;
 
 	struct stat st;
-	bool existed = stat(target, &st) == 0;
+	bool existed = fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) == 0;
 	if (!existed && errno != ENOENT) {
 		lw_error_set(err, path, 0, 0, "cannot stat: %s", strerror(errno));
+		close(dfd);
 		return STORE_ERR;
 	}
 	if (existed && !S_ISREG(st.st_mode)) {
 		lw_error_set(err, path, 0, 0, "cannot replace: not a regular file");
+		close(dfd);
 		return STORE_ERR;
 	}
 	/* Same directory as the target, so rename(2) is atomic (same filesystem). */
-	if (!temp_template(target, tmp, PATH_MAX)) {
+	if (!temp_template(base, name, sizeof name)) {
 		lw_error_set(err, path, 0, 0, "temp file path too long");
+		close(dfd);
 		return STORE_ERR;
 	}
-	int fd = sys->mkostemp(tmp, O_CLOEXEC);
+	int fd = sys->mkostemp(dfd, name, O_CLOEXEC);
+	join(tmp, target, name);
 	if (fd < 0) {
 		lw_error_set(err, path, 0, 0, "cannot create temp file %s: %s (file left unchanged)",
 		             tmp, strerror(errno));
+		close(dfd);
 		return STORE_ERR;
 	}
 
@@ -122,31 +135,60 @@ int store_temp_write(const char *path, const char *buf, size_t len, char *target
 		step = "close temp file";
 		goto fail;
 	}
+	close(dfd);
 	return STORE_OK;
 
 fail:;
 	int e = errno;
 	if (fd >= 0)
 		sys->close(fd);
-	unlink(tmp);
+	unlinkat(dfd, name, 0);
+	close(dfd);
 	lw_error_set(err, path, 0, 0, "cannot %s: %s (file left unchanged)", step, strerror(e));
 	return STORE_ERR;
+}
+
+/* The folder of target (a path store_temp_write resolved) beneath the
+ * root, and the names of tmp and target in it; -1 with err. */
+static int pair_open(const char *tmp, const char *target, char *tb, char *gb, lw_error *err)
+{
+	int dfd = store_dir_open(target, false, gb, NAME_MAX + 1, NULL, err);
+	if (dfd < 0)
+		return -1;
+	const char *ts = strrchr(tmp, '/'), *gs = strrchr(target, '/');
+	const char *t = ts ? ts + 1 : tmp;
+	/* Beside each other, always: store_temp_write makes it so. */
+	if (!ts || !gs || ts - tmp != gs - target || strncmp(tmp, target, (size_t)(ts - tmp)) != 0 ||
+	    strlen(t) > NAME_MAX) {
+		lw_error_set(err, target, 0, 0, "temp file %s is not beside the file; nothing written", tmp);
+		close(dfd);
+		return -1;
+	}
+	memcpy(tb, t, strlen(t) + 1);
+	return dfd;
 }
 
 int store_temp_commit(const char *tmp, const char *target, bool must_be_new, lw_error *err)
 {
 	const struct store_ops *sys = store_sys();
+	char tb[NAME_MAX + 1], gb[NAME_MAX + 1];
+	int dfd = pair_open(tmp, target, tb, gb, err);
+	if (dfd < 0)
+		return STORE_ERR;   /* the temp stays: it may lie outside, and is not ours to remove there */
 	int r;
 	/* A file that did not exist when we read it must not be clobbered if a
 	 * writer created it since: RENAME_NOREPLACE (or link) fails instead. */
 	if (must_be_new) {
-		r = platform_rename_noreplace(tmp, target);
+		r = platform_rename_noreplace_at(dfd, tb, gb);
+		if (r != 0 && (errno == EINVAL || errno == ENOSYS))
+			r = sys->rename(dfd, tb, gb);   /* the filesystem cannot: plain rename */
 	} else {
-		r = sys->rename(tmp, target);
+		r = sys->rename(dfd, tb, gb);
 	}
 	if (r != 0) {
 		int e = errno;
-		unlink(tmp);
+		unlinkat(dfd, tb, 0);
+		close(dfd);
 		lw_error_set(err, target, 0, 0, "cannot rename temp file over the file: %s (file left unchanged)",
 		             strerror(e));
 		return e == EEXIST ? STORE_EXISTS : STORE_ERR;
@@ -154,7 +196,8 @@ int store_temp_commit(const char *tmp, const char *target, bool must_be_new, lw_
 	/* Persist the rename itself. Its failure is not reported as an error:
 	 * the new bytes are already in place and cannot be taken back, and
 	 * STORE_ERR promises the file was left unchanged. */
-	(void)store_fsync_dir_of(target);
+	(void)sys->fsync(dfd);
+	close(dfd);
 	return STORE_OK;
 }
 
@@ -169,15 +212,23 @@ int store_temp_swap(const char *tmp, const char *target, lw_error *err)
 {
 	const struct store_ops *sys = store_sys();
 	if (sys->exchange) {
-		if (sys->exchange(tmp, target) == 0)
+		char tb[NAME_MAX + 1], gb[NAME_MAX + 1];
+		int dfd = pair_open(tmp, target, tb, gb, err);
+		if (dfd < 0)
+			return STORE_ERR;
+		if (sys->exchange(dfd, tb, gb) == 0) {
+			close(dfd);
 			return STORE_OK;
+		}
 		if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) {
 			int e = errno;
-			unlink(tmp);
+			unlinkat(dfd, tb, 0);
+			close(dfd);
 			lw_error_set(err, target, 0, 0, "cannot rename temp file over the file: %s (file left unchanged)",
 			             strerror(e));
 			return STORE_ERR;
 		}
+		close(dfd);
 	}
 	int rc = store_temp_commit(tmp, target, false, err);
 	return rc == STORE_OK ? STORE_EXISTS : rc;

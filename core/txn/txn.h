@@ -68,6 +68,11 @@ typedef struct txn {
  * says what and that nothing was written), or an edit's code. */
 int txn_run(const txn *t, lw_error *err);
 
+/* One file, one edit, under the lock "<path>.lock" (read up to
+ * STORE_MAX_FILE_BYTES, edit, compare, write atomically, unlock):
+ * STORE_OK, STORE_ERR, or the edit's code. */
+int txn_update(const char *path, int timeout_ms, txn_edit_fn edit, void *ctx, lw_error *err);
+
 /* The intent records of dead processes in dir: complete each transaction
  * (or drop it when its files moved on), then remove dead temps. Cheap when
  * there is nothing: one readdir. Returns how many were completed. */

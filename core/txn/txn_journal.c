@@ -1,6 +1,7 @@
 /* txn_journal.c — see txn_journal.h. The record is lines of tab-separated
  * fields: a header, the lock, then one "replace" or "append" per file, each
- * named below the record's folder. A file outside it, or a path with a tab
+ * named below the project's root (or, with none entered, the record's
+ * folder). A file outside it, or a path with a tab
  * or a newline, cannot be recorded: such a commit is refused before
  * anything changes. */
 #include "core/txn/txn_journal.h"
@@ -8,6 +9,7 @@
 #include "core/util/strbuf.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,14 +78,17 @@ int txn_journal_write(txn_journal *j, const char *dir, const char *lock, const t
 	j->fd = -1;
 	strbuf b;
 	strbuf_init(&b);
-	/* Every file by its path below dir, the record's folder: the record
-	 * means the same files from any working directory, and names no other. */
-	const char *rlock = lock ? txn_journal_rel(dir, lock) : "";
-	strbuf_printf(&b, TXN_JOURNAL_MAGIC "lock\t%s\n", rlock ? rlock : "");
+	/* Every file by its path below the project's root (version 3), or,
+	 * with no root entered, below dir, the record's folder (version 2): the
+	 * record means the same files from any working directory, and names no
+	 * other. */
+	const char *base = store_root() ? store_root() : dir;
+	const char *rlock = lock ? txn_journal_rel(base, lock) : "";
+	strbuf_printf(&b, "%slock\t%s\n", store_root() ? TXN_JOURNAL_MAGIC3 : TXN_JOURNAL_MAGIC, rlock ? rlock : "");
 	bool ok = rlock && (!lock || recordable(lock));
 	for (size_t i = 0; i < n; i++) {
-		const char *tmp = e[i].append ? NULL : txn_journal_rel(dir, e[i].tmp);
-		const char *target = txn_journal_rel(dir, e[i].target);
+		const char *tmp = e[i].append ? NULL : txn_journal_rel(base, e[i].tmp);
+		const char *target = txn_journal_rel(base, e[i].target);
 		ok = ok && (e[i].append || (tmp && recordable(tmp))) && target && recordable(target);
 		if (!ok)
 			break;
@@ -101,16 +106,27 @@ int txn_journal_write(txn_journal *j, const char *dir, const char *lock, const t
 	if (!ok) {
 		strbuf_free(&b);
 		lw_error_set(err, dir, 0, 0,
-		             "a file is outside this folder or its name holds a tab or a newline: cannot record the commit; nothing written");
+		             "a file is outside %s or its name holds a tab or a newline: cannot record the commit; nothing written",
+		             store_root() ? "the project" : "this folder");
 		return -1;
 	}
+	/* Created in its folder opened beneath the project's root. */
 	int w = snprintf(j->path, sizeof j->path, "%s/" TXN_JOURNAL_PREFIX "%ld.lw-XXXXXX", dir, (long)getpid());
-	int fd = w > 0 && (size_t)w < sizeof j->path ? mkostemp(j->path, O_CLOEXEC) : -1;
+	char name[NAME_MAX + 1];
+	int dfd = w > 0 && (size_t)w < sizeof j->path ? store_dir_open(j->path, false, name, sizeof name, NULL, err) : -1;
+	int fd = dfd >= 0 ? store_temp_create(dfd, name, O_CLOEXEC) : -1;
+	int oe = errno;
+	if (dfd >= 0)
+		close(dfd);
 	if (fd < 0) {
-		lw_error_set(err, dir, 0, 0, "cannot create the commit record: %s; nothing written", strerror(errno));
+		if (dfd >= 0 || !err->set)
+			lw_error_set(err, dir, 0, 0, "cannot create the commit record: %s; nothing written", strerror(oe));
 		strbuf_free(&b);
 		return -1;
 	}
+	/* The name mkostemp chose, for txn_journal_done. */
+	char *slash = strrchr(j->path, '/');
+	snprintf(slash + 1, sizeof j->path - (size_t)(slash + 1 - j->path), "%s", name);
 	(void)flock(fd, LOCK_EX);
 	size_t off = 0;
 	int e2 = 0;
@@ -127,7 +143,7 @@ int txn_journal_write(txn_journal *j, const char *dir, const char *lock, const t
 		e2 = errno;
 	strbuf_free(&b);
 	if (e2) {
-		unlink(j->path);
+		store_unlink(j->path);
 		close(fd);
 		lw_error_set(err, dir, 0, 0, "cannot write the commit record: %s; nothing written", strerror(e2));
 		return -1;
@@ -144,7 +160,7 @@ void txn_journal_done(txn_journal *j)
 		return;
 	/* No directory sync: a record that comes back after a crash describes
 	 * a finished commit, and recovering it changes nothing. */
-	unlink(j->path);
+	store_unlink(j->path);
 	close(j->fd);
 	j->fd = -1;
 }

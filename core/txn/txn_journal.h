@@ -14,6 +14,12 @@
  * which another working directory reads differently, and which could name
  * any file on the machine): recovery acts on version 2 only. */
 #define TXN_JOURNAL_MAGIC "liza-watch-tx 2\n"
+/* Version 3, written while a project's root is entered (store_root_enter):
+ * every file named relative to that root instead, so a commit whose state
+ * file links to another folder of the project can be recorded too.
+ * Recovery acts on it only with the same root entered, and every write it
+ * makes stays beneath it. */
+#define TXN_JOURNAL_MAGIC3 "liza-watch-tx 3\n"
 
 /* path relative to dir when it lies below it (no "..", not absolute), else
  * NULL: what a record may name. */

@@ -7,7 +7,9 @@
  * appended unless it is already there. Then the record goes, and the temps
  * of dead processes with it. A record whose process still lives, or that
  * is still locked, or cut short (no "end" line), is left alone. A record
- * acts only on files below its own folder, named relative to it: one that
+ * acts only on files below its own folder (version 2) or below the
+ * project's root entered for the run (version 3), named relative to it,
+ * and every write it makes goes through the store's boundary: one that
  * names anything else (absolute, "..", a foreign temp) has that line
  * skipped, so a file planted in a project cannot write elsewhere. */
 #include "core/txn/txn.h"
@@ -41,7 +43,7 @@ static void redo_replace(char *tmp, char *target, bool is_new, unsigned long lon
 	bool base = is_new ? rc == STORE_ENOENT : rc == STORE_OK && len == size && txn_hash(cur, len) == hash;
 	free(cur);
 	if (!base || store_temp_commit(tmp, target, is_new, &err) != STORE_OK)
-		unlink(tmp);
+		store_unlink(tmp);
 }
 
 static int hexval(char c)
@@ -116,11 +118,25 @@ static int recover_one(const char *dir, const char *path)
 	char *buf = NULL;
 	size_t len = 0;
 	lw_error err;
-	if (store_read_fd(fd, path, 1 << 20, &buf, &len, &err) != STORE_OK ||
-	    strncmp(buf, TXN_JOURNAL_MAGIC, sizeof TXN_JOURNAL_MAGIC - 1) != 0 || !strstr(buf, "\nend\n")) {
+	bool v3 = false;
+	if (store_read_fd(fd, path, 1 << 20, &buf, &len, &err) == STORE_OK &&
+	    strncmp(buf, TXN_JOURNAL_MAGIC3, sizeof TXN_JOURNAL_MAGIC3 - 1) == 0) {
+		if (!store_root()) {
+			/* Named below a project's root that is not entered here:
+			 * left for a run that has it (every run of a command does). */
+			free(buf);
+			close(fd);
+			return 0;
+		}
+		v3 = true;
+	}
+	/* Where the record's names start: the root (3) or its own folder (2). */
+	const char *base = v3 ? store_root() : dir;
+	if (!buf || (!v3 && strncmp(buf, TXN_JOURNAL_MAGIC, sizeof TXN_JOURNAL_MAGIC - 1) != 0) ||
+	    !strstr(buf, "\nend\n")) {
 		/* cut short before it was synced: the commit never began; or an
 		 * older version's record, whose paths are not confined to here */
-		unlink(path);
+		store_unlink(path);
 		free(buf);
 		close(fd);
 		return 0;
@@ -134,21 +150,21 @@ static int recover_one(const char *dir, const char *path)
 		for (char *s2, *p = strtok_r(line, "\t", &s2); p && k < 7; p = strtok_r(NULL, "\t", &s2))
 			f[k++] = p;
 		if (k == 2 && strcmp(f[0], "lock") == 0 && f[1][0]) {
-			const char *l = inside(dir, f[1], p1, sizeof p1);
+			const char *l = inside(base, f[1], p1, sizeof p1);
 			if (*l)
 				store_lock_acquire(&lk, l, store_lock_timeout_ms(), &err);   /* as the writers do */
 		} else if (k == 6 && strcmp(f[0], "replace") == 0) {
-			const char *tmp = inside(dir, f[1], p1, sizeof p1), *target = inside(dir, f[2], p2, sizeof p2);
+			const char *tmp = inside(base, f[1], p1, sizeof p1), *target = inside(base, f[2], p2, sizeof p2);
 			if (*tmp && *target && temp_beside(tmp, target))
 				redo_replace(p1, p2, f[3][0] == '1', strtoull(f[4], NULL, 10), strtoull(f[5], NULL, 10));
 		} else if (k == 4 && strcmp(f[0], "append") == 0) {
-			const char *target = inside(dir, f[1], p2, sizeof p2);
+			const char *target = inside(base, f[1], p2, sizeof p2);
 			if (*target)
 				redo_append(target, strtoll(f[2], NULL, 10), f[3]);
 		}
 	}
 	store_lock_release(&lk);
-	unlink(path);
+	store_unlink(path);
 	free(buf);
 	close(fd);
 	return 1;

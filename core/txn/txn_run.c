@@ -54,7 +54,7 @@ static void reset(run *r)
 		slot *s = &r->s[i];
 		txn_hold_release(&s->hold);
 		if (s->has_tmp)
-			unlink(s->tmp);
+			store_unlink(s->tmp);
 		s->has_tmp = false;
 		free(s->base);
 		s->base = NULL;
@@ -153,7 +153,7 @@ static void unappend(run *r, size_t upto)
 	for (size_t i = 0; i < upto; i++) {
 		slot *s = &r->s[i];
 		if (s->changed && r->t->files[i].mode == TXN_APPEND && s->offset >= 0)
-			(void)truncate(r->t->files[i].path, s->offset);
+			(void)store_truncate(r->t->files[i].path, s->offset);
 	}
 }
 
@@ -326,7 +326,7 @@ static int commit_with(run *r, bool journal, txn_jent *ents, txn_journal *jp, lw
 		slot *s = &r->s[i];
 		txn_hold_release(&s->hold);
 		if (s->has_tmp)
-			unlink(s->tmp);   /* now the replaced inode: the file as it was */
+			store_unlink(s->tmp);   /* now the replaced inode: the file as it was */
 		s->has_tmp = false;
 	}
 	txn_journal_done(&j);
@@ -346,8 +346,46 @@ static void pause_ms(long ms, long long deadline)
 		;
 }
 
+/* A path the boundary refuses (store_root.c): STORE_ERR with err naming
+ * the link. Anything else (a folder not made yet, a missing log) is for
+ * the attempt to meet. */
+static int outside(const char *path, bool follow, lw_error *err)
+{
+	if (!path)
+		return 0;
+	char base[NAME_MAX + 1];
+	int fd = store_dir_open(path, follow, base, sizeof base, NULL, err);
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	if (errno == EXDEV)
+		return STORE_ERR;
+	lw_error_clear(err);
+	return 0;
+}
+
+/* Every file, lock and record folder of t beneath the root, before
+ * anything is swept, recovered, locked or created. */
+static int check_boundary(const txn *t, lw_error *err)
+{
+	/* The files first: the message names the link a human will recognise. */
+	for (size_t i = 0; i < t->n; i++)
+		if (outside(t->files[i].path, true, err))
+			return STORE_ERR;
+	if (outside(t->lock, true, err) || (!t->lock && outside(t->join_lock, true, err)))
+		return STORE_ERR;
+	char rec[PATH_MAX];
+	if (t->journal_dir && (size_t)snprintf(rec, sizeof rec, "%s/" TXN_JOURNAL_PREFIX, t->journal_dir) < sizeof rec &&
+	    outside(rec, false, err))
+		return STORE_ERR;
+	return 0;
+}
+
 int txn_run(const txn *t, lw_error *err)
 {
+	if (check_boundary(t, err))
+		return STORE_ERR;
 	if (t->journal_dir)
 		txn_recover_dir(t->journal_dir);   /* before our lock: recovery takes it itself */
 	char dir[PATH_MAX], last[PATH_MAX] = "";

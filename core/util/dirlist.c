@@ -2,7 +2,6 @@
 #include "core/util/dirlist.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
-#include "core/store/store.h"
 #include "core/util/grow.h"
 #include <errno.h>
 #include <dirent.h>
@@ -47,7 +46,7 @@ int lw_dirlist_read(lw_dirlist *l, const char *dir)
 	size_t cap = 0;
 	for (size_t at = 0; at < all.len; at += strlen(all.buf + at) + 1) {
 		const char *name = all.buf + at;
-		if (name[0] == '.' || store_is_temp_name(name))
+		if (name[0] == '.')   /* hidden, and every temp of ours (".<name>.<pid>.lw-…") */
 			continue;
 		l->names = lw_grow(l->names, &cap, l->n, sizeof *l->names, 16);
 		l->names[l->n] = strdup(name);

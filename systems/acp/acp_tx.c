@@ -8,7 +8,7 @@
 #include "systems/acp/acp.h"
 #include "core/util/dirlist.h"
 #include "core/util/fileio.h"
-#include "core/store/txfile.h"
+#include "core/commit/txfile.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

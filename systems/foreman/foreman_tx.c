@@ -3,7 +3,7 @@
  * the lock. An allowed move writes phase, updated and one history entry
  * {from, to, timestamp, actor: user}; every other byte of task.yaml stays. */
 #include "systems/foreman/foreman.h"
-#include "core/store/txfile.h"
+#include "core/commit/txfile.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -8,7 +8,7 @@
 #include "systems/liza/liza_log.h"
 #include "systems/liza/liza_sim.h"
 #include "core/store/store.h"
-#include "core/store/txfile.h"
+#include "core/commit/txfile.h"
 #include "core/util/fileio.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>

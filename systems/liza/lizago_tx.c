@@ -3,7 +3,7 @@
  * submitVerdict, ops/human_note.go AddHumanNote, models/config.go system
  * modes), through the shared transaction path: under .liza/state.yaml.lock,
  * re-read, compare with what the operator saw, edit in place, verify,
- * replace atomically (core/store/txfile.h). Fields Go would drop (a nil
+ * replace atomically (core/commit/txfile.h). Fields Go would drop (a nil
  * pointer it omits) are written null, which Go reads back as the same nil;
  * every other byte stays. */
 #include "systems/liza/lizago.h"
@@ -11,7 +11,7 @@
 #include "systems/liza/lizago_lifecycle.h"
 #include "systems/liza/lizago_evidence.h"
 #include "core/store/store.h"
-#include "core/store/txfile.h"
+#include "core/commit/txfile.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
 #include <stdlib.h>

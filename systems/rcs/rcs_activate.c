@@ -378,8 +378,12 @@ int rcs_activate(const lw_source *src, const tx_request *rq, tx_result *res, con
 	if (a.sid) {
 		char sessions[LW_PATH_MAX];
 		snprintf(sessions, sizeof sessions, "%s/sessions", st->base);
-		if ((mkdir(sessions, 0755) < 0 && errno != EEXIST) || (mkdir(scope, 0755) < 0 && errno != EEXIST)) {
-			tx_set(res, TX_IO, "%s: cannot create: %s; nothing written", scope, strerror(errno));
+		lw_error merr;
+		lw_error_clear(&merr);
+		/* store_mkdir: beneath the project's root, like every write. */
+		if ((store_mkdir(sessions, &merr) < 0 && errno != EEXIST) || (store_mkdir(scope, &merr) < 0 && errno != EEXIST)) {
+			char m[600];
+			tx_set(res, TX_IO, "%s; nothing written", lw_error_format(&merr, m, sizeof m));
 			lw_snapshot_free(snap);
 			return res->rc;
 		}

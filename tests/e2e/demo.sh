@@ -62,7 +62,7 @@ status_of() { awk -v id="$1" '$0 ~ "- id: "id"$" {f=1} f && /status:/ {print $2;
 keys Escape
 wait_for 'a approve +r reject'
 keys a
-wait_for 'approve liza:user-api as code-reviewer-9\? \[y/N\]'
+wait_for 'approve examples/liza:user-api as code-reviewer-9\? \[y/N\]'
 keys y
 wait_for 'user-api: READY_FOR_REVIEW -> APPROVED'
 # The team merges what the operator approved; it writes the state first and

@@ -14,7 +14,7 @@ grep -q 'review_cycles_total: 3' "$st" || fail "state not edited"
 start_hud 220 45 -C "$proj" --as code-reviewer-1
 wait_for 'r reject'
 keys r
-wait_for 'reject code-1: reason:'
+wait_for 'reject liza:code-1: reason:'
 keys -l 'the parser still drops flags'
 keys Enter
 wait_for 'code-1: REVIEWING_CODE -> BLOCKED'

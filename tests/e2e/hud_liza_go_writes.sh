@@ -43,7 +43,7 @@ grep -q 'reviewing_by: code-reviewer-1' "$st" || { cat "$st"; fail "state not pu
 wait_for 'blocked \(1\)'
 wait_for 'r reject'
 keys r
-wait_for 'reject code-1: reason:'
+wait_for 'reject liza:code-1: reason:'
 keys -l 'still no argument parsing'
 keys Enter
 wait_for 'code-1: REVIEWING_CODE -> BLOCKED'

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # v on a task awaiting review: the HUD shows the change (the files and the
 # lines of the diff, from a real git worktree made here), the timeline with
-# the rejection reason in full, and approving from the review view lands.
+# the rejection reason in full, and approving from the review view lands
+# and shows there, as does a change written by someone else.
 . "$(dirname "$0")/../tmux-lib.sh"
 . "$LW_TESTS/review-repo.sh"
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
@@ -51,7 +52,13 @@ keys y
 wait_for 'review-1: READY_FOR_REVIEW -> APPROVED'
 grep -q 'status: APPROVED' "$st" || fail "not approved in the file"
 grep -q 'approved_by: code-reviewer-9' "$st" || fail "approved_by not written"
-wait_for 'review liza:review-1'
+# The view follows the task (issue 29): its header says APPROVED now, and
+# its timeline has the approval, as the detail view would.
+wait_for '^ review liza:review-1 +APPROVED '
+wait_for 'approved +agent: code-reviewer-9'
+# A change written by someone else shows too.
+sed -i 's/status: APPROVED/status: MERGED/' "$st"
+wait_for '^ review liza:review-1 +MERGED '
 # Esc goes back to the board.
 keys Escape
 wait_gone 'review liza:review-1'

@@ -52,6 +52,22 @@ basic=$E2E_TMP/basic; mkdir -p "$basic"; cp -r "$fixtures/basic/." "$basic/"
 multi=$E2E_TMP/multi; mkdir -p "$multi"; cp -r "$fixtures/foreman-acp/." "$multi/"
 cp -r "$fixtures/basic/." "$multi/"   # .liza with the worktree and spec files its tasks name
 empty=$E2E_TMP/empty; mkdir -p "$empty"
+crowded=$E2E_TMP/crowded; mkdir -p "$crowded"; cp -r "$fixtures/crowded/." "$crowded/"
+# Two projects (issue 29): alpha holds three systems, beta one.
+alpha=$E2E_TMP/alpha beta=$E2E_TMP/beta
+mkdir -p "$alpha" "$beta"
+cp -r "$fixtures/foreman-acp/." "$alpha/"; cp -r "$fixtures/basic/." "$alpha/"; cp -r "$fixtures/basic/." "$beta/"
+
+# start_two COLS ROWS: the HUD on alpha and beta, from the folder above them.
+start_two() {
+	local cmd home
+	home=$(cd "$E2E_TMP" && pwd -P)
+	cmd=$(printf '%q ' "$LW_BIN" -C alpha -C beta)
+	new_server
+	"${TMUX_CMD[@]}" new-session -d -s t -x "$1" -y "$2" -c "$E2E_TMP" \
+		"ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} HOME=$home TZ=UTC LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=screen-256color $cmd; echo \"[exited \$?]\"; sleep 30"
+	"${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null
+}
 
 for size in "80 24" "160 45"; do
 	set -- $size; c=$1 r=$2
@@ -62,6 +78,7 @@ for size in "80 24" "160 45"; do
 	keys t Tab; same "alerts-focus-${c}x${r}"
 	keys Enter; same "alert-detail-${c}x${r}"
 	keys Escape '?'; same "help-${c}x${r}"
+	keys End; same "help-end-${c}x${r}"   # the legends: gauges per system, colours
 	keys q q; wait_exit 0
 
 	start_in "$basic" "$c" "$r"
@@ -79,5 +96,44 @@ for size in "80 24" "160 45"; do
 	wait_for 'waiting for it to appear'
 	same "empty-${c}x${r}"
 	keys q; wait_exit 0
+
+	# Many alerts, a long lane, a CJK id: counts of what is hidden, the
+	# lane scrolled past its top says how many cards are above, the table
+	# cuts the id at a character and keeps its columns.
+	start_in "$crowded" "$c" "$r"
+	wait_for 'blocked \(9'
+	same "crowded-${c}x${r}"
+	keys l l l l G; same "crowded-bottom-${c}x${r}"
+	keys t; same "crowded-table-${c}x${r}"
+	keys q; wait_exit 0
+
+	# Two projects: cards, workflows, the table's project column; Enter on
+	# a workflow opens the workflow.
+	start_two "$c" "$r"
+	wait_for 'review \('
+	same "projects-${c}x${r}"
+	keys t; same "projects-table-${c}x${r}"
+	keys t BTab Enter; same "workflow-detail-${c}x${r}"
+	keys Escape q; wait_exit 0
 done
+
+# The sizes the issue met: two projects at 100 columns (the tag ate the
+# title), 60 columns (ids cut, blank cards), 9 alerts with board rows to
+# spare at 80x36 (the pane showed 8 and no count).
+start_two 100 30
+wait_for 'review \('
+same "projects-100x30"
+keys q; wait_exit 0
+start_in "$multi" 60 24
+wait_for 'review [0-9]'
+same "multi-60x24"
+keys q; wait_exit 0
+start_two 60 24
+wait_for 'review [0-9]'
+same "projects-60x24"
+keys q; wait_exit 0
+start_in "$crowded" 80 36
+wait_for 'blocked \(9'
+same "crowded-80x36"
+keys q; wait_exit 0
 exit 0

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The HUD ends cleanly on SIGINT and SIGHUP (terminal restored, status 0),
+# The HUD ends cleanly on SIGINT and SIGHUP (terminal restored), with the
+# status a shell gives a process the signal ended: 128 + N (C-c: 130),
 # and when its terminal goes away (the pane is killed) it exits instead of
 # spinning on a dead file descriptor.
 . "$(dirname "$0")/../tmux-lib.sh"
@@ -12,10 +13,25 @@ for sig in INT HUP; do
 	wait_for 'review \(1\)'
 	pid=$(hud_pid) || fail "no HUD process"
 	kill -"$sig" "$pid"
-	wait_exit 0
+	wait_exit $((128 + $(kill -l "$sig")))
 	[ "$("${TMUX_CMD[@]}" display-message -p -t t '#{alternate_on}')" = 0 ] || fail "alternate screen left on after SIG$sig"
 	new_server
 done
+
+# C-c typed on the terminal: SIGINT from the tty, exit 130, screen restored.
+start_hud 120 30 -C "$proj"
+wait_for 'review \(1\)'
+keys C-c
+wait_exit 130
+[ "$("${TMUX_CMD[@]}" display-message -p -t t '#{alternate_on}')" = 0 ] || fail "alternate screen left on after C-c"
+new_server
+
+# q quits with 0.
+start_hud 120 30 -C "$proj"
+wait_for 'review \(1\)'
+keys q
+wait_exit 0
+new_server
 
 # The terminal vanishes: kill the pane, the process must be gone soon after.
 start_hud 120 30 -C "$proj"

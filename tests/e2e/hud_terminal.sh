@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Terminal handling: a tiny pane says so and recovers, help lists every bound
 # key, escape sequences in state strings are drawn inert, and q / SIGTERM
-# leave a sane terminal (alternate screen off, cursor visible).
+# leave a sane terminal (alternate screen off, cursor visible); SIGTERM
+# exits 143 (128 + 15).
 . "$(dirname "$0")/../tmux-lib.sh"
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 proj=$(make_project "$LW_TESTS/fixtures/hud/basic")
@@ -43,5 +44,5 @@ start_hud 140 40 -C "$proj"
 wait_for 'review \(1\)'
 pid=$(pgrep -f -n "$(basename "$LW_BIN") -C $proj") || fail "no HUD process"
 kill -TERM "$pid"
-wait_exit 0
+wait_exit 143   # 128 + SIGTERM, as a shell reports a process the signal ended
 [ "$("${TMUX_CMD[@]}" display-message -p -t t '#{alternate_on}')" = 0 ] || fail "alternate screen left on after SIGTERM"

@@ -26,7 +26,7 @@ wait_gone '!review-1'
 sed -i 's/status: APPROVED/status: READY_FOR_REVIEW/' "$st"
 wait_for '!review-1'
 keys r
-wait_for 'reject review-1: reason:'
+wait_for 'reject liza:review-1: reason:'
 keys -l 'missing tests'
 keys C-u                     # Ctrl-U clears the line
 keys -l 'no tests for the CLI'

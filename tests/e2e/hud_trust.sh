@@ -13,9 +13,10 @@ cp -r "$fx/hud/foreman-acp/." "$proj/"; cp -r "$fx/hud/basic/." "$proj/"
 start_hud 80 24 -C "$proj"
 wait_for 'Alerts \(2\)'
 alerts_top | grep -q '^ WARN .*blocked-1' || fail "WARN before INFO: $(alerts_top)"
-# Cards of several systems carry their system's tag.
-wait_for '^ foreman Add'
-wait_for ' acp add uni'
+# Cards of several systems carry their system's tag; at 80 columns it is
+# cut to the letters that tell the systems apart, so the title keeps room.
+wait_for '^ f Add a hea'
+wait_for ' a add unit'
 # The move chooser clears the whole rows it covers: no alert text beside it.
 keys /; wait_for 'filter \(id'
 keys DEMO-1 Enter
@@ -102,7 +103,7 @@ wait_for 'filter: Waiting +\? help'
 # What the operator just did stays on the message line through later reloads
 # (the hidden-selection line is said once, not at every reload).
 keys n
-wait_for 'note for ready-1'
+wait_for 'note for liza:ready-1'
 keys 'look at the spec' Enter
 wait_for 'ready-1: note recorded'
 awk '{print} /^tasks:$/ {print "  - id: late-1\n    description: Waiting as well\n    status: DRAFT\n    priority: 3\n    created: \"2026-01-20T10:15:00Z\""}' \
@@ -123,9 +124,13 @@ wait_for 'liza-watch keys'
 keys NPage
 wait_for 'What the screen shows'
 keys G
-wait_for "'iN/M' iteration N of at most M"
-wait_for "'ready 3/25'"
+# The end: what each colour means, each drawn in its own style.
+wait_for 'Colours \(theme mono'   # NO_COLOR: the mono theme
+wait_for 'CRIT +a CRIT alert and its count'
 wait_for 'CRIT first, then WARN, INFO'
+keys PPage
+wait_for "'ready 3/25'"
+wait_for "'iN/M' iteration N of at most M"
 keys Space
 wait_for 'liza-watch keys'          # Space and G scroll, they do not close it
 keys Escape

@@ -4,7 +4,9 @@
 # watch/ includes only
 # core/util/, platform/platform.h and itself (it reports what changed and knows no source or
 # system); a system's folder includes core/, its own folder, sim/ (its part of
-# the demo) and no other system.
+# the demo) and no other system. Inside core/ the folders run one way:
+# util < doc < store < txn < edit < model < commit < review, each
+# including only its own folder and those before it (docs/design.md).
 set -u
 : "${LW_TESTS:?LW_TESTS must name the tests folder}"
 root=$(cd "$LW_TESTS/.." && pwd)
@@ -20,6 +22,17 @@ while IFS= read -r l; do
 	case $h in core/*|platform/platform.h) ;; *) fail "core includes a header outside core/: $l";; esac
 done < <(includes core/*/*.[ch])
 grep -Hn '^#include <\(n\?curses\|sys/inotify\)' core/*/*.[ch] /dev/null && fail "core includes curses or inotify"
+
+core_order=(util doc store txn edit model commit review)
+rank() { local i; for i in "${!core_order[@]}"; do [ "${core_order[$i]}" = "$1" ] && { echo "$i"; return; }; done; echo -1; }
+for d in core/*/; do
+	[ "$(rank "$(basename "$d")")" -ge 0 ] || fail "core/$(basename "$d") has no place in the order of layers.sh"
+done
+while IFS= read -r l; do
+	file=${l%%:*} h=${l##*:}
+	from=$(basename "$(dirname "$file")") to=${h#core/}; to=${to%%/*}
+	[ "$(rank "$to")" -le "$(rank "$from")" ] || fail "core/$from reaches up to core/$to: $l"
+done < <(includes core/*/*.[ch])
 
 while IFS= read -r l; do
 	h=${l##*:}

@@ -314,13 +314,16 @@ static void project_wins_over_user(void **state)
 	assert_string_equal(c.as, "alice");
 	assert_int_equal(LIZA_TH(c)->stale_draft, 20 * 60);           /* both say: the project's */
 	assert_int_equal(LIZA_TH(c)->stalled, 3600);
-	char want[450];
+	char want[600];
 	snprintf(want, sizeof want, "%s:2", proj);
 	assert_string_equal(lw_config_origin(&c, "liza.stale-draft"), want);
-	/* binds apply in order: the user's first, the project's after (it wins) */
-	assert_int_equal(c.nbinds, 2);
-	assert_string_equal(c.binds[1].action, "up");
-	assert_string_equal(c.binds[1].file, proj);
+	/* binds: the user's only; a project's file is data its agents can
+	 * write, and may not decide what a key does */
+	assert_int_equal(c.nbinds, 1);
+	assert_string_equal(c.binds[0].action, "down");
+	assert_string_equal(c.binds[0].file, user);
+	snprintf(want, sizeof want, "%s:4: bind may be set only in your own config file, not in a project's", proj);
+	assert_warns(&c, want);
 	snprintf(want, sizeof want, "%s:5: expected 'key = value'", proj);
 	assert_warns(&c, want);
 	lw_config_free(&c);

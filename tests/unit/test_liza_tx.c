@@ -305,7 +305,7 @@ static ssize_t bad_write(int fd, const void *b, size_t n)
 	return write(fd, b, n);
 }
 static int bad_fsync(int fd) { if (fault == 3) { errno = EIO; return -1; } return fsync(fd); }
-static int bad_rename(const char *a, const char *b) { if (fault == 4) { errno = EXDEV; return -1; } return rename(a, b); }
+static int bad_rename(int d, const char *a, const char *b) { if (fault == 4) { errno = EXDEV; return -1; } return renameat(d, a, d, b); }
 
 static void write_faults_leave_the_file_intact(void **state)
 {

@@ -58,6 +58,30 @@ static void layout_covers_the_screen(void **state)
 	assert_int_equal(y[index_of("message")], 22);
 }
 
+/* Rows the board does not need go to an alert list that is cut (issue 29:
+ * 8 alerts beside 20 empty board rows showed 7 and no count). */
+static void spare_rows_go_to_the_alerts(void **state)
+{
+	(void)state;
+	hud h;
+	init(&h, 24, 80);
+	h.alerts.n = 8;   /* the layout reads the count only */
+	int y[HUD_PANES_MAX], ht[HUD_PANES_MAX];
+	panes_layout(&h, y, ht);
+	assert_int_equal(ht[index_of("alerts")], 9);     /* all 8 and the title */
+	assert_int_equal(ht[index_of("board")], 24 - 1 - 2 - 9 - 1);
+	int at = 0;
+	for (size_t i = 0; i < hud_npanes; i++)
+		at += ht[i];
+	assert_int_equal(at, 24);
+	/* More alerts than the board can spare: the board keeps what it needs. */
+	h.alerts.n = 40;
+	panes_layout(&h, y, ht);
+	assert_int_equal(ht[index_of("board")], 8);
+	assert_int_equal(ht[index_of("alerts")], 24 - 1 - 2 - 8 - 1);
+	h.alerts.n = 0;
+}
+
 static void tab_order(void **state)
 {
 	(void)state;
@@ -96,6 +120,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(layout_covers_the_screen),
+		cmocka_unit_test(spare_rows_go_to_the_alerts),
 		cmocka_unit_test(tab_order),
 		cmocka_unit_test(selection_dirties_its_pane_and_the_footer),
 	};

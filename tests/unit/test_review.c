@@ -335,6 +335,28 @@ static void files_text_binary(void **state)
 	assert_non_null(strstr(lw_rlines_at(&rv.body, 3), "binary file (7 bytes): not shown"));
 	assert_non_null(strstr(lw_rlines_at(&rv.body, 4), "outside the project"));
 	lw_review_free(&rv);
+	/* Evidence that is a symlink to a file outside, or lies in a folder
+	 * linked outside: refused, the file not shown. */
+	snprintf(p, sizeof p, "%s/secret.txt", proj);
+	f = fopen(p, "w");
+	fputs("SECRET\n", f);
+	fclose(f);
+	snprintf(p, sizeof p, "%s/ev.txt", root);
+	assert_int_equal(symlink("../secret.txt", p), 0);
+	char viadir[600];
+	snprintf(viadir, sizeof viadir, "out/%s/secret.txt", strrchr(proj, '/') + 1);   /* out -> /tmp */
+	lw_review_init(&rv);
+	assert_true(lw_review_file(&rv, root, "ev.txt"));
+	assert_true(lw_review_file(&rv, root, viadir));
+	assert_int_equal(rv.body.n, 2);
+	for (size_t i = 0; i < 2; i++) {
+		assert_non_null(strstr(lw_rlines_at(&rv.body, i), "outside the project"));
+		assert_null(strstr(lw_rlines_at(&rv.body, i), "SECRET"));
+	}
+	lw_review_free(&rv);
+	unlink(p);
+	snprintf(p, sizeof p, "%s/secret.txt", proj);
+	unlink(p);
 }
 
 int main(void)

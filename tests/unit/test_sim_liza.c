@@ -603,14 +603,14 @@ static void report_line(const char *line, void *ctx)
 
 /* The log is appended to in place (O_APPEND), as the agents do: its write
  * is what fails. */
-static int append_fails_for_log(const char *path, int flags, mode_t mode)
+static int append_fails_for_log(int dirfd, const char *path, int flags, mode_t mode)
 {
 	size_t n = strlen(path);
 	if ((flags & O_APPEND) && n >= 8 && strcmp(path + n - 8, "log.yaml") == 0) {
 		errno = ENOSPC;
 		return -1;
 	}
-	return open(path, flags, mode);
+	return openat(dirfd, path, flags, mode);
 }
 
 static void a_failed_log_write_is_reported_not_fatal(void **state)

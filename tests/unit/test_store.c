@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "core/store/store.h"
+#include "core/txn/txn.h"
 #include "platform/platform.h"
 #include <dirent.h>
 #include <errno.h>
@@ -173,7 +174,7 @@ static void join_path(char *out, size_t n, const char *dir, const char *name)
 
 static int fault_calls;
 static int fault_errno;
-static char last_template[PATH_MAX];
+static char last_template[PATH_MAX + 300];
 
 static ssize_t write_short_then_fail(int fd, const void *buf, size_t n)
 {
@@ -205,15 +206,28 @@ static ssize_t write_eintr_then_dribble(int fd, const void *buf, size_t n)
 static int fsync_fail(int fd) { (void)fd; errno = fault_errno; return -1; }
 static int close_fail(int fd) { close(fd); errno = fault_errno; return -1; }
 static int fchmod_fail(int fd, mode_t m) { (void)fd; (void)m; errno = fault_errno; return -1; }
-static int rename_fail(const char *a, const char *b) { (void)a; (void)b; errno = fault_errno; return -1; }
-static int mkostemp_fail(char *t, int f) { (void)t; (void)f; errno = fault_errno; return -1; }
-static int mkostemp_record(char *t, int f)
+static int rename_fail(int d, const char *a, const char *b) { (void)d; (void)a; (void)b; errno = fault_errno; return -1; }
+static int mkostemp_fail(int d, char *t, int f) { (void)d; (void)t; (void)f; errno = fault_errno; return -1; }
+/* The temp's full path: its folder (from the descriptor) and its name. */
+static int mkostemp_record(int d, char *t, int f)
 {
-	int fd = mkostemp(t, f);
-	snprintf(last_template, sizeof last_template, "%s", t);
+	char fdp[64], dir[PATH_MAX];
+	snprintf(fdp, sizeof fdp, "/proc/self/fd/%d", d);
+	ssize_t k = readlink(fdp, dir, sizeof dir - 1);
+	dir[k > 0 ? k : 0] = '\0';
+	static unsigned seq;
+	size_t n = strlen(t);
+	int fd = -1;
+	for (int i = 0; i < 100 && fd < 0; i++) {
+		snprintf(t + n - 6, 7, "%06u", (seq++ * 7919u + (unsigned)getpid()) % 1000000u);
+		fd = openat(d, t, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | f, 0600);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
+	snprintf(last_template, sizeof last_template, "%s/%s", dir, t);
 	return fd;
 }
-static int open_fail(const char *p, int f, mode_t m) { (void)p; (void)f; (void)m; errno = fault_errno; return -1; }
+static int open_fail(int d, const char *p, int f, mode_t m) { (void)d; (void)p; (void)f; (void)m; errno = fault_errno; return -1; }
 static ssize_t read_fail(int fd, void *b, size_t n) { (void)fd; (void)b; (void)n; errno = fault_errno; return -1; }
 
 static const char ORIGINAL[] = "# original\ntasks:\n  - id: task-1\n    status: CLAIMED\n";
@@ -909,7 +923,7 @@ static void update_edits_under_lock(void **state)
 	calls = 0;
 	lw_error err;
 	lw_error_clear(&err);
-	assert_int_equal(store_update(x->file, 1000, edit_append, "more: 1\n", &err), STORE_OK);
+	assert_int_equal(txn_update(x->file, 1000, edit_append, "more: 1\n", &err), STORE_OK);
 	assert_int_equal(calls, 1);
 	char want[256];
 	snprintf(want, sizeof want, "%smore: 1\n", ORIGINAL);
@@ -929,7 +943,7 @@ static void update_creates_missing_file(void **state)
 	calls = 0;
 	lw_error err;
 	lw_error_clear(&err);
-	assert_int_equal(store_update(x->file, 1000, edit_append, "a: 1\n", &err), STORE_OK);
+	assert_int_equal(txn_update(x->file, 1000, edit_append, "a: 1\n", &err), STORE_OK);
 	assert_file_is(x->file, "# created\na: 1\n", 15);
 	assert_int_equal(mode_of(x->file), 0644);
 }
@@ -943,7 +957,7 @@ static void update_denied_writes_nothing(void **state)
 	calls = 0;
 	lw_error err;
 	lw_error_clear(&err);
-	assert_int_equal(store_update(x->file, 1000, edit_deny, NULL, &err), 1);
+	assert_int_equal(txn_update(x->file, 1000, edit_deny, NULL, &err), 1);
 	assert_int_equal(calls, 1);
 	assert_err_has(&err, "task-1 is CLAIMED now");
 	assert_file_is(x->file, ORIGINAL, sizeof ORIGINAL - 1);
@@ -963,7 +977,7 @@ static void update_lock_timeout_calls_no_edit(void **state)
 	calls = 0;
 	lw_error err;
 	lw_error_clear(&err);
-	int rc = store_update(x->file, 100, edit_append, "x: 1\n", &err);
+	int rc = txn_update(x->file, 100, edit_append, "x: 1\n", &err);
 	release_holder(h);
 	assert_int_equal(rc, STORE_ERR);
 	assert_int_equal(calls, 0);
@@ -980,7 +994,7 @@ static void update_ignores_lock_on_data_file(void **state)
 	holder h = hold_lock(x->file, -1);
 	lw_error err;
 	lw_error_clear(&err);
-	int rc = store_update(x->file, 100, edit_append, "x: 1\n", &err);
+	int rc = txn_update(x->file, 100, edit_append, "x: 1\n", &err);
 	release_holder(h);
 	assert_int_equal(rc, STORE_OK);
 }
@@ -992,7 +1006,7 @@ static void update_read_error_calls_no_edit(void **state)
 	calls = 0;
 	lw_error err;
 	lw_error_clear(&err);
-	assert_int_equal(store_update(x->file, 100, edit_append, "x: 1\n", &err), STORE_ERR);
+	assert_int_equal(txn_update(x->file, 100, edit_append, "x: 1\n", &err), STORE_ERR);
 	assert_int_equal(calls, 0);
 	assert_err_has(&err, "directory");
 }
@@ -1006,7 +1020,7 @@ static void update_write_fault_keeps_original(void **state)
 	store_set_ops(&ops);
 	lw_error err;
 	lw_error_clear(&err);
-	int rc = store_update(x->file, 100, edit_append, "x: 1\n", &err);
+	int rc = txn_update(x->file, 100, edit_append, "x: 1\n", &err);
 	store_set_ops(NULL);
 	assert_int_equal(rc, STORE_ERR);
 	assert_err_has(&err, "No space left on device");
@@ -1051,7 +1065,7 @@ static void concurrent_updates_lose_nothing(void **state)
 				lw_error_clear(&err);
 				/* Generous: flock is not fair, and under load one writer may wait
 				 * long for its turn; this test is about lost updates. */
-				if (store_update(x->file, 120000, edit_bump, &i, &err) != STORE_OK) {
+				if (txn_update(x->file, 120000, edit_bump, &i, &err) != STORE_OK) {
 					char msg[1200];
 					fprintf(stderr, "writer %d: %s\n", i, lw_error_format(&err, msg, sizeof msg));
 					_exit(1);

@@ -347,6 +347,25 @@ static void kill_9_at_any_instant(void **state)
 	kill_loop(x, &t, x->lock);
 }
 
+/* The same inside a project's root (what every transition does): the
+ * record is version 3, names its files below the root, and recovery with
+ * the root entered completes or drops it the same way. */
+static void kill_9_under_a_root(void **state)
+{
+	fx *x = *state;
+	put(x->a, "");
+	put(x->b, "");
+	lw_error err;
+	assert_int_equal(store_root_enter(x->dir, &err), STORE_OK);
+	txn_file files[2] = {
+		{ .path = x->a, .mode = TXN_REPLACE, .may_be_empty = true, .edit = append_x },
+		{ .path = x->b, .mode = TXN_APPEND, .may_be_empty = true, .edit = add_line, .ctx = "x\n" },
+	};
+	txn t = { .lock = x->lock, .journal_dir = x->dir, .files = files, .n = 2 };
+	kill_loop(x, &t, x->lock);
+	store_root_leave();
+}
+
 /* RCS's shape (activate, clear): two files replaced, no lock taken. */
 static void kill_9_two_replaced_files_no_lock(void **state)
 {
@@ -492,6 +511,7 @@ int main(void)
 		T(enospc_on_the_second_file_changes_nothing),
 		T(enospc_on_the_log_append_changes_nothing),
 		T(kill_9_at_any_instant),
+		T(kill_9_under_a_root),
 		T(kill_9_two_replaced_files_no_lock),
 		T(lock_wait_lands_on_release),
 		T(no_lock_file_where_tools_use_none),

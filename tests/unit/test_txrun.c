@@ -96,9 +96,9 @@ static void result_crosses_the_pipe(void **state)
 	txrun_init(&t);
 	assert_int_equal(txrun_fd(&t), -1);
 	char why[128];
-	assert_int_equal(txrun_start(&t, &src, &rq, why, sizeof why), 0);
+	assert_int_equal(txrun_start(&t, "/tmp", &src, &rq, why, sizeof why), 0);
 	assert_true(txrun_busy(&t));
-	assert_int_equal(txrun_start(&t, &src, &rq, why, sizeof why), -1);   /* one at a time */
+	assert_int_equal(txrun_start(&t, "/tmp", &src, &rq, why, sizeof why), -1);   /* one at a time */
 	tx_result res;
 	bool cancelled;
 	assert_int_equal(drive(&t, &res, &cancelled, NULL), 1);
@@ -123,7 +123,7 @@ static void says_what_it_waits_for_and_cancels(void **state)
 	txrun t;
 	txrun_init(&t);
 	char why[128];
-	assert_int_equal(txrun_start(&t, &src, &rq, why, sizeof why), 0);
+	assert_int_equal(txrun_start(&t, "/tmp", &src, &rq, why, sizeof why), 0);
 	tx_result res;
 	bool cancelled;
 	assert_int_equal(drive(&t, &res, &cancelled, is_waiting), 0);
@@ -157,7 +157,7 @@ static void a_child_that_dies_is_reported(void **state)
 	txrun t;
 	txrun_init(&t);
 	char why[128];
-	assert_int_equal(txrun_start(&t, &src, &rq, why, sizeof why), 0);
+	assert_int_equal(txrun_start(&t, "/tmp", &src, &rq, why, sizeof why), 0);
 	tx_result res;
 	bool cancelled;
 	assert_int_equal(drive(&t, &res, &cancelled, NULL), 1);
@@ -177,7 +177,7 @@ static void quitting_reaps_the_child(void **state)
 	txrun t;
 	txrun_init(&t);
 	char why[128];
-	assert_int_equal(txrun_start(&t, &src, &rq, why, sizeof why), 0);
+	assert_int_equal(txrun_start(&t, "/tmp", &src, &rq, why, sizeof why), 0);
 	assert_true(txrun_abandon(&t));
 	assert_false(txrun_busy(&t));
 	assert_int_equal(waitpid(-1, NULL, WNOHANG), -1);
@@ -211,7 +211,7 @@ static void the_child_dies_with_the_hud(void **state)
 		txrun t;
 		txrun_init(&t);
 		char why[128];
-		if (txrun_start(&t, &src, &rq, why, sizeof why) != 0)
+		if (txrun_start(&t, "/tmp", &src, &rq, why, sizeof why) != 0)
 			_exit(2);
 		(void)!write(p[1], &t.pid, sizeof t.pid);
 		for (;;)

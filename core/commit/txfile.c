@@ -1,7 +1,7 @@
 /* txfile.c — see txfile.h. One file through the transaction engine (core/
  * txn/txn.h), with no lock: the tools of the systems that use it (Foreman,
  * ACP) take none, so neither do we, and no lock file is left beside theirs. */
-#include "core/store/txfile.h"
+#include "core/commit/txfile.h"
 #include "core/store/store.h"
 #include "core/txn/txn.h"
 #include <stdio.h>

@@ -1,10 +1,9 @@
-/* store_update.c — one file, one edit, under "<path>.lock": a transaction
- * of one file through the engine (core/txn/txn.h). */
-#include "core/store/store.h"
+/* txn_update.c — one file, one edit, under "<path>.lock": a transaction
+ * of one file through the engine (txn.h). */
 #include "core/txn/txn.h"
 #include <limits.h>
 
-int store_update(const char *path, int timeout_ms, store_edit_fn edit, void *ctx, lw_error *err)
+int txn_update(const char *path, int timeout_ms, txn_edit_fn edit, void *ctx, lw_error *err)
 {
 	char lock_path[PATH_MAX];
 	if (!store_lock_path(path, lock_path, sizeof lock_path, err))
