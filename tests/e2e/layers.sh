@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # layers.sh — the layers of docs/design.md hold: core/ includes only core/
 # (no curses, no inotify, no system, no watcher) and platform/platform.h;
-# watch/ includes only
-# core/util/, platform/platform.h and itself (it reports what changed and knows no source or
-# system); a system's folder includes core/, its own folder, sim/ (its part of
+# watch/ includes only core/util/, platform/platform.h and itself (it
+# reports what changed and knows no source or system); platform/ includes
+# nothing of ours but itself; a system's folder includes core/, its own folder, sim/ (its part of
 # the demo) and no other system. Inside core/ the folders run one way:
 # util < doc < store < txn < edit < model < commit < review, each
 # including only its own folder and those before it (docs/design.md).
