@@ -192,9 +192,10 @@ unit: $(TEST_BIN)
 	@tests/run-unit $(TEST_BIN)
 
 # LW_PORTABLE tells the few scripts whose expected text differs (a lock
-# holder without /proc) which variant they drive.
+# holder without /proc) which variant they drive; the scripts that run make
+# themselves (build_flags, install) get none of this make's variables.
 e2e: $(B)/san/liza-watch
-	@LW_PORTABLE=$(PORTABLE) tests/run-e2e $(B)/san/liza-watch
+	@MAKEFLAGS= MAKELEVEL= LW_PORTABLE=$(PORTABLE) tests/run-e2e $(B)/san/liza-watch
 
 # Verdicts recorded from the upstream orchestrators' own code (tests/conformance/README.md).
 conformance: $(B)/san/liza-watch

@@ -219,3 +219,6 @@ int watch_inject_events(watch *w, const void *buf, size_t len)
 		return -1;
 	return w->be->inject(w, buf, len, watch_now_ns());
 }
+
+/* The stat backend is the one without a descriptor to wait on. */
+bool watch_polls(const watch *w) { return watch_fd(w) < 0; }
