@@ -73,6 +73,9 @@ int cmd_hud_run(const lw_opts *o, struct lw_fleet *f, const char *banner, int si
  * install). true with its path in out; false with the places looked at in
  * tried. */
 bool data_path_find(const char *argv0, const char *name, char *out, size_t n, char *tried, size_t tn);
+/* The running binary's path, symlinks resolved: the platform's answer, else
+ * argv0 as the shell found it. */
+bool data_path_exe(const char *argv0, char *out, size_t n);
 
 /* The usage text (--help), each system's line from its adapter. */
 void cli_usage(FILE *out);

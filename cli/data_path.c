@@ -5,9 +5,9 @@
 #include "core/util/inputs.h"
 #include "cli/cli.h"
 #include "core/util/fileio.h"
+#include "platform/platform.h"
 #include <limits.h>
 #include <stdio.h>
-#include "platform/platform.h"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -17,7 +17,7 @@
  * (platform_self_exe). Where it has none (OpenBSD, PORTABLE): argv[0] as the
  * shell found it — a path when it holds a slash, else the first match on
  * $PATH. */
-static bool exe_path(const char *argv0, char *out, size_t n)
+bool data_path_exe(const char *argv0, char *out, size_t n)
 {
 	if (platform_self_exe(out, n))
 		return true;
@@ -57,7 +57,7 @@ bool data_path_find(const char *argv0, const char *name, char *out, size_t n, ch
 	char exe[LW_PATH_MAX];
 	size_t used = 0;
 	tried[0] = '\0';
-	if (exe_path(argv0, exe, sizeof exe)) {
+	if (data_path_exe(argv0, exe, sizeof exe)) {
 		char *slash = strrchr(exe, '/');
 		if (slash) {
 			*slash = '\0';

@@ -12,16 +12,17 @@
 #include "cli/status_cache.h"
 #include "core/util/hash.h"
 #include "core/util/inputs.h"
+#include "cli/cli.h"
 #include "core/model/kept.h"
 #include "core/store/store.h"
 #include "core/util/strbuf.h"
 #include "core/util/timeparse.h"
+#include "platform/platform.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include "platform/platform.h"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -114,7 +115,7 @@ static bool make_key(strbuf *key, int argc, char **argv)
 	const char *self = "/proc/self/exe";
 #else
 	char self[4096];
-	if (!platform_self_exe(self, sizeof self))
+	if (argc < 1 || !data_path_exe(argv[0], self, sizeof self))
 		return false;
 #endif
 	if (stat(self, &exe) < 0 || !getcwd(cwd, sizeof cwd))
