@@ -213,6 +213,17 @@ static void the_child_dies_with_the_hud(void **state)
 		char why[128];
 		if (txrun_start(&t, "/tmp", &src, &rq, why, sizeof why) != 0)
 			_exit(2);
+		/* Only once it waits on the lock: its lifeline is in place by then
+		 * (a HUD dead before that makes it _exit without writing). */
+		tx_result res;
+		bool cancelled;
+		long long end = ms_now() + 60000;
+		while (!t.waiting[0] && ms_now() < end) {
+			struct pollfd pf = { .fd = txrun_fd(&t), .events = POLLIN };
+			poll(&pf, 1, 50);
+			if (txrun_poll(&t, "/", &res, &cancelled))
+				_exit(3);
+		}
 		(void)!write(p[1], &t.pid, sizeof t.pid);
 		for (;;)
 			pause();
