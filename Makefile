@@ -198,7 +198,7 @@ unit: $(TEST_BIN)
 # holder without /proc) which variant they drive; the scripts that run make
 # themselves (build_flags, install) get none of this make's variables.
 e2e: $(B)/san/liza-watch
-	@MAKEFLAGS= MAKELEVEL= LW_PORTABLE=$(PORTABLE) tests/run-e2e $(B)/san/liza-watch
+	@MAKEFLAGS= MAKELEVEL= PORTABLE= LW_PORTABLE=$(PORTABLE) tests/run-e2e $(B)/san/liza-watch
 
 # Verdicts recorded from the upstream orchestrators' own code (tests/conformance/README.md).
 conformance: $(B)/san/liza-watch
