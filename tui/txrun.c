@@ -7,7 +7,9 @@
  * same on every system, /proc or not. */
 #include "tui/txrun.h"
 #include "core/store/store.h"
+#include "core/txn/txn.h"
 #include "core/util/escape.h"
+#include "core/util/fileio.h"
 #include "core/util/strbuf.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -74,6 +76,9 @@ static void child(int wfd, int wait_fd, const char *project, const lw_source *sr
 	signal(SIGPIPE, SIG_IGN);
 	wait_wfd = wait_fd;
 	store_lock_on_wait(tell_waiting);
+	/* Its reads before the commit (which generation wrote state.yaml, an
+	 * agent's inbox) wait for an in-place writer as the commit does. */
+	lw_read_settle_with(txn_read_settled);
 	tx_result res;
 	memset(&res, 0, sizeof res);
 	lw_transition(project, src, rq, &res);

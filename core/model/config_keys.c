@@ -88,7 +88,7 @@ const lw_setting *lw_settings_all(size_t *n)
 /* What the table's rows do not say: settings with a fixed set of values, and
  * those only the user's own file may set. A project's .liza-watch is data
  * its agents can write: it may tune thresholds and formats, never choose
- * a program to run, the projects to watch, or what a key does (`bind`,
+ * a program to run, the projects to watch, who acts, or what a key does (`bind`,
  * `unbind`: the directives are ruled here too, by name). */
 static const struct {
 	const char *name;
@@ -99,6 +99,10 @@ static const struct {
 	{ "notify.terminal", notify_terminals, false },
 	{ "notify.program", NULL, true },
 	{ "projects", NULL, true },
+	/* who a write claims to be (approved_by, history's agent): a project
+	 * that sets it would have the operator's approval recorded as a
+	 * reviewer's, past the "approving as a human" question */
+	{ "as", NULL, true },
 	{ "bind", NULL, true },
 	{ "unbind", NULL, true },
 };
@@ -403,6 +407,9 @@ static void config_lines(const lw_config *c, strbuf *out)
 	for (const lw_adapter *const *a = lw_adapters; *a; a++)
 		strbuf_printf(out, " %s", (*a)->name);
 	strbuf_addc(out, '\n');
+	for (const lw_adapter *const *a = lw_adapters; *a; a++)
+		if ((*a)->follows)
+			strbuf_printf(out, "# %s rules follow: %s\n", (*a)->name, (*a)->follows);
 	size_t nall;
 	const lw_setting *all = lw_settings_all(&nall);
 	for (size_t i = 0; i < nall; i++) {

@@ -17,6 +17,14 @@
  * version's, the file itself did not read. subject names the problem. */
 const doc_node *lw_snapshot_file(lw_snapshot *s, const char *path, const char *subject, const char *map_needed,
                                  bool *stale);
+/* A file that did not read (err->code: unreadable, dangling_link) or did
+ * not parse (parse_error): one problem about it, naming it as err does,
+ * for a loader that goes on with the files that do read. */
+void lw_snapshot_unread(lw_snapshot *s, const char *subject, const lw_error *err);
+/* A file that a reader of its own (lw_read_tail) could not open: if
+ * something is there, the problem that says what (dangling_link, or
+ * unreadable); nothing when it is simply missing. */
+void lw_snapshot_unopened(lw_snapshot *s, const char *path, const char *subject);
 /* A folder entry that is a link to nothing: true, with a dangling_link
  * problem naming it and where it points. */
 bool lw_snapshot_dangling(lw_snapshot *s, const char *path, const char *subject);

@@ -79,6 +79,11 @@ static void say_once(char *m)
 void tx_set(tx_result *r, tx_rc rc, const char *fmt, ...)
 {
 	r->rc = rc;
+	/* A note belongs to a success ("merge it yourself", "next: …"): one
+	 * left by an edit that ran before the write failed would read as if
+	 * the transition had gone through. A failure says its reason alone. */
+	if (rc != TX_DONE)
+		r->note[0] = '\0';
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(r->message, sizeof r->message, fmt, ap);

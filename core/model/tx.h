@@ -52,7 +52,8 @@ typedef struct tx_request {
 typedef struct tx_result {
 	tx_rc rc;
 	char message[768];        /* what happened, or why not and how to recover */
-	char note[256];           /* an extra line worth saying (e.g. who will merge) */
+	char note[512];           /* an extra line worth saying after a success (e.g. who will
+	                             merge); tx_set of any other rc empties it */
 } tx_result;
 
 /* The row for (from, event), or NULL with why filled: the event unknown to

@@ -81,4 +81,11 @@ size_t txn_recover_dir(const char *dir);
 /* LIZA_WATCH_BUSY_MS or TXN_BUSY_MS. */
 int txn_busy_ms(void);
 
+/* The read of txn_run, for a transition's reads before it: path's bytes
+ * once no writer has it open (waiting up to txn_busy_ms() as the commit
+ * does). false, with nothing read, when it is missing, not a regular file,
+ * over max_bytes or still written after the wait: the plain read says
+ * why. Installed for lw_read_file by lw_read_settle_with (fileio.h). */
+bool txn_read_settled(const char *path, size_t max_bytes, char **buf, size_t *len);
+
 #endif

@@ -10,6 +10,7 @@ void lw_error_set(lw_error *e, const char *file, unsigned line, unsigned col, co
 	if (!e)
 		return;
 	e->set = true;
+	e->code = NULL;
 	snprintf(e->file, sizeof e->file, "%s", file ? file : "");
 	e->line = line;
 	e->col = col;

@@ -10,6 +10,12 @@ typedef struct lw_error {
 	char file[512];
 	unsigned line, col;
 	char msg[512];
+	/* When a file could not be read at all, not for what it holds: the
+	 * alert code every system raises for that ("unreadable": it exists but
+	 * cannot be read — permissions, a FIFO, a folder; "dangling_link": a
+	 * link to nothing). NULL otherwise (a parse error). lw_error_set
+	 * resets it; the reader that knows sets it after. */
+	const char *code;
 } lw_error;
 
 void lw_error_clear(lw_error *e);

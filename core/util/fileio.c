@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+static bool dangling(const char *path, char *to, size_t n, bool record);
+
 static int read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err)
 {
 	*buf = NULL;
@@ -14,9 +16,18 @@ static int read_file(const char *path, size_t max_bytes, char **buf, size_t *len
 	/* O_NONBLOCK: opening a FIFO for reading must not wait for a writer. */
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0) {
-		if (errno == ENOENT)
+		int e = errno;
+		char to[LW_PATH_MAX];
+		if (e == ENOENT && dangling(path, to, sizeof to, false)) {
+			/* Not "missing": the name is there, what it names is not. */
+			lw_error_set(err, path, 0, 0, "a link to nothing (-> %s)", to);
+			err->code = "dangling_link";
+			return LW_READ_ERROR;
+		}
+		if (e == ENOENT)
 			return LW_READ_MISSING;
-		lw_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+		lw_error_set(err, path, 0, 0, "cannot open: %s", strerror(e));
+		err->code = "unreadable";
 		return LW_READ_ERROR;
 	}
 	struct stat st;
@@ -28,6 +39,7 @@ static int read_file(const char *path, size_t max_bytes, char **buf, size_t *len
 	if (!S_ISREG(st.st_mode)) {
 		lw_error_set(err, path, 0, 0, "not a regular file (%s)",
 		             S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a special file");
+		err->code = "unreadable";
 		close(fd);
 		return LW_READ_ERROR;
 	}
@@ -75,9 +87,18 @@ static int read_file(const char *path, size_t max_bytes, char **buf, size_t *len
 	return LW_READ_OK;
 }
 
+/* Process-wide, like the input record: set once by a command before it
+ * loads, and the loaders under it need not know. */
+static lw_read_settle_fn settle;
+
+void lw_read_settle_with(lw_read_settle_fn fn)
+{
+	settle = fn;
+}
+
 int lw_read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err)
 {
-	int rc = read_file(path, max_bytes, buf, len, err);
+	int rc = settle && settle(path, max_bytes, buf, len) ? LW_READ_OK : read_file(path, max_bytes, buf, len, err);
 	lw_input_read(path, rc, *buf, *len);
 	return rc;
 }
@@ -127,6 +148,26 @@ int lw_stat(const char *path, struct stat *st, int how)
 	lw_input_stat(path, how, rc, e, st);
 	errno = e;
 	return rc;
+}
+
+/* record: through lw_stat, seen by the input record; a read's own look is
+ * not (its "read" line holds the answer, and re-reading looks again). */
+static bool dangling(const char *path, char *to, size_t n, bool record)
+{
+	struct stat st;
+	if ((record ? lw_stat(path, &st, LW_STAT_NOFOLLOW) : lstat(path, &st)) < 0 || !S_ISLNK(st.st_mode))
+		return false;
+	if ((record ? lw_stat(path, &st, LW_STAT_TYPE) : stat(path, &st)) == 0 || errno != ENOENT)
+		return false;
+	ssize_t k = n ? readlink(path, to, n - 1) : -1;
+	if (n)
+		to[k > 0 ? k : 0] = '\0';
+	return true;
+}
+
+bool lw_dangling_link(const char *path, char *to, size_t n)
+{
+	return dangling(path, to, n, true);
 }
 
 bool lw_exists(const char *path, struct stat *st)

@@ -5,6 +5,7 @@
 #include "systems/acp/acp.h"
 #include "core/util/dirlist.h"
 #include "core/util/fileio.h"
+#include "core/util/inputs.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
 #include <string.h>
@@ -16,8 +17,12 @@ static bool any_agent_state(const char *ws)
 		return false;
 	bool found = false;
 	char p[LW_PATH_MAX], q[LW_PATH_MAX];
+	struct stat st;
+	/* Whatever is at the name: a link to nothing is an agent whose state
+	 * went wrong (dangling_link), not a project without ACP. */
 	for (size_t i = 0; i < dl.n && !found; i++)
-		found = lw_exists(lw_path_join(q, sizeof q, lw_path_join(p, sizeof p, ws, dl.names[i]), "state.json"), NULL);
+		found = lw_stat(lw_path_join(q, sizeof q, lw_path_join(p, sizeof p, ws, dl.names[i]), "state.json"), &st,
+		                LW_STAT_TYPE | LW_STAT_NOFOLLOW) == 0;
 	lw_dirlist_free(&dl);
 	return found;
 }

@@ -66,7 +66,10 @@ static int message_kind(lw_snapshot *snap, acp_agent *a, const char *path, const
 		char *buf;
 		size_t len;
 		lw_error err;
-		if (lw_read_file(path, INBOX_MSG_BYTES, &buf, &len, &err) == LW_READ_OK) {
+		int rc = lw_read_file(path, INBOX_MSG_BYTES, &buf, &len, &err);
+		if (rc == LW_READ_ERROR && err.code)   /* a FIFO, permissions, a link to nothing */
+			lw_snapshot_unread(snap, path, &err);
+		if (rc == LW_READ_OK) {
 			doc d;
 			if (doc_parse(&d, buf, len, path, NULL, &err) == 0) {
 				const doc_node *m = doc_deref(d.root);

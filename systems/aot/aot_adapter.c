@@ -10,7 +10,10 @@ static bool aot_detect(const char *dir, char *root, size_t n)
 {
 	struct stat st;
 	lw_path_join(root, n, dir, ".claude/aot-loop-state.md");
-	return lw_stat(root, &st, LW_STAT_TYPE) == 0 && S_ISREG(st.st_mode);
+	/* Whatever is at the name: a FIFO, a folder, a link to nothing is the
+	 * loop's state gone wrong, and says so (unreadable, dangling_link),
+	 * instead of AoT vanishing from the project without a word. */
+	return lw_stat(root, &st, LW_STAT_NOFOLLOW) == 0;
 }
 
 static void aot_watch_paths(const lw_source *src, lw_watch_add_fn add, void *ctx)

@@ -4,6 +4,7 @@
  * soon as what we keep is copied out, so a long activity log costs nothing
  * after the load. */
 #include "systems/foreman/foreman.h"
+#include "core/model/snapshot_file.h"
 #include "core/util/dirlist.h"
 #include "core/model/field.h"
 #include "core/model/check_emit.h"
@@ -34,8 +35,8 @@ static int parse_file(lw_snapshot *snap, const char *path, doc *d, char **buf)
 	if (rc == LW_READ_MISSING)
 		return 1;
 	char msg[1200];
-	if (rc != LW_READ_OK) {
-		lw_snapshot_problem(snap, path, "parse_error", path, NULL, "%s", err.msg);
+	if (rc != LW_READ_OK) {   /* unreadable or dangling_link, not a parse error */
+		lw_snapshot_unread(snap, path, &err);
 		return -1;
 	}
 	snap->state_bytes += len;
@@ -115,8 +116,10 @@ static void load_activity(fm_state *st, lw_snapshot *snap, const char *path)
 	char *buf;
 	size_t got;
 	bool partial;
-	if (lw_read_tail(path, ACTIVITY_TAIL_BYTES, &buf, &got, &partial) < 0)
+	if (lw_read_tail(path, ACTIVITY_TAIL_BYTES, &buf, &got, &partial) < 0) {
+		lw_snapshot_unopened(snap, path, path);   /* there but unreadable: an alert, not a silence */
 		return;
+	}
 	snap->state_bytes += got;
 	st->events = arena_alloc(&snap->mem, FM_EVENTS_KEPT * sizeof *st->events);
 	char *line = buf;

@@ -140,14 +140,20 @@ static void read_history(ck *c, const liza_task *t, task_history *h)
 	}
 }
 
+/* Only advice that still applies: a BLOCKED task is already what the
+ * iteration cliff advises (block or rescope), and no coder iterates on it
+ * (Liza's watchers warn of iterations only for a task being worked on:
+ * liza-watch.sh and watch.go checkApproachingLimits). Its review cycles and
+ * failures still stand: they say why it must be rescoped. */
 static void check_limits(ck *c, const liza_task *t)
 {
+	bool blocked = t->status == LS_BLOCKED;
 	long long cliff = iteration_cliff(c, t), warn = warn_of(c, cliff);
-	if (t->iteration >= cliff)
+	if (!blocked && t->iteration >= cliff)
 		emit(c, LW_CRIT, "iterations_cliff", t->id, LW_NO_TIME,
 		     "iteration %lld of %lld (cliff %lld): iteration limit reached, block or rescope the task",
 		     t->iteration, cliff, cliff);
-	else if (t->iteration >= warn)
+	else if (!blocked && t->iteration >= warn)
 		emit(c, LW_WARN, "iterations_warning", t->id, LW_NO_TIME,
 		     "iteration %lld of %lld: approaching the cliff", t->iteration, cliff);
 
@@ -270,7 +276,10 @@ static void check_task(ck *c, const liza_task *t)
 	task_history h;
 	char ab[32];
 	read_history(c, t, &h);
-	if (!liza_status_terminal(t->status))
+	/* Past review the coder and the reviewer converged: an APPROVED task
+	 * only waits for its merge, and no loop, limit or failure warning
+	 * applies to it any more (nor to a terminal one). */
+	if (!liza_status_terminal(t->status) && t->status != LS_APPROVED)
 		check_limits(c, t);
 	switch (t->status) {
 	case LS_CLAIMED: check_claimed(c, t, &h); break;
@@ -488,6 +497,10 @@ void liza_check(const liza_state *st, const lw_snapshot *snap, lw_check_ctx *ctx
 		const char *what = strstr(p->message, ": ");
 		if (lw_check_shared_problem(ctx, SYS, p))   /* unreadable, bad_limit…: shared codes */
 			continue;
+		if (p->rule && strcmp(p->rule, "parse_error") == 0) {   /* a log that did not parse */
+			lw_check_emit(ctx, LW_CRIT, SYS, "parse_error", p->subject, p->message, LW_NO_TIME, "%s", p->message);
+			continue;
+		}
 		lw_alert *a = lw_alerts_add(ctx->out, LW_CRIT, SYS, "invalid_state", p->subject, ctx->now,
 		                            "%s (rule: %s)", p->message, p->rule ? p->rule : "types");
 		a->key = arena_printf(&ctx->out->mem, "%s#%s#%s", a->subject, p->rule ? p->rule : "types",

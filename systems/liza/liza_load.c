@@ -13,6 +13,7 @@
 #include "systems/liza/liza_reuse.h"
 #include "core/util/timeparse.h"
 #include "core/model/check_emit.h"
+#include "core/model/snapshot_file.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,8 @@ static void index_keys(ld *l, const doc_node *map)
 		const doc_node *kk = doc_deref(k);
 		if (kk->kind != DOC_SCALAR)
 			continue;
+		if (kk->style == DOC_PLAIN && strcmp(kk->u.scalar.str, "<<") == 0)
+			return;   /* a merge key (<<: *defaults): doc_get resolves those */
 		unsigned h = key_hash(kk->u.scalar.str, kk->u.scalar.len) & 63;
 		while (l->idx[h].key) {
 			if (l->idx[h].key->u.scalar.len == kk->u.scalar.len &&
@@ -610,6 +613,21 @@ static bool state_unchanged(const liza_state *prev, const struct stat *sb)
 	       same_time(prev->state_stat.mtime, sb->st_mtim) && same_time(prev->state_stat.ctime, sb->st_ctim);
 }
 
+/* A log that does not read or parse is one alert about the log, never the
+ * whole board: the tasks and every alert state.yaml raises stay. It counts
+ * as no log (no entries, no newest time), and as a problem, so the next
+ * load reads it whole again. */
+static int log_broken(ld *l, liza_state *st, lw_error *err)
+{
+	lw_snapshot_unread(l->snap, "log", err);
+	lw_error_clear(err);
+	st->has_log = st->log_ends_nl = false;
+	st->log_entries = 0;
+	st->log_newest = LW_NO_TIME;
+	st->log_problems = 1;
+	return 0;
+}
+
 /* log.yaml, read as little as provably gives the same result as a full read. */
 static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error *err)
 {
@@ -619,8 +637,10 @@ static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error
 	st->log_entries = st->log_problems = 0;
 	memset(&st->log_stat, 0, sizeof st->log_stat);
 	st->log_newest = LW_NO_TIME;
-	if (lw_stat(st->log_path, &sb, LW_STAT_FULL) < 0)
+	if (lw_stat(st->log_path, &sb, LW_STAT_FULL) < 0) {
+		lw_snapshot_dangling(l->snap, st->log_path, "log");   /* a link to nothing says so */
 		return 0;   /* missing: no log */
+	}
 	bool same_file = prev && prev->has_log && prev->log_stat.dev == sb.st_dev && prev->log_stat.ino == sb.st_ino;
 	if (same_file && S_ISREG(sb.st_mode) && prev->log_stat.size == sb.st_size &&
 	    same_time(prev->log_stat.mtime, sb.st_mtim) && same_time(prev->log_stat.ctime, sb.st_ctim) &&
@@ -638,7 +658,7 @@ static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error
 	if (rc == LW_READ_MISSING)
 		return 0;
 	if (rc != LW_READ_OK)
-		return -1;
+		return log_broken(l, st, err);
 	l->path = st->log_path;
 	l->snap->state_bytes += len;
 	/* Remember the size actually read: a write between stat() and read()
@@ -649,9 +669,10 @@ static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error
 	else
 		rc = load_log(l, st, buf, len, err);
 	free(buf);
-	if (rc == 0)
-		remember_stat(st, &sb);
-	return rc;
+	if (rc < 0)
+		return log_broken(l, st, err);
+	remember_stat(st, &sb);
+	return 0;
 }
 
 /* Marker files: presence, and the time they speak of. CHECKPOINT's first
@@ -660,16 +681,28 @@ static void load_markers(ld *l, liza_state *st, const char *dir)
 {
 	char p[LW_PATH_MAX];
 	struct stat sb;
+	/* A marker linked to nothing is no marker, as for the scripts' test,
+	 * but says so (dangling_link): someone meant one to be there. */
 	if ((st->paused = lw_exists(lw_path_join(p, sizeof p, dir, "PAUSE"), &sb)))
 		st->pause_since = sb.st_mtime;
+	else
+		lw_snapshot_dangling(l->snap, p, "PAUSE");
 	if ((st->aborted = lw_exists(lw_path_join(p, sizeof p, dir, "ABORT"), &sb)))
 		st->abort_since = sb.st_mtime;
-	if ((st->checkpoint = lw_exists(lw_path_join(p, sizeof p, dir, "CHECKPOINT"), &sb))) {
+	else
+		lw_snapshot_dangling(l->snap, p, "ABORT");
+	if (!lw_exists(lw_path_join(p, sizeof p, dir, "CHECKPOINT"), &sb))
+		lw_snapshot_dangling(l->snap, p, "CHECKPOINT");
+	else {
+		st->checkpoint = true;
 		st->checkpoint_at = sb.st_mtime;
 		char *buf;
 		size_t len;
-		lw_error ignored;
-		if (lw_read_file(p, 4096, &buf, &len, &ignored) == LW_READ_OK) {
+		lw_error err;
+		int rc = lw_read_file(p, 4096, &buf, &len, &err);
+		if (rc == LW_READ_ERROR && err.code)   /* a FIFO, permissions: the time falls back to the mtime */
+			lw_snapshot_unread(l->snap, "CHECKPOINT", &err);
+		if (rc == LW_READ_OK) {
 			buf[strcspn(buf, "\r\n")] = '\0';
 			char *s = buf;
 			while (*s == ' ' || *s == '\t')
@@ -800,7 +833,9 @@ int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_err
 		st->log_problems = 0;
 		for (size_t i = 0; i < prev_snap->nproblems; i++)
 			if (strcmp(prev_snap->problems[i].subject, "log") != 0 &&
-			    strcmp(prev_snap->problems[i].subject, "CHECKPOINT") != 0)   /* both read again below */
+			    strcmp(prev_snap->problems[i].subject, "CHECKPOINT") != 0 &&
+			    strcmp(prev_snap->problems[i].subject, "PAUSE") != 0 &&
+			    strcmp(prev_snap->problems[i].subject, "ABORT") != 0)   /* all read again below */
 				lw_snapshot_problem_copy(snap, &prev_snap->problems[i]);
 		snap->state_bytes = (size_t)sb.st_size;
 	} else {

@@ -5,6 +5,7 @@
  * shape reads as absent; unknown keys are ignored (and kept by every write). */
 #include "systems/liza/lizago.h"
 #include "core/util/fileio.h"
+#include "core/model/snapshot_file.h"
 #include "core/util/dirlist.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
@@ -211,7 +212,7 @@ static void load_agents(arena *a, lizago_state *st, const doc_node *root)
  * overlay a record on its agent row (and that agent's task and review
  * leases) while the record's seq is above the row's liveness_seq; so do we,
  * or a beating agent would look stale. */
-static void overlay_liveness(arena *a, lizago_state *st, const char *dir)
+static void overlay_liveness(arena *a, lizago_state *st, const char *dir, lw_snapshot *snap)
 {
 	lw_dirlist l;
 	if (lw_dirlist_read(&l, dir) < 0)
@@ -225,10 +226,16 @@ static void overlay_liveness(arena *a, lizago_state *st, const char *dir)
 		char p[LW_PATH_MAX], *buf;
 		size_t len;
 		lw_error err;
-		if (lw_read_file(lw_path_join(p, sizeof p, dir, name), 64 * 1024, &buf, &len, &err) != LW_READ_OK)
+		int rc = lw_read_file(lw_path_join(p, sizeof p, dir, name), 64 * 1024, &buf, &len, &err);
+		if (rc != LW_READ_OK) {
+			if (rc == LW_READ_ERROR)   /* a FIFO, permissions, a link to nothing: one alert, the rest stays */
+				lw_snapshot_unread(snap, name, &err);
 			continue;
+		}
 		doc d;
-		if (doc_parse(&d, buf, len, p, NULL, &err) == 0 && doc_is_map(d.root)) {
+		if (doc_parse(&d, buf, len, p, NULL, &err) < 0)
+			lw_snapshot_unread(snap, name, &err);
+		else if (doc_is_map(d.root)) {
 			const doc_node *r = doc_deref(d.root);
 			const char *id = str(r, "agent_id"), *gen = str(r, "generation");
 			long long seq = num(r, "seq", 0);
@@ -265,7 +272,10 @@ static void load_log(lizago_state *st, lw_snapshot *snap)
 	size_t len;
 	lw_error err;
 	st->log_newest = LW_NO_TIME;
-	if (lw_read_file(st->log_path, doc_default_limits.max_bytes, &buf, &len, &err) != LW_READ_OK)
+	int rc = lw_read_file(st->log_path, doc_default_limits.max_bytes, &buf, &len, &err);
+	if (rc == LW_READ_ERROR)
+		lw_snapshot_unread(snap, "log", &err);
+	if (rc != LW_READ_OK)
 		return;
 	doc d;
 	if (doc_parse(&d, buf, len, st->log_path, NULL, &err) == 0) {
@@ -276,7 +286,7 @@ static void load_log(lizago_state *st, lw_snapshot *snap)
 				st->log_newest = t;
 		}
 	} else {
-		lw_snapshot_problem(snap, "log", "parse_error", NULL, NULL, "%s", err.msg);
+		lw_snapshot_unread(snap, "log", &err);
 	}
 	snap->state_bytes += len;
 	doc_free(&d);
@@ -497,6 +507,9 @@ int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapsh
 	if (prc < 0) {
 		char msg[1200];
 		st->pipeline_error = arena_strdup(a, lw_error_format(&perr, msg, sizeof msg));
+		st->pipeline_unread = perr.code != NULL;
+		if (perr.code)
+			lw_snapshot_unread(snap, "pipeline", &perr);
 	}
 	st->version = num(root, "version", 0);
 	const doc_node *goal = doc_get(root, "goal");
@@ -513,7 +526,7 @@ int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapsh
 		st->by_id[k] = &st->tasks[k];
 	qsort(st->by_id, st->ntasks, sizeof *st->by_id, cmp_task);
 	load_agents(a, st, root);
-	overlay_liveness(a, st, dir);
+	overlay_liveness(a, st, dir, snap);
 	st->discovered = doc_get(root, "discovered");
 	st->anomalies = doc_get(root, "anomalies");
 	st->quarantined = doc_get(root, "quarantined_verdicts");

@@ -9,6 +9,7 @@
  * writes these files in place, so a half-written one is common and brief. */
 #include "systems/rcs/rcs.h"
 #include "core/model/field.h"
+#include "core/model/snapshot_file.h"
 #include "core/util/fileio.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
@@ -176,6 +177,14 @@ static int load_mode(ld *l, const char *dir, const char *name, const char *file,
 	const char *path = join(l, dir, file);
 	const doc_node *root;
 	int rc = rcs_read_json(l->snap, path, &root, err);
+	if (rc < 0 && err->code) {
+		/* A mode file that cannot be read at all (a FIFO, permissions, a
+		 * link to nothing) will not read better in a moment: one alert
+		 * about it, and the session and the other modes stay. */
+		lw_snapshot_unread(l->snap, path, err);
+		lw_error_clear(err);
+		return 0;
+	}
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;   /* gone since listed: fine */
 	l->f = (field){ l->snap, path, name, &l->snap->mem };

@@ -69,9 +69,14 @@ size_t rcs_list_dir(arena *a, const char *dir, bool dirs, size_t max, const char
 		/* A linked folder is never entered (no loops, nothing outside the
 		 * state folder); a linked file is read like the file. */
 		lw_path_join(p, sizeof p, dir, name);
-		if (lw_stat(p, &st, dirs ? LW_STAT_TYPE | LW_STAT_NOFOLLOW : LW_STAT_TYPE) < 0)
+		if (lw_stat(p, &st, LW_STAT_TYPE | LW_STAT_NOFOLLOW) < 0)
 			continue;
-		if (dirs ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))
+		/* A file's name listed is read, whatever is there: a FIFO, a link
+		 * to nothing or a folder named like a file (x.json) is then an
+		 * alert, not a silence. */
+		size_t nl = strlen(name);
+		bool json_name = nl > 5 && strcmp(name + nl - 5, ".json") == 0;
+		if (dirs ? !S_ISDIR(st.st_mode) : S_ISDIR(st.st_mode) && !json_name)
 			continue;
 		if (n == cap) {
 			cap *= 2;

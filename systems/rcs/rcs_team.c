@@ -4,6 +4,7 @@
  * These files come and go while a team runs; one that does not parse is
  * skipped with a parse_error problem rather than failing the whole load. */
 #include "systems/rcs/rcs.h"
+#include "core/model/snapshot_file.h"
 #include "core/model/field.h"
 #include "core/util/fileio.h"
 #include "core/util/timeparse.h"
@@ -42,7 +43,9 @@ static const doc_node *read_soft(team_ld *t, const char *path)
 	int rc = rcs_read_json(t->snap, path, &root, &err);
 	if (rc == 0)
 		return root;
-	if (rc < 0) {
+	if (rc < 0 && err.code)   /* a FIFO, permissions, a link to nothing: its own code */
+		lw_snapshot_unread(t->snap, path, &err);
+	else if (rc < 0) {
 		doc_node at = { .line = err.line, .col = err.col };
 		lw_snapshot_problem(t->snap, path, "parse", path, err.line ? &at : NULL, "%s", err.msg);
 	}

@@ -146,4 +146,11 @@ mkdir -p "$XDG_CONFIG_HOME/liza-watch"; echo 'bind J down' > "$XDG_CONFIG_HOME/l
 o=$("$LW_BIN" -C "$p" keys 2>&1)
 [[ "/$(key_of down)/" == */J/* ]] || fail "config: the user's bind was refused: $(key_of down)"
 rm -f "$XDG_CONFIG_HOME/liza-watch/config"
+# …nor say who acts: an approval is recorded as the operator's, not as the
+# reviewer's name a project wrote into its own file.
+fresh config-as hud/basic
+printf 'as = code-reviewer-1\n' > "$p/.liza-watch"
+o=$(cd "$p" && "$LW_BIN" approve review-1 --force 2>&1)
+printf '%s\n' "$o" | grep -q 'as may be set only in your own config file' || fail "config-as: the refused as is not reported: $o"
+grep -q 'approved_by: code-reviewer-1' "$p/.liza/state.yaml" && fail "config-as: the project's as was used"
 echo ok

@@ -300,7 +300,7 @@ static void project_wins_over_user(void **state)
 	snprintf(user, sizeof user, "%s/liza-watch/config", d.xdg);
 	snprintf(proj, sizeof proj, "%s/.liza-watch", d.proj);
 	write_file(user, "theme = mono\nas = alice\n[liza]\nstale-draft = 10m\nstalled = 1h\nbind J down\n");
-	write_file(proj, "[liza]\nstale-draft = 20m\n\nbind J up\nbad\n");
+	write_file(proj, "as = code-reviewer-1\n[liza]\nstale-draft = 20m\nbind J up\nbad\n");
 	char *old = getenv("XDG_CONFIG_HOME") ? strdup(getenv("XDG_CONFIG_HOME")) : NULL;
 	setenv("XDG_CONFIG_HOME", d.xdg, 1);
 
@@ -311,11 +311,11 @@ static void project_wins_over_user(void **state)
 	assert_string_equal(c.files[1], proj);
 	assert_true(c.found[0] && c.found[1]);
 	assert_string_equal(c.theme, "mono");                  /* only the user's says */
-	assert_string_equal(c.as, "alice");
+	assert_string_equal(c.as, "alice");                    /* a project may not say who acts */
 	assert_int_equal(LIZA_TH(c)->stale_draft, 20 * 60);           /* both say: the project's */
 	assert_int_equal(LIZA_TH(c)->stalled, 3600);
 	char want[600];
-	snprintf(want, sizeof want, "%s:2", proj);
+	snprintf(want, sizeof want, "%s:3", proj);
 	assert_string_equal(lw_config_origin(&c, "liza.stale-draft"), want);
 	/* binds: the user's only; a project's file is data its agents can
 	 * write, and may not decide what a key does */
@@ -325,6 +325,8 @@ static void project_wins_over_user(void **state)
 	snprintf(want, sizeof want, "%s:4: bind may be set only in your own config file, not in a project's", proj);
 	assert_warns(&c, want);
 	snprintf(want, sizeof want, "%s:5: expected 'key = value'", proj);
+	assert_warns(&c, want);
+	snprintf(want, sizeof want, "%s:1: as may be set only in your own config file, not in a project's", proj);
 	assert_warns(&c, want);
 	lw_config_free(&c);
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "core/model/snapshot_file.h"
 #include "core/model/check_emit.h"
@@ -128,6 +129,54 @@ static void dangling_and_unreadable_are_named(void **state)
 	lw_snapshot_free(s4);
 }
 
+/* lw_read_file names why a file did not read, so every system raises the
+ * same code: a FIFO (returned at once, never waited on) and a folder are
+ * unreadable, a link to nothing is dangling_link, not "missing", and
+ * permission denied is unreadable, not a parse_error. Root reads a chmod
+ * 000 file anyway: that case runs in a child that drops to nobody. */
+static void read_errors_carry_their_code(void **state)
+{
+	(void)state;
+	char *buf;
+	size_t len;
+	lw_error err;
+	assert_int_equal(mkfifo(path, 0644), 0);
+	lw_error_clear(&err);
+	assert_int_equal(lw_read_file(path, 1 << 20, &buf, &len, &err), LW_READ_ERROR);
+	assert_string_equal(err.code, "unreadable");
+	assert_non_null(strstr(err.msg, "a FIFO"));
+	unlink(path);
+
+	assert_int_equal(symlink("gone.yaml", path), 0);
+	lw_error_clear(&err);
+	assert_int_equal(lw_read_file(path, 1 << 20, &buf, &len, &err), LW_READ_ERROR);
+	assert_string_equal(err.code, "dangling_link");
+	assert_non_null(strstr(err.msg, "-> gone.yaml"));
+	unlink(path);
+
+	lw_error_clear(&err);
+	assert_int_equal(lw_read_file(path, 1 << 20, &buf, &len, &err), LW_READ_MISSING);
+	lw_error_set(&err, path, 1, 1, "a parse error");
+	assert_null(err.code);   /* set anew: no code left from before */
+
+	put("id: T-1\n");
+	assert_int_equal(chmod(path, 0), 0);
+	assert_int_equal(chmod(dir, 0755), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
+			_exit(2);
+		lw_error_clear(&err);
+		int rc = lw_read_file(path, 1 << 20, &buf, &len, &err);
+		_exit(rc == LW_READ_ERROR && err.code && strcmp(err.code, "unreadable") == 0 ? 0 : 1);
+	}
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
 static void problem_codes_and_limits(void **state)
 {
 	(void)state;
@@ -161,6 +210,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(garbage_keeps_the_last_good_version, setup, teardown),
 		cmocka_unit_test_setup_teardown(dangling_and_unreadable_are_named, setup, teardown),
+		cmocka_unit_test_setup_teardown(read_errors_carry_their_code, setup, teardown),
 		cmocka_unit_test(problem_codes_and_limits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

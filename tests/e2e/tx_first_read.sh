@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# tx_first_read.sh — a transition's first read waits for an in-place writer
+# exactly as its commit does (core/txn/txn_settle.c). Task Factory, AoT and
+# ACP rewrite their files in place (open with O_TRUNC, write, close): a
+# transition that loads the project while one is half written used to fail
+# with "foreman has no task 'DEMO-1'" and a parse error (31 of 88 tries)
+# although its commit would have waited. Here a writer rewrites each
+# system's file in place, slowly, all the time, while transitions run: a
+# refusal because the state moved (exit 1) is honest, a spurious failure is
+# exit 3, "no task" or a parse error, and there must be none.
+set -u
+fail() { echo "FAIL: $*" >&2; exit 1; }
+tmp=$(mktemp -d /tmp/lw-firstread.XXXXXX); wpid=
+trap '[ -n "$wpid" ] && kill "$wpid" 2>/dev/null; rm -rf "$tmp"' EXIT
+export LIZA_WATCH_NOW=2026-02-20T14:30:00Z
+TRIES=${LW_FIRST_READ_TRIES:-30}
+# The wait's budget, generous: on two busy cores the writer's 30 ms can
+# stretch, and what is measured is whether the first read waits at all.
+export LIZA_WATCH_BUSY_MS=10000
+
+# writer FILE: rewrites FILE with its own bytes in place, in two parts with
+# a pause between (the file is empty, then cut short, then whole), again
+# and again until $tmp/stop appears. The pause is the simulated tool's,
+# not a wait of the test's.
+writer() {
+	local f=$1 all half
+	all=$(cat "$f"; printf x); all=${all%x}
+	half=2   # cut where no parser can take it for whole: "id", "--", "{" 
+	while [ ! -e "$tmp/stop" ]; do
+		{ printf '%s' "${all:0:$half}"; sleep 0.03; printf '%s' "${all:$half}"; } >"$f"
+		sleep 0.1
+	done
+}
+
+# run SYSTEM FILE TASK EVENT: TRIES transitions against the writer.
+run() {
+	local sys=$1 file=$2 task=$3 event=$4 spurious=0 done=0 denied=0 i rc out
+	rm -rf "$tmp/p" "$tmp/stop"; mkdir "$tmp/p"
+	cp -r "$LW_TESTS/../examples/." "$tmp/p/"
+	writer "$tmp/p/$file" & wpid=$!
+	for ((i = 0; i < TRIES; i++)); do
+		out=$("$LW_BIN" -C "$tmp/p" transition "$task" "$event" 2>&1); rc=$?
+		case $rc in
+		0) done=$((done + 1));;
+		1) if printf '%s' "$out" | grep -q "parse\|no task\|not ready:\|must be a"; then spurious=$((spurious + 1)); echo "  $out" >&2
+		   else denied=$((denied + 1)); fi;;
+		*) spurious=$((spurious + 1)); echo "  exit $rc: $out" >&2;;
+		esac
+	done
+	touch "$tmp/stop"; wait "$wpid"; wpid=
+	echo "$sys: $TRIES tries against an in-place writer: $done done, $denied denied (state moved), $spurious spurious"
+	[ "$spurious" -eq 0 ] || fail "$sys: $spurious of $TRIES transitions failed because the first read did not wait"
+}
+
+run foreman .taskfactory/tasks/demo-1/task.yaml foreman:DEMO-1 ready
+run aot .claude/aot-loop-state.md aot:A2 start
+run acp agent_workspaces/Agent-5/state.json acp:Agent-5 task
+exit 0
