@@ -131,6 +131,9 @@ int cmd_hud_run(const lw_opts *o, struct lw_fleet *f, const char *banner, int si
  * install). true with its path in out; false with the places looked at in
  * tried. */
 bool data_path_find(const char *argv0, const char *name, char *out, size_t n, char *tried, size_t tn);
+/* The running binary's path, symlinks resolved: the platform's answer, else
+ * argv0 as the shell found it. */
+bool data_path_exe(const char *argv0, char *out, size_t n);
 
 /* Mark the alerts the operator acknowledged (cli_acks.c); prune: end the
  * acknowledgements of p's alerts that cleared (long-running modes). */

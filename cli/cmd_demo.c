@@ -14,6 +14,7 @@
 #include "core/util/timeparse.h"
 #include "sim/sim.h"
 #include "tui/tui.h"
+#include "platform/platform.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -25,7 +26,6 @@
 #include <time.h>
 #include <unistd.h>
 #ifdef __linux__
-#include <sys/prctl.h>
 #endif
 
 typedef struct demo_opts {
@@ -142,7 +142,8 @@ static int run_team_only(const demo_opts *d)
 #define DEMO_PACE_MS 4000
 
 /* The child: the team, writing the copy until the HUD stops it — or dies:
- * PR_SET_PDEATHSIG on Linux, a getppid() check every tick everywhere. */
+ * the platform's lifeline (platform/platform.h), and a getppid() check every
+ * tick everywhere. */
 /* After each tick, the review commits the Liza team made up are made real
  * commits in the copy's repository, so v keeps showing real diffs. */
 static void keep_git_real(void *ctx)
@@ -151,13 +152,11 @@ static void keep_git_real(void *ctx)
 	sim_git_sync(proj, proj);
 }
 
-static void team_child(sim_team *team, pid_t parent, FILE *log, int interval_ms, const char *git_top)
+static void team_child(sim_team *team, pid_t parent, platform_lifeline *life, FILE *log, int interval_ms,
+                       const char *git_top)
 {
-#ifdef __linux__
-	prctl(PR_SET_PDEATHSIG, SIGTERM);
-#endif
-	if (getppid() != parent)   /* the parent died before prctl took hold */
-		_exit(0);
+	if (!platform_lifeline_child(life, parent, SIGTERM))
+		_exit(0);   /* the parent died before the lifeline held */
 	/* The terminal belongs to the HUD: no reading from it, no writing on it. */
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 	if (null >= 0)
@@ -274,10 +273,12 @@ static int run_hud(const lw_opts *o, const demo_opts *d, const char *proj, const
 	if (!d->liza_go)
 		sim_git_sync(proj, proj);
 	fflush(NULL);
-	pid_t parent = getpid(), pid = fork();
+	platform_lifeline life;
+	pid_t parent = getpid(), pid = platform_lifeline_open(&life) < 0 ? -1 : fork();
 	if (pid == 0)
-		team_child(&team, parent, log, d->interval_ms > 0 ? d->interval_ms : DEMO_PACE_MS,
+		team_child(&team, parent, &life, log, d->interval_ms > 0 ? d->interval_ms : DEMO_PACE_MS,
 		           d->liza_go ? NULL : proj);   /* today's Go Liza keeps its own ids (its receipts) */
+	platform_lifeline_parent(&life);
 	sim_team_close(&team);
 	fclose(log);
 	if (pid < 0) {
@@ -300,6 +301,7 @@ static int run_hud(const lw_opts *o, const demo_opts *d, const char *proj, const
 		lw_fleet_free(&f);
 	}
 	int status = stop_child(pid);
+	platform_lifeline_close(&life);
 	if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
 		char last[1024];
 		last_log_line(log_path, last, sizeof last);

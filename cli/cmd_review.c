@@ -9,6 +9,7 @@
 #include "core/util/escape.h"
 #include "core/util/inputs.h"
 #include "core/util/timeparse.h"
+#include "platform/platform.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -100,7 +101,7 @@ static pid_t start_pager(FILE **f)
 	if (!lw_getenv("LV"))
 		setenv("LV", "-c", 1);
 	int p[2];
-	if (pipe2(p, O_CLOEXEC) < 0)
+	if (platform_pipe(p) < 0)
 		return -1;
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);

@@ -5,6 +5,7 @@
 #include "core/util/inputs.h"
 #include "cli/cli.h"
 #include "core/util/fileio.h"
+#include "platform/platform.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,18 +13,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The running binary's path, symlinks resolved. Linux: /proc/self/exe.
- * Elsewhere (the BSDs, or no /proc): argv[0] as the shell found it — a
- * path when it holds a slash, else the first match on $PATH. */
-static bool exe_path(const char *argv0, char *out, size_t n)
+/* The running binary's path, symlinks resolved: the platform's answer
+ * (platform_self_exe). Where it has none (OpenBSD, PORTABLE): argv[0] as the
+ * shell found it — a path when it holds a slash, else the first match on
+ * $PATH. */
+bool data_path_exe(const char *argv0, char *out, size_t n)
 {
-#ifdef __linux__
-	ssize_t r = readlink("/proc/self/exe", out, n - 1);
-	if (r > 0 && (size_t)r < n - 1) {
-		out[r] = '\0';
+	if (platform_self_exe(out, n))
 		return true;
-	}
-#endif
 	if (!argv0 || !*argv0)
 		return false;
 	char found[PATH_MAX], *real;
@@ -60,7 +57,7 @@ bool data_path_find(const char *argv0, const char *name, char *out, size_t n, ch
 	char exe[LW_PATH_MAX];
 	size_t used = 0;
 	tried[0] = '\0';
-	if (exe_path(argv0, exe, sizeof exe)) {
+	if (data_path_exe(argv0, exe, sizeof exe)) {
 		char *slash = strrchr(exe, '/');
 		if (slash) {
 			*slash = '\0';

@@ -12,10 +12,12 @@
 #include "cli/status_cache.h"
 #include "core/util/hash.h"
 #include "core/util/inputs.h"
+#include "cli/cli.h"
 #include "core/model/kept.h"
 #include "core/store/store.h"
 #include "core/util/strbuf.h"
 #include "core/util/timeparse.h"
+#include "platform/platform.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -108,7 +110,15 @@ static bool make_key(strbuf *key, int argc, char **argv)
 {
 	struct stat exe;
 	char cwd[4096];
-	if (stat("/proc/self/exe", &exe) < 0 || !getcwd(cwd, sizeof cwd))
+#ifdef LW_HAVE_PROC
+	/* The running file itself, even once replaced on disk. */
+	const char *self = "/proc/self/exe";
+#else
+	char self[4096];
+	if (argc < 1 || !data_path_exe(argv[0], self, sizeof self))
+		return false;
+#endif
+	if (stat(self, &exe) < 0 || !getcwd(cwd, sizeof cwd))
 		return false;
 	strbuf_adds(key, MAGIC);
 	strbuf_printf(key, "exe %llu %llu %lld %lld.%09ld\n", (unsigned long long)exe.st_dev,
@@ -153,7 +163,7 @@ int status_cache_replay(int argc, char **argv)
 		return -1;
 	char dir[4096], hex[33];
 	if (!cache_dir(dir, sizeof dir) || !make_key(&sc.key, argc, argv)) {
-		trace("off: no private cache folder, /proc/self/exe or working folder");
+		trace("off: no private cache folder, path of the running binary or working folder");
 		strbuf_free(&sc.key);
 		return -1;
 	}

@@ -115,7 +115,7 @@ int live_open(live *l, lw_project *p, bool use_poll, int poll_ms, lw_error *err)
 	/* The folder itself, not its tree, and the folders a missing system's
 	 * state would appear in: a new system is an event, not a poll. */
 	l->network_fs = watch_path_on_network_fs(p->dir);
-	l->polling = use_poll;   /* stat polling reports no new folders: detection polls too */
+	l->polling = watch_polls(l->w);   /* stat polling reports no new folders: detection polls too */
 	watch_for_new(l);
 	arm_detect(l);
 	return 0;

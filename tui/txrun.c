@@ -1,11 +1,16 @@
-/* txrun.c — fork, pipe, and a look through /proc at what the child waits
- * for. The child never touches the screen: it runs the transition, writes
- * the tx_result (one write, under PIPE_BUF, so it arrives whole or not at
- * all) and _exit()s, leaving the parent's stdio buffers and curses alone. */
+/* txrun.c — fork, pipes, and a look at what the child waits for. The
+ * child never touches the screen: it runs the transition, writes the
+ * tx_result (one write, under PIPE_BUF, so it arrives whole or not at all)
+ * and _exit()s, leaving the parent's stdio buffers and curses alone. When
+ * the store has to wait for a lock, the child says which on a second pipe
+ * (store_lock_on_wait), and the parent asks the platform who holds it: the
+ * same on every system, /proc or not. */
 #include "tui/txrun.h"
+#include "core/store/store.h"
 #include "core/txn/txn.h"
+#include "core/util/escape.h"
 #include "core/util/fileio.h"
-#include <dirent.h>
+#include "core/util/strbuf.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -13,9 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -36,23 +39,43 @@ static long long mono_ms(void)
 void txrun_init(txrun *t)
 {
 	memset(t, 0, sizeof *t);
-	t->fd = -1;
+	t->fd = t->wait_fd = -1;
+	t->life.rfd = t->life.wfd = -1;
 }
 
 bool txrun_busy(const txrun *t) { return t->state != TXRUN_IDLE; }
 int txrun_fd(const txrun *t) { return t->state == TXRUN_IDLE ? -1 : t->fd; }
 long txrun_elapsed_s(const txrun *t) { return (long)((mono_ms() - t->started_ms) / 1000); }
 
-static void child(int wfd, const char *project, const lw_source *src, const tx_request *rq)
+/* The child's end of the "waiting for" pipe (store_lock_on_wait). */
+static int wait_wfd = -1;
+
+/* Each message is the lock's path and a NUL; "" (a NUL alone) ends the
+ * wait. One writer, so a message longer than PIPE_BUF is still whole. */
+static void tell_waiting(const char *lock_path)
 {
-	/* Die with the HUD: a write nobody waits for must not land later. */
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	const char *m = lock_path ? lock_path : "";
+	size_t n = strlen(m) + 1, off = 0;
+	while (off < n) {
+		ssize_t w = write(wait_wfd, m + off, n - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;
+		off += (size_t)w;
+	}
+}
+
+static void child(int wfd, int wait_fd, const char *project, const lw_source *src, const tx_request *rq)
+{
 	/* The parent's handlers write to its signal pipe: not ours to use. */
 	signal(SIGINT, SIG_IGN);
 	signal(SIGWINCH, SIG_IGN);
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);
 	signal(SIGPIPE, SIG_IGN);
+	wait_wfd = wait_fd;
+	store_lock_on_wait(tell_waiting);
 	/* Its reads before the commit (which generation wrote state.yaml, an
 	 * agent's inbox) wait for an in-place writer as the commit does. */
 	lw_read_settle_with(txn_read_settled);
@@ -66,36 +89,58 @@ static void child(int wfd, const char *project, const lw_source *src, const tx_r
 	_exit(w == (ssize_t)sizeof res ? 0 : 1);
 }
 
+static void close_pair(int p[2])
+{
+	close(p[0]);
+	close(p[1]);
+}
+
 int txrun_start(txrun *t, const char *project, const lw_source *src, const tx_request *rq, char *why, size_t n)
 {
 	if (txrun_busy(t)) {
 		snprintf(why, n, "another write is under way");
 		return -1;
 	}
-	int p[2];
-	if (pipe2(p, O_CLOEXEC) < 0) {
+	int p[2], wp[2];
+	platform_lifeline life;
+	if (platform_pipe(p) < 0 || (platform_pipe(wp) < 0 && (close_pair(p), 1))) {
 		snprintf(why, n, "cannot start the write: pipe: %s", strerror(errno));
 		return -1;
 	}
+	if (platform_lifeline_open(&life) < 0) {
+		snprintf(why, n, "cannot start the write: pipe: %s", strerror(errno));
+		close_pair(p);
+		close_pair(wp);
+		return -1;
+	}
+	pid_t parent = getpid();
 	pid_t pid = fork();
 	if (pid < 0) {
 		snprintf(why, n, "cannot start the write: fork: %s", strerror(errno));
-		close(p[0]);
-		close(p[1]);
+		close_pair(p);
+		close_pair(wp);
+		platform_lifeline_close(&life);
 		return -1;
 	}
 	if (pid == 0) {
 		close(p[0]);
-		if (getppid() == 1)
-			_exit(1);   /* the HUD died before PDEATHSIG was set */
-		child(p[1], project, src, rq);
+		close(wp[0]);
+		/* Die with the HUD: a write nobody waits for must not land later. */
+		if (!platform_lifeline_child(&life, parent, SIGKILL))
+			_exit(1);   /* the HUD died before the lifeline held */
+		child(p[1], wp[1], project, src, rq);
 	}
 	close(p[1]);
+	close(wp[1]);
+	platform_lifeline_parent(&life);
 	fcntl(p[0], F_SETFL, fcntl(p[0], F_GETFL) | O_NONBLOCK);
+	fcntl(wp[0], F_SETFL, fcntl(wp[0], F_GETFL) | O_NONBLOCK);
 	txrun_init(t);
 	t->state = TXRUN_RUNNING;
 	t->pid = pid;
 	t->fd = p[0];
+	t->wait_fd = wp[0];
+	t->life = life;
 	t->started_ms = mono_ms();
 	return 0;
 }
@@ -110,86 +155,72 @@ int txrun_timeout_ms(const txrun *t)
 	return (int)(1000 - age % 1000);   /* the seconds waited, shown whole */
 }
 
-/* Who holds a flock on (dev, ino), from /proc/locks: its pid, or 0. */
-static pid_t lock_holder(dev_t dev, ino_t ino)
+/* The child's latest word on the lock it waits for, into t->lock. */
+static void read_waiting(txrun *t)
 {
-	FILE *f = fopen("/proc/locks", "re");
-	if (!f)
-		return 0;
-	char line[256];
-	pid_t holder = 0;
-	while (!holder && fgets(line, sizeof line, f)) {
-		if (strstr(line, "->"))
-			continue;   /* a blocked waiter, not the holder */
-		char type[16], kind[16], mode[16];
-		unsigned maj, min;
-		unsigned long long inode;
-		long pid;
-		if (sscanf(line, "%*d: %15s %15s %15s %ld %x:%x:%llu", type, kind, mode, &pid, &maj, &min, &inode) == 7 &&
-		    strcmp(type, "FLOCK") == 0 && maj == major(dev) && min == minor(dev) && inode == (unsigned long long)ino)
-			holder = (pid_t)pid;
-	}
-	fclose(f);
-	return holder;
+	char buf[512];
+	ssize_t r;
+	while ((r = read(t->wait_fd, buf, sizeof buf)) > 0 || (r < 0 && errno == EINTR))
+		for (ssize_t i = 0; i < r; i++) {
+			if (buf[i] == '\0') {
+				t->msg[t->msg_got] = '\0';
+				memcpy(t->lock, t->msg, t->msg_got + 1);
+				t->msg_got = 0;
+			} else if (t->msg_got + 1 < sizeof t->msg)
+				t->msg[t->msg_got++] = buf[i];
+		}
 }
 
-/* The lock file the child has open, if any: the store opens "<file>.lock"
- * to take it, and keeps it open while it waits. */
-static bool child_lock(pid_t pid, char *path, size_t n)
+/* " (held by NAME, pid N)", " (held by pid N)" or " (held by another
+ * process)": who holds the lock at path, from the platform. */
+static void holder_of(const char *path, pid_t child_pid, char *who, size_t n, bool *child_has_it)
 {
-	char dir[64];
-	snprintf(dir, sizeof dir, "/proc/%ld/fd", (long)pid);
-	DIR *d = opendir(dir);
-	if (!d)
-		return false;
-	bool found = false;
-	for (struct dirent *e; !found && (e = readdir(d));) {
-		if (e->d_name[0] == '.')
-			continue;
-		char link[384];
-		snprintf(link, sizeof link, "%s/%s", dir, e->d_name);
-		ssize_t k = readlink(link, path, n - 1);
-		if (k <= 5)
-			continue;
-		path[k] = '\0';
-		found = strcmp(path + k - 5, ".lock") == 0;
+	*child_has_it = false;
+	snprintf(who, n, " (held by another process)");
+	/* O_NONBLOCK: a FIFO planted there cannot hang the HUD. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	pid_t holder = platform_lock_holder(fd);
+	close(fd);
+	if (holder <= 0)
+		return;
+	if (holder == child_pid) {
+		*child_has_it = true;
+		return;
 	}
-	closedir(d);
-	return found;
+	char comm[64];
+	if (!platform_proc_name(holder, comm, sizeof comm)) {
+		snprintf(who, n, " (held by pid %ld)", (long)holder);
+		return;
+	}
+	/* A process name is anyone's to choose: escaped for the terminal. */
+	strbuf b;
+	strbuf_init(&b);
+	esc_term(&b, comm, strlen(comm), false);
+	snprintf(who, n, " (held by %s, pid %ld)", b.buf ? b.buf : "?", (long)holder);
+	strbuf_free(&b);
 }
 
 /* What the child waits for, in words, relative to dir when inside it. */
 static void look(txrun *t, const char *dir)
 {
 	t->waiting[0] = '\0';
-	if (mono_ms() - t->started_ms < WAIT_SHOWN_MS)
+	read_waiting(t);
+	if (!t->lock[0] || mono_ms() - t->started_ms < WAIT_SHOWN_MS)
 		return;
-	char path[PATH_MAX];
-	if (!child_lock(t->pid, path, sizeof path))
-		return;
-	struct stat st;
-	pid_t holder = stat(path, &st) == 0 ? lock_holder(st.st_dev, st.st_ino) : 0;
-	if (holder == t->pid)
+	char who[160];
+	bool has_it;
+	holder_of(t->lock, t->pid, who, sizeof who, &has_it);
+	if (has_it)
 		return;   /* it has the lock: writing, not waiting */
-	/* dir is the project's canonical root (lw_project_open), as the
-	 * kernel names the child's open files: a plain prefix. */
-	const char *shown = path;
+	/* dir is the project's canonical root (lw_project_open), as the lock's
+	 * path is named: a plain prefix, no realpath on every poll. */
+	const char *shown = t->lock;
 	size_t dl = dir ? strlen(dir) : 0;
-	if (dl && strncmp(path, dir, dl) == 0 && path[dl] == '/')
-		shown = path + dl + 1;
-	char who[64] = "";
-	if (holder > 0) {
-		char comm_path[64], comm[32] = "";
-		snprintf(comm_path, sizeof comm_path, "/proc/%ld/comm", (long)holder);
-		FILE *f = fopen(comm_path, "re");
-		if (f) {
-			if (fgets(comm, sizeof comm, f))
-				comm[strcspn(comm, "\n")] = '\0';
-			fclose(f);
-		}
-		snprintf(who, sizeof who, " (held by %s%spid %ld)", comm, comm[0] ? ", " : "", (long)holder);
-	}
-	snprintf(t->waiting, sizeof t->waiting, "%.300s%s", shown, who);
+	if (dl > 1 && strncmp(t->lock, dir, dl) == 0 && t->lock[dl] == '/')
+		shown = t->lock + dl + 1;
+	snprintf(t->waiting, sizeof t->waiting, "%.300s%.80s", shown, who);
 }
 
 /* Reap the child and close the pipe: the run is over. */
@@ -214,6 +245,8 @@ static void finish(txrun *t, tx_result *res, bool *cancelled)
 			       WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 	}
 	close(t->fd);
+	close(t->wait_fd);
+	platform_lifeline_close(&t->life);
 	txrun_init(t);
 }
 

@@ -7,6 +7,7 @@
 #ifndef LW_TXRUN_H
 #define LW_TXRUN_H
 #include "core/model/adapter.h"
+#include "platform/platform.h"
 #include <stdbool.h>
 #include <sys/types.h>
 
@@ -20,6 +21,11 @@ typedef struct txrun {
 	txrun_state state;
 	pid_t pid;
 	int fd;                   /* the pipe's read end, -1 when idle */
+	int wait_fd;              /* the child's "I wait for this lock" messages, -1 when idle */
+	platform_lifeline life;   /* so the child dies with us */
+	char lock[4096];          /* the lock file the child waits for, "" when none */
+	char msg[4096];           /* the message being read from wait_fd */
+	size_t msg_got;
 	long long started_ms;     /* CLOCK_MONOTONIC */
 	size_t got;               /* bytes of res read so far */
 	tx_result res;

@@ -2,6 +2,7 @@
  * reports out. The turn order is fixed: drain the backend, look again for
  * missing directories, fire due quiet periods, then call back. */
 #include "watch/watch_internal.h"
+#include "platform/platform.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,8 +61,14 @@ watch *watch_new(bool use_poll, int poll_ms, lw_error *err)
 	w->quiet_ns = WATCH_QUIET_MS_DEFAULT * WATCH_NS_PER_MS;
 	w->backoff_min = 100 * WATCH_NS_PER_MS;
 	w->backoff_max = 5000 * WATCH_NS_PER_MS;
+#ifdef LW_HAVE_INOTIFY
 	int rc = use_poll ? watch_poll_init(w, poll_ms > 0 ? poll_ms : WATCH_POLL_MS_DEFAULT, err)
 	                  : watch_inotify_init(w, err);
+#else
+	/* No inotify on this system (macOS, a PORTABLE build): stat polling. */
+	(void)use_poll;
+	int rc = watch_poll_init(w, poll_ms > 0 ? poll_ms : WATCH_POLL_MS_DEFAULT, err);
+#endif
 	if (rc != 0) {
 		free(w);
 		return NULL;
@@ -212,3 +219,6 @@ int watch_inject_events(watch *w, const void *buf, size_t len)
 		return -1;
 	return w->be->inject(w, buf, len, watch_now_ns());
 }
+
+/* The stat backend is the one without a descriptor to wait on. */
+bool watch_polls(const watch *w) { return watch_fd(w) < 0; }

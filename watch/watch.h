@@ -59,6 +59,9 @@ int watch_add_dir_entries(watch *w, const char *dir, lw_error *err);
 
 /* fd to poll() for POLLIN; -1 when the backend has none (stat polling). */
 int  watch_fd(const watch *w);
+/* true when this watcher compares stat results (--poll, or no inotify on
+ * this system): it reports no new folders, so detection must poll too. */
+bool watch_polls(const watch *w);
 /* ms until watch_process() must run again (quiet period, poll interval,
  * re-arm backoff); 0 when it has work now; -1 when nothing is pending. */
 int  watch_timeout_ms(const watch *w);

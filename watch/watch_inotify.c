@@ -3,6 +3,8 @@
  * subdirectory appeared" or "this directory is gone". Every inotify call of
  * the program lives here; on the BSDs <sys/inotify.h> is libinotify's. */
 #include "watch/watch_internal.h"
+#include "platform/platform.h"
+#ifdef LW_HAVE_INOTIFY
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,3 +244,4 @@ int watch_inotify_init(watch *w, lw_error *err)
 	w->be_state = st;
 	return 0;
 }
+#endif

@@ -139,7 +139,7 @@ void    watch_batch_free(watch *w);
 
 /* The backends: set w->be and w->be_state. */
 int watch_poll_init(watch *w, int poll_ms, lw_error *err);
-int watch_inotify_init(watch *w, lw_error *err);
+int watch_inotify_init(watch *w, lw_error *err);   /* only where LW_HAVE_INOTIFY */
 
 /* watch_poll.c */
 void watch_sig_of(struct watch_sig *s, const struct stat *st);

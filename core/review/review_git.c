@@ -4,6 +4,7 @@
  * GIT_CONFIG_PARAMETERS…), stdin from /dev/null, stdout and stderr through
  * non-blocking pipes. */
 #include "core/review/review_git.h"
+#include "platform/platform.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -75,17 +76,17 @@ int lw_git_diff_start(lw_git_job *j, const char *repo, const char *base, const c
 	snprintf(j->head, sizeof j->head, "%s", head);
 
 	int out[2], err[2];
-	if (pipe2(out, O_CLOEXEC) < 0) {
+	if (platform_pipe(out) < 0) {
 		snprintf(msg, n, "git: pipe: %s", strerror(errno));
 		return -1;
 	}
-	if (pipe2(err, O_CLOEXEC) < 0) {
+	if (platform_pipe(err) < 0) {
 		snprintf(msg, n, "git: pipe: %s", strerror(errno));
 		close(out[0]);
 		close(out[1]);
 		return -1;
 	}
-#ifdef F_SETPIPE_SZ
+#if defined(F_SETPIPE_SZ) && defined(LW_PLATFORM_LINUX)
 	/* A big pipe: git fills it without waiting for us to be scheduled,
 	 * which on a busy machine is most of the time a large diff takes. */
 	(void)fcntl(out[1], F_SETPIPE_SZ, 1 << 20);

@@ -40,6 +40,11 @@ int  store_lock_acquire(store_lock *l, const char *lock_path, int timeout_ms, lw
  * take no lock: a peer that does (our simulator, another liza-watch) is
  * still waited for, and no lock file is ever left in their folders. */
 int  store_lock_join(store_lock *l, const char *lock_path, int timeout_ms, lw_error *err);
+/* Called with the lock file's path when a lock is not free and the wait
+ * begins, and with NULL when that wait ends (held, or given up): how the
+ * HUD's write process tells the HUD what it waits for (tui/txrun.c) on every
+ * system, /proc or not. NULL (the default): nobody is told. */
+void store_lock_on_wait(void (*fn)(const char *lock_path));
 /* The timeout writers use: STORE_LOCK_TIMEOUT_MS, or LIZA_WATCH_LOCK_TIMEOUT_MS
  * from the environment (1 to 600000), so tests need not wait 10 s. */
 int  store_lock_timeout_ms(void);

@@ -5,9 +5,10 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* "flock (pid 1234)" from /proc/locks and /proc/PID/comm for the file open
- * on fd, or "another process" when that cannot be learned (no /proc, a
- * holder in another PID namespace). */
+/* "flock (pid 1234)" for the lock on the file open on fd (the platform's
+ * lock holder and process name), "pid 1234" where the name cannot be
+ * learned, or "another process" where not even that (a flock without /proc,
+ * a holder in another PID namespace). */
 void store_lock_holder(int fd, char *out, size_t n);
 
 /* Another process with the file (dev, ino) open (for writing, with

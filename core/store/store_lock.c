@@ -10,6 +10,7 @@
 #include "core/util/inputs.h"
 #include "core/store/store.h"
 #include "core/store/store_holder.h"
+#include "platform/platform.h"
 #include <stdlib.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -20,7 +21,6 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/file.h>
-#include <sys/syscall.h>
 
 /* After the deadline the timer keeps firing this often, so a signal that
  * lands just before flock() blocks cannot leave us waiting forever. */
@@ -58,10 +58,15 @@ static void on_timer(int sig)
 	(void)sig;
 }
 
+static void (*on_wait)(const char *lock_path);
+
+void store_lock_on_wait(void (*fn)(const char *lock_path)) { on_wait = fn; }
+
 /* Block in flock() until it is ours or timeout_ms pass: 0, or an errno
- * (ETIMEDOUT on timeout). The timer signal goes to this thread only, so a
- * HUD thread or the watcher is never disturbed. */
-static int flock_timed(int fd, int timeout_ms)
+ * (ETIMEDOUT on timeout). The timer signal goes to this thread only where
+ * the system can aim it (platform_alarm_start), so a HUD thread or the
+ * watcher is never disturbed. */
+static int flock_timed(int fd, const char *path, int timeout_ms)
 {
 	if (flock(fd, LOCK_EX | LOCK_NB) == 0)
 		return 0;
@@ -79,23 +84,13 @@ static int flock_timed(int fd, int timeout_ms)
 	sigemptyset(&alrm);
 	sigaddset(&alrm, SIGALRM);
 	pthread_sigmask(SIG_UNBLOCK, &alrm, &oldmask);
-	struct sigevent sev;
-	memset(&sev, 0, sizeof sev);
-	sev.sigev_notify = SIGEV_THREAD_ID;
-	sev.sigev_signo = SIGALRM;
-	sev._sigev_un._tid = (pid_t)syscall(SYS_gettid);
-	timer_t t;
-	int rc = 0;
-	if (timer_create(CLOCK_MONOTONIC, &sev, &t) != 0) {
-		rc = errno;
+	platform_alarm t;
+	int rc = platform_alarm_start(&t, timeout_ms, REARM_NS);
+	if (rc != 0)
 		goto restore;
-	}
-	struct itimerspec its = {
-		.it_value = { timeout_ms / 1000, (long)(timeout_ms % 1000) * 1000000L },
-		.it_interval = { 0, REARM_NS },
-	};
+	if (on_wait)
+		on_wait(path);
 	long long deadline = now_ms() + timeout_ms;
-	timer_settime(t, 0, &its, NULL);
 	for (;;) {
 		if (flock(fd, LOCK_EX) == 0)
 			break;
@@ -108,7 +103,9 @@ static int flock_timed(int fd, int timeout_ms)
 			break;
 		}
 	}
-	timer_delete(t);
+	platform_alarm_stop(&t);
+	if (on_wait)
+		on_wait(NULL);
 restore:
 	pthread_sigmask(SIG_SETMASK, &oldmask, NULL);
 	sigaction(SIGALRM, &old, NULL);
@@ -146,7 +143,7 @@ static int acquire(store_lock *l, const char *lock_path, int timeout_ms, bool cr
 		lw_error_set(err, lock_path, 0, 0, "cannot open lock file: %s", strerror(oe));
 		return STORE_ERR;
 	}
-	int e = flock_timed(fd, timeout_ms);
+	int e = flock_timed(fd, l->path, timeout_ms);
 	if (e == 0) {
 		l->fd = fd;
 		return STORE_OK;

@@ -1,6 +1,15 @@
 /* store_opener.c — who has a file open, by walking /proc/PID/fd: asked
- * only on a slow path (a lease refused, a lock timed out). */
+ * only on a slow path (a lease refused, a lock timed out). Without /proc
+ * (the BSDs, macOS, PORTABLE) nobody can be named: false. */
 #include "core/store/store_holder.h"
+#include "platform/platform.h"
+#ifndef LW_HAVE_PROC
+bool store_file_opener(dev_t dev, ino_t ino, bool writers_only, char *who, size_t n)
+{
+	(void)dev; (void)ino; (void)writers_only; (void)who; (void)n;
+	return false;
+}
+#else
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -80,3 +89,4 @@ bool store_file_opener(dev_t dev, ino_t ino, bool writers_only, char *who, size_
 	closedir(proc);
 	return found;
 }
+#endif

@@ -6,6 +6,7 @@
  * threading an ops pointer through every public call that production code
  * makes. Tests set it, production never does. */
 #include "core/store/store_internal.h"
+#include "platform/platform.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -13,10 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/random.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
-#include <linux/openat2.h>
 
 /* open(2) is variadic; the seam wants a fixed signature. */
 static int real_open(int dfd, const char *path, int flags, mode_t mode) { return openat(dfd, path, flags, mode); }
@@ -26,31 +24,11 @@ static int real_fchmod(int fd, mode_t mode) { return fchmod(fd, mode); }
 static int real_fsync(int fd) { return fsync(fd); }
 static int real_close(int fd) { return close(fd); }
 static int real_rename(int dfd, const char *from, const char *to) { return renameat(dfd, from, dfd, to); }
-static int real_exchange(int dfd, const char *a, const char *b) { return renameat2(dfd, a, dfd, b, RENAME_EXCHANGE); }
+static int real_exchange(int dfd, const char *a, const char *b) { return platform_exchange_at(dfd, a, b); }
 
 static int real_openat2(int dfd, const char *path, int flags, unsigned long long resolve)
 {
-#ifdef SYS_openat2
-	/* Asked once: a kernel (or seccomp filter) without it says so every
-	 * time, and the fallback walk needs no syscall that fails first. */
-	static _Atomic int missing;
-	if (missing) {
-		errno = ENOSYS;
-		return -1;
-	}
-	struct open_how how;
-	memset(&how, 0, sizeof how);
-	how.flags = (unsigned long long)flags;
-	how.resolve = resolve;
-	int fd = (int)syscall(SYS_openat2, dfd, path, &how, sizeof how);
-	if (fd < 0 && errno == ENOSYS)
-		missing = 1;
-	return fd;
-#else
-	(void)dfd, (void)path, (void)flags, (void)resolve;
-	errno = ENOSYS;
-	return -1;
-#endif
+	return platform_openat2(dfd, path, flags, resolve);
 }
 
 /* mkostemp(3) inside a folder descriptor: libc has no mkostempat. The
@@ -65,7 +43,7 @@ static int real_mkostemp(int dfd, char *tmpl, int flags)
 	}
 	for (int tries = 0; tries < 100; tries++) {
 		unsigned char r[6];
-		if (getrandom(r, sizeof r, GRND_NONBLOCK) != (ssize_t)sizeof r) {
+		if (!platform_random(r, sizeof r)) {
 			uint64_t x = (uint64_t)getpid() * 2654435761u ^ (uint64_t)(uintptr_t)&r ^ (uint64_t)tries * 40503u;
 			for (int i = 0; i < 6; i++)
 				r[i] = (unsigned char)(x >> (8 * i));

@@ -23,7 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <linux/openat2.h>
+#include "platform/platform.h"   /* openat2 and its RESOLVE_* flags where there are */
 
 typedef struct root {
 	int fd;                   /* O_PATH descriptor of the root; -1 when none */

@@ -2,6 +2,7 @@
  * either the old bytes or the new ones, never a half-written file, and a crash
  * or a full disk at any step leaves the old file as it was. */
 #include "core/store/store_internal.h"
+#include "platform/platform.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -176,9 +177,9 @@ int store_temp_commit(const char *tmp, const char *target, bool must_be_new, lw_
 		return STORE_ERR;   /* the temp stays: it may lie outside, and is not ours to remove there */
 	int r;
 	/* A file that did not exist when we read it must not be clobbered if a
-	 * writer created it since: RENAME_NOREPLACE fails instead. */
+	 * writer created it since: RENAME_NOREPLACE (or link) fails instead. */
 	if (must_be_new) {
-		r = renameat2(dfd, tb, dfd, gb, RENAME_NOREPLACE);
+		r = platform_rename_noreplace_at(dfd, tb, gb);
 		if (r != 0 && (errno == EINVAL || errno == ENOSYS))
 			r = sys->rename(dfd, tb, gb);   /* the filesystem cannot: plain rename */
 	} else {

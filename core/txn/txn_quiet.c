@@ -4,16 +4,19 @@
  * set otherwise, whose default action ends the process: a do-nothing
  * handler is installed first (we look at F_GETLEASE instead). Opening the
  * file again ourselves would break our own lease, so the bytes are read
- * through the leased descriptor. */
+ * through the leased descriptor. Leases are Linux's (platform_lease_take);
+ * elsewhere the file must look the same to fstat before and after. */
 #include "core/txn/txn_quiet.h"
 #include "core/store/store.h"
 #include "core/store/store_holder.h"
+#include "platform/platform.h"
 #include <stdio.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
 
@@ -46,6 +49,22 @@ static bool same_stat(const struct stat *a, const struct stat *b)
 	       a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
 }
 
+/* Without a lease nothing says a writer has the file open mid-write. A file
+ * changed this recently (mtime or ctime) may be between a tool's buffered
+ * writes: treated as busy, waited for like a writer seen by a lease. */
+#define SETTLE_NS (10 * 1000000LL)
+
+static bool settled(const struct stat *st)
+{
+	struct timespec now;
+	if (clock_gettime(CLOCK_REALTIME, &now) != 0)
+		return true;
+	long long n = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+	long long m = (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec;
+	long long c = (long long)st->st_ctim.tv_sec * 1000000000LL + st->st_ctim.tv_nsec;
+	return n - (m > c ? m : c) >= SETTLE_NS;
+}
+
 int txn_quiet_read(const char *path, bool keep, txn_hold *h, char **buf, size_t *len, lw_error *err)
 {
 	*buf = NULL;
@@ -68,7 +87,7 @@ int txn_quiet_read(const char *path, bool keep, txn_hold *h, char **buf, size_t 
 		return STORE_ERR;
 	}
 	if (S_ISREG(before.st_mode)) {
-		if (fcntl(fd, F_SETLEASE, F_WRLCK) == 0) {
+		if (platform_lease_take(fd)) {
 			h->leased = h->quiet = true;
 		} else if (errno == EAGAIN && store_file_opener(before.st_dev, before.st_ino, true, h->who, sizeof h->who)) {
 			close(fd);   /* a writer has it open: wait for it */
@@ -82,7 +101,7 @@ int txn_quiet_read(const char *path, bool keep, txn_hold *h, char **buf, size_t 
 	if (rc == STORE_OK) {
 		bool moved = h->leased ? !txn_hold_intact(h)
 		                       : fstat(fd, &after) != 0 || !same_stat(&before, &after) ||
-		                         (unsigned long long)after.st_size != *len;
+		                         (unsigned long long)after.st_size != *len || !settled(&after);
 		if (moved) {
 			free(*buf);
 			*buf = NULL;
@@ -97,7 +116,7 @@ int txn_quiet_read(const char *path, bool keep, txn_hold *h, char **buf, size_t 
 
 bool txn_hold_intact(const txn_hold *h)
 {
-	return h->fd < 0 || !h->leased || fcntl(h->fd, F_GETLEASE) == F_WRLCK;
+	return h->fd < 0 || !h->leased || platform_lease_intact(h->fd);
 }
 
 void txn_hold_release(txn_hold *h)
@@ -105,7 +124,7 @@ void txn_hold_release(txn_hold *h)
 	if (h->fd < 0)
 		return;
 	if (h->leased)
-		fcntl(h->fd, F_SETLEASE, F_UNLCK);
+		platform_lease_drop(h->fd);
 	close(h->fd);
 	h->fd = -1;
 	h->leased = false;

@@ -2,6 +2,7 @@
  * read of every file, until one commits, a file keeps changing, or a writer
  * holds a file open past the busy budget. */
 #include "core/txn/txn.h"
+#include "platform/platform.h"
 #include "core/txn/txn_journal.h"
 #include "core/txn/txn_quiet.h"
 #include "core/util/inputs.h"
@@ -161,12 +162,39 @@ static void unappend(run *r, size_t upto)
  * replaced the file after our compare shows up as a swapped-out inode that
  * is not the one we compared and hold: then every exchange is undone, its
  * write is back in place, and the transaction is redone on it. */
+/* Where there is no exchange (the BSDs, macOS, PORTABLE) a rename cannot
+ * be checked or undone afterwards: the last look is taken just before the
+ * renames instead. Each replaced file must still be the inode compared and
+ * held, its size the bytes the edit saw; a writer that landed since (by
+ * rename, or in place) means redo. What is left is the instant between
+ * this look and the rename (docs/transactions.md, "Per platform"). */
+static bool last_look_unchanged(const run *r)
+{
+#ifdef LW_HAVE_RENAME_EXCHANGE
+	(void)r;
+	return true;
+#else
+	for (size_t i = 0; i < r->t->n; i++) {
+		const slot *s = &r->s[i];
+		if (!s->changed || r->t->files[i].mode != TXN_REPLACE || !s->base)
+			continue;
+		struct stat now, held;
+		if (stat(s->target, &now) != 0 || s->hold.fd < 0 || fstat(s->hold.fd, &held) != 0 ||
+		    now.st_ino != held.st_ino || now.st_dev != held.st_dev || (size_t)held.st_size != s->len)
+			return false;
+	}
+	return true;
+#endif
+}
+
 /* (The leases are still held here; they are released after this.) */
 static int swap_all(run *r, lw_error *err)
 {
 	const txn *t = r->t;
 	bool clobbered = false;
 	r->swapped_any = false;
+	if (!last_look_unchanged(r))
+		return CHANGED;
 	size_t done[256], nd = 0;
 	int rc = STORE_OK;
 	for (size_t i = 0; i < t->n && rc == STORE_OK; i++) {

@@ -35,7 +35,10 @@ hold
 keys a
 wait_for '\[y/N\]'
 keys y
-wait_for 'approve liza:review-1: waiting for \.liza/state\.yaml\.lock \(held by flock, pid [0-9]+\), [0-9]+ s; Esc cancels' 20
+# Who holds it: named from /proc on Linux; a PORTABLE build (the BSDs' and
+# macOS's paths) asks fcntl(F_GETLK), which cannot see a flock on Linux.
+if [ -n "${LW_PORTABLE:-}" ]; then held='another process'; else held='flock, pid [0-9]+'; fi
+wait_for "approve liza:review-1: waiting for \\.liza/state\\.yaml\\.lock \\(held by $held\\), [0-9]+ s; Esc cancels" 20
 grep -q 'status: READY_FOR_REVIEW' "$st" || fail "written while the lock was held"
 # Still alive: another agent edits the state meanwhile, and the board shows it.
 sed -i 's/Waiting for a coder/Edited while we wait/' "$st"

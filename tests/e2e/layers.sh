@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # layers.sh — the layers of docs/design.md hold: core/ includes only core/
-# (no curses, no inotify, no system, no watcher); watch/ includes only
-# core/util/ and itself (it reports what changed and knows no source or
-# system); a system's folder includes core/, its own folder, sim/ (its part of
+# (no curses, no inotify, no system, no watcher) and platform/platform.h;
+# watch/ includes only core/util/, platform/platform.h and itself (it
+# reports what changed and knows no source or system); platform/ includes
+# nothing of ours but itself; a system's folder includes core/, its own folder, sim/ (its part of
 # the demo) and no other system. Inside core/ the folders run one way:
 # util < doc < store < txn < edit < model < commit < review, each
 # including only its own folder and those before it (docs/design.md).
@@ -18,7 +19,7 @@ includes() { grep -Hn '^#include "' "$@" /dev/null | sed 's/#include "\([^"]*\)"
 
 while IFS= read -r l; do
 	h=${l##*:}
-	case $h in core/*) ;; *) fail "core includes a header outside core/: $l";; esac
+	case $h in core/*|platform/platform.h) ;; *) fail "core includes a header outside core/: $l";; esac
 done < <(includes core/*/*.[ch])
 grep -Hn '^#include <\(n\?curses\|sys/inotify\)' core/*/*.[ch] /dev/null && fail "core includes curses or inotify"
 
@@ -35,7 +36,7 @@ done < <(includes core/*/*.[ch])
 
 while IFS= read -r l; do
 	h=${l##*:}
-	case $h in core/util/*|watch/*) ;; *) fail "watch includes more than core/util/: $l";; esac
+	case $h in core/util/*|watch/*|platform/platform.h) ;; *) fail "watch includes more than core/util/: $l";; esac
 done < <(includes watch/*.[ch])
 
 for d in systems/*/; do
@@ -45,6 +46,12 @@ for d in systems/*/; do
 		case $h in core/*|"systems/$sys/"*|sim/*) ;; *) fail "systems/$sys reaches outside its folder: $l";; esac
 	done < <(includes "$d"*.[ch])
 done
+# platform/ is the bottom layer: it includes nothing of ours but itself.
+while IFS= read -r l; do
+	h=${l##*:}
+	case $h in platform/*) ;; *) fail "platform reaches above itself: $l";; esac
+done < <(includes platform/*.[ch])
+
 # Liza's two generations (docs/systems/liza-go.md): today's Liza (lizago_*)
 # reaches the shell era only through the parts both use — the model header
 # liza.h, the log (liza_log.h), the thresholds (liza_thresholds.h) and the

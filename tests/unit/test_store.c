@@ -10,6 +10,7 @@
 
 #include "core/store/store.h"
 #include "core/txn/txn.h"
+#include "platform/platform.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -784,7 +785,12 @@ static void lock_times_out(void **state)
 	snprintf(want, sizeof want, "%s: timed out after 0.2 s waiting for the lock, held by ", x->lock);
 	lw_error_format(&err, msg, sizeof msg);
 	assert_int_equal(strncmp(msg, want, strlen(want)), 0);
+#ifdef LW_HAVE_PROC
 	assert_non_null(strstr(msg, "(pid "));
+#else
+	/* F_GETLK does not see a flock on Linux: the holder has no name. */
+	assert_non_null(strstr(msg, "held by another process"));
+#endif
 	assert_null(strstr(msg, "denied"));
 
 	/* Holder gone: the lock is free again. */

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "core/txn/txn.h"
+#include "platform/platform.h"
 #include "core/txn/txn_journal.h"
 #include <dirent.h>
 #include <sched.h>
@@ -124,6 +125,12 @@ static int add_line(const char *cur, size_t len, strbuf *out, void *ctx, lw_erro
  * not edit that prefix. It waits, then says who holds the file open. */
 static void paused_writer_is_not_committed(void **state)
 {
+#ifndef LW_HAVE_LEASES
+	/* Without leases nothing tells an open-for-writing file from a quiet
+	 * one: what that costs is in docs/transactions.md, "Per platform". */
+	(void)state;
+	skip();
+#else
 	fx *x = *state;
 	put(x->a, "a: 1\nb: 2\n");
 	int go[2], ready[2];
@@ -159,6 +166,7 @@ static void paused_writer_is_not_committed(void **state)
 	assert_int_equal(txn_run(&t, &err), STORE_OK);   /* the writer is done: ours lands on its bytes */
 	assert_file(x->a, "a: 1\nb: 3\nc: 4\nx\n");
 	assert_int_equal(strays(x->dir, "state.yaml", NULL), 0);
+#endif
 }
 
 /* A file caught empty (between a writer's truncate and its write) is a
