@@ -2,6 +2,7 @@
  * last good snapshot kept, and checks across them. */
 #include "core/model/adapter.h"
 #include "core/model/registry.h"
+#include "core/model/links.h"
 #include "core/util/fileio.h"
 #include "core/txn/txn.h"
 #include "core/util/inputs.h"
@@ -119,6 +120,7 @@ int lw_project_reload(lw_project *p, size_t i)
 		s->error = err;
 		return -1;
 	}
+	lw_links_outside(p->dir, s, snap);
 	lw_snapshot_free(s->good);
 	s->good = snap;
 	s->failed = false;
