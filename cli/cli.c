@@ -14,34 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The usage text: its fixed parts here, each system's line from its adapter. */
+/* The usage text: the command lines come from the command table. */
 static const char usage_head[] =
 	"usage: liza-watch [-C DIR] [--as ID] [--theme NAME|PATH] [--no-color] [--poll[=MS]] [COMMAND]\n"
 	"\n"
-	"commands:\n"
-	"  hud                        full-screen HUD (the default)\n"
-	"  check [--json] [--follow]  run every check once and print alerts\n"
-	"  status [--tmux|--json] [--follow] [--format FMT]\n"
-	"                             one-line summary (tmux status line, scripts)\n"
-	"  approve TASK [--force]     approve a task awaiting review\n"
-	"  reject TASK --reason TEXT [--force]\n"
-	"                             reject a task awaiting review\n"
-	"  transition TASK EVENT [--reason TEXT] [--question TEXT] [--force] [--all-sessions]\n"
-	"                             any other transition of the system's table\n";
+	"commands (COMMAND --help for each):\n";
 
 static const char usage_tail[] =
-	"  review TASK [--no-pager] [--max-lines N]\n"
-	"                             the work under review (liza: the git diff), its timeline\n"
-	"  demo [--keep] [--seed N] [--interval MS] [--liza-go]\n"
-	"                             the HUD on a copy of the examples, with simulated agents\n"
-	"  demo --no-hud DIR [--seed N] [--ticks N] [--interval MS]\n"
-	"                             only the simulated agents, writing DIR's state (tests, soak)\n"
-	"  metrics [--output FILE] [--follow]\n"
-	"                             Prometheus text format (node_exporter's textfile collector)\n"
-	"  keys                       the HUD's key bindings, after the config's bind lines\n"
-	"  config                     every setting in effect and the file that set it\n"
 	"\n"
-	"options:\n"
+	"options (before or after the command):\n"
 	"  -C DIR             project directory (default: the current directory, or the config's\n"
 	"                     projects); repeat it to watch several (hud, check, status, metrics)\n"
 	"  --as ID            who acts (default: $LIZA_AGENT_ID, else human)\n"
@@ -51,7 +32,7 @@ static const char usage_tail[] =
 	"  -h, --help         this help\n"
 	"  -V, --version      the version\n"
 	"\n"
-	"check exits 0 (no alert >= WARN), 1 (WARN), 2 (CRIT), 3 (a state file could not be read).\n"
+	"check exits 0 (no alert >= WARN), 1 (WARN), 2 (CRIT), 3 (a state file or project could not be read).\n"
 	"Transitions exit 0 (done), 1 (denied, nothing written), 2 (usage), 3 (read/lock/write failure).\n"
 	"LIZA_WATCH_NOW=2026-01-20T10:00:00Z fixes the clock for checks.\n"
 	"status keeps its line while every file it read reads the same; LIZA_WATCH_CACHE=0 turns that off.\n"
@@ -59,12 +40,21 @@ static const char usage_tail[] =
 	"Config: $XDG_CONFIG_HOME/liza-watch/config (else ~/.config/liza-watch/config), then\n"
 	"DIR/.liza-watch; options win over both. See liza-watch(1) and liza-watch.conf(5).\n";
 
+/* The version, and for each system the upstream code its rules follow. */
+void cli_version(FILE *out)
+{
+	fputs("liza-watch " LW_VERSION "\n", out);
+	for (const lw_adapter *const *a = lw_adapters; *a; a++)
+		if ((*a)->follows)
+			fprintf(out, "  %s rules follow %s\n", (*a)->name, (*a)->follows);
+}
+
 void cli_usage(FILE *out)
 {
 	fputs(usage_head, out);
-	for (const lw_adapter *const *a = lw_adapters; *a; a++)
-		if ((*a)->usage)
-			fprintf(out, "                             (%s)\n", (*a)->usage);
+	for (const cli_command *c = cli_commands; c->name; c++)
+		if (!c->hidden)
+			cli_commands_line(out, c);
 	fputs(usage_tail, out);
 }
 
@@ -82,14 +72,18 @@ void cli_error(const char *fmt, ...)
 
 /* Open one directory and say why when it holds nothing we know (unless
  * quiet: a glob's match without state is just not a project; or wait: the
- * HUD and the --follow modes open it empty and wait for state to appear). */
-static int open_dir(const char *dir, lw_project *p, bool quiet, bool wait)
+ * HUD and the --follow modes open it empty and wait for state to appear).
+ * why (when not NULL) gets the message too. */
+static int open_dir(const char *dir, lw_project *p, bool quiet, bool wait, strbuf *why)
 {
 	lw_error err;
 	lw_error_clear(&err);
 	if (lw_project_open(p, dir, &err) < 0) {
 		char msg[1200];
-		cli_error("%s", lw_error_format(&err, msg, sizeof msg));
+		lw_error_format(&err, msg, sizeof msg);
+		cli_error("%s", msg);
+		if (why)
+			strbuf_adds(why, msg);
 		return -1;
 	}
 	if (p->n == 0 && !wait) {
@@ -99,6 +93,9 @@ static int open_dir(const char *dir, lw_project *p, bool quiet, bool wait)
 		strbuf_init(&looked);
 		lw_registry_looked_for(&looked);
 		cli_error("%s: no agent workflow state found (looked for %s)", dir, looked.len ? looked.buf : "nothing");
+		if (why)
+			strbuf_printf(why, "%s: no agent workflow state found (looked for %s)", dir,
+			              looked.len ? looked.buf : "nothing");
 		strbuf_free(&looked);
 		return -1;
 	}
@@ -107,13 +104,15 @@ static int open_dir(const char *dir, lw_project *p, bool quiet, bool wait)
 
 int cli_open_project(const lw_opts *o, lw_project *p)
 {
-	if (open_dir(o->dir, p, false, false) < 0)
+	if (open_dir(o->dir, p, false, false, NULL) < 0)
 		return -1;
 	lw_project_load_all(p);
 	return 0;
 }
 
-int cli_open_fleet(const lw_opts *o, lw_fleet *f, bool wait)
+/* Every project of o; a -C that cannot be opened ends it all (-1), or,
+ * with miss, is listed there (folder as given, and why) and passed over. */
+static int open_fleet(const lw_opts *o, lw_fleet *f, bool wait, cli_missing *miss)
 {
 	size_t n = o->ndirs ? o->ndirs : 1;
 	f->v = calloc(n, sizeof *f->v);
@@ -128,13 +127,24 @@ int cli_open_fleet(const lw_opts *o, lw_fleet *f, bool wait)
 		/* The `projects` setting's globs match folders that are no
 		 * project: those are passed over; a -C that is none is an error. */
 		bool from_config = o->dirs_owned != NULL;
-		if (open_dir(dir, &m->proj, from_config, wait && !from_config) < 0) {
+		strbuf why;
+		strbuf_init(&why);
+		if (open_dir(dir, &m->proj, from_config, wait && !from_config, miss ? &why : NULL) < 0) {
 			lw_project_close(&m->proj);
+			char *error = !from_config && miss && miss->n < sizeof miss->v / sizeof *miss->v
+			              ? strdup(why.len ? why.buf : dir) : NULL;
+			if (error) {
+				miss->v[miss->n++] = (report_missing){ dir, error };
+				strbuf_free(&why);
+				continue;
+			}
+			strbuf_free(&why);
 			if (from_config)
 				continue;
 			lw_fleet_free(f);
 			return -1;
 		}
+		strbuf_free(&why);
 		/* The first project's config is o->cfg, read already; the others
 		 * read theirs, and say only what their own .liza-watch got wrong. */
 		lw_config_init(&m->cfg);
@@ -154,7 +164,7 @@ int cli_open_fleet(const lw_opts *o, lw_fleet *f, bool wait)
 		lw_project_load_all(&m->proj);
 		f->n++;
 	}
-	if (f->n == 0) {
+	if (f->n == 0 && !(miss && miss->n)) {
 		cli_error("no agent workflow state found in any of the %zu folders the projects setting names", n);
 		lw_fleet_free(f);
 		return -1;
@@ -163,27 +173,23 @@ int cli_open_fleet(const lw_opts *o, lw_fleet *f, bool wait)
 	return 0;
 }
 
-typedef struct command {
-	const char *name;
-	int (*run)(const lw_opts *, int, char **);
-	bool many;                /* takes several projects (-C repeated, `projects`) */
-} command;
+int cli_open_fleet(const lw_opts *o, lw_fleet *f, bool wait)
+{
+	return open_fleet(o, f, wait, NULL);
+}
 
-static const command commands[] = {
-	{ "hud", cmd_hud, true },
-	{ "check", cmd_check, true },
-	{ "status", cmd_status, true },
-	{ "approve", cmd_approve, false },
-	{ "reject", cmd_reject, false },
-	{ "transition", cmd_transition, false },
-	{ "review", cmd_review, false },
-	{ "demo", cmd_demo, false },
-	{ "keys", cmd_keys, false },
-	{ "config", cmd_config, false },
-	{ "metrics", cmd_metrics, true },
-	{ "__complete", cmd_complete, false },   /* hidden: what the shell completions ask */
-	{ "__man", cmd_man, false },             /* hidden: the man pages' registry lists (man/gen) */
-};
+int cli_open_fleet_missing(const lw_opts *o, lw_fleet *f, cli_missing *miss)
+{
+	miss->n = 0;
+	return open_fleet(o, f, false, miss);
+}
+
+void cli_missing_free(cli_missing *miss)
+{
+	for (size_t i = 0; i < miss->n; i++)
+		free((char *)miss->v[i].error);
+	miss->n = 0;
+}
 
 /* Read the config files into cfg and fill what the command line left
  * unset: options win over the project's file, which wins over the user's.
@@ -234,16 +240,124 @@ static int apply_config(lw_opts *o, lw_config *cfg, const char *cli_as, bool man
 
 void cli_option_hint(const char *cmd, const char *arg)
 {
-	static const char *const global[] = { "-C", "--as", "--theme", "--no-color", "--poll" };
-	for (size_t i = 0; arg && i < sizeof global / sizeof *global; i++) {
-		size_t n = strlen(global[i]);
-		if (strncmp(arg, global[i], n) == 0 && (arg[n] == '\0' || arg[n] == '=' || global[i][1] != '-')) {
-			fprintf(stderr, "liza-watch: %s is a global option: it goes before the command "
-			        "(liza-watch %s %s)\n", global[i], arg, cmd);
-			return;
-		}
-	}
+	(void)arg;   /* getopt named it already */
 	fprintf(stderr, "liza-watch: try 'liza-watch %s --help' or 'liza-watch --help'\n", cmd);
+}
+
+enum { OPT_AS = 256, OPT_THEME, OPT_NO_COLOR, OPT_POLL };
+
+/* One global option, given before the command or after it. 0, or an exit
+ * code after a message. */
+static int global_opt(lw_opts *o, const char **cli_as, int c, const char *arg)
+{
+	switch (c) {
+	case 'C':
+		if (o->ndirs >= sizeof o->dirs / sizeof *o->dirs) {
+			cli_error("-C: at most %zu projects", sizeof o->dirs / sizeof *o->dirs);
+			return EXIT_USAGE;
+		}
+		o->dirs[o->ndirs++] = arg;
+		o->dir = o->dirs[0];
+		break;
+	case OPT_AS: *cli_as = arg; break;
+	case OPT_THEME: o->theme = arg; break;
+	case OPT_NO_COLOR: o->no_color = true; break;
+	case OPT_POLL:
+		o->poll = true;
+		if (arg) {
+			char *end;
+			long ms = strtol(arg, &end, 10);
+			if (*end || ms < 10 || ms > 3600000) {
+				cli_error("--poll=%s: give milliseconds from 10 to 3600000", arg);
+				return EXIT_USAGE;
+			}
+			o->poll_ms = (int)ms;
+		}
+		break;
+	}
+	return 0;
+}
+
+/* The global option arg names (exact names only: no abbreviations after the
+ * command, where they could be the command's own), with its value: inline
+ * ("--as=ID", "-CDIR") or the next word. 0 when arg is none. */
+static int global_after(const char *arg, const char *next, const char **val, int *used)
+{
+	static const struct { const char *name; int c; int has_arg; } g[] = {
+		{ "--as", OPT_AS, required_argument }, { "--theme", OPT_THEME, required_argument },
+		{ "--no-color", OPT_NO_COLOR, no_argument }, { "--poll", OPT_POLL, optional_argument },
+	};
+	*val = NULL;
+	*used = 1;
+	if (arg[0] == '-' && arg[1] == 'C') {
+		*val = arg[2] ? arg + 2 : next;
+		*used = arg[2] ? 1 : 2;
+		return *val ? 'C' : 0;
+	}
+	for (size_t i = 0; i < sizeof g / sizeof *g; i++) {
+		size_t n = strlen(g[i].name);
+		if (strncmp(arg, g[i].name, n) != 0 || (arg[n] != '\0' && arg[n] != '='))
+			continue;
+		if (arg[n] == '=') {
+			if (g[i].has_arg == no_argument)
+				return 0;
+			*val = arg + n + 1;
+		} else if (g[i].has_arg == required_argument) {
+			if (!next)
+				return 0;
+			*val = next;
+			*used = 2;
+		}
+		return g[i].c;
+	}
+	return 0;
+}
+
+/* Takes the global options out of a command's words (approve t1 --as ID
+ * works as printed), keeping the command's own options with their values
+ * and everything after "--". Sets *help when --help or -h is among the
+ * command's words. The kept words go to kept (argc of them, NULL ended). */
+static int split_globals(lw_opts *o, const char **cli_as, const cli_command *cmd, int argc, char **argv,
+                         char **kept, int *nkept, bool *help)
+{
+	int k = 0;
+	kept[k++] = argv[0];
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		if (strcmp(arg, "--") == 0) {
+			while (i < argc)
+				kept[k++] = argv[i++];
+			break;
+		}
+		const cli_option *own = cli_commands_option(cmd, arg);
+		bool short_own = false;
+		for (const cli_option *op = cmd->opts; op->name && !own; op++)
+			short_own |= op->shortname && arg[0] == '-' && arg[1] == op->shortname && !arg[2] &&
+			             op->has_arg == required_argument;
+		if ((own && own->has_arg == required_argument && !strchr(arg, '=')) || short_own) {
+			kept[k++] = argv[i];
+			if (i + 1 < argc)
+				kept[k++] = argv[++i];
+			continue;
+		}
+		if (!own && (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)) {
+			*help = true;
+			continue;
+		}
+		const char *val;
+		int used, c = own ? 0 : global_after(arg, i + 1 < argc ? argv[i + 1] : NULL, &val, &used);
+		if (!c) {
+			kept[k++] = argv[i];
+			continue;
+		}
+		int rc = global_opt(o, cli_as, c, val);
+		if (rc)
+			return rc;
+		i += used - 1;
+	}
+	kept[k] = NULL;
+	*nkept = k;
+	return 0;
 }
 
 int cli_main(int argc, char **argv)
@@ -251,7 +365,6 @@ int cli_main(int argc, char **argv)
 	lw_opts o = { .dir = ".", .poll_ms = 1000, .argv0 = argc > 0 ? argv[0] : NULL };
 	const char *cli_as = NULL;
 
-	enum { OPT_AS = 256, OPT_THEME, OPT_NO_COLOR, OPT_POLL };
 	static const struct option longopts[] = {
 		{ "as", required_argument, NULL, OPT_AS },
 		{ "theme", required_argument, NULL, OPT_THEME },
@@ -265,31 +378,14 @@ int cli_main(int argc, char **argv)
 	/* "+": stop at the command word; the command parses its own options. */
 	while ((c = getopt_long(argc, argv, "+C:hV", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'C':
-			if (o.ndirs >= sizeof o.dirs / sizeof *o.dirs) {
-				cli_error("-C: at most %zu projects", sizeof o.dirs / sizeof *o.dirs);
-				return EXIT_USAGE;
-			}
-			o.dirs[o.ndirs++] = optarg;
-			o.dir = o.dirs[0];
-			break;
-		case OPT_AS: cli_as = optarg; break;
-		case OPT_THEME: o.theme = optarg; break;
-		case OPT_NO_COLOR: o.no_color = true; break;
-		case OPT_POLL:
-			o.poll = true;
-			if (optarg) {
-				char *end;
-				long ms = strtol(optarg, &end, 10);
-				if (*end || ms < 10 || ms > 3600000) {
-					cli_error("--poll=%s: give milliseconds from 10 to 3600000", optarg);
-					return EXIT_USAGE;
-				}
-				o.poll_ms = (int)ms;
-			}
-			break;
 		case 'h': cli_usage(stdout); return EXIT_OK;
-		case 'V': puts("liza-watch " LW_VERSION); return EXIT_OK;
+		case 'V': cli_version(stdout); return EXIT_OK;
+		case 'C': case OPT_AS: case OPT_THEME: case OPT_NO_COLOR: case OPT_POLL: {
+			int rc = global_opt(&o, &cli_as, c, optarg);
+			if (rc)
+				return rc;
+			break;
+		}
 		default:
 			/* getopt said what was wrong in one line; the whole help would bury it. */
 			fputs("liza-watch: try 'liza-watch --help'\n", stderr);
@@ -297,12 +393,35 @@ int cli_main(int argc, char **argv)
 		}
 	}
 	const char *name = optind < argc ? argv[optind] : "hud";
+	const cli_command *cmd = cli_commands_find(name);
+	if (!cmd) {
+		cli_error("unknown command '%s' (try --help)", name);
+		return EXIT_USAGE;
+	}
+	char *hud_argv[] = { (char *)"hud", NULL };
+	int sub_argc = optind < argc ? argc - optind : 1;
+	char **sub_argv = optind < argc ? argv + optind : hud_argv;
+	char **kept = calloc((size_t)sub_argc + 1, sizeof *kept);
+	if (!kept) {
+		cli_error("out of memory");
+		return EXIT_IO;
+	}
+	bool help = false;
+	int rc = split_globals(&o, &cli_as, cmd, sub_argc, sub_argv, kept, &sub_argc, &help);
+	if (rc || help) {
+		if (help)
+			cli_commands_help(stdout, cmd);
+		free(kept);
+		return rc;
+	}
 	/* status: the last result when it still holds; else this run's inputs
 	 * are recorded from here on (the clock, the config, the state). */
-	if (strcmp(name, "status") == 0) {
-		int rc = status_cache_replay(argc, argv);
-		if (rc >= 0)
+	if (cmd->run == cmd_status) {
+		rc = status_cache_replay(argc, argv);
+		if (rc >= 0) {
+			free(kept);
 			return rc;
+		}
 		status_cache_begin();
 	}
 	const char *nc = lw_getenv("NO_COLOR");
@@ -310,31 +429,24 @@ int cli_main(int argc, char **argv)
 	char msg[160];
 	if (lw_clock_init(msg, sizeof msg) < 0) {
 		cli_error("%s", msg);
+		free(kept);
 		return EXIT_USAGE;
 	}
-	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
-		if (strcmp(name, commands[i].name) == 0) {
-			int sub_argc = optind < argc ? argc - optind : 1;
-			char *hud_argv[] = { (char *)"hud", NULL };
-			char **sub_argv = optind < argc ? argv + optind : hud_argv;
-			/* 0, not 1: glibc then re-reads the option string, so the
-			 * command's options may follow its operands. */
-			optind = 0;
-			lw_config cfg;
-			lw_config_init(&cfg);
-			int rc = EXIT_USAGE;
-			if (apply_config(&o, &cfg, cli_as, commands[i].many) < 0)
-				;
-			else if (o.ndirs > 1 && !commands[i].many)
-				cli_error("%s acts on one project: give one -C DIR (%zu projects given)", name, o.ndirs);
-			else
-				rc = commands[i].run(&o, sub_argc, sub_argv);
-			lw_config_free(&cfg);
-			if (o.dirs_owned)
-				lw_fleet_free_dirs(o.dirs_owned, o.ndirs);
-			return rc;
-		}
-	}
-	cli_error("unknown command '%s' (try --help)", name);
-	return EXIT_USAGE;
+	/* 0, not 1: glibc then re-reads the option string, so the command's
+	 * options may follow its operands. */
+	optind = 0;
+	lw_config cfg;
+	lw_config_init(&cfg);
+	rc = EXIT_USAGE;
+	if (apply_config(&o, &cfg, cli_as, cmd->many) < 0)
+		;
+	else if (o.ndirs > 1 && !cmd->many)
+		cli_error("%s acts on one project: give one -C DIR (%zu projects given)", name, o.ndirs);
+	else
+		rc = cmd->run(&o, sub_argc, kept);
+	lw_config_free(&cfg);
+	if (o.dirs_owned)
+		lw_fleet_free_dirs(o.dirs_owned, o.ndirs);
+	free(kept);
+	return rc;
 }

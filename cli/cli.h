@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include "core/model/report.h"
 
 /* Exit codes of docs/design.md. */
 enum {
@@ -48,6 +49,47 @@ int cmd_metrics(const lw_opts *o, int argc, char **argv);
 int cmd_complete(const lw_opts *o, int argc, char **argv);
 int cmd_man(const lw_opts *o, int argc, char **argv);
 
+/* A command's option: getopt_long's fields and what its help says. */
+typedef struct cli_option {
+	const char *name;         /* long name, without "--"; NULL ends a list */
+	char shortname;           /* a one-letter form too, or 0 */
+	int has_arg;              /* no_argument, required_argument */
+	int val;                  /* what cli_commands_getopt returns for it */
+	const char *arg;          /* the argument's name in help ("TEXT"), or NULL */
+	const char *help;
+} cli_option;
+
+/* One command (tmux's cmd_entry): everything the usage, `CMD --help`, the
+ * man page's synopsis and the shell completions say about it. */
+typedef struct cli_command {
+	const char *name;
+	const char *synopsis;     /* what follows the name: "TASK [--force]"; a
+	                             "\n" starts another form of the command */
+	const char *summary;      /* one line: what it does */
+	const char *help;         /* further lines for CMD --help, or NULL */
+	const cli_option *opts;   /* its options (a NULL name ends them) */
+	const char *operands;     /* what its operands complete to, in order:
+	                             "subjects events" (words of __complete) */
+	int (*run)(const lw_opts *, int, char **);
+	bool many;                /* takes several projects (-C repeated, `projects`) */
+	bool hidden;              /* __complete, __man: not in the usage */
+} cli_command;
+
+extern const cli_command cli_commands[];   /* a NULL name ends it */
+const cli_command *cli_commands_find(const char *name);
+/* getopt_long over the command's own options (loop until -1, as getopt). */
+int cli_commands_getopt(int argc, char **argv, const cli_command *cmd);
+/* The option "--name" or "--name=..." names, or NULL. */
+const cli_option *cli_commands_option(const cli_command *cmd, const char *arg);
+/* The command's lines in the global usage. */
+void cli_commands_line(FILE *out, const cli_command *c);
+/* "usage: liza-watch CMD SYNOPSIS", after a usage error. */
+void cli_commands_usage(FILE *out, const cli_command *c);
+/* f(ctx, "NAME FORM") for each form of the command's synopsis. */
+void cli_commands_forms(const cli_command *c, void (*f)(void *, const char *), void *ctx);
+/* `CMD --help`. */
+void cli_commands_help(FILE *out, const cli_command *c);
+
 /* Shared by commands: print "liza-watch: msg" to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* After getopt refused argv's arg for cmd: one line saying where it goes
@@ -63,6 +105,16 @@ int cli_open_project(const lw_opts *o, struct lw_project *p);
  * --follow modes wait for systems to appear). */
 struct lw_fleet;
 int cli_open_fleet(const lw_opts *o, struct lw_fleet *f, bool wait);
+/* The same for check and status: a -C folder that cannot be opened (a
+ * typo, a project removed) is said on stderr and listed in miss, so the
+ * output names it beside the projects that did open. -1 only when no -C
+ * was given and the `projects` setting found nothing. */
+typedef struct cli_missing {
+	report_missing v[64];
+	size_t n;
+} cli_missing;
+int cli_open_fleet_missing(const lw_opts *o, struct lw_fleet *f, cli_missing *miss);
+void cli_missing_free(cli_missing *miss);
 /* The HUD on loaded projects, with the config's key bindings, thresholds
  * and theme (hud and demo both start it this way); banner (or NULL) heads
  * the screen, sim_pid > 0 is the demo's team (P pauses it). Returns an exit code. */
@@ -76,5 +128,6 @@ bool data_path_find(const char *argv0, const char *name, char *out, size_t n, ch
 
 /* The usage text (--help), each system's line from its adapter. */
 void cli_usage(FILE *out);
+void cli_version(FILE *out);   /* --version: with the upstream each system's rules follow */
 
 #endif

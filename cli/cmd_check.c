@@ -143,13 +143,8 @@ static int project_rc(const lw_project *p, const lw_alerts *al)
 int cmd_check(const lw_opts *o, int argc, char **argv)
 {
 	bool json = false, follow_mode = false;
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "follow", no_argument, NULL, 'f' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
-	while ((c = getopt_long(argc, argv, "jf", longopts, NULL)) != -1) {
+	while ((c = cli_commands_getopt(argc, argv, cli_commands_find("check"))) != -1) {
 		if (c == 'j') json = true;
 		else if (c == 'f') follow_mode = true;
 		else { cli_option_hint("check", argv[optind - 1]); return EXIT_USAGE; }
@@ -159,15 +154,24 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	lw_fleet fl;
-	if (cli_open_fleet(o, &fl, follow_mode) < 0)
-		return EXIT_UNREADABLE;
 	if (follow_mode) {
+		if (cli_open_fleet(o, &fl, true) < 0)
+			return EXIT_UNREADABLE;
 		int rc = follow(o, &fl, json);
 		lw_fleet_free(&fl);
 		return rc;
 	}
+	/* A -C that cannot be opened does not hide the others: they are
+	 * checked and printed, it is named (stderr, and JSON), and the exit
+	 * code says a project could not be read. */
+	cli_missing miss;
+	if (cli_open_fleet_missing(o, &fl, &miss) < 0) {
+		if (json)
+			puts("{\"alerts\": [], \"sources\": [], \"error\": \"no project\"}");
+		return EXIT_UNREADABLE;
+	}
 	lw_alerts *al = lw_alerts_array(fl.n);
-	int rc = EXIT_OK;
+	int rc = miss.n ? EXIT_UNREADABLE : EXIT_OK;
 	for (size_t i = 0; i < fl.n; i++) {
 		run_checks(&fl.v[i], &al[i]);
 		int r = project_rc(&fl.v[i].proj, &al[i]);
@@ -176,10 +180,10 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 	}
 	strbuf out;
 	strbuf_init(&out);
-	if (json && fl.n == 1)
+	if (json && fl.n == 1 && !miss.n)
 		report_check_json(&out, &fl.v[0].proj, &al[0]);
 	else if (json)
-		report_check_json_fleet(&out, &fl, al);
+		report_check_json_fleet(&out, &fl, al, miss.v, miss.n);
 	else
 		for (size_t m = 0; m < fl.n; m++)
 			for (size_t i = 0; i < al[m].n; i++) {
@@ -190,5 +194,6 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 	strbuf_free(&out);
 	lw_alerts_array_free(al, fl.n);
 	lw_fleet_free(&fl);
+	cli_missing_free(&miss);
 	return rc;
 }

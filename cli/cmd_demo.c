@@ -28,31 +28,6 @@
 #include <sys/prctl.h>
 #endif
 
-static const char demo_usage[] =
-	"usage: liza-watch demo [--keep] [--seed N] [--interval MS] [--liza-go]\n"
-	"       liza-watch demo --no-hud DIR [--seed N] [--ticks N] [--interval MS]\n"
-	"\n"
-	"Copies the bundled examples to a temporary folder, starts a simulated agent\n"
-	"team that claims, submits, reviews, rejects and merges tasks there every 4-8 s\n"
-	"(under the same lock the real agents take), and opens the HUD on its two\n"
-	"projects: examples/ (the five systems, Liza as its shell scripts left it) and\n"
-	"examples/liza-go/ (today's Liza, the Go program); the header\n"
-	"says DEMO, and P pauses the team and resumes it. A task always waits in review\n"
-	"for you: approve (a) or reject (r) it, after v shows its change (the copy is\n"
-	"made a git repository with the worktrees and commits the states name). On\n"
-	"quit the team stops and the copy is removed.\n"
-	"\n"
-	"  --keep          keep the copy (and the team's log, simulator.log) and print where\n"
-	"  --seed N        replay the team's choices (the default seed is time-based)\n"
-	"  --liza-go       the HUD on the project of today's Liza alone\n"
-	"  --no-hud DIR    no HUD, no copy: run the team on DIR's own state, in the\n"
-	"                  foreground, printing each action, until SIGINT/SIGTERM\n"
-	"  --ticks N       with --no-hud: stop after N ticks\n"
-	"  --interval MS   wait MS to 2 x MS between ticks (default 4000 with the HUD,\n"
-	"                  1000 with --no-hud)\n"
-	"\n"
-	"The examples are looked for beside the binary, then in " LW_DATADIR "/examples.\n";
-
 typedef struct demo_opts {
 	bool keep;
 	bool liza_go;             /* the HUD on the copy's liza-go/ project */
@@ -77,21 +52,12 @@ static bool parse_num(const char *opt, const char *s, long long lo, long long hi
 
 static int parse(int argc, char **argv, demo_opts *d)
 {
-	enum { OPT_KEEP = 256, OPT_NO_HUD, OPT_SEED, OPT_TICKS, OPT_INTERVAL, OPT_LIZA_GO };
-	static const struct option longopts[] = {
-		{ "keep", no_argument, NULL, OPT_KEEP },
-		{ "liza-go", no_argument, NULL, OPT_LIZA_GO },
-		{ "no-hud", no_argument, NULL, OPT_NO_HUD },
-		{ "seed", required_argument, NULL, OPT_SEED },
-		{ "ticks", required_argument, NULL, OPT_TICKS },
-		{ "interval", required_argument, NULL, OPT_INTERVAL },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	/* The values of the command table's demo options (cli_commands.c). */
+	enum { OPT_KEEP = 'k', OPT_NO_HUD = 'n', OPT_SEED = 's', OPT_TICKS = 't', OPT_INTERVAL = 'i', OPT_LIZA_GO = 'g' };
 	bool no_hud = false, seeded = false;
 	long long v;
 	int c;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = cli_commands_getopt(argc, argv, cli_commands_find("demo"))) != -1) {
 		switch (c) {
 		case OPT_KEEP: d->keep = true; break;
 		case OPT_LIZA_GO: d->liza_go = true; break;
@@ -112,8 +78,7 @@ static int parse(int argc, char **argv, demo_opts *d)
 				return EXIT_USAGE;
 			d->interval_ms = (int)v;
 			break;
-		case 'h': fputs(demo_usage, stdout); return -1;
-		default: fputs(demo_usage, stderr); return EXIT_USAGE;
+		default: cli_commands_usage(stderr, cli_commands_find("demo")); return EXIT_USAGE;
 		}
 	}
 	if (no_hud && optind + 1 == argc) {
@@ -344,8 +309,6 @@ int cmd_demo(const lw_opts *o, int argc, char **argv)
 {
 	demo_opts d = { 0 };
 	int rc = parse(argc, argv, &d);
-	if (rc < 0)
-		return EXIT_OK;   /* --help */
 	if (rc)
 		return rc;
 	if (d.no_hud_dir)

@@ -7,6 +7,8 @@
  *   __man events      each system's events (its transition tables)
  *   __man settings    liza-watch.conf(5): each system's settings with their
  *                     built-in values and ranges (the adapters' rows)
+ *   __man commands    liza-watch(1) SYNOPSIS: every command with its options
+ *                     (the command table, cli/cli_commands.c)
  * The texts are the program's own (no state file is read), escaped for
  * roff all the same. */
 #include "cli/cli.h"
@@ -130,6 +132,25 @@ static void settings(void)
 	lw_config_free(&cfg);
 }
 
+static void command_form(void *ctx, const char *line)
+{
+	(void)ctx;
+	size_t name = strcspn(line, " ");
+	fputs(".PP\n.B liza\\-watch\n.RI [ options ]\n.B ", stdout);
+	printf("%.*s\n", (int)name, line);
+	if (line[name]) {
+		roff_put(line + name + 1, true);
+		putchar('\n');
+	}
+}
+
+static void commands(void)
+{
+	for (const cli_command *c = cli_commands; c->name; c++)
+		if (!c->hidden)
+			cli_commands_forms(c, command_form, NULL);
+}
+
 int cmd_man(const lw_opts *o, int argc, char **argv)
 {
 	(void)o;
@@ -140,8 +161,10 @@ int cmd_man(const lw_opts *o, int argc, char **argv)
 		events();
 	else if (strcmp(what, "settings") == 0)
 		settings();
+	else if (strcmp(what, "commands") == 0)
+		commands();
 	else {
-		fprintf(stderr, "liza-watch: __man systems|events|settings\n");
+		fprintf(stderr, "liza-watch: __man systems|events|settings|commands\n");
 		return EXIT_USAGE;
 	}
 	fflush(stdout);

@@ -74,13 +74,8 @@ int cmd_metrics(const lw_opts *o, int argc, char **argv)
 {
 	metrics_out m = { .o = o, .rc = EXIT_OK };
 	bool follow = false;
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "follow", no_argument, NULL, 'f' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
-	while ((c = getopt_long(argc, argv, "o:f", longopts, NULL)) != -1) {
+	while ((c = cli_commands_getopt(argc, argv, cli_commands_find("metrics"))) != -1) {
 		if (c == 'o') m.path = optarg;
 		else if (c == 'f') follow = true;
 		else { cli_option_hint("metrics", argv[optind - 1]); return EXIT_USAGE; }

@@ -134,16 +134,10 @@ static void end_pager(out *o, pid_t pid)
 
 int cmd_review(const lw_opts *o, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "no-pager", no_argument, NULL, 'P' },
-		{ "max-lines", required_argument, NULL, 'm' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	bool no_pager = false;
 	size_t max_lines = 0;
 	int c;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = cli_commands_getopt(argc, argv, cli_commands_find("review"))) != -1) {
 		switch (c) {
 		case 'P': no_pager = true; break;
 		case 'm': {
@@ -156,16 +150,13 @@ int cmd_review(const lw_opts *o, int argc, char **argv)
 			max_lines = (size_t)v;
 			break;
 		}
-		case 'h':
-			puts("usage: liza-watch review TASK [--no-pager] [--max-lines N]");
-			return EXIT_OK;
 		default:
-			cli_error("usage: review TASK [--no-pager] [--max-lines N]");
+			cli_commands_usage(stderr, cli_commands_find("review"));
 			return EXIT_USAGE;
 		}
 	}
 	if (optind + 1 != argc) {
-		cli_error("usage: review TASK [--no-pager] [--max-lines N]");
+		cli_commands_usage(stderr, cli_commands_find("review"));
 		return EXIT_USAGE;
 	}
 	lw_project p;

@@ -7,18 +7,31 @@
 #include "core/util/timeparse.h"
 #include "cli/follow.h"
 #include "cli/status_cache.h"
+#include "core/util/escape.h"
 #include <string.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-/* The line (or object) for every project, each judged by its own alerts. */
-static void render(strbuf *out, const lw_fleet *f, const lw_alerts *al, status_style style, const char *fmt)
+/* The line (or object) for every project, each judged by its own alerts,
+ * and the -C folders that could not be opened (miss, or NULL). */
+static void render(strbuf *out, const lw_fleet *f, const lw_alerts *al, status_style style, const char *fmt,
+                   const cli_missing *miss)
 {
-	if (f->n == 1)
+	size_t nmiss = miss ? miss->n : 0;
+	if (f->n == 1 && !nmiss)
 		report_status(out, &f->v[0].proj, &al[0], style, fmt);
+	else if (style == STATUS_JSON && f->n == 0 && nmiss == 1) {
+		/* One project asked for, and it is not there: an object saying so. */
+		strbuf_adds(out, "{\"dir\": ");
+		esc_json_str(out, miss->v[0].dir);
+		strbuf_adds(out, ", \"ok\": false, \"error\": ");
+		esc_json_str(out, miss->v[0].error);
+		strbuf_addc(out, '}');
+	} else if (style == STATUS_PLAIN && f->n == 0)
+		return;   /* stderr said it; a plain line would only repeat it */
 	else
-		report_status_fleet(out, f, al, style, fmt);
+		report_status_fleet(out, f, al, style, fmt, miss ? miss->v : NULL, nmiss);
 	strbuf_addc(out, '\n');
 }
 
@@ -39,7 +52,7 @@ static bool print_if_changed(const lw_fleet *fl, size_t i, const lw_alerts *al, 
 		return true;   /* at start: one line once every project is checked */
 	strbuf line;
 	strbuf_init(&line);
-	render(&line, fl, f->al, f->style, f->fmt);
+	render(&line, fl, f->al, f->style, f->fmt, NULL);
 	bool ok = true;
 	if (!f->last.buf || strcmp(f->last.buf, line.buf) != 0) {
 		ok = fwrite(line.buf, 1, line.len, stdout) == line.len && fflush(stdout) == 0;
@@ -55,23 +68,12 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 	status_style style = STATUS_PLAIN;
 	bool follow = false;
 	const char *fmt = NULL;
-	static const struct option longopts[] = {
-		{ "tmux", no_argument, NULL, 't' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "follow", no_argument, NULL, 'f' },
-		{ "format", required_argument, NULL, 'F' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
-	while ((c = getopt_long(argc, argv, "tjfF:h", longopts, NULL)) != -1) {
+	while ((c = cli_commands_getopt(argc, argv, cli_commands_find("status"))) != -1) {
 		switch (c) {
 		case 't': case 'j': break;   /* below, after the conflict check */
 		case 'f': follow = true; break;
 		case 'F': fmt = optarg; break;
-		case 'h':
-			fputs("usage: liza-watch status [--tmux|--json] [--follow] [--format FMT|long]\n", stdout);
-			return EXIT_OK;
 		default:
 			cli_option_hint("status", argv[optind - 1]);
 			return EXIT_USAGE;
@@ -94,6 +96,11 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 		cli_error("status: unexpected argument '%s'", argv[optind]);
 		return EXIT_USAGE;
 	}
+	char why[600];
+	if (report_status_format_check(fmt, why, sizeof why)) {
+		cli_error("status: --format %s: %s", fmt, why);
+		return EXIT_USAGE;
+	}
 	/* --format, else the config's template for this style (tmux falls back
 	 * to the plain one); JSON has no template. */
 	if (!fmt && style == STATUS_TMUX)
@@ -103,10 +110,17 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 	if (follow)
 		status_cache_abandon();   /* a long run keeps no record of its reads */
 	lw_fleet fl;
-	if (cli_open_fleet(o, &fl, follow) < 0)
+	cli_missing miss = { .n = 0 };
+	if (follow ? cli_open_fleet(o, &fl, true) : cli_open_fleet_missing(o, &fl, &miss)) {
+		/* Even then the bar shows something: a blank one hides the mistake. */
+		if (style == STATUS_TMUX)
+			puts("#[fg=white,bg=red,bold]liza-watch: no project#[default]");
+		else if (style == STATUS_JSON)
+			puts("{\"ok\": false, \"error\": \"no project\"}");
 		return EXIT_UNREADABLE;
+	}
 	lw_alerts *al = lw_alerts_array(fl.n);
-	int rc = EXIT_OK;
+	int rc = miss.n ? EXIT_UNREADABLE : EXIT_OK;
 	if (follow) {
 		status_follow f = { .style = style, .fmt = fmt, .al = al, .reported = calloc(fl.n, sizeof(bool)) };
 		strbuf_init(&f.last);
@@ -123,13 +137,14 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 		}
 		strbuf out;
 		strbuf_init(&out);
-		render(&out, &fl, al, style, fmt);
-		bool written = fwrite(out.buf, 1, out.len, stdout) == out.len && fflush(stdout) == 0;
-		if (written)
+		render(&out, &fl, al, style, fmt, &miss);
+		bool written = fwrite(out.buf ? out.buf : "", 1, out.len, stdout) == out.len && fflush(stdout) == 0;
+		if (written && out.len)
 			status_cache_store(out.buf, out.len, now, next);
 		strbuf_free(&out);
 	}
 	lw_alerts_array_free(al, fl.n);
 	lw_fleet_free(&fl);
+	cli_missing_free(&miss);
 	return rc;
 }

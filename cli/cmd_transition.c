@@ -108,19 +108,12 @@ out:
 	return rc;
 }
 
-/* Parses [--reason TEXT] [--question TEXT] [--force] [--all-sessions] and
- * the positionals. */
+/* Parses the command's options (its entry in the command table) and the
+ * positionals. */
 static int parse(int argc, char **argv, tx_args *a, int want_pos, const char **pos)
 {
-	static const struct option longopts[] = {
-		{ "reason", required_argument, NULL, 'r' },
-		{ "question", required_argument, NULL, 'Q' },
-		{ "force", no_argument, NULL, 'F' },
-		{ "all-sessions", no_argument, NULL, 'S' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
-	while ((c = getopt_long(argc, argv, "r:Q:F", longopts, NULL)) != -1) {
+	while ((c = cli_commands_getopt(argc, argv, cli_commands_find(argv[0]))) != -1) {
 		switch (c) {
 		case 'r': a->reason = optarg; break;
 		case 'Q': a->question = optarg; break;
@@ -140,7 +133,7 @@ int cmd_approve(const lw_opts *o, int argc, char **argv)
 {
 	tx_args a = { .event = "approve" };
 	if (parse(argc, argv, &a, 1, &a.task) < 0) {
-		fputs("usage: liza-watch approve TASK [--force]\n", stderr);
+		cli_commands_usage(stderr, cli_commands_find("approve"));
 		return EXIT_USAGE;
 	}
 	return run(o, &a);
@@ -149,8 +142,12 @@ int cmd_approve(const lw_opts *o, int argc, char **argv)
 int cmd_reject(const lw_opts *o, int argc, char **argv)
 {
 	tx_args a = { .event = "reject" };
-	if (parse(argc, argv, &a, 1, &a.task) < 0 || !a.reason || !*a.reason) {
-		fputs("usage: liza-watch reject TASK --reason TEXT [--force]  (a reason is required)\n", stderr);
+	if (parse(argc, argv, &a, 1, &a.task) < 0) {
+		cli_commands_usage(stderr, cli_commands_find("reject"));
+		return EXIT_USAGE;
+	}
+	if (!a.reason || !*a.reason) {
+		cli_error("reject: a reason is required (--reason TEXT)");
 		return EXIT_USAGE;
 	}
 	return run(o, &a);
@@ -161,8 +158,7 @@ int cmd_transition(const lw_opts *o, int argc, char **argv)
 	tx_args a = { 0 };
 	const char *pos[2];
 	if (parse(argc, argv, &a, 2, pos) < 0) {
-		fputs("usage: liza-watch transition TASK EVENT [--reason TEXT] [--question TEXT] [--force] "
-		      "[--all-sessions]\n", stderr);
+		cli_commands_usage(stderr, cli_commands_find("transition"));
 		return EXIT_USAGE;
 	}
 	a.task = pos[0];

@@ -3,8 +3,10 @@
 # bash-completion loads it on first use; or source it from ~/.bashrc.
 # Completes the global options, the commands, each command's options,
 # directories after -C, theme names after --theme, the TASK of approve,
-# reject and transition (the task ids present, and the systems) and the
-# events of `transition TASK EVENT` (TASK's system's), asking the program.
+# reject, transition and review (the task ids present, and the systems) and
+# the events of `transition TASK EVENT` (TASK's system's), asking the
+# program: the commands, their options and operands come from its command
+# table, so no list here can fall behind.
 
 _liza_watch_themes()
 {
@@ -64,8 +66,6 @@ _liza_watch()
 	local cword=$((${#words[@]} - 1))
 	local cur=${words[cword]} prev=""
 	[ "$cword" -gt 0 ] && prev=${words[cword-1]}
-	local commands="hud check status approve reject transition review demo keys config"
-	local global="-C --as --theme --no-color --poll -h --help -V --version"
 	local i cmd="" cmd_at=0 _lw_prog=${words[0]:-liza-watch} _lw_dir=""
 	# The command is the first word that is neither an option nor an
 	# option's argument.
@@ -77,6 +77,10 @@ _liza_watch()
 			*) cmd=${words[i]}; cmd_at=$i; break ;;
 		esac
 	done
+	# A -C after the command counts too (global options go on either side).
+	for ((i = cmd_at + 1; cmd_at > 0 && i < cword; i++)); do
+		[ "${words[i]}" = -C ] && _lw_dir=${words[i+1]}
+	done
 	COMPREPLY=()
 	case $prev in
 		-C) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
@@ -84,56 +88,37 @@ _liza_watch()
 			if [[ $cur == */* ]]; then COMPREPLY=($(compgen -f -- "$cur"))
 			else _liza_watch_reply "$(_liza_watch_themes)" "$cur"; fi
 			return 0 ;;
-		--as|--reason|--question|--format|--seed|--ticks|--interval) return 0 ;;   # free text
+		--as) return 0 ;;   # free text
 		--no-hud) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
 	esac
 	if [ -z "$cmd" ]; then
-		if [[ $cur == -* ]]; then _liza_watch_reply "$global" "$cur"
-		else _liza_watch_reply "$commands" "$cur"; fi
+		# The commands and options are the program's own (its command table).
+		if [[ $cur == -* ]]; then _liza_watch_reply "$(_liza_watch_ask globals)" "$cur"
+		else _liza_watch_reply "$(_liza_watch_ask commands)" "$cur"; fi
 		return 0
 	fi
-	local opts=""
-	case $cmd in
-		check) opts="--json --follow" ;;
-		status) opts="--tmux --json --follow --format" ;;
-		approve) opts="--force" ;;
-		reject) opts="--reason --force" ;;
-		transition) opts="--reason --question --force --all-sessions" ;;
-		review) opts="--no-pager --max-lines" ;;
-		demo) opts="--keep --seed --no-hud --ticks --interval" ;;
-	esac
+	# The options that take a value: what follows them is free text.
+	local valued=" $(_liza_watch_ask option-args "$cmd" | tr '\n' ' ') "
+	[[ -n $prev && $valued == *" $prev "* ]] && return 0
 	if [[ $cur == -* ]]; then
-		_liza_watch_reply "$opts" "$cur"
+		_liza_watch_reply "$(_liza_watch_ask options "$cmd")" "$cur"
 		return 0
 	fi
-	if [ "$cmd" = approve ] || [ "$cmd" = reject ]; then
-		local operands=0
-		for ((i = cmd_at + 1; i < cword; i++)); do
-			case ${words[i]} in
-				--reason) ((i++)) ;;
-				-*) ;;
-				*) operands=$((operands + 1)) ;;
-			esac
-		done
-		[ "$operands" -eq 0 ] && _liza_watch_reply "$(_liza_watch_ask subjects)" "$cur"
-		return 0
-	fi
-	if [ "$cmd" = transition ]; then
-		# Operands after the command, skipping options and their arguments.
-		local operands=()
-		for ((i = cmd_at + 1; i < cword; i++)); do
-			case ${words[i]} in
-				--reason|--question) ((i++)) ;;
-				-*) ;;
-				*) operands+=("${words[i]}") ;;
-			esac
-		done
-		if [ "${#operands[@]}" -eq 1 ]; then
-			_liza_watch_reply "$(_liza_watch_ask events "${operands[0]}")" "$cur"
-		elif [ "${#operands[@]}" -eq 0 ]; then
-			_liza_watch_reply "$(_liza_watch_ask subjects)" "$cur"
-		fi
-	fi
+	# Operands after the command, skipping options and their values; the
+	# table says what each one is (subjects: TASK, events: EVENT).
+	local operands=() kinds
+	for ((i = cmd_at + 1; i < cword; i++)); do
+		case ${words[i]} in
+			-C|--as|--theme) ((i++)) ;;
+			-*) [[ $valued == *" ${words[i]} "* ]] && ((i++)) ;;
+			*) operands+=("${words[i]}") ;;
+		esac
+	done
+	read -ra kinds <<< "$(_liza_watch_ask operands "$cmd")"
+	case ${kinds[${#operands[@]}]:-} in
+		subjects) _liza_watch_reply "$(_liza_watch_ask subjects)" "$cur" ;;
+		events) _liza_watch_reply "$(_liza_watch_ask events "${operands[0]}")" "$cur" ;;
+	esac
 	return 0
 }
 

@@ -48,9 +48,11 @@ static void draw(hud *h, int y, int height_)
 		x += 1;
 		x += text_putf(h, yy, x, 7, sel ? EL_SELECTED : EL_DIM, "%6s", age);
 		x += 1;
-		text_putf(h, yy, x, h->cols - x - 1, sel ? EL_SELECTED : EL_NORMAL, "%s%s%s%s %s %s: %s",
+		/* A message that starts with its subject (file:line:col) says the path once. */
+		bool once = lw_alert_says_subject(a);
+		text_putf(h, yy, x, h->cols - x - 1, sel ? EL_SELECTED : EL_NORMAL, "%s%s%s%s %s %s%s%s",
 		          a->project ? "[" : "", a->project ? a->project : "", a->project ? "] " : "", a->system,
-		          a->code, a->subject, a->message);
+		          a->code, once ? "" : a->subject, once ? "" : ": ", a->message);
 	}
 }
 

@@ -45,15 +45,43 @@ size_t doc_len(const doc_node *n)
 	return n->kind == DOC_MAP ? n->u.coll.count / 2 : n->u.coll.count;
 }
 
-const doc_node *doc_get_key(const doc_node *map, const char *key)
+/* A YAML merge key: a plain "<<" (libyaml reports it as any other key;
+ * quoted, it is an ordinary key). */
+static bool is_merge_key(const doc_node *k)
 {
-	size_t kl = strlen(key);
+	return k->kind == DOC_SCALAR && k->style == DOC_PLAIN && k->u.scalar.len == 2 && k->u.scalar.str[0] == '<' &&
+	       k->u.scalar.str[1] == '<';
+}
+
+static const doc_node *get_key(const doc_node *map, const char *key, size_t kl, int depth)
+{
+	const doc_node *merge = NULL;
 	for (const doc_node *k = doc_map_first(map); k; k = doc_map_next(k)) {
 		const doc_node *kk = doc_deref(k);
 		if (kk->kind == DOC_SCALAR && kk->u.scalar.len == kl && memcmp(kk->u.scalar.str, key, kl) == 0)
 			return k;
+		if (!merge && is_merge_key(kk))
+			merge = doc_deref(k->next);
 	}
+	/* "<<: *defaults" (or a list of them, the first one winning): the
+	 * merged mapping's keys, under the mapping's own (YAML's merge key
+	 * type, which libyaml leaves to its user). Bounded, as anchors may nest. */
+	if (!merge || depth >= 8 || kl == 0)
+		return NULL;
+	if (merge->kind == DOC_MAP)
+		return get_key(merge, key, kl, depth + 1);
+	if (merge->kind == DOC_SEQ)
+		for (const doc_node *m = merge->u.coll.first; m; m = m->next) {
+			const doc_node *found = doc_is_map(m) ? get_key(m, key, kl, depth + 1) : NULL;
+			if (found)
+				return found;
+		}
 	return NULL;
+}
+
+const doc_node *doc_get_key(const doc_node *map, const char *key)
+{
+	return get_key(map, key, strlen(key), 0);
 }
 
 const doc_node *doc_get(const doc_node *map, const char *key)

@@ -28,6 +28,9 @@ typedef struct lw_adapter {
 	 * (`liza-watch __man systems`). */
 	const char *title;
 	const char *manual;
+	/* Which upstream code its rules follow ("liza-mas/liza 0323e95 …"), or
+	 * NULL: `--version` and `config` print it. */
+	const char *follows;
 	/* Its line in --help under `transition` (without the parentheses), or NULL. */
 	const char *usage;
 	/* Its config rows ("liza.stale-draft", …), appended to the general ones;

@@ -128,3 +128,9 @@ void lw_alerts_copy(lw_alerts *dst, const lw_alerts *src)
 	for (size_t i = 0; i < src->n; i++)
 		lw_alerts_add_copy(dst, &src->v[i]);
 }
+
+bool lw_alert_says_subject(const lw_alert *a)
+{
+	size_t n = a->subject ? strlen(a->subject) : 0;
+	return n && a->message && strncmp(a->message, a->subject, n) == 0 && a->message[n] == ':';
+}

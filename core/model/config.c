@@ -3,6 +3,7 @@
  * table (config_keys.c). */
 #include "core/util/inputs.h"
 #include "core/model/config.h"
+#include "core/model/report.h"
 #include "core/util/escape.h"
 #include "core/util/fileio.h"
 #include "core/util/grow.h"
@@ -208,7 +209,12 @@ static void setting(lw_config *c, char *s, const char *section, const char *base
 		return;
 	}
 	char err[400];
-	if (unquote(value, err, sizeof err) < 0 || lw_setting_set(c, st, value, base, err, sizeof err) < 0) {
+	/* A status template with a directive status does not know (%Z) is a
+	 * mistake to say, not text to print: the line is skipped. */
+	bool template = strcmp(name, "status.format") == 0 || strcmp(name, "status.tmux-format") == 0;
+	if (unquote(value, err, sizeof err) < 0 ||
+	    (template && report_status_format_check(value, err, sizeof err)) ||
+	    lw_setting_set(c, st, value, base, err, sizeof err) < 0) {
 		lw_config_warn(c, file, line, "%s", err);
 		return;
 	}

@@ -407,6 +407,9 @@ static void config_lines(const lw_config *c, strbuf *out)
 	for (const lw_adapter *const *a = lw_adapters; *a; a++)
 		strbuf_printf(out, " %s", (*a)->name);
 	strbuf_addc(out, '\n');
+	for (const lw_adapter *const *a = lw_adapters; *a; a++)
+		if ((*a)->follows)
+			strbuf_printf(out, "# %s rules follow: %s\n", (*a)->name, (*a)->follows);
 	size_t nall;
 	const lw_setting *all = lw_settings_all(&nall);
 	for (size_t i = 0; i < nall; i++) {

@@ -146,6 +146,10 @@ void lw_alerts_copy(lw_alerts *dst, const lw_alerts *src);
 /* CRIT first, then WARN, INFO; within a level by system, code, subject. */
 void lw_alerts_sort(lw_alerts *a);
 size_t lw_alerts_count(const lw_alerts *a, lw_level level);
+/* The message begins with the subject ("/p/task.yaml:1:5: …" about
+ * "/p/task.yaml"): a line then prints the message alone, so the path is
+ * said once. */
+bool lw_alert_says_subject(const lw_alert *a);
 const lw_alert *lw_alerts_find(const lw_alerts *a, const char *system, const char *code, const char *key);
 /* Carry first-seen times over from the previous set: an alert identified by
  * (system, code, key) that already existed keeps its since. */

@@ -138,8 +138,36 @@ size_t lw_project_load_all(lw_project *p)
 	return failed;
 }
 
+/* The folder is gone (rm -rf, moved), or every system's state in it went
+ * (rm -rf empties it before it removes it, and the last change seen may be
+ * that): that is the one thing to say. The last good states would otherwise
+ * raise a CRIT for each file they name that went with them. Looked at only
+ * when a source failed to load, so a healthy project costs no stat. */
+static bool project_gone(const lw_project *p, lw_check_ctx *ctx)
+{
+	bool failed = false;
+	for (size_t i = 0; i < p->n; i++)
+		failed |= p->src[i].failed;
+	if (!failed)
+		return false;
+	struct stat st;
+	bool dir = lw_exists(p->dir, &st) && S_ISDIR(st.st_mode);
+	/* A system whose state folder is the project's own (ACP) goes with it. */
+	for (size_t i = 0; dir && i < p->n; i++)
+		if (strcmp(p->src[i].root, p->dir) != 0 && lw_exists(p->src[i].root, NULL))
+			return false;
+	lw_alerts_add(ctx->out, LW_CRIT, p->src[0].adapter->name, "project_gone", p->dir, ctx->now, "%s",
+	              dir ? "every agent state in the project folder is gone (emptied, or being removed): nothing "
+	                    "of it can be read; the board shows its last state"
+	                  : "the project folder is gone (removed or moved): nothing of it can be read; the board "
+	                    "shows its last state");
+	return true;
+}
+
 void lw_project_check(const lw_project *p, lw_check_ctx *ctx)
 {
+	if (project_gone(p, ctx))
+		return;
 	for (size_t i = 0; i < p->n; i++) {
 		const lw_source *s = &p->src[i];
 		if (s->failed) {

@@ -17,8 +17,10 @@ void report_alert_line(strbuf *out, const lw_alert *a)
 	strbuf_addc(out, ' ');
 	term(out, a->code);
 	strbuf_addc(out, ' ');
-	term(out, a->subject);
-	strbuf_adds(out, ": ");
+	if (!lw_alert_says_subject(a)) {
+		term(out, a->subject);
+		strbuf_adds(out, ": ");
+	}
 	term(out, a->message);
 	strbuf_addc(out, '\n');
 }
@@ -100,7 +102,23 @@ void report_check_json(strbuf *out, const lw_project *p, const lw_alerts *al)
 	strbuf_adds(out, "]}\n");
 }
 
-void report_check_json_fleet(strbuf *out, const lw_fleet *f, const lw_alerts *al)
+/* A missing project as a source: it names its folder and why. */
+static void missing_objects(strbuf *out, const report_missing *miss, size_t nmiss, bool *first)
+{
+	for (size_t i = 0; i < nmiss; i++) {
+		strbuf_adds(out, *first ? "{\"project\": " : ", {\"project\": ");
+		*first = false;
+		esc_json_str(out, miss[i].dir);
+		strbuf_adds(out, ", \"dir\": ");
+		esc_json_str(out, miss[i].dir);
+		strbuf_adds(out, ", \"ok\": false, \"error\": ");
+		esc_json_str(out, miss[i].error);
+		strbuf_addc(out, '}');
+	}
+}
+
+void report_check_json_fleet(strbuf *out, const lw_fleet *f, const lw_alerts *al, const report_missing *miss,
+                             size_t nmiss)
 {
 	strbuf_adds(out, "{\"alerts\": [");
 	bool first = true;
@@ -116,15 +134,31 @@ void report_check_json_fleet(strbuf *out, const lw_fleet *f, const lw_alerts *al
 	first = true;
 	for (size_t m = 0; m < f->n; m++)
 		source_objects(out, &f->v[m].proj, f->v[m].label, &first);
+	missing_objects(out, miss, nmiss, &first);
 	strbuf_adds(out, "]}\n");
+}
+
+/* A workflow flagged PAUSED (Liza's .liza/PAUSE, Go Liza's mode PAUSED):
+ * the agents hold, whatever the counts say. */
+static bool source_paused(const lw_source *s)
+{
+	for (size_t w = 0; s->good && w < s->good->nworkflows; w++) {
+		const char *f = s->good->workflows[w].flags;
+		for (const char *at = f ? strstr(f, "PAUSED") : NULL; at; at = strstr(at + 1, "PAUSED"))
+			if ((at == f || at[-1] == ' ') && (at[6] == '\0' || at[6] == ' '))
+				return true;
+	}
+	return false;
 }
 
 void report_status_count(const lw_project *p, const lw_alerts *al, status_counts *c)
 {
 	memset(c, 0, sizeof *c);
+	c->sources = p->n;
 	for (size_t i = 0; i < p->n; i++) {
 		const lw_source *s = &p->src[i];
 		c->failed_sources += s->failed;
+		c->paused += source_paused(s);
 		if (!s->good)
 			continue;
 		for (size_t t = 0; t < s->good->ntasks; t++) {
@@ -169,6 +203,13 @@ static void default_line(strbuf *out, const lw_project *p, const status_counts *
 			continue;
 		}
 		const char *seg = s->good->status_segment;
+		/* Paused says so first, unless the system's own words do already. */
+		bool paused = source_paused(s) && !(seg && strstr(seg, "PAUSED"));
+		if (paused) {
+			strbuf_adds(out, tmux ? " " TMUX_WARN "PAUSED" TMUX_RESET : " PAUSED");
+			if (s->good->ntasks || (seg && *seg))
+				strbuf_addc(out, ',');
+		}
 		if (seg && *seg) {
 			strbuf_addc(out, ' ');
 			if (tmux)
@@ -181,7 +222,7 @@ static void default_line(strbuf *out, const lw_project *p, const status_counts *
 		size_t lanes[LANE_COUNT] = { 0 };
 		for (size_t t = 0; t < s->good->ntasks; t++)
 			lanes[s->good->tasks[t].lane]++;
-		bool any = seg && *seg;
+		bool any = (seg && *seg) || paused;
 		for (int l = 0; l < LANE_COUNT; l++) {
 			if (!lanes[l])
 				continue;
@@ -217,8 +258,8 @@ static void json_line(strbuf *out, const lw_project *p, const status_counts *c)
 		const lw_source *s = &p->src[i];
 		strbuf_adds(out, i ? ", {\"system\": " : "{\"system\": ");
 		esc_json_str(out, s->adapter->name);
-		strbuf_printf(out, ", \"ok\": %s, \"stale\": %s", s->failed ? "false" : "true",
-		              s->failed && s->good ? "true" : "false");
+		strbuf_printf(out, ", \"ok\": %s, \"stale\": %s, \"paused\": %s", s->failed ? "false" : "true",
+		              s->failed && s->good ? "true" : "false", source_paused(s) ? "true" : "false");
 		size_t lanes[LANE_COUNT] = { 0 }, awaiting = 0, n = 0;
 		if (s->good)
 			for (size_t t = 0; t < s->good->ntasks; t++) {
@@ -240,9 +281,9 @@ static void json_line(strbuf *out, const lw_project *p, const status_counts *c)
 		}
 		strbuf_addc(out, '}');
 	}
-	strbuf_printf(out, "], \"tasks\": %zu, \"awaiting\": %zu, \"alerts\": {\"CRIT\": %zu, \"WARN\": %zu, "
-	              "\"INFO\": %zu}}", c->tasks, c->awaiting, c->alerts[LW_CRIT], c->alerts[LW_WARN],
-	              c->alerts[LW_INFO]);
+	strbuf_printf(out, "], \"tasks\": %zu, \"awaiting\": %zu, \"paused\": %s, \"alerts\": {\"CRIT\": %zu, "
+	              "\"WARN\": %zu, \"INFO\": %zu}}", c->tasks, c->awaiting, c->paused ? "true" : "false",
+	              c->alerts[LW_CRIT], c->alerts[LW_WARN], c->alerts[LW_INFO]);
 }
 
 static void template_line(strbuf *out, const lw_project *p, const status_counts *c, const char *fmt,
@@ -286,22 +327,57 @@ static void template_line(strbuf *out, const lw_project *p, const status_counts 
 			for (size_t i = 0; i < p->n; i++)
 				strbuf_printf(out, "%s%s", i ? "+" : "", p->src[i].adapter->name);
 			continue;
+		case 'P':
+			if (c->paused)
+				strbuf_adds(out, "PAUSED");
+			continue;
 		case 'L': default_line(out, p, c, tmux); continue;
 		case '%': strbuf_addc(out, '%'); continue;
-		default: strbuf_addc(out, '%'); strbuf_addc(out, *f); continue;
+		default: strbuf_addc(out, '%'); strbuf_addc(out, *f); continue;   /* refused before (format_check) */
 		}
 		strbuf_printf(out, "%zu", v);
 	}
+}
+
+/* The directives template_line knows, in the order the help lists them. */
+static const char directives[] = "SBYARKDTWcwiPL%";
+
+const char *report_status_format_check(const char *fmt, char *buf, size_t n)
+{
+	if (!fmt || strcmp(fmt, "long") == 0)
+		return NULL;
+	for (const char *f = fmt; *f; f++) {
+		if (*f != '%' || !f[1])
+			continue;   /* a lone % at the end is printed as it is */
+		unsigned char ch = (unsigned char)*++f;
+		if (strchr(directives, ch))
+			continue;
+		char bad[16];
+		/* A byte that is no printable ASCII would not show: its code. */
+		if (ch < 0x21 || ch >= 0x7f)
+			snprintf(bad, sizeof bad, "%%\\x%02x", ch);
+		else
+			snprintf(bad, sizeof bad, "%%%c", ch);
+		snprintf(buf, n,
+		         "unknown directive '%s' in the status format (byte %zu); the directives are %%S systems, "
+		         "%%B %%Y %%A %%R %%K %%D the lanes, %%T tasks, %%W awaiting you, %%c %%w %%i alerts by level, "
+		         "%%P paused, %%L the long line, %%%% a percent sign (or the whole format: long)",
+		         bad, (size_t)(f - fmt));
+		return buf;
+	}
+	return NULL;
 }
 
 /* tmux's default status-right-length is 40: the counts come first and a
  * part is added only while the visible text (without #[styles]) fits. */
 #define COMPACT_MAX 40
 
-static void compact_part(strbuf *out, size_t *vis, const char *style, const char *text)
+/* A part goes in only while the visible text (vis columns, without
+ * #[styles]) stays within COMPACT_MAX; text is tmux-safe already. */
+static void compact_part(strbuf *out, size_t *vis, const char *style, const char *text, size_t width)
 {
-	size_t sep = *vis ? 3 : 0, n = strlen(text);
-	if (*vis + sep + n > COMPACT_MAX)
+	size_t sep = *vis ? 3 : 0;
+	if (*vis + sep + width > COMPACT_MAX)
 		return;
 	if (sep)
 		strbuf_adds(out, " | ");
@@ -309,39 +385,85 @@ static void compact_part(strbuf *out, size_t *vis, const char *style, const char
 		strbuf_printf(out, "%s%s" TMUX_RESET, style, text);
 	else
 		strbuf_adds(out, text);
-	*vis += sep + n;
+	*vis += sep + width;
 }
 
-static void compact_line(strbuf *out, const lw_project *p, const status_counts *c)
+static void compact_count(strbuf *out, size_t *vis, const char *style, size_t n, const char *what)
 {
-	size_t vis = 0;
 	char b[64];
-	if (p->n == 0) {
-		compact_part(out, &vis, NULL, "no state yet");
+	int w = snprintf(b, sizeof b, "%zu %s", n, what);
+	compact_part(out, vis, style, b, w > 0 ? (size_t)w : 0);
+}
+
+/* "no project DIR" for a -C that could not be opened: alone on the bar,
+ * the folder as given (its end kept when too long: the end tells folders
+ * apart); beside other projects its last name only, at most 15 columns, so
+ * that their CRIT and WARN counts still fit. */
+static void compact_missing(strbuf *out, size_t *vis, const report_missing *miss, size_t nmiss, bool alone)
+{
+	if (nmiss > 1) {
+		compact_count(out, vis, TMUX_CRIT, nmiss, "projects missing");
 		return;
 	}
-	if (c->alerts[LW_CRIT]) {
-		snprintf(b, sizeof b, "%zu CRIT", c->alerts[LW_CRIT]);
-		compact_part(out, &vis, TMUX_CRIT, b);
+	const char *head = "no project ";
+	const char *dir = miss[0].dir, *end = dir + strlen(dir);
+	while (end - dir > 1 && end[-1] == '/')
+		end--;
+	if (!alone) {
+		const char *slash = end;
+		while (slash > dir && slash[-1] != '/')
+			slash--;
+		if (slash < end)
+			dir = slash;
 	}
-	if (c->alerts[LW_WARN]) {
-		snprintf(b, sizeof b, "%zu WARN", c->alerts[LW_WARN]);
-		compact_part(out, &vis, TMUX_WARN, b);
+	size_t len = (size_t)(end - dir), room = alone ? COMPACT_MAX - strlen(head) : 15;
+	bool cut = len > room;
+	if (alone && len + strlen(head) + 12 <= COMPACT_MAX)
+		head = "liza-watch: no project ";   /* the whole bar: say whose line it is */
+	else if (cut) {
+		dir = end - (room - 3);
+		while ((unsigned char)*dir >= 0x80 && (unsigned char)*dir < 0xc0)
+			dir++;   /* never half a character */
 	}
-	if (!c->alerts[LW_CRIT] && !c->alerts[LW_WARN])
-		compact_part(out, &vis, TMUX_OK, "ok");
-	if (c->awaiting) {
-		snprintf(b, sizeof b, "%zu to review", c->awaiting);
-		compact_part(out, &vis, TMUX_REVIEW, b);
+	strbuf text;
+	strbuf_init(&text);
+	strbuf_adds(&text, head);
+	if (cut)
+		strbuf_adds(&text, "...");
+	esc_tmux(&text, dir, (size_t)(end - dir));
+	size_t width = strlen(head) + (cut ? 3 : 0);
+	for (const char *c = dir; c < end; c++)
+		width += ((unsigned char)*c & 0xc0) != 0x80;
+	compact_part(out, vis, TMUX_CRIT, text.buf, width);
+	strbuf_free(&text);
+}
+
+/* The most severe first: a missing project, CRIT, unreadable, PAUSED, WARN
+ * (or ok), then what waits for you and the work under way. */
+static void compact_line(strbuf *out, const status_counts *c, const report_missing *miss, size_t nmiss)
+{
+	size_t vis = 0;
+	if (nmiss)
+		compact_missing(out, &vis, miss, nmiss, c->sources == 0);
+	if (c->sources == 0) {
+		if (!nmiss)
+			compact_part(out, &vis, NULL, "no state yet", 12);
+		return;
 	}
-	if (c->failed_sources) {
-		snprintf(b, sizeof b, "%zu unreadable", c->failed_sources);
-		compact_part(out, &vis, TMUX_CRIT, b);
-	}
-	snprintf(b, sizeof b, "%zu active", c->lanes[LANE_ACTIVE]);
-	compact_part(out, &vis, NULL, b);
-	snprintf(b, sizeof b, "%zu tasks", c->tasks);
-	compact_part(out, &vis, NULL, b);
+	if (c->alerts[LW_CRIT])
+		compact_count(out, &vis, TMUX_CRIT, c->alerts[LW_CRIT], "CRIT");
+	if (c->failed_sources)
+		compact_count(out, &vis, TMUX_CRIT, c->failed_sources, "unreadable");
+	if (c->paused)
+		compact_part(out, &vis, TMUX_WARN, "PAUSED", 6);
+	if (c->alerts[LW_WARN])
+		compact_count(out, &vis, TMUX_WARN, c->alerts[LW_WARN], "WARN");
+	if (!c->alerts[LW_CRIT] && !c->alerts[LW_WARN] && !nmiss && !c->failed_sources)
+		compact_part(out, &vis, TMUX_OK, "ok", 2);
+	if (c->awaiting)
+		compact_count(out, &vis, TMUX_REVIEW, c->awaiting, "to review");
+	compact_count(out, &vis, NULL, c->lanes[LANE_ACTIVE], "active");
+	compact_count(out, &vis, NULL, c->tasks, c->tasks == 1 ? "task" : "tasks");
 }
 
 void report_status(strbuf *out, const lw_project *p, const lw_alerts *al, status_style style, const char *fmt)
@@ -355,13 +477,34 @@ void report_status(strbuf *out, const lw_project *p, const lw_alerts *al, status
 	else if (fmt)
 		template_line(out, p, &c, fmt, style == STATUS_TMUX);
 	else if (style == STATUS_TMUX)
-		compact_line(out, p, &c);
+		compact_line(out, &c, NULL, 0);
 	else
 		default_line(out, p, &c, false);
 }
 
-void report_status_fleet(strbuf *out, const lw_fleet *f, const lw_alerts *al, status_style style, const char *fmt)
+void report_status_fleet(strbuf *out, const lw_fleet *f, const lw_alerts *al, status_style style, const char *fmt,
+                         const report_missing *miss, size_t nmiss)
 {
+	if (style == STATUS_TMUX && !fmt) {
+		/* One line within tmux's 40 columns: the counts of every project
+		 * summed (the names are --format long's). */
+		status_counts sum, c;
+		memset(&sum, 0, sizeof sum);
+		for (size_t m = 0; m < f->n; m++) {
+			report_status_count(&f->v[m].proj, &al[m], &c);
+			for (int l = 0; l < LANE_COUNT; l++)
+				sum.lanes[l] += c.lanes[l];
+			for (int l = 0; l < 3; l++)
+				sum.alerts[l] += c.alerts[l];
+			sum.awaiting += c.awaiting;
+			sum.tasks += c.tasks;
+			sum.failed_sources += c.failed_sources;
+			sum.paused += c.paused;
+			sum.sources += c.sources;
+		}
+		compact_line(out, &sum, miss, nmiss);
+		return;
+	}
 	if (style == STATUS_JSON)
 		strbuf_adds(out, "{\"projects\": [");
 	for (size_t m = 0; m < f->n; m++) {
@@ -384,6 +527,23 @@ void report_status_fleet(strbuf *out, const lw_fleet *f, const lw_alerts *al, st
 			strbuf_add(out, line.buf ? line.buf : "", line.len);
 		}
 		strbuf_free(&line);
+	}
+	for (size_t i = 0; i < nmiss; i++) {
+		if (style == STATUS_JSON) {
+			bool first = f->n == 0 && i == 0;
+			missing_objects(out, &miss[i], 1, &first);
+			continue;
+		}
+		if (f->n || i)
+			strbuf_adds(out, "  ");
+		if (style == STATUS_TMUX) {
+			strbuf_adds(out, TMUX_CRIT "no project ");
+			esc_tmux(out, miss[i].dir, strlen(miss[i].dir));
+			strbuf_adds(out, TMUX_RESET);
+		} else {
+			strbuf_adds(out, "no project ");
+			term(out, miss[i].dir);
+		}
 	}
 	if (style == STATUS_JSON)
 		strbuf_adds(out, "]}");

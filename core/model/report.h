@@ -20,7 +20,15 @@ void report_alert_event_json(strbuf *out, time_t at, const char *event, const ch
  * source carrying "project" (its label) and each source "dir". al[i] are
  * member i's alerts. */
 struct lw_fleet;
-void report_check_json_fleet(strbuf *out, const struct lw_fleet *f, const lw_alerts *al);
+/* A project named on the command line (-C) that could not be opened: its
+ * folder as given and why. The outputs name it instead of leaving it out. */
+typedef struct report_missing {
+	const char *dir;
+	const char *error;
+} report_missing;
+/* A missing project's source: {"project": dir, "dir": dir, "ok": false, "error": ...}. */
+void report_check_json_fleet(strbuf *out, const struct lw_fleet *f, const lw_alerts *al,
+                             const report_missing *miss, size_t nmiss);
 
 /* Counts behind a status line. */
 typedef struct status_counts {
@@ -29,6 +37,8 @@ typedef struct status_counts {
 	size_t tasks;
 	size_t alerts[3];            /* by lw_level */
 	size_t failed_sources;
+	size_t paused;               /* sources whose agents are paused (a workflow flagged PAUSED) */
+	size_t sources;              /* systems found */
 } status_counts;
 void report_status_count(const lw_project *p, const lw_alerts *al, status_counts *c);
 
@@ -37,14 +47,21 @@ typedef enum status_style { STATUS_PLAIN, STATUS_TMUX, STATUS_JSON } status_styl
  * whose counts come first and which fits tmux's default 40 columns; fmt
  * "long" is the default line in full (plain's default). Else fmt is a user template:
  * %S systems, %B backlog, %Y ready, %A active, %R review, %K blocked, %D done,
- * %T tasks, %W awaiting the operator, %c crit, %w warn, %i info, %L the
- * default line, %% a percent sign. */
+ * %T tasks, %W awaiting the operator, %c crit, %w warn, %i info, %P
+ * "PAUSED" while paused (else nothing), %L the default line, %% a percent
+ * sign. */
 void report_status(strbuf *out, const lw_project *p, const lw_alerts *al, status_style style,
                    const char *fmt);
+/* NULL when fmt is a template report_status understands; else the
+ * message naming the first bad directive and the valid ones (in buf). */
+const char *report_status_format_check(const char *fmt, char *buf, size_t n);
 
-/* `status` over several projects: plain and tmux lines "label: line" joined
- * by two spaces; JSON {"projects": [{"project": label, ...}, ...]}. */
+/* `status` over several projects (or one that is missing): tmux without a
+ * template gets one compact line of the counts summed over every project
+ * (within 40 columns, the most severe first, a missing project named
+ * first); plain lines, --format long and templates "label: line" joined by
+ * two spaces; JSON {"projects": [{"project": label, ...}, ...]}. */
 void report_status_fleet(strbuf *out, const struct lw_fleet *f, const lw_alerts *al, status_style style,
-                         const char *fmt);
+                         const char *fmt, const report_missing *miss, size_t nmiss);
 
 #endif

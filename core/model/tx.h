@@ -52,7 +52,7 @@ typedef struct tx_request {
 typedef struct tx_result {
 	tx_rc rc;
 	char message[768];        /* what happened, or why not and how to recover */
-	char note[256];           /* an extra line worth saying after a success (e.g. who will
+	char note[512];           /* an extra line worth saying after a success (e.g. who will
 	                             merge); tx_set of any other rc empties it */
 } tx_result;
 

@@ -101,10 +101,11 @@ static void check_wip(const fm_state *st, lw_check_ctx *ctx)
 	}
 	if ((long long)executing > st->wip_executing)
 		lw_check_emit(ctx, LW_WARN, SYS, "wip_exceeded", "executing", NULL, LW_NO_TIME,
-		              "%zu tasks executing, WIP limit %lld", executing, st->wip_executing);
+		              "%zu task%s executing, WIP limit %lld", executing, executing == 1 ? "" : "s",
+		              st->wip_executing);
 	if ((long long)ready > st->wip_ready)
 		lw_check_emit(ctx, LW_WARN, SYS, "wip_exceeded", "ready", NULL, LW_NO_TIME,
-		              "%zu tasks ready, limit %lld", ready, st->wip_ready);
+		              "%zu task%s ready, limit %lld", ready, ready == 1 ? "" : "s", st->wip_ready);
 }
 
 void foreman_check(const fm_state *st, const lw_snapshot *snap, lw_check_ctx *ctx)

@@ -141,7 +141,10 @@ extern const lw_adapter lw_adapter_liza;
 /* The transitions an operator fires (docs/systems/liza.md), and the function that
  * applies one under .liza/state.yaml.lock. dir is the `.liza` folder. */
 extern const tx_table liza_tx_table;
-int liza_transition(const char *dir, const tx_request *rq, tx_result *res);
+int liza_transition(const char *dir, const tx_request *rq, tx_result *res);   /* the file chooses the generation */
+/* The shell era's own, chosen by the adapter from its last good snapshot:
+ * refuses ("look again") a file today's Liza has written since. */
+int liza_shell_transition(const char *dir, const tx_request *rq, tx_result *res);
 /* What follows from an event as an identity (approve as a non-reviewer: nobody merges). */
 void liza_advise(const char *event, const char *subject, const char *as, char *buf, size_t n);
 /* The review provider (liza_review.c): the change under review and the timeline. */

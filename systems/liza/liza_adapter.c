@@ -49,9 +49,14 @@ static void liza_adapter_check(const lw_source *src, const lw_snapshot *snap, lw
 	liza_check(snap->sys, snap, ctx);
 }
 
+/* The generation of the last good snapshot (its file parsed once, at load)
+ * chooses the transition; each generation reads the file again under the
+ * lock and refuses ("look again") when the other one wrote it since. With
+ * no good snapshot (nothing loaded yet) the file itself says. */
 static int liza_adapter_transition(const lw_source *src, const tx_request *rq, tx_result *res)
 {
-	return liza_transition(src->root, rq, res);
+	bool go = src->good ? lizago_is(src->good->sys) : lizago_file_is_go(src->root);
+	return go ? lizago_transition(src->root, rq, res) : liza_shell_transition(src->root, rq, res);
 }
 
 static void liza_adapter_detail(const lw_source *src, const lw_task *t, time_t now, strbuf *out)
@@ -81,27 +86,27 @@ static const liza_thresholds liza_th_default = {
 #define TH(field) LW_SYS_TH(liza_thresholds, field)
 static const lw_setting liza_settings[] = {
 	{ "liza.lease-grace", SET_DURATION, TH(lease_grace), 0, 0, LW_SETTING_YEAR,
-	  "how long a lease may lapse before lease_expired" },
+	  "how long a lease may lapse before lease_expired (both generations; Go's own: 2m)" },
 	{ "liza.heartbeat-factor", SET_COUNT, TH(heartbeat_factor), 0, 1, 1000,
-	  "missed heartbeat intervals before agent_stale" },
+	  "missed heartbeat intervals before agent_stale (shell era only: today's Liza ignores it)" },
 	{ "liza.orphan-grace", SET_DURATION, TH(orphan_grace), 0, 0, LW_SETTING_YEAR,
-	  "a rejected task without a working holder, before orphaned_rejected" },
+	  "a rejected task without a working holder, before orphaned_rejected (both; today's Liza: 2m unless set)" },
 	{ "liza.stale-draft", SET_DURATION, TH(stale_draft), 0, 0, LW_SETTING_YEAR,
-	  "a DRAFT never finalized, before stale_draft" },
+	  "a DRAFT never finalized, before stale_draft (both generations; Go's own: 30m)" },
 	{ "liza.approved-unmerged", SET_DURATION, TH(approved_unmerged), 0, 0, LW_SETTING_YEAR,
-	  "APPROVED and not merged, before approved_unmerged" },
+	  "APPROVED and not merged, before approved_unmerged (shell era only: today's Liza ignores it)" },
 	{ "liza.stalled", SET_DURATION, TH(stalled), 0, 0, LW_SETTING_YEAR,
-	  "no log entry while the goal is IN_PROGRESS, before stalled" },
+	  "no log entry while the goal is IN_PROGRESS, before stalled (both generations; Go's own: 30m)" },
 	{ "liza.checkpoint", SET_DURATIONS, TH(checkpoint), LIZA_CHECKPOINT_LEVELS, 0, LW_SETTING_YEAR,
-	  "CHECKPOINT age: checkpoint_stale (WARN), checkpoint_stuck, checkpoint_abandoned (CRIT)" },
+	  "CHECKPOINT age: checkpoint_stale (WARN), checkpoint_stuck, checkpoint_abandoned (CRIT) (shell era only)" },
 	{ "liza.pause", SET_DURATIONS, TH(pause), LIZA_PAUSE_LEVELS, 0, LW_SETTING_YEAR,
-	  "PAUSE age: pause_stale (WARN), pause_forgotten (CRIT)" },
+	  "PAUSE age: pause_stale (WARN), pause_forgotten (CRIT) (shell era only: today's Liza ignores it)" },
 	/* A general threshold (every system's cliffs and the metrics read it),
 	 * named under liza. since Liza's checks were the first to use it. */
 	{ "liza.warn-below", SET_COUNT, LW_TH(warn_below), 0, 0, 1000,
-	  "iteration and review-cycle warnings sit this many below the cliff" },
+	  "iteration and review-cycle warnings sit this many below the cliff (every system; Go's own: 2)" },
 	{ "liza.failure-risk-cycles", SET_COUNT, TH(failure_risk_cycles), 0, 1, 1000,
-	  "review cycles from which one coder failure raises failure_risk" },
+	  "review cycles from which one coder failure raises failure_risk (shell era only: today's Liza ignores it)" },
 };
 #undef TH
 
@@ -114,6 +119,8 @@ const lw_adapter lw_adapter_liza = {
 	          "the marker files `.liza/PAUSE`, `.liza/ABORT` and `.liza/CHECKPOINT`; and today's Go "
 	          "program, whose statuses are resolved through `.liza/pipeline.yaml` (else its embedded "
 	          "pipeline) and whose heartbeats are also read from `.liza/state.yaml.liveness-*`.",
+	.follows = "liza-mas/liza: shell era v0.1.1; today's Liza: statevalidate and ops/submit_verdict.go at 0323e95, "
+	           "commands/watch.go at 09d3f4a",
 	.usage = "liza: block, note; levers: transition liza pause|resume|abort|clear-checkpoint",
 	.settings = liza_settings,
 	.nsettings = sizeof liza_settings / sizeof *liza_settings,

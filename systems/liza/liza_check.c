@@ -140,14 +140,20 @@ static void read_history(ck *c, const liza_task *t, task_history *h)
 	}
 }
 
+/* Only advice that still applies: a BLOCKED task is already what the
+ * iteration cliff advises (block or rescope), and no coder iterates on it
+ * (Liza's watchers warn of iterations only for a task being worked on:
+ * liza-watch.sh and watch.go checkApproachingLimits). Its review cycles and
+ * failures still stand: they say why it must be rescoped. */
 static void check_limits(ck *c, const liza_task *t)
 {
+	bool blocked = t->status == LS_BLOCKED;
 	long long cliff = iteration_cliff(c, t), warn = warn_of(c, cliff);
-	if (t->iteration >= cliff)
+	if (!blocked && t->iteration >= cliff)
 		emit(c, LW_CRIT, "iterations_cliff", t->id, LW_NO_TIME,
 		     "iteration %lld of %lld (cliff %lld): iteration limit reached, block or rescope the task",
 		     t->iteration, cliff, cliff);
-	else if (t->iteration >= warn)
+	else if (!blocked && t->iteration >= warn)
 		emit(c, LW_WARN, "iterations_warning", t->id, LW_NO_TIME,
 		     "iteration %lld of %lld: approaching the cliff", t->iteration, cliff);
 
@@ -270,7 +276,10 @@ static void check_task(ck *c, const liza_task *t)
 	task_history h;
 	char ab[32];
 	read_history(c, t, &h);
-	if (!liza_status_terminal(t->status))
+	/* Past review the coder and the reviewer converged: an APPROVED task
+	 * only waits for its merge, and no loop, limit or failure warning
+	 * applies to it any more (nor to a terminal one). */
+	if (!liza_status_terminal(t->status) && t->status != LS_APPROVED)
 		check_limits(c, t);
 	switch (t->status) {
 	case LS_CLAIMED: check_claimed(c, t, &h); break;

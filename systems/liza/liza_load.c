@@ -50,6 +50,8 @@ static void index_keys(ld *l, const doc_node *map)
 		const doc_node *kk = doc_deref(k);
 		if (kk->kind != DOC_SCALAR)
 			continue;
+		if (kk->style == DOC_PLAIN && strcmp(kk->u.scalar.str, "<<") == 0)
+			return;   /* a merge key (<<: *defaults): doc_get resolves those */
 		unsigned h = key_hash(kk->u.scalar.str, kk->u.scalar.len) & 63;
 		while (l->idx[h].key) {
 			if (l->idx[h].key->u.scalar.len == kk->u.scalar.len &&

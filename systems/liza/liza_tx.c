@@ -49,10 +49,11 @@ void liza_advise(const char *event, const char *subject, const char *as, char *b
 {
 	buf[0] = '\0';
 	if (strcmp(event, "approve") == 0 && !is_reviewer_id(as))
+		/* The way out is a command that works as printed (--as may follow it). */
 		snprintf(buf, n,
-		         "approved_by is '%s': no reviewer supervisor will merge %s (only the one whose LIZA_AGENT_ID "
-		         "equals approved_by does); merge it yourself, or approve --as code-reviewer-N",
-		         as, subject);
+		         "approved_by is '%s': no reviewer supervisor will merge %s; merge it yourself, or approve as a "
+		         "reviewer: liza-watch approve %s --as code-reviewer-1",
+		         as, subject, subject);
 	else if (strcmp(event, "approve") == 0)
 		snprintf(buf, n, "the reviewer supervisor running as %s merges %s", as, subject);
 }
@@ -164,6 +165,11 @@ static int state_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_er
 		doc_free(&d);
 		return EDIT_TORN;   /* cut short by a writer (waited for), or broken (exit 3) */
 	}
+	if (lizago_detect(&d)) {
+		doc_free(&d);
+		tx_set(res, TX_DENIED, "state.yaml is now today's Liza (the Go program wrote it since); look again");
+		return deny(x, TX_DENIED);
+	}
 	editor *ed = NULL;
 	int rc = EDIT_DENIED;
 	lw_format_time(rq->now, x->ts, sizeof x->ts);
@@ -231,7 +237,11 @@ static int state_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_er
 	else
 		tx_set(res, TX_DONE, "%s: %s recorded", rq->subject, rq->event);
 	if (strcmp(rq->event, "approve") == 0 && !is_reviewer_id(rq->as) && !res->note[0])
-		liza_advise(rq->event, rq->subject, rq->as, res->note, sizeof res->note);
+		snprintf(res->note, sizeof res->note,
+		         "approved_by is '%s': no reviewer supervisor will merge %s (only the one whose LIZA_AGENT_ID equals "
+		         "approved_by does); merge it yourself (next time approve as a reviewer: liza-watch approve %s "
+		         "--as code-reviewer-1)",
+		         rq->as, rq->subject, rq->subject);
 out:
 	free(o);
 	edit_free(ed);
@@ -247,8 +257,16 @@ static int log_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_erro
 	ltx *x = ctx;
 	const tx_request *rq = x->rq;
 	const char *ev = rq->event;
-	if (!x->wrote || strcmp(ev, "note") == 0 || !cur)
+	if (!x->wrote || strcmp(ev, "note") == 0)
 		return EDIT_NOCHANGE;
+	if (!cur) {
+		/* liza-init.sh makes the log; we do not make one in its place
+		 * (Liza's own verdict script writes none), but say so. */
+		snprintf(x->log_note, sizeof x->log_note,
+		         "log.yaml not updated: there is no .liza/log.yaml (liza-init.sh makes it); the task's history in "
+		         "state.yaml has the entry");
+		return EDIT_NOCHANGE;
+	}
 	const char *action = strcmp(ev, "approve") == 0 ? "approved"
 	                   : strcmp(ev, "reject") == 0 ? "rejected"
 	                   : strcmp(ev, "block") == 0 ? "blocked" : "human_note";
@@ -275,12 +293,24 @@ static void ltx_begin(void *ctx)
 	memset(x->res, 0, sizeof *x->res);
 }
 
+/* A caller without a snapshot (tests, tools): the file says which
+ * generation; the adapter chooses from its snapshot (liza_adapter.c). */
 int liza_transition(const char *dir, const tx_request *rq, tx_result *res)
 {
-	/* Today's Liza writes its own fields (lizago_tx.c); the file says which. */
-	if (lizago_file_is_go(dir))
-		return lizago_transition(dir, rq, res);
+	return lizago_file_is_go(dir) ? lizago_transition(dir, rq, res) : liza_shell_transition(dir, rq, res);
+}
+
+int liza_shell_transition(const char *dir, const tx_request *rq, tx_result *res)
+{
+	/* The shell era's transition: the adapter chose it from the snapshot's
+	 * generation (liza_adapter.c); a lever, which takes no lock on the
+	 * state, looks at the file once more, a task transition under the lock
+	 * (state_edit) */
 	memset(res, 0, sizeof *res);
+	if (!rq->subject && lizago_file_is_go(dir)) {
+		tx_set(res, TX_DENIED, "state.yaml is now today's Liza (the Go program wrote it since); look again");
+		return res->rc;
+	}
 	const tx_row *lv = rq->subject ? NULL : tx_lever(&liza_tx_table, rq->event);
 	if (!rq->subject && !lv) {
 		tx_set(res, TX_USAGE, "liza has no project-wide '%s' (levers: note, pause, resume, abort, clear-checkpoint)",
@@ -312,12 +342,9 @@ int liza_transition(const char *dir, const tx_request *rq, tx_result *res)
 	}
 	if (rc != STORE_OK)
 		return res->rc;
-	if (x.log_note[0])
-		snprintf(res->note, sizeof res->note, "%s", x.log_note);
-	if (strcmp(rq->event, "approve") == 0 && !is_reviewer_id(rq->as) && !res->note[0])
-		snprintf(res->note, sizeof res->note,
-		         "approved_by is '%s': no reviewer supervisor will merge %s (only the one whose LIZA_AGENT_ID "
-		         "equals approved_by does); merge it yourself, or approve --as code-reviewer-N",
-		         rq->as, rq->subject);
+	if (x.log_note[0]) {   /* said beside the merge note, not instead of it */
+		size_t l = strlen(res->note);
+		snprintf(res->note + l, sizeof res->note - l, "%s%s", l ? "; " : "", x.log_note);
+	}
 	return res->rc;
 }

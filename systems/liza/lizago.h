@@ -129,5 +129,9 @@ long long lizago_review_limit(const lizago_state *st);
 bool lizago_status_event(const char *event);
 /* What the task needs next, in words ("waits for a second reviewer (1/2)"). */
 const char *lizago_next_step(const lizago_state *st, const lg_task *t, char *buf, size_t n);
+/* The commit .worktrees/TASK has checked out, from git's files
+ * (lizago_head.c): 1 with oid, 0 when the worktree is not on disk (Liza
+ * skips its check then), -1 with why when the files do not settle it. */
+int lizago_worktree_head(const char *liza_dir, const char *task_id, char *oid, size_t n, char *why, size_t wn);
 
 #endif

@@ -18,12 +18,12 @@
 #define SYS "liza"
 
 enum {
-	LEASE_GRACE = 120,            /* models.LeaseExpiryGracePeriod */
-	VERDICT_GRACE = 120,          /* models.VerdictHandoffGrace */
+	/* models.LeaseExpiryGracePeriod, VerdictHandoffGrace, watch.go's
+	 * StallThreshold and StaleDraftThreshold: lizago_settings.c, which
+	 * honours a user's liza.* value over them */
 	CHECKPOINT_GRACE = 6 * 60,    /* watch.go autoResumeCheckpointGrace */
 	SENTINEL_AFTER = 120,         /* watch.go StaleSentinelThreshold */
-	STALL_AFTER = 30 * 60,        /* watch.go StallThreshold */
-	DRAFT_AFTER = 30 * 60,        /* watch.go StaleDraftThreshold */
+	REVIEW_LOOP_AT = 5,           /* watch.go checkReviewLoops: the literal 5, whatever the config says */
 };
 
 typedef lizago_check_ctx gk;
@@ -317,6 +317,20 @@ static bool hex_of(const char *s, size_t len)
 	return true;
 }
 
+bool lizago_check_blank(const char *s)
+{
+	for (; s && *s; s++)
+		if (!isspace((unsigned char)*s))
+			return false;
+	return true;
+}
+
+bool lizago_check_no_time(const doc_node *n)
+{
+	time_t t;
+	return doc_time(n, &t) != DOC_OK;
+}
+
 bool lizago_full_commit(const char *s) { return hex_of(s, 40) || hex_of(s, 64); }
 
 /* statevalidate.ValidateQuarantinedVerdicts */
@@ -407,20 +421,21 @@ static void leases(gk *c)
 {
 	const lizago_state *st = c->st;
 	time_t now = c->ctx->now;
+	long long grace = lizago_setting_lease_grace(c);
 	for (size_t i = 0; i < st->nagents; i++) {
 		const lg_agent *a = &st->agents[i];
 		if (!a->current_task || a->lease_expires == LW_NO_TIME)
 			continue;
-		if (lw_check_due(c->ctx, a->lease_expires + LEASE_GRACE + 1))
-			alert(c, LW_WARN, "lease_expired", a->id, NULL, a->lease_expires + LEASE_GRACE,
+		if (lw_check_due(c->ctx, a->lease_expires + grace + 1))
+			alert(c, LW_WARN, "lease_expired", a->id, NULL, a->lease_expires + grace,
 			      "%s on %s: lease expired", a->id, a->current_task);
 	}
 	for (size_t i = 0; i < st->ntasks; i++) {
 		const lg_task *t = &st->tasks[i];
 		if (!reviewing(t) || !t->reviewing_by || t->review_lease_expires == LW_NO_TIME)
 			continue;
-		if (lw_check_due(c->ctx, t->review_lease_expires + LEASE_GRACE + 1))
-			alert(c, LW_WARN, "review_lease_expired", t->id, NULL, t->review_lease_expires + LEASE_GRACE,
+		if (lw_check_due(c->ctx, t->review_lease_expires + grace + 1))
+			alert(c, LW_WARN, "review_lease_expired", t->id, NULL, t->review_lease_expires + grace,
 			      "%s on %s: review can be reclaimed", t->reviewing_by, t->id);
 	}
 	(void)now;
@@ -487,18 +502,26 @@ static void task_checks(gk *c, const lg_task *t)
 		const lg_agent *a = lizago_check_agent(c, t->assigned_to);
 		const char *as = a ? (a->status ? a->status : "?") : "MISSING";
 		time_t verdict = verdict_at(t), due = c->ctx->now;
-		if (verdict != LW_NO_TIME && verdict <= c->ctx->now && c->ctx->now - verdict <= VERDICT_GRACE)
-			due = verdict + VERDICT_GRACE + 1;
+		long long vg = lizago_setting_verdict_grace(c);
+		if (verdict != LW_NO_TIME && verdict <= c->ctx->now && c->ctx->now - verdict <= vg)
+			due = verdict + vg + 1;
 		if (strcmp(as, "WORKING") != 0 && lw_check_due(c->ctx, due))
 			alert(c, LW_CRIT, "orphaned_rejected", t->id, NULL, due,
 			      "%s: assigned to %s but agent is %s (no rework %dm+ after verdict)", t->id, t->assigned_to, as,
-			      VERDICT_GRACE / 60);
+			      (int)(vg / 60));
 	}
 	bool terminal = lizago_terminal(t->status);   /* the watcher's limit checks skip IsTerminal tasks */
-	if (!terminal && t->review_cycles_current >= rlim)
-		alert(c, LW_CRIT, "review_loop", t->id, NULL, LW_NO_TIME, "%s: %lld cycles (at cliff %lld)", t->id,
-		      t->review_cycles_current, rlim);
-	else if (!terminal && t->review_cycles_current > 0 && t->review_cycles_current >= rlim - 2)
+	/* Liza's watcher raises the loop at 5 cycles whatever max_review_cycles
+	 * says (submit-verdict escalates at the configured limit), so the CRIT
+	 * comes at 5 as Liza's does; the message names the configured limit
+	 * when it is another */
+	if (!terminal && t->review_cycles_current >= REVIEW_LOOP_AT) {
+		char other[96] = "";
+		if (rlim != REVIEW_LOOP_AT)
+			snprintf(other, sizeof other, "; Liza escalates a rejection at config.max_review_cycles %lld", rlim);
+		alert(c, LW_CRIT, "review_loop", t->id, NULL, LW_NO_TIME, "%s: %lld cycles (at cliff %d, Liza's watcher's "
+		      "fixed limit%s)", t->id, t->review_cycles_current, REVIEW_LOOP_AT, other);
+	} else if (!terminal && t->review_cycles_current > 0 && t->review_cycles_current >= rlim - 2)
 		alert(c, LW_WARN, "review_cycles_warning", t->id, NULL, LW_NO_TIME, "%s: attempt %lld%s, review cycle %lld/%lld",
 		      t->id, att, att == 2 ? " (final)" : "", t->review_cycles_current, rlim);
 	if (is_cat(t, LGC_EXECUTING) && t->iteration > 0 && t->iteration >= ilim - 2 && t->iteration < ilim)
@@ -518,9 +541,12 @@ static void task_checks(gk *c, const lg_task *t)
 			      "%s stuck in transition (%s): manual repair needed", t->id, t->assigned_to);
 	}
 	if (t->status && strcmp(t->status, "DRAFT") == 0 && t->created != LW_NO_TIME &&
-	    lw_check_due(c->ctx, t->created + DRAFT_AFTER + 1))
-		alert(c, LW_WARN, "stale_draft", t->id, NULL, t->created + DRAFT_AFTER,
-		      "%s: created %lldmin ago, never finalized", t->id, (long long)(c->ctx->now - t->created) / 60);
+	    lw_check_due(c->ctx, t->created + lizago_setting_stale_draft(c) + 1)) {
+		char age[24];   /* every duration through the one formatter: 1d03h, as the HUD shows ages */
+		alert(c, LW_WARN, "stale_draft", t->id, NULL, t->created + lizago_setting_stale_draft(c),
+		      "%s: created %s ago, never finalized",
+		      t->id, lw_format_age((long long)(c->ctx->now - t->created), age, sizeof age));
+	}
 }
 
 static bool transition_checkpoint(const lizago_state *st)
@@ -579,9 +605,11 @@ static void stalled(gk *c, const char *mode)
 	time_t from = latest != LW_NO_TIME ? latest : earliest;
 	if (!open || parked || from == LW_NO_TIME)
 		return;
-	if (lw_check_due(c->ctx, from + STALL_AFTER + 1))
-		alert(c, LW_WARN, "stalled", "progress", NULL, from + STALL_AFTER, "no task progress for %lld minutes",
-		      (long long)(c->ctx->now - from) / 60);
+	long long after = lizago_setting_stalled(c);
+	char age[24];   /* watch.go's words, the duration as every other one reads (1d03h) */
+	if (lw_check_due(c->ctx, from + after + 1))
+		alert(c, LW_WARN, "stalled", "progress", NULL, from + after, "no task progress for %s",
+		      lw_format_age((long long)(c->ctx->now - from), age, sizeof age));
 }
 
 static void project_checks(gk *c)
@@ -618,7 +646,8 @@ static void project_checks(gk *c)
 		}
 		if (live && live == blocked)
 			alert(c, LW_CRIT, "sprint_stalled", st->sprint_id, NULL, LW_NO_TIME,
-			      "all %zu non-terminal planned tasks are BLOCKED", blocked);
+			      blocked == 1 ? "the %zu non-terminal planned task is BLOCKED"
+			                   : "all %zu non-terminal planned tasks are BLOCKED", blocked);
 	}
 	/* watch.go checkMissingRoles: claimable work no registered role can take. */
 	for (size_t i = 0; i < st->ntasks; i++) {
@@ -681,6 +710,9 @@ void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx 
 		task_states(&c, &st->tasks[i]);
 		status_fields(&c, &st->tasks[i]);
 		task_invariants(&c, &st->tasks[i]);
+		lizago_shape(&c, &st->tasks[i]);
+		lizago_receipts(&c, &st->tasks[i]);
+		lizago_prereq(&c, &st->tasks[i]);
 		task_checks(&c, &st->tasks[i]);
 	}
 	quarantined(&c);
@@ -690,6 +722,7 @@ void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx 
 	lizago_orch(&c);
 	project_checks(&c);
 	lizago_patterns(&c);
+	lizago_settings(&c);
 	refusals(&c);
 	free(c.agents);
 }

@@ -52,6 +52,31 @@ void lizago_recovery(lizago_check_ctx *c);
 bool lizago_recovery_valid(const lizago_state *st);   /* no receipt, or a sound one */
 const doc_node *lizago_premature_recovery(const lizago_state *st);
 
+/* validate_task.go's shape of the newer task records: rejected fields,
+ * plan_check, acceptance, archived, repair_request, artifact refs
+ * (lizago_shape.c). */
+void lizago_shape(lizago_check_ctx *c, const lg_task *t);
+/* models.ValidationPrerequisiteViolations on a task and its output
+ * entries (lizago_prereq.c). */
+void lizago_prereq(lizago_check_ctx *c, const lg_task *t);
+/* validateTaskRejectionRCA and validate_lifecycle.go: the records a
+ * verdict writes (lizago_receipts.c). */
+void lizago_receipts(lizago_check_ctx *c, const lg_task *t);
+
+/* strings.TrimSpace(s) == "" (NULL too); a time Go's decoder leaves zero
+ * (absent, null or unreadable). */
+bool lizago_check_blank(const char *s);
+bool lizago_check_no_time(const doc_node *n);
+
+/* The liza.* settings today's Liza honours (lizago_settings.c): the user's
+ * value, else Go's constant; and a WARN setting_ignored for each setting set
+ * that only the shell era reads. */
+long long lizago_setting_lease_grace(const lizago_check_ctx *c);
+long long lizago_setting_verdict_grace(const lizago_check_ctx *c);
+long long lizago_setting_stale_draft(const lizago_check_ctx *c);
+long long lizago_setting_stalled(const lizago_check_ctx *c);
+void lizago_settings(lizago_check_ctx *c);
+
 /* models.IsFullReviewCommit: 40 or 64 hex digits. */
 bool lizago_full_commit(const char *s);
 

@@ -24,6 +24,7 @@ typedef struct gtx {
 	char from[128], to[128];  /* what the task moved between, for the message */
 	bool wrote_task;
 	char next[250];
+	char forced[200];         /* the Liza rule a --force write breaks, for the message and the log */
 } gtx;
 
 static const doc_node *find_task(const doc_node *root, const char *id)
@@ -336,21 +337,52 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 		tx_set(res, TX_DENIED, "task %s has no review_commit: cannot submit verdict", rq->subject);
 		goto out;
 	}
+	/* submitVerdict: the review commit must be the worktree's HEAD when the
+	 * worktree is on disk (a worktree moved after submission) */
+	char head[72], why_head[200];
+	int hr = lizago_worktree_head(g->dir, rq->subject, head, sizeof head, why_head, sizeof why_head);
+	if (hr > 0 && strcmp(head, commit) != 0) {
+		tx_set(res, TX_DENIED, "review_commit %s does not match worktree HEAD %s — worktree was modified after "
+		       "submission", commit, head);
+		goto out;
+	}
+	if (hr < 0) {
+		tx_set(res, TX_DENIED, "%s: %s, so the review commit cannot be checked against it as Liza does; submit the "
+		       "verdict with Liza's own submit-verdict", rq->subject, why_head);
+		goto out;
+	}
+	if (rq->reason && strlen(rq->reason) > 4096) {
+		tx_set(res, TX_DENIED, "rejection reason exceeds 4096-byte limit");   /* validateVerdictReasonSize */
+		goto out;
+	}
 	if (rq->expect_commit && strcmp(commit, rq->expect_commit) != 0) {
 		tx_set(res, TX_DENIED, "%s was resubmitted since it was shown: review_commit is now %s, not %s; look again",
 		       rq->subject, commit, rq->expect_commit);
 		goto out;
 	}
+	/* submitVerdict: "only the assigned reviewer can submit a verdict",
+	 * whether the assigned reviewer's lease is live or expired (an expired
+	 * claim is Liza's clear-stale-review-claims to free, not a verdict's). */
 	const char *by = doc_str(doc_get(task, "reviewing_by"));
-	time_t until;
-	if (by && strcmp(by, rq->as) != 0 && doc_time(doc_get(task, "review_lease_expires"), &until) == DOC_OK &&
-	    until > rq->now && !rq->force) {
-		char tb[32], age[32];
-		tx_set(res, TX_ASK, "%s holds the review lease of %s until %s (%s left); override with --force", by,
-		       rq->subject, lw_format_time(until, tb, sizeof tb),
-		       lw_format_age((long long)(until - rq->now), age, sizeof age));
-		rc = TX_ASK;
-		goto out;
+	if (!by || strcmp(by, rq->as) != 0) {
+		time_t until;
+		bool has_lease = doc_time(doc_get(task, "review_lease_expires"), &until) == DOC_OK;
+		if (!rq->force) {
+			char tb[32], age[32], lease[200] = "";
+			if (has_lease && until > rq->now)
+				snprintf(lease, sizeof lease, "; %s holds the review lease until %s (%s left)", by ? by : "?",
+				         lw_format_time(until, tb, sizeof tb),
+				         lw_format_age((long long)(until - rq->now), age, sizeof age));
+			else if (has_lease)
+				snprintf(lease, sizeof lease, "; its review lease expired at %s (Liza frees a stale claim with "
+				         "clear-stale-review-claims, then another reviewer claims it)", lw_format_time(until, tb, sizeof tb));
+			tx_set(res, TX_ASK, "only the assigned reviewer can submit a verdict: %s is reviewed by %s, not %s%s; "
+			       "override with --force (breaks that rule of Liza's)", rq->subject, by ? by : "nobody", rq->as, lease);
+			rc = TX_ASK;
+			goto out;
+		}
+		snprintf(g->forced, sizeof g->forced, "forced: breaks Liza's rule \"only the assigned reviewer can submit "
+		         "a verdict\" (reviewing_by %.40s, verdict by %.40s)", by ? by : "none", rq->as);
 	}
 	/* the lifecycle receipt Liza stamps in the same write needs the task's
 	 * boundary before and after (models.TaskTransitionID) */
@@ -518,6 +550,13 @@ static tx_rc verdict(gtx *g, const doc_node *root, const doc_node *task, editor 
 	e |= clear(ed, task, "reviewing_by");
 	e |= clear(ed, task, "review_lease_expires");
 	e |= release_agent(ed, root, rq->as);
+	/* a forced verdict ends the assigned reviewer's claim too: left REVIEWING
+	 * a task no longer under review, Liza's validator calls it agent_claim */
+	if (by && strcmp(by, rq->as) != 0) {
+		const char *cur = doc_str(doc_get(doc_get(doc_get(root, "agents"), by), "current_task"));
+		if (cur && strcmp(cur, rq->subject) == 0)
+			e |= release_agent(ed, root, by);
+	}
 	/* CompleteLifecycleRequest: the receipt of this submit-verdict */
 	const char *verdict_name = strcmp(rq->event, "approve") == 0 ? "APPROVED" : "REJECTED";
 	strbuf payload;
@@ -644,6 +683,19 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 			tx_set(res, TX_USAGE, "%s needs a task", ev);
 			return TX_USAGE;
 		}
+		/* Liza finds the first copy of a duplicated id and refuses a write
+		 * that adds a violation (ValidateCandidate): the verdict releases the
+		 * reviewer the other copy still names (review_ownership) */
+		size_t copies = 0;
+		for (const doc_node *i = doc_seq_first(doc_get(root, "tasks")); i; i = i->next) {
+			const char *tid = doc_str(doc_get(doc_deref(i), "id"));
+			copies += tid && strcmp(tid, rq->subject) == 0;
+		}
+		if (copies > 1) {
+			tx_set(res, TX_DENIED, "duplicate task ID %s (%zu tasks): a verdict on one would break the other's "
+			       "review; Liza's validator refuses it, repair state.yaml first", rq->subject, copies);
+			return TX_DENIED;
+		}
 		return verdict(g, root, task, ed, res);
 	}
 	tx_set(res, TX_DENIED, "today's Liza has no '%s' here (verdicts: approve, reject; levers: note, pause, "
@@ -663,7 +715,8 @@ static void log_entry(gtx *g, tx_result *res)
 		snprintf(detail, sizeof detail, "Operator input recorded (%zu bytes); no approval or task transition",
 		         strlen(rq->reason));
 	else if (g->wrote_task)
-		snprintf(detail, sizeof detail, "%s -> %s by the operator from liza-watch", g->from, g->to);
+		snprintf(detail, sizeof detail, "%s -> %s by the operator from liza-watch%s%s", g->from, g->to,
+		         g->forced[0] ? "; " : "", g->forced);
 	else
 		snprintf(detail, sizeof detail, "system %s by the operator from liza-watch", action);
 	edit_pair e[5] = { { "timestamp", edit_str(g->ts) }, { "agent", edit_str(rq->as) },
@@ -700,6 +753,8 @@ int lizago_transition(const char *dir, const tx_request *rq, tx_result *res)
 	if (rc != TX_DONE)
 		return res->rc = rc;
 	log_entry(&g, res);
+	if (g.forced[0] && !res->note[0])
+		snprintf(res->note, sizeof res->note, "%.140s%s%.100s", g.forced, g.next[0] ? "; next: " : "", g.next);
 	if (g.next[0] && !res->note[0])
 		snprintf(res->note, sizeof res->note, "next: %s", g.next);
 	return res->rc;

@@ -30,7 +30,9 @@ mkdir -p "$proj/.taskfactory/tasks/demo-9"
 printf 'id: DEMO-9\nphase: [ready\n' > "$proj/.taskfactory/tasks/demo-9/task.yaml"
 out=$(LIZA_WATCH_NOW=2026-02-20T14:30:00Z lw check); rc=$?
 [ "$rc" -eq 3 ] || fail "a broken task file: exit $rc"
-printf '%s\n' "$out" | grep -q '^CRIT foreman parse_error .*demo-9/task.yaml: .*demo-9/task.yaml:3:1: ' || fail "$out"
+# The path is said once (the message begins with it): file:line:col, then what.
+printf '%s\n' "$out" | grep -q '^CRIT foreman parse_error [^ ]*demo-9/task.yaml:3:1: ' || fail "$out"
+printf '%s\n' "$out" | grep 'parse_error' | grep -q 'task.yaml.*task.yaml' && fail "the path is repeated: $out"
 printf '%s\n' "$out" | grep -q '^WARN foreman lease_stale DEMO-2: ' || fail "other tasks not checked: $out"
 rm -r "$proj/.taskfactory/tasks/demo-9"
 

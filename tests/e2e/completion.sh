@@ -18,25 +18,18 @@ export PATH
 out=$(bash --norc --noprofile -c '. "$1" && complete -p liza-watch' _ "$bash_comp") || fail "sourcing the bash completion"
 [ "$out" = "complete -F _liza_watch liza-watch" ] || fail "complete -p: $out"
 
-# complete LINE: what bash would offer with the cursor at the end of LINE.
-# COMP_WORDS is split the way readline splits (':' is a word of its own).
-cat > "$tmp/complete.bash" <<'BASH'
-. "$1"
-COMP_LINE=$2
-COMP_POINT=${#2}
-read -ra COMP_WORDS <<< "${2//:/ : }"
-[[ $2 == *" " ]] && COMP_WORDS+=("")
-COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-_liza_watch liza-watch "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
-[ "${#COMPREPLY[@]}" -gt 0 ] && printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' '
-BASH
-complete_line() { bash --norc --noprofile "$tmp/complete.bash" "$bash_comp" "$1"; }
+. "$LW_TESTS/complete-lib.sh"
+expect_cmds() { complete_line 'liza-watch '; }
 expect() {
 	local got
 	got=$(complete_line "$1")
 	[ "$got" = "$2" ] || fail "completing '$1': got '$got', want '$2'"
 }
-expect 'liza-watch ' 'approve check config demo hud keys reject review status transition '
+expect 'liza-watch ' 'approve check config demo hud keys metrics reject review status transition '
+# The command table is where these come from: every command, metrics too.
+[ "$(expect_cmds)" = "$("$LW_BIN" __complete commands | sort | tr '\n' ' ')" ] || fail "bash offers $(expect_cmds)"
+expect 'liza-watch metrics --' '--follow --output '
+expect 'liza-watch metrics --output ' ''
 expect 'liza-watch ch' 'check '
 expect 'liza-watch --n' '--no-color '
 expect 'liza-watch --' '--as --help --no-color --poll --theme --version '
@@ -52,7 +45,8 @@ expect 'liza-watch transition --reason why foreman:DEMO-3 ex' 'executing '
 expect 'liza-watch transition liza pa' 'pause '
 expect 'liza-watch transition fo' 'foreman: '
 expect 'liza-watch --as ' ''
-expect 'liza-watch demo --' '--interval --keep --no-hud --seed --ticks '
+expect 'liza-watch demo --' '--interval --keep --liza-go --no-hud --seed --ticks '
+expect 'liza-watch -C /tmp/x review --max-lines ' ''
 mkdir -p "$tmp/proj.d"
 expect 'liza-watch -C pro' 'proj.d '
 # A theme of the user's own, found by name.
@@ -100,6 +94,8 @@ zpty -d z
 ZSH
 out=$(ZDOTDIR=$tmp timeout 60 zsh -f "$tmp/drive.zsh" "$root/completions" \
 	'liza-watch sta=>liza-watch status' \
+	'liza-watch metr=>liza-watch metrics' \
+	'liza-watch metrics --outp=>liza-watch metrics --output' \
 	'liza-watch status --form=>liza-watch status --format' \
 	'liza-watch transition aot:A2 reso=>liza-watch transition aot:A2 resolve' \
 	'liza-watch --theme solar=>liza-watch --theme solarized-dark' \

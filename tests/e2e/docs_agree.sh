@@ -33,6 +33,17 @@ man1=$(render "$gen/liza-watch.1")
 conf=$(render "$gen/liza-watch.conf.5")
 themes=$(render "$root/man/liza-watch-themes.5")
 
+# JSON shapes keep their quotes: a '"' in a macro's arguments is roff's
+# argument quote and vanishes (groff dropped every one of them once).
+# Lines of 2000 columns: a shape is never split across two.
+for dev in ascii utf8; do
+	wide=$(groff -man -T$dev -rLL=2000n "$gen/liza-watch.1" 2>/dev/null | sed 's/.\x08//g')
+	printf '%s\n' "$wide" | grep -qF '{"alerts": [{"level", "system", "code", "subject", "message", "since"}' ||
+		fail "the check --json shape lost its quotes in the man page (-T$dev)"
+	printf '%s\n' "$wide" | grep -qF '{"time", "event": "raised"|"cleared", "level", "system"' ||
+		fail "the check --follow --json shape lost its quotes in the man page (-T$dev)"
+done
+
 for opt in $("$LW_BIN" --help | grep -oE -- '--?[A-Za-z][A-Za-z-]*' | sort -u); do
 	printf '%s\n' "$man1" | grep -qF -- "$opt" || fail "--help names $opt, the man page does not"
 done

@@ -139,8 +139,8 @@ wait_gone 'liza-watch keys'
 # ---- consequences before the write: approve says who and what follows ----
 keys a
 wait_for 'approve liza:review-1 as human\? \[y/N\]'
-wait_for "approved_by is 'human': no reviewer supervisor will"
-wait_for 'merge review-1 \(only the one whose LIZA_AGENT_ID equals approved_by does\)'
+wait_for 'no reviewer supervisor will'
+wait_for 'approve as a reviewer: liza-watch approve'
 keys n
 wait_for 'approve cancelled'
 grep -q 'status: READY_FOR_REVIEW' "$basic/.liza/state.yaml" || fail "n must not write"

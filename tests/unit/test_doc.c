@@ -286,10 +286,39 @@ static void json_surrogate_escapes_parse_with_true_spans(void **state)
 	doc_free(&d);
 }
 
+/* YAML merge keys (<<: *defaults, or a list of them): libyaml leaves them
+ * to its user, and doc_get resolves them, own keys first, then the merged
+ * mappings in order; a quoted "<<" is an ordinary key. */
+static void merge_keys_resolve(void **state)
+{
+	(void)state;
+	const char *src = "base: &b\n  status: UNCLAIMED\n  spec_ref: s.md\nmore: &m\n  done_when: tests\n  status: DRAFT\n"
+	                  "one:\n  <<: *b\n  id: t1\n"
+	                  "two:\n  <<: [*m, *b]\n  id: t2\n"
+	                  "own:\n  <<: *b\n  status: CLAIMED\n"
+	                  "quoted:\n  \"<<\": *b\n";
+	doc d;
+	lw_error err;
+	lw_error_clear(&err);
+	assert_int_equal(doc_parse(&d, src, strlen(src), "t.yaml", NULL, &err), 0);
+	const doc_node *one = doc_get(d.root, "one"), *two = doc_get(d.root, "two");
+	assert_string_equal(doc_str(doc_get(one, "status")), "UNCLAIMED");
+	assert_string_equal(doc_str(doc_get(one, "spec_ref")), "s.md");
+	assert_string_equal(doc_str(doc_get(one, "id")), "t1");
+	assert_string_equal(doc_str(doc_get(two, "status")), "DRAFT");   /* the first merged mapping wins */
+	assert_string_equal(doc_str(doc_get(two, "spec_ref")), "s.md");
+	assert_string_equal(doc_str(doc_get(two, "done_when")), "tests");
+	assert_string_equal(doc_str(doc_get(doc_get(d.root, "own"), "status")), "CLAIMED");   /* own keys first */
+	assert_null(doc_get(doc_get(d.root, "quoted"), "status"));
+	assert_null(doc_get(one, "nothing"));
+	doc_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(spans_are_bytes_in_utf8_text),
+		cmocka_unit_test(merge_keys_resolve),
 		cmocka_unit_test(spans_skip_a_bom),
 		cmocka_unit_test(nulls_are_the_core_schema_spellings),
 		cmocka_unit_test(bom_file_with_several_root_keys),

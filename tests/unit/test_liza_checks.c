@@ -33,7 +33,8 @@ static void iterations_warn_at_8_and_cliff_at_10(void **state)
 	TH_NONE(&r, "iterations_cliff", "it9");
 	TH_EXPECT(&r, LW_CRIT, "iterations_cliff", "it10", "iteration 10 of 10 (cliff 10)");
 	TH_NONE(&r, "iterations_warning", "it10");   /* one level at a time */
-	TH_EXPECT(&r, LW_CRIT, "iterations_cliff", "it11", "iteration 11 of 10");
+	/* BLOCKED already is what the cliff advises, and no coder iterates on it. */
+	TH_NONE(&r, "iterations_cliff", "it11");
 	TH_NONE(&r, "iterations_warning", "it11");
 	assert_int_equal(th_count(&r, "invalid_state"), 0);
 	th_close(&r);
@@ -118,6 +119,15 @@ static void review_cliff_follows_config(void **state)
 	th_close(&r);
 }
 
+/* None of the alerts about limits, loops and failures. */
+static void no_limit_alerts(th_run *r)
+{
+	static const char *const codes[] = { "iterations_warning", "iterations_cliff", "review_cycles_warning",
+	                                      "review_loop", "hypothesis_exhaustion", "failure_risk" };
+	for (size_t i = 0; i < sizeof codes / sizeof *codes; i++)
+		TH_NONE(r, codes[i], NULL);
+}
+
 static void terminal_tasks_raise_no_limit_alerts(void **state)
 {
 	(void)state;
@@ -128,13 +138,24 @@ static void terminal_tasks_raise_no_limit_alerts(void **state)
 		"  - {id: su, status: SUPERSEDED, iteration: 9, review_cycles_current: 3, failed_by: [coder-1],"
 		" superseded_by: [m], rescope_reason: split}\n",
 		NULL, NULL, NULL), NOW), 0);
-	TH_NONE(&r, "iterations_warning", NULL);
-	TH_NONE(&r, "iterations_cliff", NULL);
-	TH_NONE(&r, "review_cycles_warning", NULL);
-	TH_NONE(&r, "review_loop", NULL);
-	TH_NONE(&r, "hypothesis_exhaustion", NULL);
-	TH_NONE(&r, "failure_risk", NULL);
+	no_limit_alerts(&r);
 	assert_int_equal(th_count(&r, NULL), 0);
+	th_close(&r);
+}
+
+/* Past review the loop converged: an APPROVED task (it waits for its
+ * merge) raises no loop, limit or failure warning. */
+static void approved_tasks_raise_no_review_warnings(void **state)
+{
+	(void)state;
+	th_run r;
+	assert_int_equal(th_state(&r, th_yaml(
+		"  - {id: ap, status: APPROVED, iteration: 9, review_cycles_current: 3, failed_by: [coder-3],"
+		" approved_by: code-reviewer-1, review_commit: abc1234, " OK_FIELDS "}\n"
+		"  - {id: ap5, status: APPROVED, iteration: 10, review_cycles_current: 5, failed_by: [coder-1, coder-2],"
+		" approved_by: code-reviewer-1, review_commit: abc1234, " OK_FIELDS "}\n",
+		NULL, NULL, NULL), NOW), 0);
+	no_limit_alerts(&r);
 	th_close(&r);
 }
 
@@ -416,6 +437,7 @@ int main(void)
 		cmocka_unit_test(review_cycles_warn_at_3_and_loop_at_5),
 		cmocka_unit_test(review_cliff_follows_config),
 		cmocka_unit_test(terminal_tasks_raise_no_limit_alerts),
+		cmocka_unit_test(approved_tasks_raise_no_review_warnings),
 		cmocka_unit_test(failure_risk_and_hypothesis_exhaustion),
 		cmocka_unit_test(blocked_carries_its_reason),
 		cmocka_unit_test(integration_failed_is_critical),

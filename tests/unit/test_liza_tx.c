@@ -435,7 +435,35 @@ static void approving_as_a_non_reviewer_says_who_will_not_merge(void **state)
 	fx_open_fixture(&f, "comments.in.yaml");
 	r.as = "code-reviewer-7";
 	assert_int_equal(liza_transition(f.liza, &r, &res), TX_DONE);
-	assert_string_equal(res.note, "");
+	assert_null(strstr(res.note, "reviewer supervisor"));
+	/* This fixture has no log.yaml: that is said, and no log is made. */
+	assert_non_null(strstr(res.note, "log.yaml not updated: there is no .liza/log.yaml"));
+	fx_close(&f);
+}
+
+/* The adapter chose the shell era's transition from its last snapshot; the
+ * Go program has rewritten the file since. Under the lock the shell era's
+ * transition sees the other generation and refuses, writing nothing; a
+ * lever (no lock on the state) looks at the file once more. */
+static void a_file_now_of_todays_liza_is_refused_under_the_lock(void **state)
+{
+	(void)state;
+	static const char go[] = "version: 1\npipeline_version: 1\ntasks:\n  - id: t-1\n    role_pair: coding-pair\n"
+	                         "    status: REVIEWING_CODE\n    reviewing_by: code-reviewer-2\nagents: {}\n";
+	fx f;
+	fx_open(&f, go, sizeof go - 1);
+	tx_request r = req("t-1", "approve");
+	tx_result res;
+	assert_int_equal(liza_shell_transition(f.liza, &r, &res), TX_DENIED);
+	assert_non_null(strstr(res.message, "look again"));
+	size_t n;
+	char *after = slurp(f.state, &n);
+	assert_int_equal(n, sizeof go - 1);
+	assert_memory_equal(after, go, n);
+	free(after);
+	tx_request lv = { .event = "pause", .as = "human" };
+	assert_int_equal(liza_shell_transition(f.liza, &lv, &res), TX_DENIED);
+	assert_non_null(strstr(res.message, "look again"));
 	fx_close(&f);
 }
 
@@ -443,6 +471,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(approve_and_reject_are_byte_exact),
+		cmocka_unit_test(a_file_now_of_todays_liza_is_refused_under_the_lock),
 		cmocka_unit_test(second_approve_is_denied_and_changes_nothing),
 		cmocka_unit_test(a_task_that_moved_is_refused_with_what_it_is_now),
 		cmocka_unit_test(another_reviewers_live_lease_needs_force),

@@ -259,10 +259,18 @@ static void approvals_count_toward_the_quorum(void **state)
 	char *fixed = malloc(len + 64);
 	snprintf(fixed, len + 64, "%.*sstatus: REVIEWING_CODE_2%s", (int)(at - s), s,
 	         at + strlen("status: CODE_PARTIALLY_APPROVED"));
-	th_write(&r, "state.yaml", fixed);
+	char *by = strstr(fixed, "reviewing_by: null");
+	assert_non_null(by);
+	char *claimed = malloc(strlen(fixed) + 64);
+	snprintf(claimed, strlen(fixed) + 64, "%.*sreviewing_by: code-reviewer-2%s", (int)(by - fixed), fixed,
+	         by + strlen("reviewing_by: null"));
+	th_write(&r, "state.yaml", claimed);
+	free(claimed);
 	free(fixed);
 	free(s);
-	assert_int_equal(verdict(&r, "approve", "code-reviewer-1", NULL, &res), TX_DENIED);   /* not twice */
+	/* only the assigned reviewer gives a verdict (submitVerdict) */
+	assert_int_equal(verdict(&r, "approve", "code-reviewer-1", NULL, &res), TX_ASK);
+	assert_non_null(strstr(res.message, "only the assigned reviewer can submit a verdict"));
 	assert_int_equal(verdict(&r, "approve", "code-reviewer-2", NULL, &res), TX_DONE);
 	assert_non_null(strstr(res.message, "-> CODE_APPROVED"));
 	assert_non_null(strstr(res.note, "2/2 approvals"));
