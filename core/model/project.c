@@ -152,9 +152,11 @@ static bool project_gone(const lw_project *p, lw_check_ctx *ctx)
 		return false;
 	struct stat st;
 	bool dir = lw_exists(p->dir, &st) && S_ISDIR(st.st_mode);
-	/* A system whose state folder is the project's own (ACP) goes with it. */
+	/* A system whose state folder is the project's own (ACP) goes with it.
+	 * Whatever is at a root's name counts, a link to nothing too: that is
+	 * the system's state gone wrong (dangling_link), said as such. */
 	for (size_t i = 0; dir && i < p->n; i++)
-		if (strcmp(p->src[i].root, p->dir) != 0 && lw_exists(p->src[i].root, NULL))
+		if (strcmp(p->src[i].root, p->dir) != 0 && lw_stat(p->src[i].root, &st, LW_STAT_TYPE | LW_STAT_NOFOLLOW) == 0)
 			return false;
 	lw_alerts_add(ctx->out, LW_CRIT, p->src[0].adapter->name, "project_gone", p->dir, ctx->now, "%s",
 	              dir ? "every agent state in the project folder is gone (emptied, or being removed): nothing "

@@ -116,4 +116,11 @@ printf '%s
 out=$("$LW_BIN" -C "$tmp/p" status 2>&1)
 printf '%s
 ' "$out" | grep -q 'liza: ' || fail "a dangling .liza: liza vanished from status: $out"
+# A lone AoT state linked to nothing: dangling_link, not project_gone (the
+# name is there; what it names is not).
+rm -rf "$tmp/p"; mkdir -p "$tmp/p/.claude"; ln -s gone "$tmp/p/.claude/aot-loop-state.md"
+out=$("$LW_BIN" -C "$tmp/p" check 2>&1)
+printf '%s\n' "$out" | grep -q '^CRIT aot dangling_link .*aot-loop-state.md: a link to nothing (-> gone)' \
+	|| fail "a lone dangling AoT state: $out"
+printf '%s\n' "$out" | grep -q project_gone && fail "a lone dangling AoT state reads as project_gone: $out"
 [ "$failures" -eq 0 ]
