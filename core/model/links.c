@@ -21,6 +21,11 @@ typedef struct walk {
 	const char *dir;          /* canonical project folder */
 	size_t dl;
 	lw_snapshot *snap;
+	/* The last path walked and how much of it was found to be no link:
+	 * the next path (a task beside the last) starts below what they
+	 * share, so a load costs one lstat per folder, not one per path. */
+	char last[PATH_MAX];
+	size_t ok;
 } walk;
 
 static bool said(const lw_snapshot *s, const char *subject)
@@ -63,8 +68,16 @@ static void one_path(walk *w, const char *path)
 	size_t len = strlen(path);
 	if (len <= w->dl || strncmp(path, w->dir, w->dl) != 0 || path[w->dl] != '/' || len >= PATH_MAX)
 		return;
+	/* Components of the last path up to w->ok that this one shares, up
+	 * to a '/' in both: already known to be plain folders. */
+	size_t from = w->dl;
+	for (size_t i = w->dl; i < w->ok && path[i] == w->last[i]; i++)
+		if (path[i] == '/' && i > from)
+			from = i;
 	char prefix[PATH_MAX];
-	for (size_t i = w->dl + 1; i <= len; i++) {
+	memcpy(w->last, path, len + 1);
+	w->ok = from;
+	for (size_t i = from + 1; i <= len; i++) {
 		if (i < len && path[i] != '/')
 			continue;
 		memcpy(prefix, path, i);
@@ -76,6 +89,8 @@ static void one_path(walk *w, const char *path)
 			one_link(w, prefix);
 			return;                      /* what lies beyond is the link's */
 		}
+		if (i < len)
+			w->ok = i;                   /* a folder, no link: shared prefixes skip it */
 	}
 }
 
@@ -88,7 +103,7 @@ static void watched(const char *path, bool is_dir, void *ctx)
 
 void lw_links_outside(const char *dir, const lw_source *src, lw_snapshot *snap)
 {
-	walk w = { dir, strlen(dir), snap };
+	walk w = { .dir = dir, .dl = strlen(dir), .snap = snap };
 	if (w.dl <= 1)
 		return;                              /* a project at / has no outside */
 	one_path(&w, src->root);
