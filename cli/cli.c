@@ -126,7 +126,7 @@ static int open_fleet(const lw_opts *o, lw_fleet *f, bool wait, cli_missing *mis
 		lw_member *m = &f->v[f->n];
 		/* The `projects` setting's globs match folders that are no
 		 * project: those are passed over; a -C that is none is an error. */
-		bool from_config = o->dirs_owned != NULL;
+		bool from_config = o->from_config;
 		strbuf why;
 		strbuf_init(&why);
 		if (open_dir(dir, &m->proj, from_config, wait && !from_config, miss ? &why : NULL) < 0) {
@@ -148,7 +148,7 @@ static int open_fleet(const lw_opts *o, lw_fleet *f, bool wait, cli_missing *mis
 		/* The first project's config is o->cfg, read already; the others
 		 * read theirs, and say only what their own .liza-watch got wrong. */
 		lw_config_init(&m->cfg);
-		lw_config_load(&m->cfg, dir);
+		lw_config_load(&m->cfg, m->proj.dir);
 		if (i > 0 && m->cfg.warnings.len && m->cfg.files[1]) {
 			size_t fl = strlen(m->cfg.files[1]);
 			for (const char *l = m->cfg.warnings.buf; *l; ) {
@@ -191,12 +191,56 @@ void cli_missing_free(cli_missing *miss)
 	miss->n = 0;
 }
 
+/* Add the folder the user named as its canonical root, once: the same
+ * project named twice (p and p/, p and a link to it, ~/p and /home/me/p)
+ * is one project. A name that cannot be resolved is kept as typed (with ~
+ * expanded), and opening it says why. */
+static int resolve_dir(lw_opts *o, const char *typed)
+{
+	char real[LW_PATH_MAX];
+	lw_fleet_resolve(typed, real, sizeof real);
+	for (size_t i = 0; i < o->ndirs; i++)
+		if (strcmp(o->dirs[i], real) == 0)
+			return 0;
+	char **v = realloc(o->dirs_owned, (o->nowned + 1) * sizeof *v);
+	char *d = v ? strdup(real) : NULL;
+	if (v)
+		o->dirs_owned = v;
+	if (!d) {
+		cli_error("out of memory");
+		return -1;
+	}
+	o->dirs_owned[o->nowned++] = d;
+	o->dirs[o->ndirs++] = d;
+	return 0;
+}
+
+/* Every -C (or the current folder), resolved: see resolve_dir. */
+static int resolve_dirs(lw_opts *o)
+{
+	const char *typed[sizeof o->dirs / sizeof *o->dirs];
+	size_t n = o->ndirs;
+	memcpy(typed, o->dirs, n * sizeof *typed);
+	o->ndirs = 0;
+	for (size_t i = 0; i < (n ? n : 1); i++)
+		if (resolve_dir(o, n ? typed[i] : ".") < 0)
+			return -1;
+	o->dir = o->dirs[0];
+	/* No -C: one project, the current folder (the `projects` setting may
+	 * still name others). */
+	if (n == 0)
+		o->ndirs = 0;
+	return 0;
+}
+
 /* Read the config files into cfg and fill what the command line left
  * unset: options win over the project's file, which wins over the user's.
  * LIZA_AGENT_ID sits between --as and the files, as it names the agent a
  * shell belongs to. */
 static int apply_config(lw_opts *o, lw_config *cfg, const char *cli_as, bool many)
 {
+	if (resolve_dirs(o) < 0)
+		return -1;
 	lw_config_load(cfg, o->dir);
 	if (cfg->warnings.len) {
 		lw_inputs_taint();
@@ -223,10 +267,13 @@ static int apply_config(lw_opts *o, lw_config *cfg, const char *cli_as, bool man
 		/* glob(3) lists folders behind the input record's back: a project
 		 * that appears later must not be missed by a kept status line. */
 		lw_inputs_taint();
-		o->dirs_owned = dirs;
-		for (size_t i = 0; i < n; i++)
-			o->dirs[o->ndirs++] = dirs[i];
-		o->dir = dirs[0];
+		o->from_config = true;
+		for (size_t i = 0; i < n && resolve_dir(o, dirs[i]) == 0; i++)
+			;
+		lw_fleet_free_dirs(dirs, n);
+		if (o->ndirs == 0)
+			return -1;
+		o->dir = o->dirs[0];
 	}
 	o->cfg = cfg;
 	const char *env_as = lw_getenv("LIZA_AGENT_ID");
@@ -446,7 +493,7 @@ int cli_main(int argc, char **argv)
 		rc = cmd->run(&o, sub_argc, kept);
 	lw_config_free(&cfg);
 	if (o.dirs_owned)
-		lw_fleet_free_dirs(o.dirs_owned, o.ndirs);
+		lw_fleet_free_dirs(o.dirs_owned, o.nowned);
 	free(kept);
 	return rc;
 }

@@ -17,10 +17,15 @@ enum {
 struct lw_config;
 
 typedef struct lw_opts {
+	/* Every folder below is the project's canonical root (lw_fleet_resolve),
+	 * resolved once at start: each command, the config, the HUD's writes
+	 * and the status cache see the same name however the user typed it. */
 	const char *dir;          /* the first -C (default "."): the project of one-project commands */
-	const char *dirs[64];     /* every -C, or the user's `projects` setting expanded */
+	const char *dirs[64];     /* every -C, or the user's `projects` setting expanded; no two alike */
 	size_t ndirs;             /* 0: just dir */
-	char **dirs_owned;        /* the expansion's strings (freed at exit) */
+	char **dirs_owned;        /* the resolved names (freed at exit) */
+	size_t nowned;
+	bool from_config;         /* dirs came from `projects`: a folder without state is passed over */
 	const char *as;           /* --as, else $LIZA_AGENT_ID, else the config's as, else "human" */
 	const char *theme;        /* --theme, else the config's theme */
 	const char *theme_at;     /* "file:line" when the theme came from a config file */
@@ -45,6 +50,7 @@ int cmd_demo(const lw_opts *o, int argc, char **argv);
 int cmd_keys(const lw_opts *o, int argc, char **argv);
 int cmd_config(const lw_opts *o, int argc, char **argv);
 int cmd_metrics(const lw_opts *o, int argc, char **argv);
+int cmd_events(const lw_opts *o, int argc, char **argv);
 /* Hidden: `__complete systems|subjects|events [TASK]`, for the shell completions. */
 int cmd_complete(const lw_opts *o, int argc, char **argv);
 int cmd_man(const lw_opts *o, int argc, char **argv);
@@ -125,6 +131,12 @@ int cmd_hud_run(const lw_opts *o, struct lw_fleet *f, const char *banner, int si
  * install). true with its path in out; false with the places looked at in
  * tried. */
 bool data_path_find(const char *argv0, const char *name, char *out, size_t n, char *tried, size_t tn);
+
+/* Mark the alerts the operator acknowledged (cli_acks.c); prune: end the
+ * acknowledgements of p's alerts that cleared (long-running modes). */
+struct lw_alerts;
+void cli_acks_mark(const struct lw_project *p, struct lw_alerts *al);
+void cli_acks_prune(const struct lw_project *p, const struct lw_alerts *al);
 
 /* The usage text (--help), each system's line from its adapter. */
 void cli_usage(FILE *out);

@@ -22,7 +22,7 @@ static const cli_option status_opts[] = {
 	{ "json", 'j', no_argument, 'j', NULL, "one JSON object" },
 	{ "follow", 'f', no_argument, 'f', NULL, "a new line whenever the line changes" },
 	{ "format", 'F', required_argument, 'F', "FMT",
-	  "long (every system and lane) or a template: %S %B %Y %A %R %K %D %T %W %c %w %i %P %L %%" },
+	  "long (every system and lane) or a template: %S %B %Y %A %R %K %D %T %W %c %w %i %a %P %L %%" },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
@@ -67,6 +67,12 @@ static const cli_option metrics_opts[] = {
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
+static const cli_option events_opts[] = {
+	{ "follow", 'f', no_argument, 'f', NULL, "each change from now on, as it is seen (alerts raised and cleared too)" },
+	{ "json", 'j', no_argument, 'j', NULL, "one object a line: {project, system, subject, kind, from, to, time[, acked]}" },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+
 const cli_command cli_commands[] = {
 	{ "hud", "", "full-screen HUD (the default command)", NULL, no_opts, "", cmd_hud, true, false },
 	{ "check", "[--json] [--follow]", "run every check once and print alerts",
@@ -106,6 +112,11 @@ const cli_command cli_commands[] = {
 	  cmd_demo, false, false },
 	{ "metrics", "[--output FILE] [--follow]", "Prometheus text format (node_exporter's textfile collector)",
 	  NULL, metrics_opts, "", cmd_metrics, true, false },
+	{ "events", "[--follow] [--json]", "what happened: the files' logs, notes and task histories",
+	  "Without --follow: what the state files record (logs, notes, task histories),\n"
+	  "oldest first. With --follow: each change liza-watch sees from now on (statuses,\n"
+	  "assignments, verdicts, agents, new log entries, alerts raised and cleared).\n",
+	  events_opts, "", cmd_events, true, false },
 	{ "keys", "", "the HUD's key bindings, after the config's bind lines", NULL, no_opts, "", cmd_keys,
 	  false, false },
 	{ "config", "", "every setting in effect and the file that set it", NULL, no_opts, "", cmd_config,

@@ -24,6 +24,7 @@ static void run_checks(const lw_member *m, lw_alerts *al)
 	lw_check_ctx ctx = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = al, .th = &m->cfg.th };
 	lw_project_check(&m->proj, &ctx);
 	lw_alerts_sort(al);
+	cli_acks_mark(&m->proj, al);
 }
 
 /* "[label] " before each line when several projects share the output. */

@@ -116,12 +116,15 @@ static int run_team_only(const demo_opts *d)
 	sim_team team;
 	lw_error err;
 	lw_error_clear(&err);
-	char msg[1200];
-	if (sim_team_open(&team, d->no_hud_dir, d->seed, &err) < 0) {
+	char msg[1200], dir[LW_PATH_MAX];
+	/* The project's canonical root, as every other command uses: the
+	 * team's writes (temps, locks, commit records) are named from it. */
+	lw_fleet_resolve(d->no_hud_dir, dir, sizeof dir);
+	if (sim_team_open(&team, dir, d->seed, &err) < 0) {
 		cli_error("demo: %s", lw_error_format(&err, msg, sizeof msg));
 		return EXIT_UNREADABLE;
 	}
-	fprintf(stdout, "liza-watch demo: simulated team on %s, seed %llu\n", d->no_hud_dir,
+	fprintf(stdout, "liza-watch demo: simulated team on %s, seed %llu\n", dir,
 	        (unsigned long long)d->seed);
 	fflush(stdout);
 	sim_loop_opts lo = { .ticks = d->ticks, .interval_ms = d->interval_ms, .report = print_line, .ctx = stdout };
@@ -284,7 +287,7 @@ static int run_hud(const lw_opts *o, const demo_opts *d, const char *proj, const
 	lw_opts ho = *o;
 	ho.dir = dirs[0];
 	ho.ndirs = 0;
-	ho.dirs_owned = NULL;   /* every folder here is a project: none may be passed over */
+	ho.from_config = false;   /* every folder here is a project: none may be passed over */
 	if (ndirs > 1) {
 		for (size_t i = 0; i < ndirs; i++)
 			ho.dirs[i] = dirs[i];

@@ -132,6 +132,7 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 		for (size_t i = 0; i < fl.n; i++) {
 			lw_check_ctx ctx = { .now = now, .next_deadline = LW_NO_TIME, .out = &al[i], .th = &fl.v[i].cfg.th };
 			lw_project_check(&fl.v[i].proj, &ctx);
+			cli_acks_mark(&fl.v[i].proj, &al[i]);
 			if (ctx.next_deadline != LW_NO_TIME && (next == LW_NO_TIME || ctx.next_deadline < next))
 				next = ctx.next_deadline;
 		}

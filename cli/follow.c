@@ -74,6 +74,8 @@ int follow_run(const lw_opts *o, lw_fleet *f, follow_fn fn, void *ctx)
 			lw_check_ctx c = { .now = lw_now(), .next_deadline = LW_NO_TIME, .out = &al, .th = &f->v[i].cfg.th };
 			lw_project_check(&f->v[i].proj, &c);
 			lw_alerts_sort(&al);
+			cli_acks_prune(&f->v[i].proj, &al);
+			cli_acks_mark(&f->v[i].proj, &al);
 			ms[i].deadline = c.next_deadline;
 			go = fn(f, i, &al, ctx);
 			lw_alerts_free(&al);

@@ -43,6 +43,8 @@ void hud_draw(hud *h)
 		view_detail(h);
 	} else if (h->mode == MODE_HELP) {
 		view_help(h);
+	} else if (h->mode == MODE_ACTIVITY) {
+		view_activity(h);
 	} else if (view_review_open(h)) {
 		view_review(h);   /* under a prompt too: a verdict asked from the review */
 	} else {

@@ -7,6 +7,8 @@
 #include <time.h>
 #include "core/model/adapter.h"
 #include "core/model/fleet.h"
+#include "core/model/activity.h"
+#include "core/model/acks.h"
 #include "core/util/strbuf.h"
 #include "tui/theme.h"
 #include "tui/txrun.h"
@@ -16,7 +18,7 @@ struct hud_pane_def;
 enum { HUD_PANES_MAX = 16 };
 typedef enum hud_detail { DETAIL_TASK, DETAIL_ALERT, DETAIL_LOG, DETAIL_WORKFLOW } hud_detail;
 enum { HUD_LOG_MAX = 64 };
-typedef enum hud_mode { MODE_NORMAL, MODE_DETAIL, MODE_HELP, MODE_PROMPT, MODE_CONFIRM, MODE_CHOOSE, MODE_REVIEW } hud_mode;
+typedef enum hud_mode { MODE_NORMAL, MODE_DETAIL, MODE_HELP, MODE_PROMPT, MODE_CONFIRM, MODE_CHOOSE, MODE_REVIEW, MODE_ACTIVITY } hud_mode;
 
 /* A task as the board shows it: a pointer into a source's snapshot, valid
  * until that source reloads (the index is rebuilt then). */
@@ -116,6 +118,14 @@ typedef struct hud {
 	 * footer, not the alerts. */
 	unsigned dirty;
 	int last_layout[2 * HUD_PANES_MAX];   /* pane rows of the last draw: a change redraws all */
+
+	/* The operator's view of the agents and of what happened (issue 27). */
+	lw_activity activity;     /* what changed between loads, and alerts raised/cleared */
+	bool checked_once;        /* the first check is the baseline: nothing was "raised" */
+	lw_acks acks;             /* acknowledged alerts ($XDG_STATE_HOME/liza-watch/acks) */
+	int agent_row;            /* agents pane: the selected row */
+	int activity_scroll;      /* the full-screen feed: lines up from the newest */
+	char activity_filter[128];
 } hud;
 
 /* ---- model side (hud_model.c) ---- */
@@ -150,8 +160,22 @@ size_t hud_lane_count(const hud *h, int lane);
 void hud_select_key(hud *h);                   /* remember sel_key from the current selection */
 /* A line for the message log (L) only, not the message line. */
 void hud_log(hud *h, const char *line);
+/* The message line; its paths read as hud_shown_text makes them. */
 void hud_message(hud *h, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Text as the screen shows it: with one project, each path below its root
+ * reads from the root (the header names it), as lw_project_shown_path does
+ * for one path; with several, paths stay whole (they tell the projects apart). */
+const char *hud_shown_text(const hud *h, const char *text, char *buf, size_t n);
 size_t hud_workflow_count(const hud *h);
+/* ---- triage (triage.c): acknowledgements, alert lines in the feed ---- */
+/* After a check: mark acknowledged alerts, end those whose alert cleared,
+ * and add "raised"/"cleared" lines to the feed. */
+void triage_after_check(hud *h, lw_alerts *fresh, const lw_alerts *before);
+/* The shown alerts' counts by level, acknowledged ones apart. */
+void triage_counts(const hud *h, size_t by_level[3], size_t *acked);
+/* ---- agents (pane_agents.c) ---- */
+size_t hud_agent_count(const hud *h);
+const lw_agent *hud_agent(const hud *h, size_t i, size_t *member);
 const lw_workflow *hud_workflow(const hud *h, size_t i, const lw_source **src);
 
 #define DIRTY_ALL (~0u)
@@ -161,6 +185,8 @@ void hud_draw(hud *h);
 void view_detail(hud *h);
 void view_detail_open_alert(hud *h, const lw_alert *a);   /* the detail view on an alert and its task */
 void view_help(hud *h);
+void view_activity(hud *h);                         /* the feed, full screen (view_activity.c) */
+void view_activity_key(hud *h, int ch);
 int  view_help_lines(const hud *h);                 /* lines of the help screen, for scrolling */
 void prompt_view(hud *h);
 void chooser_view(hud *h);

@@ -8,6 +8,7 @@
 #include "core/util/inputs.h"
 #include <curses.h>
 #include <stdarg.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,10 +33,33 @@ void hud_message(hud *h, bool error, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(h->message, sizeof h->message, fmt, ap);
+	char raw[sizeof h->message];
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
+	hud_shown_text(h, raw, h->message, sizeof h->message);
 	h->message_error = error;
 	hud_log(h, h->message);
+}
+
+const char *hud_shown_text(const hud *h, const char *text, char *buf, size_t n)
+{
+	if (!text || !h->fleet || h->fleet->n != 1) {
+		snprintf(buf, n, "%s", text ? text : "");
+		return buf;
+	}
+	const char *root = h->fleet->v[0].proj.dir;
+	size_t rl = strlen(root), o = 0;
+	for (const char *s = text; *s && o + 1 < n;) {
+		/* the root at the start of a word, followed by a name below it */
+		bool word = s == text || !(isalnum((unsigned char)s[-1]) || strchr("/._-~", s[-1]));
+		if (word && rl > 1 && strncmp(s, root, rl) == 0 && s[rl] == '/' && s[rl + 1] && s[rl + 1] != ' ') {
+			s += rl + 1;
+			continue;
+		}
+		buf[o++] = *s++;
+	}
+	buf[o] = '\0';
+	return buf;
 }
 
 static bool matches(const lw_task *t, const char *f)
@@ -392,6 +416,7 @@ void hud_recheck_changed(hud *h, const bool *changed)
 	}
 	if (fresh.n > 1)
 		qsort(fresh.v, fresh.n, sizeof *fresh.v, cmp_severity);
+	triage_after_check(h, &fresh, &h->all_alerts);
 	lw_alerts_free(&h->all_alerts);
 	h->all_alerts = fresh;
 	/* The pane shows the narrowed project's alerts only. */

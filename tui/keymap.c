@@ -4,6 +4,8 @@
 #include "tui/act.h"
 #include "tui/pane.h"
 #include "tui/review.h"
+#include "tui/triage.h"
+#include "tui/act_work.h"
 #include <curses.h>
 #include <signal.h>
 #include <stdio.h>
@@ -39,6 +41,7 @@ static void open_detail(hud *h) { h->mode = MODE_DETAIL; h->detail_kind = DETAIL
 static void open_log(hud *h) { h->mode = MODE_DETAIL; h->detail_kind = DETAIL_LOG; h->detail_scroll = 1000000; }
 static void toggle_table(hud *h) { h->table_view = !h->table_view; hud_rebuild(h); }
 static void open_help(hud *h) { h->mode = MODE_HELP; h->help_scroll = 0; }
+static void open_activity(hud *h) { h->mode = MODE_ACTIVITY; h->activity_scroll = 0; }
 static void quit_confirmed(hud *h, bool yes)
 {
 	if (yes)
@@ -98,7 +101,7 @@ const hud_action hud_actions[] = {
 	{ "page-down", { KEY_NPAGE, CTRL('f') }, "ten rows down", NULL, NULL, page_down },
 	{ "top", { KEY_HOME, 'g' }, "first row", NULL, NULL, go_top },
 	{ "bottom", { KEY_END, 'G' }, "last row", NULL, NULL, go_bottom },
-	{ "next-pane", { '\t' }, "next pane (workflows, board, alerts)", "pane", NULL, next_pane },
+	{ "next-pane", { '\t' }, "next pane (workflows, agents, board, alerts)", "pane", NULL, next_pane },
 	{ "prev-pane", { KEY_BTAB }, "previous pane", NULL, NULL, prev_pane },
 	{ "detail", { '\n', '\r', KEY_ENTER }, "details of the selected task, workflow or alert", "detail", has_detail,
 	  open_detail },
@@ -126,6 +129,20 @@ const hud_action hud_actions[] = {
 	  several_projects, hud_narrow_next },
 	{ "pause-demo", { 'P' }, "demo only: pause or resume the simulated agents", "pause demo", is_demo, pause_demo },
 	{ "log", { 'L' }, "the last messages, full length (newest at the bottom)", NULL, NULL, open_log },
+	{ "activity", { 'F' }, "the activity feed full screen: every change seen, scrolling, / filters", NULL, NULL,
+	  open_activity },
+	{ "next-alert", { 'N' }, "select the most severe alert not acknowledged, and its task (the next on each press)",
+	  "next alert", triage_has_alerts, triage_next_alert },
+	{ "ack", { 'K' }, "acknowledge the selected alert (an optional reason): dimmed, counted apart, until it clears",
+	  "ack", triage_can_ack, triage_ack },
+	{ "edit", { 'e' }, "open the selected task's worktree (else the project) in $VISUAL or $EDITOR", NULL,
+	  act_work_can, act_work_edit },
+	{ "shell", { '$' }, "a shell ($SHELL) in the selected task's worktree (else the project); exit returns", NULL,
+	  act_work_can, act_work_shell },
+	{ "copy-id", { 'y' }, "copy the selected task's id (system:id) to the clipboard (OSC 52)", NULL, act_work_can,
+	  act_work_copy_id },
+	{ "copy-path", { 'Y' }, "copy the selected task's worktree path to the clipboard (OSC 52)", NULL, act_work_can,
+	  act_work_copy_path },
 	{ "redraw", { CTRL('l') }, "redraw the screen", NULL, NULL, redraw },
 	{ "help", { '?' }, "this help", "help", NULL, open_help },
 	{ "quit", { 'q' }, "quit", "quit", NULL, quit },

@@ -82,6 +82,9 @@ static void mode_key(hud *h, int ch)
 	case MODE_REVIEW:
 		view_review_key(h, ch);
 		return;
+	case MODE_ACTIVITY:
+		view_activity_key(h, ch);
+		return;
 	case MODE_DETAIL:
 		if (!scroll_key(h, ch, a, &h->detail_scroll) && (leave_key(ch, a) || is(a, "detail")))
 			h->mode = MODE_NORMAL;
@@ -179,6 +182,14 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	}
 	lw_alerts_init(&h.alerts);
 	lw_alerts_init(&h.all_alerts);
+	/* The feed hears of every reload of every project; acknowledgements are the user's. */
+	lw_activity_init(&h.activity, 512);
+	h.activity.started = lw_now();   /* the projects loaded just now: what is there was seen now */
+	lw_acks_open(&h.acks);
+	for (size_t m = 0; m < f->n; m++) {
+		f->v[m].proj.activity = &h.activity;
+		f->v[m].proj.label = hud_project_label(&h, m);
+	}
 	/* Notifications beyond the screen (the HUD rings its own bell). The
 	 * first check is their baseline: what is there at start does not notify. */
 	notifier nt;
@@ -321,6 +332,10 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	free(fds);
 	lw_alerts_free(&h.alerts);
 	lw_alerts_free(&h.all_alerts);
+	for (size_t m = 0; m < f->n; m++)
+		f->v[m].proj.activity = NULL;
+	lw_activity_free(&h.activity);
+	lw_acks_free(&h.acks);
 	hud_checked_free(&h);
 	hud_dirs_shown_free(&h);
 	free(changed);

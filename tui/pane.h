@@ -32,7 +32,7 @@ typedef struct hud_pane_def {
 } hud_pane_def;
 
 /* The panes other code names (the focus, the actions that depend on it). */
-extern const hud_pane_def pane_workflows, pane_board, pane_alerts;
+extern const hud_pane_def pane_workflows, pane_board, pane_alerts, pane_agents, pane_activity;
 
 /* The table, top to bottom. */
 extern const hud_pane_def *const hud_panes[];

@@ -1,6 +1,7 @@
 /* pane_alerts.c — the alerts of the last check run, one per row. */
 #include "tui/pane.h"
 #include "tui/keymap.h"
+#include "tui/triage.h"
 #include <string.h>
 #include "core/util/timeparse.h"
 #include <stdio.h>
@@ -40,9 +41,10 @@ static void draw(hud *h, int y, int height_)
 		bool sel = h->focus == &pane_alerts && first + r == h->alert_row;
 		if (sel)
 			text_fill_row(h, yy, 0, h->cols, EL_SELECTED);
-		theme_elem lev = a->level == LW_CRIT ? EL_CRIT : a->level == LW_WARN ? EL_WARN : EL_INFO;
+		theme_elem lev = a->acked ? EL_DIM : a->level == LW_CRIT ? EL_CRIT : a->level == LW_WARN ? EL_WARN : EL_INFO;
 		int x = 1;
-		x += text_putf(h, yy, x, 5, lev, "%s", lw_level_name(a->level));
+		/* Acknowledged: still listed, dimmed, "ack" where the level is shown. */
+		x += text_putf(h, yy, x, 5, lev, "%s", a->acked ? "ack" : lw_level_name(a->level));
 		char age[24];
 		lw_format_age((long long)(now - a->since), age, sizeof age);
 		x += 1;
@@ -50,9 +52,11 @@ static void draw(hud *h, int y, int height_)
 		x += 1;
 		/* A message that starts with its subject (file:line:col) says the path once. */
 		bool once = lw_alert_says_subject(a);
-		text_putf(h, yy, x, h->cols - x - 1, sel ? EL_SELECTED : EL_NORMAL, "%s%s%s%s %s %s%s%s",
+		char subj[LW_PATH_MAX], msg[2048];
+		text_putf(h, yy, x, h->cols - x - 1, sel ? EL_SELECTED : a->acked ? EL_DIM : EL_NORMAL, "%s%s%s%s %s %s%s%s",
 		          a->project ? "[" : "", a->project ? a->project : "", a->project ? "] " : "", a->system,
-		          a->code, once ? "" : a->subject, once ? "" : ": ", a->message);
+		          a->code, once ? "" : hud_shown_text(h, a->subject, subj, sizeof subj), once ? "" : ": ",
+		          hud_shown_text(h, a->message, msg, sizeof msg));
 	}
 }
 
@@ -73,13 +77,19 @@ static bool key(hud *h, int ch)
 	return true;
 }
 
-static unsigned long sig(const hud *h) { return (unsigned long)h->alert_row; }
+static unsigned long sig(const hud *h)
+{
+	size_t lev[3], acked;
+	triage_counts(h, lev, &acked);
+	return (unsigned long)h->alert_row | (unsigned long)acked << 20;
+}
 
 static const char *const legend[] = {
 	"Alerts: CRIT first, then WARN, INFO, newest first; the age is how long the",
 	"  condition has held. Enter on an alert opens its full text and its task.",
 	"  '(8, 3 hidden)' in the title: alerts that do not fit (Tab there, scroll);",
 	"  rows the board does not need go to the alerts.",
+	"  'ack' (dimmed): acknowledged with K; it stays until the alert clears.",
 	NULL,
 };
 const hud_pane_def pane_alerts = {

@@ -2,6 +2,7 @@
  * takes the screen rows the other panes leave. */
 #include "tui/pane.h"
 #include "tui/card_tag.h"
+#include "core/util/timeparse.h"
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,12 +19,25 @@ static int urgency(int n, int max)
 	return n >= max ? URGE_LIMIT : (long)n * 10 >= (long)max * 8 ? URGE_NEAR : URGE_FAR;
 }
 
-/* The card's counters that fit in room columns (all of them when room < 0):
- * 'iN/M', 'rN/M', then the system's badge ("q1/2 RCA"). */
-static void counters(const lw_task *t, int room, char *buf, size_t n)
+/* How long the task has held its status: the system's history, else when
+ * liza-watch first saw that status ("" when neither is known). */
+static const char *status_age(const hud *h, const hud_item *it, char *buf, size_t n)
 {
-	char part[3][48] = { "", "", "" };
-	int urge[3] = { URGE_FAR, URGE_FAR, URGE_BADGE };
+	time_t since = lw_activity_since(&h->activity, hud_project_label(h, it->member), it->task);
+	if (since == LW_NO_TIME || since == 0)
+		return buf[0] = '\0', buf;
+	long long d = (long long)(lw_now() - since);
+	return lw_format_age(d < 0 ? 0 : d, buf, n);
+}
+
+/* The card's counters that fit in room columns (all of them when room < 0):
+ * the time in status, 'iN/M', 'rN/M', then the system's badge ("q1/2 RCA");
+ * the time in status gives way first. */
+static void counters(const lw_task *t, const char *age, int room, char *buf, size_t n)
+{
+	char part[4][48] = { "", "", "", "" };
+	int urge[4] = { URGE_FAR, URGE_FAR, URGE_BADGE, URGE_FAR - 1 };
+	snprintf(part[3], sizeof part[3], "%s", age);
 	if (t->iteration > 0 && t->iteration_max > 0) {
 		snprintf(part[0], sizeof part[0], "i%d/%d", t->iteration, t->iteration_max);
 		urge[0] = urgency(t->iteration, t->iteration_max);
@@ -37,15 +51,18 @@ static void counters(const lw_task *t, int room, char *buf, size_t n)
 	for (;;) {
 		buf[0] = '\0';
 		size_t used = 0;
-		for (int i = 0; i < 3; i++)
+		static const int order[4] = { 3, 0, 1, 2 };   /* the age first */
+		for (int k = 0; k < 4; k++) {
+			int i = order[k];
 			if (part[i][0] && used < n)
 				used += (size_t)snprintf(buf + used, n - used, "%s%s", used ? " " : "", part[i]);
+		}
 		if (room < 0 || (int)used <= room)
 			return;
 		/* Drop the least urgent part (the leftmost of equals); when only
 		 * the most urgent are left, the id gives way instead. */
 		int drop = -1;
-		for (int i = 0; i < 3; i++)
+		for (int i = 0; i < 4; i++)
 			if (part[i][0] && urge[i] < URGE_LIMIT && (drop < 0 || urge[i] < urge[drop]))
 				drop = i;
 		if (drop < 0)
@@ -65,8 +82,8 @@ static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel, bool
 		text_fill_row(h, y + 1, x, w, EL_SELECTED);
 	}
 	int idwid = text_width(h, t->id);
-	char ctr[160];
-	counters(t, w - 1 - idwid - 1, ctr, sizeof ctr);
+	char ctr[160], age[24];
+	counters(t, status_age(h, it, age, sizeof age), w - 1 - idwid - 1, ctr, sizeof ctr);
 	int cw = (int)strlen(ctr);
 	/* Counters at their limit that still do not fit beside the id take at
 	 * most half the card: the id is never pushed off (a blank card). */
@@ -164,13 +181,13 @@ typedef struct tcol {
 	int w;                    /* columns; the last one takes the rest */
 } tcol;
 
-enum { TC_PROJECT, TC_SYSTEM, TC_ID, TC_STATUS, TC_LANE, TC_ASSIGNEE, TC_ITER, TC_REV, TC_TITLE, TC_N };
+enum { TC_PROJECT, TC_SYSTEM, TC_ID, TC_STATUS, TC_FOR, TC_LANE, TC_ASSIGNEE, TC_ITER, TC_REV, TC_TITLE, TC_N };
 
 /* Column widths; the project column only when several projects are shown. */
 static void table_cols(const hud *h, tcol c[TC_N])
 {
 	static const tcol base[TC_N] = { { "project", 0 }, { "system", 7 }, { "id", 18 }, { "status", 18 },
-	                                 { "lane", 8 }, { "assignee", 14 }, { "iter", 7 }, { "rev", 5 }, { "title", 0 } };
+	                                 { "for", 6 }, { "lane", 8 }, { "assignee", 14 }, { "iter", 7 }, { "rev", 5 }, { "title", 0 } };
 	memcpy(c, base, sizeof base);
 	if (h->only >= 0 || h->fleet->n < 2)
 		return;
@@ -228,7 +245,9 @@ static void draw_table(hud *h, int y, int height)
 		if (t->review_max > 0)
 			snprintf(rv, sizeof rv, "%d/%d", t->review_cycles, t->review_max);
 		const char *label = hud_project_label(h, item->member);
-		const char *cell[TC_N] = { label, t->system, t->id, t->status, lw_lane_name(t->lane),
+		char age[24];
+		const char *cell[TC_N] = { label, t->system, t->id, t->status, status_age(h, item, age, sizeof age),
+		                           lw_lane_name(t->lane),
 		                           t->assignee ? t->assignee : "-", it, rv, t->title };
 		theme_elem e = sel ? EL_SELECTED : EL_NORMAL;
 		text_put(h, yy, 0, 1, t->awaiting_operator ? "!" : " ", e);
@@ -336,7 +355,9 @@ static const char *const legend[] = {
 	"  (wider than the card, it goes on over the second line);",
 	"  'iN/M' iteration N of at most M (red at the limit); 'rN/M' review cycle",
 	"  N of M; 'qN/M' N of the M approvals a quorum needs; 'A2' the final",
-	"  attempt; 'RCA' a rejection-RCA gate. On a narrow card",
+	"  attempt; 'RCA' a rejection-RCA gate; '12m' how long it has held its",
+	"  status (from its history, else since liza-watch first saw it so; the",
+	"  table's 'for'). On a narrow card",
 	"  the counters far from their limit give way to the id. Second line: a tag",
 	"  (with several systems or projects), the title, '@who' the assignee. The",
 	"  tag is 'project/system' when the card has room; narrower, each part is cut",
@@ -350,6 +371,7 @@ const hud_pane_def pane_board = {
 	.draw = draw,
 	.move = move_sel,
 	.sig = sig,
+	.redraw_on = HUD_ON_TICK,   /* the time in status */
 	.legend = legend,
 	.wants = wants,
 };

@@ -3,6 +3,7 @@
  * the screen narrows the path is shortened first (its tail kept), then the
  * program's name goes, then the reload time, then the counts' words. */
 #include "tui/pane.h"
+#include "tui/triage.h"
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -89,8 +90,13 @@ static void draw_systems(hud *h, int y, int x, int w, int sys)
 static void draw(hud *h, int y, int rows)
 {
 	(void)rows;
-	size_t crit = lw_alerts_count(&h->alerts, LW_CRIT), warn = lw_alerts_count(&h->alerts, LW_WARN),
-	       info = lw_alerts_count(&h->alerts, LW_INFO);
+	/* Acknowledged alerts are counted apart (ACK n), not in their level. */
+	size_t lev[3], acked;
+	triage_counts(h, lev, &acked);
+	size_t crit = lev[LW_CRIT], warn = lev[LW_WARN], info = lev[LW_INFO];
+	char ack[32] = "";
+	if (acked)
+		snprintf(ack, sizeof ack, "  ACK %zu", acked);
 	char tb[32];
 	struct tm tm;
 	time_t t = h->reloaded_at;
@@ -106,11 +112,11 @@ static void draw(hud *h, int y, int rows)
 	int form = 0;
 	for (;; form++) {
 		if (form == 0)
-			snprintf(right, sizeof right, " CRIT %zu  WARN %zu  INFO %zu  reloaded %s ", crit, warn, info, tb);
+			snprintf(right, sizeof right, " CRIT %zu  WARN %zu  INFO %zu%s  reloaded %s ", crit, warn, info, ack, tb);
 		else if (form == 1)
-			snprintf(right, sizeof right, " CRIT %zu  WARN %zu  INFO %zu ", crit, warn, info);
+			snprintf(right, sizeof right, " CRIT %zu  WARN %zu  INFO %zu%s ", crit, warn, info, ack);
 		else
-			snprintf(right, sizeof right, " C%zu W%zu I%zu ", crit, warn, info);
+			snprintf(right, sizeof right, " C%zu W%zu I%zu%s ", crit, warn, info, acked ? "+" : "");
 		int need = (int)strlen(right) + sys + 2 + (dirw < 12 ? dirw : 12);
 		if (form == 2 || need < h->cols)
 			break;
@@ -154,6 +160,7 @@ static void draw(hud *h, int y, int rows)
 static const char *const legend[] = {
 	"Top line: the project, each system found ('error': its state cannot be",
 	"  read; 'stale': the last good state is shown), alert counts, last reload.",
+	"  'ACK n': alerts acknowledged (K), counted apart from their level ('+' when narrow).",
 	"  With several projects: 'N projects' and project/system for each (o narrows).",
 	"  '+N': N more systems that did not fit (failing ones are drawn first).",
 	NULL,

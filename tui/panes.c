@@ -11,8 +11,10 @@ extern const hud_pane_def pane_header, pane_message, pane_footer;
 const hud_pane_def *const hud_panes[] = {
 	&pane_header,
 	&pane_workflows,
+	&pane_agents,
 	&pane_board,
 	&pane_alerts,
+	&pane_activity,
 	&pane_message,
 	&pane_footer,
 };

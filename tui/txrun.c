@@ -171,13 +171,12 @@ static void look(txrun *t, const char *dir)
 	pid_t holder = stat(path, &st) == 0 ? lock_holder(st.st_dev, st.st_ino) : 0;
 	if (holder == t->pid)
 		return;   /* it has the lock: writing, not waiting */
+	/* dir is the project's canonical root (lw_project_open), as the
+	 * kernel names the child's open files: a plain prefix. */
 	const char *shown = path;
-	char real[PATH_MAX];
-	if (dir && realpath(dir, real)) {
-		size_t rl = strlen(real);
-		if (strncmp(path, real, rl) == 0 && path[rl] == '/')
-			shown = path + rl + 1;
-	}
+	size_t dl = dir ? strlen(dir) : 0;
+	if (dl && strncmp(path, dir, dl) == 0 && path[dl] == '/')
+		shown = path + dl + 1;
 	char who[64] = "";
 	if (holder > 0) {
 		char comm_path[64], comm[32] = "";

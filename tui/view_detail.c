@@ -210,12 +210,13 @@ void view_detail(hud *h)
 			add_line(&l, 1, "", "no messages yet", 15);
 	} else if (h->detail_kind == DETAIL_ALERT) {
 		const hud_alert_copy *a = &h->detail_alert;
-		char age[24], buf[512];
+		char age[24], buf[512], subj[sizeof a->subject], msg[sizeof a->message];
 		lw_format_age((long long)(lw_now() - a->since), age, sizeof age);
-		snprintf(title, sizeof title, " %s %s %s: %s", lw_level_name(a->level), a->system, a->code, a->subject);
+		snprintf(title, sizeof title, " %s %s %s: %s", lw_level_name(a->level), a->system, a->code,
+		         hud_shown_text(h, a->subject, subj, sizeof subj));
 		snprintf(buf, sizeof buf, "%s for %s", lw_level_name(a->level), age);
 		add_line(&l, 1, "", buf, strlen(buf));
-		add_wrapped(&l, h, 1, a->message, h->cols - 2);
+		add_wrapped(&l, h, 1, hud_shown_text(h, a->message, msg, sizeof msg), h->cols - 2);
 		const hud_item *it = alert_task(h);
 		if (it) {
 			snprintf(buf, sizeof buf, "-- task %s:%s  %s  (%s)", it->task->system, it->task->id,

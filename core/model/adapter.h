@@ -85,10 +85,15 @@ struct lw_source {
 };
 
 #define LW_MAX_SOURCES 16
+struct lw_activity;
 typedef struct lw_project {
 	char dir[LW_PATH_MAX];
 	lw_source src[LW_MAX_SOURCES];
 	size_t n;
+	/* Who wants to hear what changed between two loads (the HUD's feed,
+	 * `events --follow`), or NULL; label names the project in its lines. */
+	struct lw_activity *activity;
+	const char *label;
 } lw_project;
 
 /* Every adapter, in the order the header lists systems (systems/adapters.c). */

@@ -61,6 +61,7 @@ lw_alert *lw_alerts_add(lw_alerts *a, lw_level level, const char *system, const 
 	x->project = NULL;
 	x->message = arena_strdup(&a->mem, msg);
 	x->since = since;
+	x->acked = false;
 	return x;
 }
 
@@ -119,6 +120,7 @@ lw_alert *lw_alerts_add_copy(lw_alerts *dst, const lw_alert *a)
 	lw_alert *c = lw_alerts_add(dst, a->level, a->system, a->code, a->subject, a->since, "%s", a->message);
 	c->key = arena_strdup(&dst->mem, a->key);
 	c->project = a->project;
+	c->acked = a->acked;
 	return c;
 }
 

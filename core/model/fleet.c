@@ -1,5 +1,8 @@
 /* fleet.c — see fleet.h. */
 #include "core/model/fleet.h"
+#include "core/util/fileio.h"
+#include "core/util/inputs.h"
+#include <pwd.h>
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +82,42 @@ int lw_fleet_expand(const char *spec, char ***dirs, size_t *n, lw_error *err)
 		*n = 0;
 	}
 	return rc;
+}
+
+/* ~ and ~/x from $HOME, ~user and ~user/x from the password database. */
+static void expand_tilde(const char *typed, char *out, size_t n)
+{
+	snprintf(out, n, "%s", typed);
+	if (typed[0] != '~')
+		return;
+	const char *rest = typed + 1 + strcspn(typed + 1, "/");
+	const char *home = NULL;
+	if (rest == typed + 1) {
+		home = lw_getenv("HOME");
+	} else {
+		char user[256];
+		size_t ul = (size_t)(rest - typed - 1);
+		if (ul >= sizeof user)
+			return;
+		memcpy(user, typed + 1, ul);
+		user[ul] = '\0';
+		/* The password database is not an input the record can replay. */
+		lw_inputs_taint();
+		struct passwd *pw = getpwnam(user);
+		home = pw ? pw->pw_dir : NULL;
+	}
+	if (home && *home)
+		snprintf(out, n, "%s%s", home, rest);
+}
+
+bool lw_fleet_resolve(const char *typed, char *out, size_t n)
+{
+	char named[LW_PATH_MAX];
+	expand_tilde(typed, named, sizeof named);
+	if (lw_realpath(named, out, n) == 0)
+		return true;
+	snprintf(out, n, "%s", named);
+	return false;
 }
 
 void lw_fleet_free_dirs(char **dirs, size_t n)

@@ -30,6 +30,13 @@ typedef struct lw_fleet {
  * malloc'd (lw_fleet_free_dirs). */
 int  lw_fleet_expand(const char *spec, char ***dirs, size_t *n, lw_error *err);
 void lw_fleet_free_dirs(char **dirs, size_t n);
+/* A folder as the user named it made the project's one canonical root: a
+ * leading ~ or ~user expanded (a quoted -C '~/x', where no shell did it),
+ * then every symlink, "." and "..", and trailing slash resolved (realpath).
+ * So `cd p && liza-watch`, -C p, -C p/, -C ./p, -C link-to-p and -C ~/p
+ * are one project, reading the same .liza-watch. false when it cannot be
+ * resolved: out is then the name with ~ expanded (opening it says why). */
+bool lw_fleet_resolve(const char *typed, char *out, size_t n);
 /* Labels for the members' directories: unique, short. */
 void lw_fleet_label(lw_fleet *f);
 void lw_fleet_free(lw_fleet *f);

@@ -41,13 +41,35 @@ typedef struct lw_task {
 	const struct tx_table *tx; /* the table this task moves by, when not the adapter's
 	                              (ACP agents follow the core or the Jarvis FSM) */
 	bool stale;               /* its file no longer reads: this is its last good version */
+	time_t status_since;      /* since when it holds its status, as the system records it
+	                             (its history); 0 or LW_NO_TIME when it records none: then
+	                             when liza-watch first saw that status (lw_activity_since) */
+	const char *worktree;     /* the folder its work is in, as the file names it, or NULL */
 } lw_task;
 
 typedef struct lw_agent {
 	const char *system, *id, *role, *status, *task;
 	time_t heartbeat;         /* LW_NO_TIME when unknown */
 	const doc_node *node;
+	/* What the agents pane shows besides; 0 / NULL when the system records none. */
+	time_t lease_expires;     /* its lease on the task (Liza, Foreman's execution lease) */
+	const char *provider;     /* the model provider (today's Liza) */
+	long long pid;
+	const char *health;       /* "degraded" (today's Liza), NULL when healthy or unknown */
+	const char *health_reason, *hint;   /* why, and what brings it back */
+	int inbox;                /* messages waiting (ACP), -1 when the system has no inbox */
 } lw_agent;
+
+/* Something a system's files record as having happened: a log entry, a
+ * human note, an inbox message, a history entry. The activity feed shows
+ * the new ones; `liza-watch events` prints them all, oldest first. */
+typedef struct lw_record {
+	time_t time;              /* LW_NO_TIME when the record has none */
+	const char *kind;         /* "log", "note", "message", "history" */
+	const char *subject;      /* the task or agent it concerns, or NULL */
+	const char *actor;        /* who wrote it, or NULL */
+	const char *text;         /* what it says (an action, a detail), or NULL */
+} lw_record;
 
 typedef struct lw_workflow {
 	const char *system, *name, *phase;
@@ -84,6 +106,14 @@ typedef struct lw_snapshot {
 	                            when the system keeps no such set */
 	size_t nactive_set;
 	size_t state_bytes;    /* bytes of input read */
+	/* The newest records the files hold (log entries, notes, messages),
+	 * oldest first; the adapter keeps a bounded tail of them. */
+	lw_record *records;    size_t nrecords;
+	/* Set by a loader that took every task but one from the previous load
+	 * as it was (a one-task edit re-parsed alone; SIZE_MAX: none changed):
+	 * what changed is then looked for in that one task alone. */
+	bool tasks_reused;
+	size_t task_changed;
 	/* A snapshot may stand on an older one whose parse it reuses (a file
 	 * that did not change): it then holds a reference to that base. */
 	struct lw_snapshot *base;
@@ -121,6 +151,7 @@ typedef struct lw_alert {
 	const char *key;          /* identity within (system, code); subject unless a check needs more */
 	const char *project;      /* the project's label when several are watched, else NULL */
 	time_t since;             /* first seen (or when the condition began, when known) */
+	bool acked;               /* the operator acknowledged it (core/model/acks.h) */
 } lw_alert;
 
 typedef struct lw_alerts {

@@ -1,5 +1,6 @@
 /* project.c — all sources of one directory: detection, loading with the
  * last good snapshot kept, and checks across them. */
+#include "core/model/activity.h"
 #include "core/model/adapter.h"
 #include "core/model/registry.h"
 #include "core/model/links.h"
@@ -45,7 +46,7 @@ int lw_project_open(lw_project *p, const char *dir, lw_error *err)
 	 * -C at all, a symlinked path or a trailing slash all name the same
 	 * files, and a commit record's folder and its files agree. */
 	char real[LW_PATH_MAX];
-	if (!realpath(dir, real)) {
+	if (lw_realpath(dir, real, sizeof real) < 0) {
 		lw_error_set(err, dir, 0, 0, "cannot resolve project directory: %s", strerror(errno));
 		return -1;
 	}
@@ -121,6 +122,9 @@ int lw_project_reload(lw_project *p, size_t i)
 		return -1;
 	}
 	lw_links_outside(p->dir, s, snap);
+	/* What changed since the last good load, while both are at hand. */
+	if (p->activity)
+		lw_activity_diff(p->activity, p->label, s->adapter->name, s->good, snap, lw_now());
 	lw_snapshot_free(s->good);
 	s->good = snap;
 	s->failed = false;

@@ -43,7 +43,10 @@ static void alert_members(strbuf *out, const lw_alert *a)
 	esc_json_str(out, a->subject);
 	strbuf_adds(out, ", \"message\": ");
 	esc_json_str(out, a->message);
-	strbuf_printf(out, ", \"since\": \"%s\"}", lw_format_time(a->since, tb, sizeof tb));
+	strbuf_printf(out, ", \"since\": \"%s\"", lw_format_time(a->since, tb, sizeof tb));
+	if (a->acked)
+		strbuf_adds(out, ", \"acked\": true");
+	strbuf_addc(out, '}');
 }
 
 void report_alert_event_json(strbuf *out, time_t at, const char *event, const char *project, const lw_alert *a)
@@ -168,8 +171,12 @@ void report_status_count(const lw_project *p, const lw_alerts *al, status_counts
 			c->tasks++;
 		}
 	}
-	for (size_t i = 0; i < al->n; i++)
-		c->alerts[al->v[i].level]++;
+	for (size_t i = 0; i < al->n; i++) {
+		if (al->v[i].acked)
+			c->acked++;   /* counted apart: it no longer asks for the operator */
+		else
+			c->alerts[al->v[i].level]++;
+	}
 }
 
 /* Styles for tmux, by what the operator must notice. */
@@ -239,6 +246,8 @@ static void default_line(strbuf *out, const lw_project *p, const status_counts *
 		strbuf_printf(out, tmux ? " | " TMUX_REVIEW "%zu to review" TMUX_RESET : " | %zu to review",
 		              c->awaiting);
 	strbuf_adds(out, " | ");
+	if (c->acked)
+		strbuf_printf(out, "%zu ack | ", c->acked);
 	if (!c->alerts[LW_CRIT] && !c->alerts[LW_WARN]) {
 		strbuf_adds(out, tmux ? TMUX_OK "ok" TMUX_RESET : "ok");
 		return;
@@ -282,8 +291,8 @@ static void json_line(strbuf *out, const lw_project *p, const status_counts *c)
 		strbuf_addc(out, '}');
 	}
 	strbuf_printf(out, "], \"tasks\": %zu, \"awaiting\": %zu, \"paused\": %s, \"alerts\": {\"CRIT\": %zu, "
-	              "\"WARN\": %zu, \"INFO\": %zu}}", c->tasks, c->awaiting, c->paused ? "true" : "false",
-	              c->alerts[LW_CRIT], c->alerts[LW_WARN], c->alerts[LW_INFO]);
+	              "\"WARN\": %zu, \"INFO\": %zu}, \"acked\": %zu}", c->tasks, c->awaiting, c->paused ? "true" : "false",
+	              c->alerts[LW_CRIT], c->alerts[LW_WARN], c->alerts[LW_INFO], c->acked);
 }
 
 static void template_line(strbuf *out, const lw_project *p, const status_counts *c, const char *fmt,
@@ -323,6 +332,7 @@ static void template_line(strbuf *out, const lw_project *p, const status_counts 
 		case 'c': v = c->alerts[LW_CRIT]; break;
 		case 'w': v = c->alerts[LW_WARN]; break;
 		case 'i': v = c->alerts[LW_INFO]; break;
+		case 'a': v = c->acked; break;
 		case 'S':
 			for (size_t i = 0; i < p->n; i++)
 				strbuf_printf(out, "%s%s", i ? "+" : "", p->src[i].adapter->name);
@@ -340,7 +350,7 @@ static void template_line(strbuf *out, const lw_project *p, const status_counts 
 }
 
 /* The directives template_line knows, in the order the help lists them. */
-static const char directives[] = "SBYARKDTWcwiPL%";
+static const char directives[] = "SBYARKDTWcwiaPL%";
 
 const char *report_status_format_check(const char *fmt, char *buf, size_t n)
 {
@@ -360,7 +370,7 @@ const char *report_status_format_check(const char *fmt, char *buf, size_t n)
 			snprintf(bad, sizeof bad, "%%%c", ch);
 		snprintf(buf, n,
 		         "unknown directive '%s' in the status format (byte %zu); the directives are %%S systems, "
-		         "%%B %%Y %%A %%R %%K %%D the lanes, %%T tasks, %%W awaiting you, %%c %%w %%i alerts by level, "
+		         "%%B %%Y %%A %%R %%K %%D the lanes, %%T tasks, %%W awaiting you, %%c %%w %%i alerts by level, %%a acknowledged, "
 		         "%%P paused, %%L the long line, %%%% a percent sign (or the whole format: long)",
 		         bad, (size_t)(f - fmt));
 		return buf;
@@ -460,6 +470,8 @@ static void compact_line(strbuf *out, const status_counts *c, const report_missi
 		compact_count(out, &vis, TMUX_WARN, c->alerts[LW_WARN], "WARN");
 	if (!c->alerts[LW_CRIT] && !c->alerts[LW_WARN] && !nmiss && !c->failed_sources)
 		compact_part(out, &vis, TMUX_OK, "ok", 2);
+	if (c->acked)   /* acknowledged alerts are counted apart, not in CRIT/WARN */
+		compact_count(out, &vis, NULL, c->acked, "ack");
 	if (c->awaiting)
 		compact_count(out, &vis, TMUX_REVIEW, c->awaiting, "to review");
 	compact_count(out, &vis, NULL, c->lanes[LANE_ACTIVE], "active");

@@ -2,6 +2,7 @@
 #include "core/util/inputs.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,6 +149,21 @@ int lw_stat(const char *path, struct stat *st, int how)
 	lw_input_stat(path, how, rc, e, st);
 	errno = e;
 	return rc;
+}
+
+int lw_realpath(const char *path, char *out, size_t n)
+{
+	char real[PATH_MAX];
+	int e = 0;
+	if (!realpath(path, real))
+		e = errno;
+	else if (strlen(real) >= n)
+		e = ENAMETOOLONG;
+	else
+		memcpy(out, real, strlen(real) + 1);
+	lw_input_real(path, e, e ? NULL : out);
+	errno = e;
+	return e ? -1 : 0;
 }
 
 /* record: through lw_stat, seen by the input record; a read's own look is

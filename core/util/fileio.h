@@ -28,6 +28,11 @@ int lw_read_tail(const char *path, size_t cap, char **buf, size_t *len, bool *pa
 /* stat() (lstat() with LW_STAT_NOFOLLOW) that the input record sees; how
  * says how much of the result the caller uses (LW_STAT_* of inputs.h). */
 int lw_stat(const char *path, struct stat *st, int how);
+/* realpath() that the input record sees (what a name resolves to is an
+ * input: a symlinked project can be pointed elsewhere between two runs).
+ * out (n >= LW_PATH_MAX) holds the canonical path; -1 with errno when the
+ * path cannot be resolved. */
+int lw_realpath(const char *path, char *out, size_t n);
 /* Is path a symbolic link to nothing? to gets where it points. */
 bool lw_dangling_link(const char *path, char *to, size_t n);
 /* stat() that says whether the path exists; st filled when it does. */

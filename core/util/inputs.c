@@ -135,6 +135,19 @@ static bool result_dir(strbuf *out, bool ok, int err, const char *names, size_t 
 	return true;
 }
 
+static bool result_real(strbuf *out, int err, const char *real)
+{
+	if (!real) {
+		if (!absent(err))
+			return false;
+		strbuf_adds(out, "missing");
+		return true;
+	}
+	strbuf_addc(out, '=');
+	lw_input_encode(out, real, strlen(real));
+	return true;
+}
+
 static void result_env(strbuf *out, const char *v)
 {
 	if (!v) {
@@ -207,6 +220,14 @@ void lw_input_dir(const char *path, bool ok, int err, const char *names, size_t 
 		return;
 	size_t m = line_begin("dir", path);
 	line_end(m, result_dir(&rec.lines, ok, err, names, len));
+}
+
+void lw_input_real(const char *path, int err, const char *real)
+{
+	if (!rec.on)
+		return;
+	size_t m = line_begin("real", path);
+	line_end(m, result_real(&rec.lines, err, real));
 }
 
 const char *lw_getenv(const char *name)
@@ -310,6 +331,10 @@ bool lw_input_holds(const char *line)
 	} else if (klen == 3 && memcmp(line, "env", 3) == 0) {
 		result_env(&now, getenv(path));
 		known = true;
+	} else if (klen == 4 && memcmp(line, "real", 4) == 0) {
+		char real[LW_PATH_MAX];
+		int rc = lw_realpath(path, real, sizeof real);
+		known = result_real(&now, rc < 0 ? errno : 0, rc < 0 ? NULL : real);
 	} else if (klen == 3 && memcmp(line, "dir", 3) == 0) {
 		known = again_dir(&now, path);
 	} else if (klen > 5 && memcmp(line, "tail:", 5) == 0) {

@@ -36,6 +36,8 @@ enum { LW_STAT_TYPE = 0, LW_STAT_FULL = 1, LW_STAT_NOFOLLOW = 2 };
 void lw_input_read(const char *path, int read_rc, const char *buf, size_t len);
 void lw_input_tail(const char *path, size_t cap, bool ok, bool partial, const char *buf, size_t len);
 void lw_input_stat(const char *path, int how, int rc, int err, const struct stat *st);
+/* real: what realpath() made of path (NULL, with err, when it failed). */
+void lw_input_real(const char *path, int err, const char *real);
 /* names: every entry but "." and "..", in readdir order, each NUL-ended. */
 void lw_input_dir(const char *path, bool ok, int err, const char *names, size_t len);
 

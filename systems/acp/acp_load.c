@@ -292,6 +292,7 @@ static void project_model(lw_snapshot *snap, const acp_state *st)
 		ag->status = m->status;
 		ag->task = a->task_id;
 		ag->heartbeat = a->updated;
+		ag->inbox = (int)a->inbox;
 		ag->node = a->node;
 		inbox += a->inbox;
 	}

@@ -118,6 +118,8 @@ const char *foreman_factory_dir(const char *root, char *buf, size_t n);
 
 int  foreman_load(const char *root, lw_snapshot *snap, lw_error *err);
 void foreman_load_factory(fm_state *st, lw_snapshot *snap);   /* leases, activity, wip limits */
+/* Its leases as agents, its activity events as records (foreman_activity.c). */
+void foreman_activity_project(lw_snapshot *snap, const fm_state *st);
 void foreman_check(const fm_state *st, const lw_snapshot *snap, lw_check_ctx *ctx);
 const fm_task *foreman_find(const fm_state *st, const char *id);
 int  foreman_transition(const lw_source *src, const tx_request *rq, tx_result *res);

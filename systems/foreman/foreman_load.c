@@ -244,6 +244,7 @@ int foreman_load(const char *root, lw_snapshot *snap, lw_error *err)
 	foreman_load_factory(st, snap);
 	snap->sys = st;
 	project_model(snap, st);
+	foreman_activity_project(snap, st);
 	return 0;
 }
 

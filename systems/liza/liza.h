@@ -132,6 +132,8 @@ typedef struct liza_state {
 	size_t log_problems;      /* timestamps that did not read */
 	struct { dev_t dev; ino_t ino; off_t size; struct timespec mtime, ctime; } log_stat, state_stat;
 	bool log_ends_nl;         /* the text ended with a line break */
+	lw_record *log_records;   /* its newest entries, oldest first (liza_records.h) */
+	size_t nlog_records;
 	/* marker files: presence and the time they speak of */
 	bool paused, aborted, checkpoint;
 	time_t pause_since, abort_since, checkpoint_at;

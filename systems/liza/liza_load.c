@@ -11,6 +11,7 @@
 #include "core/util/inputs.h"
 #include "systems/liza/liza_index.h"
 #include "systems/liza/liza_reuse.h"
+#include "systems/liza/liza_records.h"
 #include "core/util/timeparse.h"
 #include "core/model/check_emit.h"
 #include "core/model/snapshot_file.h"
@@ -511,11 +512,14 @@ typedef struct log_scan {
 	liza_state *st;
 	lw_error *err;
 	bool root_seen, want_time;
+	liza_rec_ring *ring;      /* the newest entries, for the activity feed */
 } log_scan;
 
 static int log_event(const doc_event *ev, void *ctx)
 {
 	log_scan *s = ctx;
+	if (s->ring)
+		liza_rec_ring_event(s->ring, ev);
 	if (ev->depth == 0 && ev->kind != DOC_EV_END) {
 		s->root_seen = true;
 		bool null_root = ev->kind == DOC_EV_SCALAR && ev->plain &&
@@ -555,8 +559,11 @@ static int load_log(ld *l, liza_state *st, const char *buf, size_t len, lw_error
 	st->log_entries = 0;
 	st->log_newest = LW_NO_TIME;
 	size_t problems = l->snap->nproblems;
-	log_scan s = { .l = l, .st = st, .err = err };
+	liza_rec_ring ring;
+	liza_rec_ring_init(&ring);
+	log_scan s = { .l = l, .st = st, .err = err, .ring = &ring };
 	int rc = doc_stream(buf, len, l->path, NULL, log_event, &s, err);
+	liza_rec_ring_done(&ring, l->a, NULL, 0, &st->log_records, &st->nlog_records);
 	st->log_problems = l->snap->nproblems - problems;
 	st->log_ends_nl = len && buf[len - 1] == '\n';
 	return rc;
@@ -579,12 +586,17 @@ static int load_log_tail(ld *l, liza_state *st, const liza_state *prev, const ch
 	size_t problems = l->snap->nproblems;
 	lw_error ignored;
 	lw_error_clear(&ignored);
-	log_scan s = { .l = l, .st = &tail, .err = &ignored };
+	liza_rec_ring ring;
+	liza_rec_ring_init(&ring);
+	log_scan s = { .l = l, .st = &tail, .err = &ignored, .ring = &ring };
 	if (doc_stream(buf + old, len - old, l->path, NULL, log_event, &s, &ignored) < 0 ||
 	    l->snap->nproblems != problems) {
 		l->snap->nproblems = problems;   /* the full parse will report them, at the right line */
+		liza_rec_ring_done(&ring, l->a, NULL, 0, &st->log_records, &st->nlog_records);
 		return -1;
 	}
+	/* The entries before the tail are prev's; the tail's follow them. */
+	liza_rec_ring_done(&ring, l->a, prev->log_records, prev->nlog_records, &st->log_records, &st->nlog_records);
 	st->has_log = true;
 	st->log_entries = prev->log_entries + tail.log_entries;
 	st->log_newest = prev->log_newest;
@@ -635,6 +647,8 @@ static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error
 	/* st may start as a copy of prev (a shared state.yaml): start clean. */
 	st->has_log = st->log_ends_nl = false;
 	st->log_entries = st->log_problems = 0;
+	st->log_records = NULL;
+	st->nlog_records = 0;
 	memset(&st->log_stat, 0, sizeof st->log_stat);
 	st->log_newest = LW_NO_TIME;
 	if (lw_stat(st->log_path, &sb, LW_STAT_FULL) < 0) {
@@ -650,6 +664,7 @@ static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error
 		st->log_newest = prev->log_newest;
 		st->log_ends_nl = prev->log_ends_nl;
 		st->log_stat = prev->log_stat;
+		liza_records_copy(l->a, prev->log_records, prev->nlog_records, &st->log_records, &st->nlog_records);
 		return 0;
 	}
 	char *buf;
@@ -776,6 +791,9 @@ static void project_model(lw_snapshot *snap, const liza_state *st, const lw_snap
 		m->revision = t->review_commit;
 		m->path = st->state_path;
 		m->node = t->node;
+		/* The newest history entry is when it took its status, when Liza wrote one. */
+		m->status_since = t->nhistory ? t->history[t->nhistory - 1].time : LW_NO_TIME;
+		m->worktree = t->worktree;
 	}
 	snap->agents = arena_alloc(a, (st->nagents + 1) * sizeof *snap->agents);
 	for (size_t i = 0; i < st->nagents; i++) {
@@ -787,8 +805,11 @@ static void project_model(lw_snapshot *snap, const liza_state *st, const lw_snap
 		m->status = ag->status;
 		m->task = ag->current_task;
 		m->heartbeat = ag->heartbeat;
+		m->lease_expires = ag->lease_expires;
+		m->inbox = -1;
 		m->node = ag->node;
 	}
+	liza_records_project(snap, st->log_records, st->nlog_records, st->root);
 	snap->workflows = arena_alloc(a, sizeof *snap->workflows);
 	lw_workflow *w = &snap->workflows[snap->nworkflows++];
 	w->system = "liza";
@@ -820,7 +841,8 @@ int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_err
 	const char *state_path = lw_path_join(p, sizeof p, dir, "state.yaml");
 	struct stat sb;
 	bool have_stat = lw_stat(state_path, &sb, LW_STAT_FULL) == 0;
-	if (have_stat && state_unchanged(prev, &sb)) {
+	bool state_same = have_stat && state_unchanged(prev, &sb);
+	if (state_same) {
 		/* Only the log or a marker changed: stand on prev's parse. Its
 		 * typed tasks, problems and nodes stay valid while it lives.
 		 * They live in the snapshot that parsed state.yaml: prev itself,
@@ -886,6 +908,12 @@ int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_err
 	load_markers(&l, st, dir);
 	snap->sys = st;
 	project_model(snap, st, prev_snap, reusing);
+	/* Tell the activity diff which task can differ from prev's (none when
+	 * state.yaml is the very file prev parsed). */
+	if (prev_snap && prev_snap->ntasks == snap->ntasks && (reusing || state_same)) {
+		snap->tasks_reused = true;
+		snap->task_changed = reusing ? reuse.changed : SIZE_MAX;
+	}
 	return 0;
 }
 

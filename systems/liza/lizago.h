@@ -127,6 +127,8 @@ long long lizago_iteration_limit(const lizago_state *st, const lg_task *t);
 long long lizago_review_limit(const lizago_state *st);
 /* models.IsStatusTransitionEvent: does this history event come with a status change? */
 bool lizago_status_event(const char *event);
+/* The sprint's figures beside done/total: "1 blocked, approval 75%" (lizago_sprint.c). */
+const char *lizago_sprint_figures(const lizago_state *st, char *buf, size_t n);
 /* What the task needs next, in words ("waits for a second reviewer (1/2)"). */
 const char *lizago_next_step(const lizago_state *st, const lg_task *t, char *buf, size_t n);
 /* The commit .worktrees/TASK has checked out, from git's files

@@ -405,6 +405,7 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 		m->revision = t->review_commit;
 		m->path = st->state_path;
 		m->node = t->node;
+		m->status_since = t->status_since;
 		m->tx = tab;
 		m->badge = badge(a, t);
 	}
@@ -420,6 +421,17 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 		m->task = ag->current_task;
 		m->heartbeat = ag->heartbeat;
 		m->node = ag->node;
+		m->lease_expires = ag->lease_expires;
+		m->provider = ag->provider;
+		m->health = ag->health && strcmp(ag->health, "ok") != 0 ? ag->health : NULL;
+		m->health_reason = ag->health_reason;
+		/* What brings it back, when Liza's health record says. */
+		const doc_node *hr = doc_get(doc_get(st->root, "agent_health"), ag->id);
+		m->hint = doc_str(doc_get(hr, "recovery_hint")) ? doc_str(doc_get(hr, "recovery_hint"))
+		                                                : doc_str(doc_get(hr, "hint"));
+		long long pid;
+		m->pid = doc_int(doc_get(doc_deref(ag->node), "pid"), &pid) == DOC_OK ? pid : 0;
+		m->inbox = -1;
 	}
 	snap->workflows = arena_alloc(a, sizeof *snap->workflows);
 	lw_workflow *w = &snap->workflows[snap->nworkflows++];
@@ -445,13 +457,16 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 	char deg[32] = "";
 	if (degraded)
 		snprintf(deg, sizeof deg, "%s%zu degraded", *mode || cb ? " " : "", degraded);
-	w->flags = arena_printf(a, "%s%s%s%s", mode, *mode && cb ? " " : "", cb ? "CB" : "", deg);
+	const char *flags = arena_printf(a, "%s%s%s%s", mode, *mode && cb ? " " : "", cb ? "CB" : "", deg);
+	/* The sprint's figures follow, as Liza's TUI heads its tasks: blocked, approval rate. */
+	char fig[64];
+	w->flags = arena_printf(a, "%s%s%s", flags, *flags ? " " : "", lizago_sprint_figures(st, fig, sizeof fig));
 	w->node = st->root;
 	/* The status line: the sprint's progress and what stops or slows the
 	 * team (its mode, the circuit breaker, degraded agents), and a missing
 	 * pipeline.yaml, which Liza's own validator rejects. */
-	snap->status_segment = arena_printf(a, "sprint %d/%d%s%s%s", w->iteration, w->max, w->flags[0] ? " " : "",
-	                                    w->flags, st->pipeline_missing ? " no pipeline.yaml" : "");
+	snap->status_segment = arena_printf(a, "sprint %d/%d%s%s%s", w->iteration, w->max, flags[0] ? " " : "",
+	                                    flags, st->pipeline_missing ? " no pipeline.yaml" : "");
 }
 
 static int cmp_task(const void *a, const void *b)

@@ -25,11 +25,12 @@ expect() {
 	got=$(complete_line "$1")
 	[ "$got" = "$2" ] || fail "completing '$1': got '$got', want '$2'"
 }
-expect 'liza-watch ' 'approve check config demo hud keys metrics reject review status transition '
-# The command table is where these come from: every command, metrics too.
+expect 'liza-watch ' 'approve check config demo events hud keys metrics reject review status transition '
+# The command table is where these come from: every command, metrics and events too.
 [ "$(expect_cmds)" = "$("$LW_BIN" __complete commands | sort | tr '\n' ' ')" ] || fail "bash offers $(expect_cmds)"
 expect 'liza-watch metrics --' '--follow --output '
 expect 'liza-watch metrics --output ' ''
+expect 'liza-watch events --' '--follow --json '
 expect 'liza-watch ch' 'check '
 expect 'liza-watch --n' '--no-color '
 expect 'liza-watch --' '--as --help --no-color --poll --theme --version '

@@ -97,6 +97,22 @@ for size in "80 24" "160 45"; do
 	same "empty-${c}x${r}"
 	keys q; wait_exit 0
 
+	# The agents pane and the activity feed: another writer moves a task
+	# and appends a log entry while the HUD watches.
+	act=$E2E_TMP/act-$c; rm -rf "$act"; mkdir -p "$act"; cp -r "$fixtures/basic/." "$act/"
+	start_in "$act" "$c" "$r"
+	wait_for 'review \(1\)'
+	sed 's/status: UNCLAIMED/status: DRAFT/' "$act/.liza/state.yaml" > "$act/.liza/state.yaml.new"
+	mv "$act/.liza/state.yaml.new" "$act/.liza/state.yaml"
+	# one reload at a time: the feed's order is the order the loads saw
+	wait_for 'alert_raised WARN stale_draft'
+	printf -- '- timestamp: "2026-01-20T10:19:00Z"\n  agent: planner-1\n  action: rescoped\n  task: ready-1\n' >> "$act/.liza/log.yaml"
+	wait_for 'rescoped'
+	same "activity-${c}x${r}"
+	keys BTab; same "agents-focus-${c}x${r}"
+	keys F; same "activity-full-${c}x${r}"
+	keys q q; wait_exit 0
+
 	# Many alerts, a long lane, a CJK id: counts of what is hidden, the
 	# lane scrolled past its top says how many cards are above, the table
 	# cuts the id at a character and keeps its columns.
@@ -113,7 +129,7 @@ for size in "80 24" "160 45"; do
 	wait_for 'review \('
 	same "projects-${c}x${r}"
 	keys t; same "projects-table-${c}x${r}"
-	keys t BTab Enter; same "workflow-detail-${c}x${r}"
+	keys t Tab Tab Enter; same "workflow-detail-${c}x${r}"
 	keys Escape q; wait_exit 0
 done
 

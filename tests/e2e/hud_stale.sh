@@ -20,7 +20,7 @@ wait_for '\[stale\] Add retry/'   # the card's title, after its system tag
 cp "$E2E_TMP/task.yaml" "$task"
 wait_gone '\[stale\]'
 wait_for 'Add retry/backoff'
-wait_gone 'parse_error'
+wait_gone 'CRIT +[0-9a-z]+ foreman parse_error'   # the activity feed keeps its raise and clear
 
 # ACP writes state.json in place: caught empty.
 : > "$agent"

@@ -28,8 +28,13 @@ keys '?'
 wait_for 'liza-watch keys'
 labels=$("$LW_BIN" keys | awk 'NR > 1 { print $1 }')
 [ "$(printf '%s\n' "$labels" | wc -l)" -gt 20 ] || fail "keys printed too few bindings: $labels"
+# The list is longer than the screen: the first page, then the next.
+seen=$(screen)
+keys NPage
+wait_gone 'line 1 of'
+seen+=$'\n'$(screen)
 while IFS= read -r l; do
-	screen | grep -qF -- "$l" || fail "help does not list '$l'"
+	printf '%s\n' "$seen" | grep -qF -- "$l" || fail "help does not list '$l'"
 done <<< "$labels"
 keys Escape
 

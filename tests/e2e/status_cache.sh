@@ -136,6 +136,22 @@ while [ "$(date +%s)" -lt "$lapse" ]; do sleep 0.1; done
 expect "live clock, the lease lapsed" "miss: an alert's time has come"
 [ "$last" != "$before" ] || fail "the lapse should show: $last"
 
+# A project named through a symlink: the link is an input. Pointed at
+# another project, the same command line is a miss and says the other's.
+q=$tmp/other
+mkdir "$q" && cp -r "$LW_TESTS/../examples/." "$q/"
+printf 'tasks:\n  - id: only-one\n    status: DRAFT\n    description: d\n' > "$q/.liza/state.yaml"
+ln -s "$p" "$tmp/link"
+linked() { (cd "$tmp" && LIZA_WATCH_CACHE_TRACE=1 "$LW_BIN" -C link status 2>"$tmp/trace"); }
+linked >/dev/null && linked > "$tmp/via-p" || fail "status through a link: exit $?"
+grep -q "status cache: hit" "$tmp/trace" || fail "through a link, again: $(cat "$tmp/trace")"
+ln -sfn "$q" "$tmp/link"
+linked > "$tmp/via-q" || fail "status through the moved link: exit $?"
+grep -q "status cache: miss" "$tmp/trace" || fail "the link moved: expected a miss; trace: $(cat "$tmp/trace")"
+[ "$(cat "$tmp/via-q")" = "$(LIZA_WATCH_CACHE=0 "$LW_BIN" -C "$q" status 2>/dev/null)" ] ||
+	fail "the link moved: '$(cat "$tmp/via-q")' is not q's status"
+cmp -s "$tmp/via-p" "$tmp/via-q" && fail "the link moved but the line did not: $(cat "$tmp/via-q")"
+
 # Every path an uncached run looks at is in the record (strace), so no
 # loader can read behind the cache's back.
 if command -v strace >/dev/null; then
@@ -145,6 +161,8 @@ if command -v strace >/dev/null; then
 	# (LeakSanitizer cannot run under ptrace: leaks are the other tests' job)
 	(cd "$tmp" && ASAN_OPTIONS=detect_leaks=0 strace -f -qq -e trace=%file,getdents64 -y -o "$tmp/strace" "$LW_BIN" -C p status >/dev/null) || fail "status under strace: exit $?"
 	rec=$(ls "$XDG_RUNTIME_DIR"/liza-watch/status-*)
+	# (the record names the project's canonical root, absolute; the
+	# trace, the paths as each call gave them)
 	grep '^in ' "$rec" | awk '{ print $3 }' | sed "s|^$tmp/||" | sort -u > "$tmp/recorded"
 	# paths passed to file calls, and folders listed (getdents64 on fd<path>)
 	sed -n -e 's/^[0-9]* *[a-z0-9_]*(AT_FDCWD[^,]*, "\([^"]*\)".*/\1/p' \

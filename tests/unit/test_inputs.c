@@ -256,6 +256,31 @@ static void env_numbers_in_range_only(void **state)
 	unsetenv(name);
 }
 
+/* What a name resolves to is an input: a link pointed elsewhere breaks it. */
+static void a_resolved_name_holds_until_the_link_moves(void **state)
+{
+	(void)state;
+	assert_int_equal(mkdir(at("a"), 0755), 0);
+	assert_int_equal(mkdir(at("b"), 0755), 0);
+	assert_int_equal(symlink("a", at("link")), 0);
+	lw_inputs_start();
+	char out[LW_PATH_MAX];
+	assert_int_equal(lw_realpath(at("link"), out, sizeof out), 0);
+	assert_int_equal(lw_realpath(at("gone"), out, sizeof out), -1);
+	char **v = record_lines();
+	assert_non_null(v[0]);
+	assert_non_null(v[1]);
+	assert_null(v[2]);
+	assert_memory_equal(v[0], "real ", 5);
+	assert_string_equal(broken(v), "");
+	assert_int_equal(unlink(at("link")), 0);
+	assert_int_equal(symlink("b", at("link")), 0);
+	assert_string_equal(broken(v), "0");
+	assert_int_equal(mkdir(at("gone"), 0755), 0);
+	assert_string_equal(broken(v), "01");
+	free_lines(v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -265,6 +290,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(off_records_nothing_and_errors_taint, setup, teardown),
 		cmocka_unit_test_setup_teardown(malformed_lines_never_hold, setup, teardown),
 		cmocka_unit_test(env_numbers_in_range_only),
+		cmocka_unit_test_setup_teardown(a_resolved_name_holds_until_the_link_moves, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("inputs", tests, NULL, NULL);
 }

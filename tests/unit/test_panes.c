@@ -91,8 +91,10 @@ static void tab_order(void **state)
 	p = panes_next_focus(p, 1);
 	assert_ptr_equal(p, &pane_workflows);
 	p = panes_next_focus(p, 1);
+	assert_ptr_equal(p, &pane_agents);
+	p = panes_next_focus(p, 1);
 	assert_ptr_equal(p, &pane_board);
-	assert_ptr_equal(panes_next_focus(&pane_board, -1), &pane_workflows);
+	assert_ptr_equal(panes_next_focus(&pane_board, -1), &pane_agents);
 }
 
 static void selection_dirties_its_pane_and_the_footer(void **state)
@@ -112,14 +114,48 @@ static void selection_dirties_its_pane_and_the_footer(void **state)
 	strcpy(h.message, "x");
 	panes_sign(&h, &b);
 	assert_int_equal(panes_changed(&a, &b), DIRTY_ALL);
-	/* Ticks redraw the header and the alerts (ages). */
-	assert_int_equal(panes_on(HUD_ON_TICK), (1u << index_of("header")) | (1u << index_of("alerts")));
+	/* Ticks redraw what shows ages: the header, the agents, the board (time in
+	 * status), the alerts and the activity feed. */
+	assert_int_equal(panes_on(HUD_ON_TICK), (1u << index_of("header")) | (1u << index_of("agents")) |
+	                                        (1u << index_of("board")) | (1u << index_of("alerts")) |
+	                                        (1u << index_of("activity")));
+}
+
+/* On the screen, with one project, paths below its root read from the
+ * root; a longer folder of the same prefix, a path inside a word, the root
+ * alone and several projects' paths stay whole. */
+static void paths_read_below_the_root(void **state)
+{
+	(void)state;
+	static lw_member two[2];
+	lw_fleet one = { .v = two, .n = 1 }, both = { .v = two, .n = 2 };
+	strcpy(two[0].proj.dir, "/home/me/proj");
+	strcpy(two[1].proj.dir, "/home/me/other");
+	hud h;
+	init(&h, 24, 80);
+	h.fleet = &one;
+	char b[256];
+	assert_string_equal(hud_shown_text(&h, "created /home/me/proj/.liza/PAUSE", b, sizeof b), "created .liza/PAUSE");
+	assert_string_equal(hud_shown_text(&h, "/home/me/proj/.liza/log.yaml: /home/me/proj/.liza/log.yaml:10:2: bad", b, sizeof b),
+	                    ".liza/log.yaml: .liza/log.yaml:10:2: bad");
+	assert_string_equal(hud_shown_text(&h, "rcs: activated forge (/home/me/proj/.rcs/a.json, /home/me/proj/.rcs/b.json)", b, sizeof b),
+	                    "rcs: activated forge (.rcs/a.json, .rcs/b.json)");
+	assert_string_equal(hud_shown_text(&h, "/home/me/project/x /x/home/me/proj/y /home/me/proj", b, sizeof b),
+	                    "/home/me/project/x /x/home/me/proj/y /home/me/proj");
+	h.fleet = &both;
+	assert_string_equal(hud_shown_text(&h, "created /home/me/proj/.liza/PAUSE", b, sizeof b),
+	                    "created /home/me/proj/.liza/PAUSE");
+	/* the message line is one of them */
+	h.fleet = &one;
+	hud_message(&h, false, "removed %s/.liza/PAUSE", two[0].proj.dir);
+	assert_string_equal(h.message, "removed .liza/PAUSE");
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(layout_covers_the_screen),
+		cmocka_unit_test(paths_read_below_the_root),
 		cmocka_unit_test(spare_rows_go_to_the_alerts),
 		cmocka_unit_test(tab_order),
 		cmocka_unit_test(selection_dirties_its_pane_and_the_footer),

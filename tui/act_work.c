@@ -1,0 +1,148 @@
+/* act_work.c — acting on the work of the selected task: open its worktree
+ * in the operator's editor or a shell there (the HUD steps aside and comes
+ * back), or copy its id or its folder to the clipboard through the
+ * terminal (OSC 52). The programs come from the operator's environment
+ * ($VISUAL, $EDITOR, $SHELL), never from a project's files; the folder is
+ * the task's worktree only when it lies inside the project (as review
+ * checks it), else the project folder. */
+#include "tui/act_work.h"
+#include "core/review/review.h"
+#include <curses.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+bool act_work_can(const hud *h) { return hud_selected(h) != NULL; }
+
+/* The folder the selected task's work is in. false with a message. */
+static bool work_dir(hud *h, char *out, size_t n)
+{
+	const hud_item *it = hud_selected(h);
+	if (!it)
+		return false;
+	const char *project = hud_source_dir(h, it->src);
+	if (it->task->worktree && *it->task->worktree) {
+		char msg[512];
+		int rc = lw_review_path_ok(project, "worktree", it->task->worktree, out, n, msg, sizeof msg);
+		if (rc == 0)
+			return true;
+		if (rc < 0) {
+			hud_message(h, true, "%s", msg);
+			return false;
+		}
+	}
+	if (!realpath(project, out)) {
+		hud_message(h, true, "%s: cannot be opened", project);
+		return false;
+	}
+	return true;
+}
+
+/* Run argv in dir on the terminal, the HUD suspended until it ends. */
+static void run_here(hud *h, const char *dir, char *const argv[])
+{
+	def_prog_mode();
+	endwin();
+	/* ^C in the program is the program's: the HUD does not quit on it. */
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGINT, &ign, &old_int);
+	sigaction(SIGQUIT, &ign, &old_quit);
+	pid_t pid = fork();
+	if (pid == 0) {
+		signal(SIGINT, SIG_DFL);
+		signal(SIGQUIT, SIG_DFL);
+		signal(SIGPIPE, SIG_DFL);
+		if (chdir(dir) == 0)
+			execv(argv[0], argv);
+		_exit(127);
+	}
+	int status = 0;
+	if (pid > 0)
+		while (waitpid(pid, &status, 0) < 0 && pid > 0)
+			;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGQUIT, &old_quit, NULL);
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+	refresh();
+	h->dirty = DIRTY_ALL;
+	if (pid < 0)
+		hud_message(h, true, "could not start a program");
+	else if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		hud_message(h, true, "%s: could not run it in %s", argv[0], dir);
+	else
+		hud_message(h, false, "back from %s", dir);
+}
+
+void act_work_edit(hud *h)
+{
+	char dir[4096];
+	if (!work_dir(h, dir, sizeof dir))
+		return;
+	/* The editor as the operator's shell would run it ($EDITOR may hold
+	 * options); the folder is an argument, never part of the command text. */
+	char *argv[] = { (char *)"/bin/sh", (char *)"-c", (char *)"exec ${VISUAL:-${EDITOR:-vi}} \"$1\"",
+	                 (char *)"liza-watch-editor", dir, NULL };
+	run_here(h, dir, argv);
+}
+
+void act_work_shell(hud *h)
+{
+	char dir[4096];
+	if (!work_dir(h, dir, sizeof dir))
+		return;
+	const char *sh = getenv("SHELL");
+	char *argv[] = { (char *)(sh && *sh == '/' ? sh : "/bin/sh"), NULL };
+	run_here(h, dir, argv);
+}
+
+/* OSC 52: the terminal puts base64 text on the clipboard (inside tmux,
+ * wrapped for its passthrough, as notifications are). */
+static void osc52(const char *text)
+{
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	char enc[4096];
+	size_t n = strlen(text), o = 0;
+	for (size_t i = 0; i < n && o + 5 < sizeof enc; i += 3) {
+		unsigned v = (unsigned char)text[i] << 16 | (i + 1 < n ? (unsigned char)text[i + 1] << 8 : 0) |
+		             (i + 2 < n ? (unsigned char)text[i + 2] : 0);
+		enc[o++] = b64[v >> 18 & 63];
+		enc[o++] = b64[v >> 12 & 63];
+		enc[o++] = i + 1 < n ? b64[v >> 6 & 63] : '=';
+		enc[o++] = i + 2 < n ? b64[v & 63] : '=';
+	}
+	enc[o] = '\0';
+	const char *tmux = getenv("TMUX");
+	char seq[4200];
+	if (tmux && *tmux)
+		snprintf(seq, sizeof seq, "\033Ptmux;\033\033]52;c;%s\a\033\\", enc);
+	else
+		snprintf(seq, sizeof seq, "\033]52;c;%s\a", enc);
+	fflush(stdout);
+	ssize_t w = write(STDOUT_FILENO, seq, strlen(seq));
+	(void)w;
+}
+
+void act_work_copy_id(hud *h)
+{
+	const hud_item *it = hud_selected(h);
+	if (!it)
+		return;
+	char key[256];
+	snprintf(key, sizeof key, "%s:%s", it->task->system, it->task->id);
+	osc52(key);
+	hud_message(h, false, "copied %s (OSC 52: the terminal's clipboard)", key);
+}
+
+void act_work_copy_path(hud *h)
+{
+	char dir[4096];
+	if (!work_dir(h, dir, sizeof dir))
+		return;
+	osc52(dir);
+	hud_message(h, false, "copied %s (OSC 52: the terminal's clipboard)", dir);
+}

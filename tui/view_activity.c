@@ -1,0 +1,76 @@
+/* view_activity.c — the activity feed full screen: every line the ring
+ * holds, newest at the bottom, scrolling, and a filter (/). */
+#include "tui/hud.h"
+#include "tui/activity_line.h"
+#include "tui/keymap.h"
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+void view_activity(hud *h)
+{
+	int rows = h->rows - 2;
+	/* The lines that pass the filter, newest last; scroll counts up from the newest. */
+	size_t match = 0;
+	for (size_t i = 0; i < h->activity.n; i++)
+		match += activity_line_shown(h, lw_activity_get(&h->activity, i)) &&
+		         activity_line_matches(lw_activity_get(&h->activity, i), h->activity_filter);
+	int most = (int)match - rows;
+	if (h->activity_scroll > most)
+		h->activity_scroll = most > 0 ? most : 0;
+	if (h->activity_scroll < 0)
+		h->activity_scroll = 0;
+	text_fill_row(h, 0, 0, h->cols, EL_HEADER);
+	text_putf(h, 0, 0, h->cols, EL_HEADER, " Activity: %zu of %zu lines%s%s%s (the last %zu kept)", match,
+	          h->activity.n, h->activity_filter[0] ? " matching '" : "", h->activity_filter,
+	          h->activity_filter[0] ? "'" : "", h->activity.max);
+	size_t skip_newest = (size_t)h->activity_scroll, shown = 0;
+	size_t end = match > skip_newest ? match - skip_newest : 0, start = end > (size_t)rows ? end - (size_t)rows : 0;
+	size_t k = 0;
+	for (size_t i = 0; i < h->activity.n; i++) {
+		const lw_event *ev = lw_activity_get(&h->activity, i);
+		if (!activity_line_shown(h, ev) || !activity_line_matches(ev, h->activity_filter))
+			continue;
+		if (k >= start && k < end) {
+			char line[640];
+			theme_elem e;
+			activity_line(ev, line, sizeof line, &e);
+			text_put(h, 1 + (int)shown++, 1, h->cols - 2, line, e);
+		}
+		k++;
+	}
+	if (!match)
+		text_put(h, 1, 1, h->cols - 2, h->activity.n ? "no line matches the filter" : "nothing has changed since the start",
+		         EL_DIM);
+	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
+	text_put(h, h->rows - 1, 0, h->cols, " Up/Down PgUp/PgDn scroll  / filter  Esc clear filter  q/Enter back", EL_DIM);
+}
+
+static void filter_done(hud *h, const char *text)
+{
+	if (text)
+		snprintf(h->activity_filter, sizeof h->activity_filter, "%s", text);
+	h->activity_scroll = 0;
+	h->mode = MODE_ACTIVITY;
+}
+
+void view_activity_key(hud *h, int ch)
+{
+	const char *a = keymap_action_of(h->keymap, ch);
+	int page = h->rows - 3;
+	if (ch == KEY_UP || (a && strcmp(a, "up") == 0)) h->activity_scroll++;
+	else if (ch == KEY_DOWN || (a && strcmp(a, "down") == 0)) h->activity_scroll--;
+	else if (ch == KEY_PPAGE || (a && strcmp(a, "page-up") == 0)) h->activity_scroll += page;
+	else if (ch == KEY_NPAGE || ch == ' ' || (a && strcmp(a, "page-down") == 0)) h->activity_scroll -= page;
+	else if (ch == KEY_HOME || (a && strcmp(a, "top") == 0)) h->activity_scroll = 1 << 30;
+	else if (ch == KEY_END || (a && strcmp(a, "bottom") == 0)) h->activity_scroll = 0;
+	else if (ch == '/' || (a && strcmp(a, "filter") == 0)) {
+		prompt_ask_text(h, "filter the activity (system, subject, kind, text)", "", filter_done);
+		prompt_set_text(h, h->activity_filter);
+	} else if (ch == 27 && h->activity_filter[0]) {
+		h->activity_filter[0] = '\0';
+	} else if (ch == 27 || ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == 'q' ||
+	           (a && (strcmp(a, "quit") == 0 || strcmp(a, "activity") == 0 || strcmp(a, "left") == 0))) {
+		h->mode = MODE_NORMAL;
+	}
+}
