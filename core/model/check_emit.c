@@ -26,6 +26,7 @@ const char *lw_problem_code(const lw_problem *p, lw_level *level)
 	static const struct { const char *code; lw_level level; } codes[] = {
 		{ "unreadable", LW_CRIT }, { "dangling_link", LW_WARN }, { "parse_error", LW_CRIT },
 		{ "bad_limit", LW_WARN }, { "unknown_schema", LW_WARN },
+		{ "link_outside", LW_INFO },
 	};
 	for (size_t i = 0; p->rule && i < sizeof codes / sizeof *codes; i++)
 		if (strcmp(p->rule, codes[i].code) == 0) {

@@ -17,7 +17,8 @@ void lw_check_problems(const lw_snapshot *snap, const char *system, lw_check_ctx
 /* Load problems whose rule is an alert code of its own, the same in every
  * system (snapshot_file.h, lw_limit_check):
  *   unreadable CRIT, dangling_link WARN, parse_error CRIT,
- *   bad_limit WARN (a limit of zero or below), unknown_schema WARN.
+ *   bad_limit WARN (a limit of zero or below), unknown_schema WARN,
+ *   link_outside INFO (a state path links out of the project: core/model/links.c).
  * The code with *level set, or NULL for a rule the system words itself. */
 const char *lw_problem_code(const lw_problem *p, lw_level *level);
 /* A problem with one of those codes other than parse_error raised as its

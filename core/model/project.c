@@ -3,6 +3,7 @@
 #include "core/model/activity.h"
 #include "core/model/adapter.h"
 #include "core/model/registry.h"
+#include "core/model/links.h"
 #include "core/util/fileio.h"
 #include "core/txn/txn.h"
 #include "core/util/inputs.h"
@@ -120,6 +121,7 @@ int lw_project_reload(lw_project *p, size_t i)
 		s->error = err;
 		return -1;
 	}
+	lw_links_outside(p->dir, s, snap);
 	/* What changed since the last good load, while both are at hand. */
 	if (p->activity)
 		lw_activity_diff(p->activity, p->label, s->adapter->name, s->good, snap, lw_now());
@@ -154,9 +156,11 @@ static bool project_gone(const lw_project *p, lw_check_ctx *ctx)
 		return false;
 	struct stat st;
 	bool dir = lw_exists(p->dir, &st) && S_ISDIR(st.st_mode);
-	/* A system whose state folder is the project's own (ACP) goes with it. */
+	/* A system whose state folder is the project's own (ACP) goes with it.
+	 * Whatever is at a root's name counts, a link to nothing too: that is
+	 * the system's state gone wrong (dangling_link), said as such. */
 	for (size_t i = 0; dir && i < p->n; i++)
-		if (strcmp(p->src[i].root, p->dir) != 0 && lw_exists(p->src[i].root, NULL))
+		if (strcmp(p->src[i].root, p->dir) != 0 && lw_stat(p->src[i].root, &st, LW_STAT_TYPE | LW_STAT_NOFOLLOW) == 0)
 			return false;
 	lw_alerts_add(ctx->out, LW_CRIT, p->src[0].adapter->name, "project_gone", p->dir, ctx->now, "%s",
 	              dir ? "every agent state in the project folder is gone (emptied, or being removed): nothing "

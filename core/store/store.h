@@ -123,6 +123,9 @@ void store_root_leave(void);
 const char *store_root(void);
 /* A resolved (canonical) path lies beneath the root (true when none). */
 bool store_root_holds(const char *resolved);
+/* The same test against a canonical root named here, none entered: what
+ * says ahead of any write that a link leads out (core/model/links.c). */
+bool store_path_beneath(const char *root, const char *resolved);
 /* The folder holding path's file, opened (O_RDONLY|O_DIRECTORY) beneath
  * the root; base gets the name in it. follow: path's own symlink chain is
  * followed first (the file a write replaces); else path names the entry

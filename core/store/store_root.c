@@ -99,6 +99,15 @@ bool store_root_holds(const char *resolved)
 	return !store_root() || below(&cur, resolved) != NULL;
 }
 
+bool store_path_beneath(const char *top, const char *resolved)
+{
+	root r = { .fd = -1 };
+	if (strlen(top) >= sizeof r.path)
+		return false;
+	snprintf(r.path, sizeof r.path, "%s", top);
+	return below(&r, resolved) != NULL;
+}
+
 /* The first symlink on path whose end lies outside the root, as
  * "LINK is a symlink to TEXT (resolving to WHERE)"; "" when none is. */
 static void offending_link(const root *r, const char *path, char *out, size_t n)

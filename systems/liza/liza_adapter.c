@@ -12,7 +12,10 @@ static bool liza_detect(const char *dir, char *root, size_t n)
 {
 	struct stat st;
 	lw_path_join(root, n, dir, ".liza");
-	return lw_stat(root, &st, LW_STAT_TYPE) == 0 && S_ISDIR(st.st_mode);
+	/* A .liza linked to nothing is Liza's state gone wrong, and says so
+	 * (dangling_link) instead of Liza vanishing from the project, as AoT's
+	 * and ACP's state linked to nothing do. */
+	return (lw_stat(root, &st, LW_STAT_TYPE) == 0 && S_ISDIR(st.st_mode)) || lw_dangling_link(root, NULL, 0);
 }
 
 /* Both generations' inputs: the shell era's marker files, and today's
@@ -30,6 +33,13 @@ static void liza_watch_paths(const lw_source *src, lw_watch_add_fn add, void *ct
 
 static int liza_adapter_load(const lw_source *src, lw_snapshot *snap, lw_error *err)
 {
+	char to[LW_PATH_MAX];
+	if (lw_dangling_link(src->root, to, sizeof to)) {
+		/* Not "state.yaml missing": the folder itself names nothing. */
+		lw_error_set(err, src->root, 0, 0, "a link to nothing (-> %s)", to);
+		err->code = "dangling_link";
+		return -1;
+	}
 	return liza_load(src->root, src->good, snap, err);
 }
 

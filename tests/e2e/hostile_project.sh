@@ -40,17 +40,36 @@ refused() {
 	[ "$before" = "$after" ] || { diff <(echo "$before") <(echo "$after"); fail "$name: the outside folder changed"; }
 }
 
+# told NAME SYSTEM LINK TARGET: check says, before any write is tried, that
+# LINK leads out of the project (one INFO link_outside naming where), and
+# exits as it does for the same project without the link ($clean_rc; a
+# fifth argument "any" when the link itself changes what other checks see).
+told() {
+	local name=$1 sys=$2 link=$3 target=$4 o rc
+	o=$("$LW_BIN" -C "$p" check 2>&1); rc=$?
+	[ "${5:-}" = any ] || [ "$rc" -eq "$clean_rc" ] || { printf '%s\n' "$o"; fail "$name: check exits $rc, $clean_rc without the link"; }
+	[ "$(printf '%s\n' "$o" | grep -cF "INFO $sys link_outside $link: is a symlink to $target")" -eq 1 ] ||
+		{ printf '%s\n' "$o"; fail "$name: check does not say once that $link leads outside"; }
+	printf '%s\n' "$o" | grep -F "link_outside $link:" | grep -q "outside the project: read, but liza-watch will not write it" ||
+		fail "$name: the alert does not say what follows"
+}
+# clean_of FIXTURE: check's exit on an untouched copy.
+clean_of() { fresh clean "$1"; "$LW_BIN" -C "$p" check >/dev/null 2>&1; clean_rc=$?; rm -rf "$tmp/clean"; }
+
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
+clean_of hud/basic
 # Liza: the state file a symlink to a file outside.
 fresh liza-state hud/basic
 outside_file .liza/state.yaml
 refused liza-state "\.liza/state\.yaml is a symlink to $out/state\.yaml" approve liza:review-1
+told liza-state liza .liza/state.yaml "$out/state.yaml"
 "$LW_BIN" -C "$p" check >/dev/null 2>&1; [ $? -le 2 ] || fail "liza-state: the linked state is still read and checked"
 
 # Liza: the log a symlink outside (approve appends to it).
 fresh liza-log hud/basic
 outside_file .liza/log.yaml
 refused liza-log "\.liza/log\.yaml is a symlink to $out/log\.yaml" approve liza:review-1
+told liza-log liza .liza/log.yaml "$out/log.yaml"
 grep -q 'status: READY_FOR_REVIEW' "$p/.liza/state.yaml" || fail "liza-log: the state changed though the commit was refused"
 
 # Liza: a dangling lock symlink: its target must not be created.
@@ -63,6 +82,9 @@ refused liza-lock "state\.yaml\.lock is a symlink to $out/made-by-liza-watch\.lo
 fresh liza-dir hud/basic
 mv "$p/.liza" "$out/liza-state"; ln -s "$out/liza-state" "$p/.liza"
 refused liza-dir "\.liza is a symlink to $out/liza-state" approve liza:review-1
+# (any exit: Liza resolves spec and worktree paths from .liza's parent,
+# which through this link is the outside folder)
+told liza-dir liza .liza "$out/liza-state" any
 refused liza-dir-pause "\.liza is a symlink to $out/liza-state" transition liza pause
 refused liza-dir-note "\.liza is a symlink to $out/liza-state" transition liza:review-1 note --reason hi
 
@@ -87,9 +109,11 @@ cmp -s "$p/.liza/state.yaml" "$tmp/liza-fifo/before" || [ "$rc" -eq 0 ] || fail 
 
 # Foreman and ACP: one task file, one agent state, linked outside.
 export LIZA_WATCH_NOW=2026-02-20T14:22:00Z
+clean_of hud/foreman-acp
 fresh foreman hud/foreman-acp
 outside_file .taskfactory/tasks/demo-2/task.yaml
 refused foreman "demo-2/task\.yaml is a symlink to $out/task\.yaml" transition foreman:DEMO-2 complete
+told foreman foreman .taskfactory/tasks/demo-2/task.yaml "$out/task.yaml"
 # Foreman's tools take no lock; a peer's lock file is joined only if it is
 # there: one that is a link to a file outside is not joined (flock'd) either.
 fresh foreman-lock hud/foreman-acp
@@ -100,6 +124,7 @@ grep -q '^phase: executing$' "$p/.taskfactory/tasks/demo-2/task.yaml" || fail "f
 fresh acp hud/foreman-acp
 outside_file agent_workspaces/Agent-2/state.json
 refused acp "Agent-2/state\.json is a symlink to $out/state\.json" approve acp:Agent-2
+told acp acp agent_workspaces/Agent-2/state.json "$out/state.json"
 # Inside the project, even in another folder: written through.
 fresh foreman-inside hud/foreman-acp
 mkdir "$p/elsewhere"; mv "$p/.taskfactory/tasks/demo-2/task.yaml" "$p/elsewhere/"; ln -s ../../../elsewhere/task.yaml "$p/.taskfactory/tasks/demo-2/task.yaml"
@@ -109,19 +134,24 @@ grep -q '^phase: complete$' "$p/elsewhere/task.yaml" || fail "foreman-inside: no
 fresh acp-dir hud/foreman-acp
 mv "$p/agent_workspaces/Agent-2" "$out/Agent-2"; ln -s "$out/Agent-2" "$p/agent_workspaces/Agent-2"
 refused acp-dir "Agent-2 is a symlink to $out/Agent-2" reject acp:Agent-2 --reason no
+told acp-dir acp agent_workspaces/Agent-2 "$out/Agent-2"
 
 # AoT: the loop's state file outside: start, stop.
 export LIZA_WATCH_NOW=2026-04-09T00:20:00Z
+clean_of aot/running
 fresh aot aot/running
 outside_file .claude/aot-loop-state.md
 refused aot "aot-loop-state\.md is a symlink to $out/aot-loop-state\.md" transition aot:A2 start
 refused aot-stop "aot-loop-state\.md is a symlink to $out/aot-loop-state\.md" transition aot stop
+told aot aot .claude/aot-loop-state.md "$out/aot-loop-state.md"
 
 # RCS: the state folder a symlink outside (activate writes the set and a mode file).
+clean_of rcs/team-forge
 fresh rcs rcs/team-forge
 mv "$p/.rcs/state" "$out/state"; ln -s "$out/state" "$p/.rcs/state"
 refused rcs "\.rcs/state is a symlink to $out/state" transition rcs:ultrawork activate
 refused rcs-clear "\.rcs/state is a symlink to $out/state" transition rcs:forge clear --all-sessions
+told rcs rcs .rcs/state "$out/state"
 
 # The project's own .liza-watch is data: no key bindings, no escapes printed.
 fresh config hud/basic

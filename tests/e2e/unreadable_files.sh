@@ -97,4 +97,30 @@ ln -s gone.json "$tmp/p/agent_workspaces/Agent-1/state.json"
 out=$("$LW_BIN" -C "$tmp/p" check 2>&1)
 printf '%s\n' "$out" | grep -q '^WARN acp dangling_link .*Agent-1/state.json: .*a link to nothing (-> gone.json)' \
 	|| fail "a lone dangling agent state: $out"
+# A project whose .liza folder is itself a link to nothing: Liza is there,
+# failing, named for why (it went undetected: "no agent workflow state
+# found"); beside other systems too, which stay.
+rm -rf "$tmp/p"; mkdir "$tmp/p"; ln -s gone "$tmp/p/.liza"
+out=$("$LW_BIN" -C "$tmp/p" check 2>&1); rc=$?
+printf '%s
+' "$out" | grep -q '^CRIT liza dangling_link .*\.liza: .*a link to nothing (-> gone)' \
+	|| fail "a lone dangling .liza (exit $rc): $out"
+[ "$rc" -ne 0 ] || fail "a lone dangling .liza: check exited 0"
+rm -rf "$tmp/p"; cp -r "$ex" "$tmp/p"; rm -rf "$tmp/p/.liza"; ln -s gone "$tmp/p/.liza"
+out=$("$LW_BIN" -C "$tmp/p" check 2>&1)
+printf '%s
+' "$out" | grep -q '^CRIT liza dangling_link .*\.liza: .*a link to nothing (-> gone)' \
+	|| fail "a dangling .liza beside other systems: $out"
+printf '%s
+' "$out" | grep -q '^INFO acp awaiting_approval' || fail "a dangling .liza: the other systems' alerts are gone: $out"
+out=$("$LW_BIN" -C "$tmp/p" status 2>&1)
+printf '%s
+' "$out" | grep -q 'liza: ' || fail "a dangling .liza: liza vanished from status: $out"
+# A lone AoT state linked to nothing: dangling_link, not project_gone (the
+# name is there; what it names is not).
+rm -rf "$tmp/p"; mkdir -p "$tmp/p/.claude"; ln -s gone "$tmp/p/.claude/aot-loop-state.md"
+out=$("$LW_BIN" -C "$tmp/p" check 2>&1)
+printf '%s\n' "$out" | grep -q '^CRIT aot dangling_link .*aot-loop-state.md: a link to nothing (-> gone)' \
+	|| fail "a lone dangling AoT state: $out"
+printf '%s\n' "$out" | grep -q project_gone && fail "a lone dangling AoT state reads as project_gone: $out"
 [ "$failures" -eq 0 ]

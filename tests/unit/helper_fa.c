@@ -190,7 +190,8 @@ tx_rc fa_tx(fa_run *r, const char *system, const char *subject, const char *even
 		.expect_status = t ? t->status : NULL, .expect_commit = t ? t->revision : NULL,
 		.now = fa_time(now),
 	};
-	return (tx_rc)s->adapter->transition(s, &rq, res);
+	/* As users run it: within the project's boundary (lw_transition). */
+	return (tx_rc)lw_transition(r->proj.dir, s, &rq, res);
 }
 
 /* ---- tree comparison ---- */

@@ -162,8 +162,9 @@ int tp_tx_rq(tp *p, const char *system, tx_request *rq)
 	const lw_source *s = tp_source(p, system);
 	assert_non_null(s);
 	assert_non_null(s->adapter->transition);
-	memset(&p->res, 0, sizeof p->res);
-	return s->adapter->transition(s, rq, &p->res);
+	/* Through the door users go through: the project's root entered as
+	 * the boundary of every write (core/model/transition.c). */
+	return lw_transition(p->proj.dir, s, rq, &p->res);
 }
 
 int tp_tx(tp *p, const char *system, const char *subject, const char *event, const char *reason, const char *now)

@@ -368,7 +368,7 @@ static void other_denials(void **state)
 	/* fsm_data tasks are not driven from here */
 	const lw_source *s = fa_source(&r, "acp");
 	tx_request rq = { .subject = "t-1", .event = "approve", .as = "t", .now = fa_time(NOW) };
-	assert_int_equal(s->adapter->transition(s, &rq, &res), TX_USAGE);
+	assert_int_equal(lw_transition(r.proj.dir, s, &rq, &res), TX_USAGE);
 	assert_non_null(strstr(res.message, "fsm_data task"));
 	assert_ptr_equal(fa_task(&r, "acp", "t-1")->tx, &acp_tx_none);
 	free(old);

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -103,6 +104,36 @@ static void moves_that_are_refused(void **st)
 	free(before);
 	free(after);
 	assert_int_equal(tx_atom(&p, "A5", "start", "pending", true), TX_DONE);
+	tp_close(&p);
+}
+
+/* The harness fires as users do, through lw_transition: the loop's state
+ * linked to a file outside the project is read, but a stop is refused
+ * and the outside file stays as it was (fired at the adapter itself, as
+ * the harness once did, the stop was written there). */
+static void linked_outside_is_not_written(void **st)
+{
+	(void)st;
+	tp p;
+	tp_open(&p);
+	example(&p);
+	char out[300], file[600], away[400];
+	snprintf(out, sizeof out, "%s-outside", p.dir);
+	assert_int_equal(mkdir(out, 0755), 0);
+	snprintf(file, sizeof file, "%s/" FILE_, p.dir);
+	snprintf(away, sizeof away, "%s/aot-loop-state.md", out);
+	assert_int_equal(rename(file, away), 0);
+	assert_int_equal(symlink(away, file), 0);
+	char *orig = tp_read(&p, FILE_);
+	assert_int_equal(tp_load(&p, NOW), 0);
+	assert_int_equal(tp_tx(&p, "aot", NULL, "stop", "enough", NOW), TX_IO);
+	TP_CONTAINS(p.res.message, "outside the project");
+	char *now = tp_read(&p, FILE_);
+	assert_string_equal(now, orig);
+	free(now);
+	free(orig);
+	assert_int_equal(unlink(away), 0);
+	assert_int_equal(rmdir(out), 0);   /* no temp or lock left there */
 	tp_close(&p);
 }
 
@@ -331,6 +362,7 @@ int main(void)
 		cmocka_unit_test(body_bytes_survive),
 		cmocka_unit_test(stop_during_concurrent_rewrites),
 		cmocka_unit_test(unlocked_writer_is_not_overwritten),
+		cmocka_unit_test(linked_outside_is_not_written),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "systems/foreman/foreman.h"
 #include "core/store/store.h"
@@ -234,9 +235,41 @@ static void unknown_event_and_task(void **state)
 	expect_unchanged(&r, old);
 	const lw_source *s = fa_source(&r, "foreman");
 	tx_request rq = { .subject = "NOPE-1", .event = "ready", .as = "t", .now = fa_time(NOW) };
-	assert_int_equal(s->adapter->transition(s, &rq, &res), TX_USAGE);
+	assert_int_equal(lw_transition(r.proj.dir, s, &rq, &res), TX_USAGE);
 	assert_non_null(strstr(res.message, "no task 'NOPE-1'"));
 	free(old);
+	fa_close(&r);
+}
+
+/* The harness fires transitions as users do, through lw_transition: a task
+ * file linked to a file outside the project is read and checked (and said
+ * to be outside, link_outside), but never written. Fired at the adapter
+ * itself, as the harness once did, the outside file was replaced. */
+static void linked_outside_is_not_written(void **state)
+{
+	(void)state;
+	fa_run r;
+	fa_open(&r);
+	write_task(&r, "backlog", NULL, 1, false, true);
+	char out[300], task[600], away[320];
+	snprintf(out, sizeof out, "%s-outside", r.dir);
+	assert_int_equal(mkdir(out, 0755), 0);
+	snprintf(task, sizeof task, "%s/%s", r.dir, TASK);
+	snprintf(away, sizeof away, "%s/task.yaml", out);
+	assert_int_equal(rename(task, away), 0);
+	assert_int_equal(symlink(away, task), 0);
+	char *old = fa_read(&r, TASK);
+	fa_load(&r, NOW);
+	FA_EXPECT(&r, LW_INFO, "link_outside", TASK, "outside the project: read, but liza-watch will not write it");
+	tx_result res;
+	assert_int_equal(fa_tx(&r, "foreman", "T-1", "ready", NULL, NOW, &res), TX_IO);
+	assert_non_null(strstr(res.message, "outside the project"));
+	char *now = fa_read(&r, TASK);
+	assert_string_equal(now, old);
+	free(now);
+	free(old);
+	assert_int_equal(unlink(away), 0);
+	assert_int_equal(rmdir(out), 0);   /* nothing else was left there: no temp, no lock */
 	fa_close(&r);
 }
 
@@ -439,6 +472,7 @@ int main(void)
 		cmocka_unit_test(lifecycle_stamps),
 		cmocka_unit_test(lock_held),
 		cmocka_unit_test(write_fails),
+		cmocka_unit_test(linked_outside_is_not_written),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
