@@ -240,7 +240,7 @@ FUZZ_SRC     := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_HELPER_SRC := $(filter-out $(FUZZ_SRC),$(sort $(wildcard tests/fuzz/*.c))) \
                    tests/unit/helper_flatten.c tests/unit/helper_edit_oracle.c
 FUZZ_BIN     := $(FUZZ_SRC:tests/fuzz/%.c=$(B)/fuzz/bin/%)
-FUZZ_LIB_OBJ := $(patsubst %.c,$(B)/fuzz/%.o,$(filter core/% systems/%,$(NO_SIM_SRC)) $(FUZZ_HELPER_SRC))
+FUZZ_LIB_OBJ := $(patsubst %.c,$(B)/fuzz/%.o,$(filter platform/% core/% systems/%,$(NO_SIM_SRC)) $(FUZZ_HELPER_SRC))
 # Kept, so a second `make fuzz` does not recompile the targets.
 .SECONDARY: $(FUZZ_SRC:%.c=$(B)/fuzz/%.o) $(FUZZ_LIB_OBJ)
 
@@ -278,7 +278,7 @@ soak-smoke: $(B)/san/liza-watch
 BENCH_BIN := build/bench/gen_liza build/bench/timeit build/bench/reload build/bench/latency build/bench/edit_one \
              build/bench/review_load \
              build/bench/approve
-CORE_REL_OBJ := $(patsubst %.c,$(B)/rel/%.o,$(filter core/% systems/%,$(NO_SIM_SRC)))
+CORE_REL_OBJ := $(patsubst %.c,$(B)/rel/%.o,$(filter platform/% core/% systems/%,$(NO_SIM_SRC)))
 
 build/bench/gen_liza: $(B)/rel/bench/gen_liza.o
 	@mkdir -p $(@D)
