@@ -305,6 +305,14 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 			act_tx_poll(&h);
 			if (strcmp(before, h.message) || mode != (int)h.mode)
 				h.dirty = DIRTY_ALL;
+			/* Our own write is over: a stat poller (macOS, the BSDs without
+			 * libinotify, --poll) would see it only at its next scan, and a
+			 * key pressed before that acts on a status no longer true (a
+			 * note denied as "changed since it was shown", p asking to pause
+			 * again). Reload now; inotify has already told us. */
+			for (size_t m = 0; !txrun_busy(&h.tx) && m < f->n; m++)
+				if (lv[m].polling)
+					lv[m].rescan = true;
 		}
 		int reloaded = 0;
 		for (size_t m = 0; m < f->n; m++) {

@@ -281,6 +281,10 @@ hud_journey() {
 	keys -l "typed in the HUD ($n)"; keys Enter
 	wait_for 'user-api: READY_FOR_REVIEW -> REJECTED'
 	task "$st" user-api | grep -q "rejection_reason: typed in the HUD ($n)" || fail "$n: r did not write the reason"
+	# the HUD has reloaded its own write (the feed shows it): a stat poller
+	# (macOS, PORTABLE) sees it on its next scan, and a note typed before
+	# that is rightly denied as acting on a status no longer shown
+	wait_for 'verdict READY_FOR_REVIEW -> REJECTED'
 	keys n; wait_for 'note for (liza:)?user-api'
 	keys -l "hud note $n"; keys Enter
 	wait_for 'note recorded'
