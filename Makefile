@@ -187,9 +187,15 @@ endif
 
 # One after the other, even under -j: the e2e scripts' deadlines assume the
 # unit tests are not running beside them.
+#
+# The portable HUD's end-to-end runs check no leaks: LeakSanitizer's
+# stop-the-world at exit was seen to spin there, on one core, after the
+# terminal went away (a process left at 60% CPU, /proc/PID/task open, not
+# yet understood). Leaks are checked by the normal build's runs of the same
+# scripts over the same code, platform/ aside.
 check-portable:
 	@$(MAKE) --no-print-directory PORTABLE=1 unit
-	@$(MAKE) --no-print-directory PORTABLE=1 e2e
+	@ASAN_OPTIONS=detect_leaks=0 $(MAKE) --no-print-directory PORTABLE=1 e2e
 
 unit: $(TEST_BIN)
 	@tests/run-unit $(TEST_BIN)
