@@ -1,7 +1,9 @@
 # liza-watch — build, test, install.
 #
-# Sources are found by wildcard: a new file in core/*/, systems/*/, watch/, live/, tui/, sim/ or cli/ is
-# built and linked without touching this file; a new tests/unit/test_*.c is a
+# Sources are found by wildcard: a new file in core/*/, systems/*/ (or one
+# folder deeper: Liza's two generations, systems/liza/shell/ and go/), watch/,
+# live/, tui/, sim/ or cli/ is built and linked without touching this file; a
+# new tests/unit/test_*.c is a
 # new cmocka test binary that `make check` runs.
 
 VERSION     := 0.1.0
@@ -55,7 +57,7 @@ CURSES_CFLAGS := $(shell $(PKG_CONFIG) --cflags ncursesw 2>/dev/null)
 CURSES_LIBS   := $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null || echo $(CURSES_FALLBACK))
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 # Nettle: SHA-256, for the digests today's Liza writes in its lifecycle
-# receipts (systems/liza/lizago_lifecycle.c) and that ours must equal.
+# receipts (systems/liza/go/lizago_lifecycle.c) and that ours must equal.
 # Linked statically where the archive is there: the shared library's
 # relocations cost every process about 230 KiB of RSS for one hash function,
 # the archive adds only the SHA-256 objects.
@@ -88,10 +90,11 @@ ALL_LDLIBS   = $(LW_LDLIBS) $(LDLIBS)
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-LIB_SRC  := $(sort $(wildcard platform/*.c core/*/*.c systems/*.c systems/*/*.c watch/*.c live/*.c notify/*.c tui/*.c sim/*.c cli/*.c))
+LIB_SRC  := $(sort $(wildcard platform/*.c core/*/*.c systems/*.c systems/*/*.c systems/*/*/*.c watch/*.c live/*.c notify/*.c tui/*.c sim/*.c cli/*.c))
 MAIN_SRC := liza-watch.c
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
-# The library without the demo's simulated agents (systems/*/*_sim*.c): what
+# The library without the demo's simulated agents (systems/*/*_sim*.c and
+# systems/liza/*/liza*_sim*.c, told by the file's name): what
 # the fuzz targets and the benchmarks link.
 NO_SIM_SRC := $(foreach f,$(LIB_SRC),$(if $(findstring _sim,$(notdir $(f))),,$(f)))
 TEST_HELPER_SRC := $(sort $(wildcard tests/unit/helper_*.c))

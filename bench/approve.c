@@ -9,7 +9,7 @@
  * the approve of a READY_FOR_REVIEW task and the plain rewrite. Prints the
  * medians: iters=N approve_ms=… plain_ms=… approve_cpu_ms=… (the approve's
  * CPU time alone: on a busy machine wall time swings, CPU time less). */
-#include "systems/liza/liza.h"
+#include "systems/liza/shell/liza.h"
 #include "core/util/fileio.h"
 #include <fcntl.h>
 #include <stdio.h>

@@ -16,7 +16,7 @@
  * Prints: iters=N patched_ms=… full_ms=… parse_ms=… patched=1|0 (whether the
  * partial re-parse was taken rather than a fallback). -o times one of the
  * three alone (the others print 0), for a profiler. */
-#include "systems/liza/liza.h"
+#include "systems/liza/shell/liza.h"
 #include "core/doc/doc_posmap.h"
 #include "core/util/fileio.h"
 #include "core/util/memtune.h"

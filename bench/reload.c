@@ -27,7 +27,7 @@
  *   iters=N reload_ms=… parse_read_ms=… parse_mem_ms=… tree_ms=… tasks=… alerts=… bytes=…
  *   reload_p99_ms=…
  */
-#include "systems/liza/liza.h"
+#include "systems/liza/shell/liza.h"
 #include "core/util/fileio.h"
 #include "core/util/memtune.h"
 #include "core/util/timeparse.h"

@@ -1,6 +1,6 @@
 /* liza_adapter.c — Liza as an lw_adapter: detection and the watch list. */
-#include "systems/liza/liza.h"
-#include "systems/liza/lizago.h"
+#include "systems/liza/shell/liza.h"
+#include "systems/liza/go/lizago.h"
 #include "systems/liza/liza_thresholds.h"
 #include "core/model/config.h"
 #include "core/util/fileio.h"

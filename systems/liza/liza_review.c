@@ -2,8 +2,8 @@
  * full, its history and its log.yaml entries as a timeline, and the change
  * under review, base_commit..review_commit, in the task's worktree (or the
  * project repository once the worktree is gone: the commits are shared). */
-#include "systems/liza/liza.h"
-#include "systems/liza/lizago.h"
+#include "systems/liza/shell/liza.h"
+#include "systems/liza/go/lizago.h"
 #include "core/review/review.h"
 #include "core/util/fileio.h"
 #include "core/util/timeparse.h"

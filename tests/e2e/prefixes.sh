@@ -15,7 +15,7 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 cd "$root" || exit 1
 
 checked=0
-for f in platform/*.c core/*/*.c systems/*/*.c systems/*.c tui/*.c cli/*.c live/*.c watch/*.c notify/*.c sim/*.c; do
+for f in platform/*.c core/*/*.c systems/*/*.c systems/*/*/*.c systems/*.c tui/*.c cli/*.c live/*.c watch/*.c notify/*.c sim/*.c; do
 	[ -e "$f" ] || continue
 	base=$(basename "$f" .c)
 	first=${base%%_*}

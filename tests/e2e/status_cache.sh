@@ -179,6 +179,6 @@ fi
 # Every environment lookup of core/ and cli/ is recorded (lw_getenv): the
 # cache's own settings are the only plain getenv.
 src=$LW_TESTS/..
-raw=$(grep -n '[^_]getenv(' "$src"/core/*/*.c "$src"/systems/*/*.c "$src"/systems/*.c "$src"/cli/*.c | grep -v -e 'core/util/inputs.c' -e 'cli/status_cache.c')
+raw=$(grep -n '[^_]getenv(' "$src"/core/*/*.c "$src"/systems/*/*.c "$src"/systems/*/*/*.c "$src"/systems/*.c "$src"/cli/*.c | grep -v -e 'core/util/inputs.c' -e 'cli/status_cache.c')
 [ -z "$raw" ] || fail "getenv outside the input record: $raw"
 echo ok

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "tests/unit/helper_liza.h"
-#include "systems/liza/liza_sim.h"
+#include "systems/liza/shell/liza_sim.h"
 
 time_t th_time(const char *iso)
 {

@@ -4,7 +4,7 @@
  * linked into every test binary). */
 #ifndef TH_LIZA_H
 #define TH_LIZA_H
-#include "systems/liza/liza.h"
+#include "systems/liza/shell/liza.h"
 #include "core/util/timeparse.h"
 
 typedef struct th_run {

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "systems/liza/liza.h"
+#include "systems/liza/shell/liza.h"
 #include "core/model/report.h"
 #include "core/util/timeparse.h"
 

@@ -22,8 +22,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "systems/liza/liza.h"
-#include "systems/liza/liza_index.h"
+#include "systems/liza/shell/liza.h"
+#include "systems/liza/shell/liza_index.h"
 #include "core/util/strbuf.h"
 #include "core/util/timeparse.h"
 #include "tests/unit/helper_mutate.h"

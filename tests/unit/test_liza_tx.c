@@ -20,7 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "core/util/fileio.h"
-#include "systems/liza/liza.h"
+#include "systems/liza/shell/liza.h"
 #include "core/store/store.h"
 #include "core/util/timeparse.h"
 

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "helper_liza.h"
-#include "systems/liza/lizago.h"
-#include "systems/liza/lizago_check.h"
-#include "systems/liza/lizago_lifecycle.h"
+#include "systems/liza/go/lizago.h"
+#include "systems/liza/go/lizago_check.h"
+#include "systems/liza/go/lizago_lifecycle.h"
 #include "core/util/fileio.h"
 #include "core/util/strbuf.h"
 #include <time.h>

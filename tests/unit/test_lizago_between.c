@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "helper_liza.h"
-#include "systems/liza/lizago.h"
+#include "systems/liza/go/lizago.h"
 #include "core/util/fileio.h"
 
 #define NOW "2026-11-25T10:00:00Z"

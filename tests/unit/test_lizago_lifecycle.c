@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <string.h>
-#include "systems/liza/lizago_lifecycle.h"
+#include "systems/liza/go/lizago_lifecycle.h"
 
 static void json_strings_escape_as_go_does(void **state)
 {

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "helper_liza.h"
-#include "systems/liza/lizago.h"
+#include "systems/liza/go/lizago.h"
 
 #define NOW "2026-11-25T10:00:00Z"
 

@@ -20,10 +20,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "core/util/fileio.h"
-#include "systems/liza/liza.h"
+#include "systems/liza/shell/liza.h"
 #include "core/store/store.h"
 #include "core/util/timeparse.h"
-#include "systems/liza/liza_sim.h"
+#include "systems/liza/shell/liza_sim.h"
 
 #define T0 "2026-11-22T08:00:00Z"
 

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "helper_liza.h"
-#include "systems/liza/lizago.h"
-#include "systems/liza/liza_sim.h"
+#include "systems/liza/go/lizago.h"
+#include "systems/liza/shell/liza_sim.h"
 #include "core/util/fileio.h"
 
 static void copy_example(th_run *r)

@@ -1,0 +1,139 @@
+/* lizago.h — today's Liza (the Go rewrite, liza-mas/liza) read from the same
+ * `.liza/` folder as the shell-era scripts. The loader tells the two
+ * generations apart per state.yaml (lizago_detect) and fills either a
+ * liza_state or this; checks, transitions and the detail view dispatch on
+ * the tag both start with. docs/systems/liza-go.md describes the format. */
+#ifndef LW_LIZAGO_H
+#define LW_LIZAGO_H
+#include "systems/liza/shell/liza.h"
+#include "systems/liza/go/lizago_pipeline.h"
+#include "core/util/strbuf.h"
+
+/* The first member of both generations' typed state: tells them apart. */
+enum { LIZA_GEN_SHELL = 0, LIZA_GEN_GO = 2 };
+
+typedef struct lg_approval {
+	const char *agent, *provider;
+	time_t at;
+} lg_approval;
+
+typedef struct lg_task {
+	const doc_node *node;
+	const char *id, *type, *role_pair, *status, *description;
+	lg_status st;             /* what the status means in the pipeline */
+	const lg_pair *pair;      /* the task's role pair (by role_pair, else its status's) */
+	long long priority, iteration, attempt, review_cycles_current, review_cycles_total, max_iterations;
+	const char *assigned_to, *worktree, *base_commit, *review_commit, *reviewing_by, *approved_by,
+		*rejection_reason, *merge_commit, *blocked_reason, *rescope_reason, *spec_ref, *done_when;
+	time_t created, lease_expires, review_lease_expires, last_event;
+	time_t status_since;      /* models.TimeInStatus: its newest status-changing event, else created */
+	lg_impact impact;         /* effective review impact since the last rejection */
+	int quorum;               /* approvals its pair asks at that impact */
+	bool integration_fix, has_blocked_questions, has_integration_failure, history_integration_failed;
+	lg_approval *approvals;
+	size_t napprovals;
+	const char **failed_by;
+	size_t nfailed_by;
+	const char **depends_on;
+	size_t ndepends_on;
+	const char **parents;
+	size_t nparents;
+	/* rejection-RCA gate: none, open (awaiting an RCA), recorded (awaiting
+	 * a disposition), resumed (disposition taken) */
+	const char *rca;          /* NULL when the task has no gate */
+	long long rca_threshold, rca_count;
+} lg_task;
+
+typedef struct lg_agent {
+	const doc_node *node;
+	const char *id, *role, *status, *current_task, *provider;
+	time_t lease_expires, heartbeat;
+	const char *generation;   /* registration generation (fences liveness records) */
+	long long liveness_seq;   /* the highest liveness record folded into this row */
+	bool live_overlay;        /* heartbeat and lease come from a newer liveness record */
+	const char *health;       /* agent_health.<id>.state ("ok", "degraded"), NULL when none */
+	const char *health_reason;
+} lg_agent;
+
+typedef struct lg_config {
+	long long max_coder_iterations, max_review_cycles, heartbeat_interval, lease_duration;
+	const char *mode, *integration_branch;
+} lg_config;
+
+/* A write today's Liza would have refused: a rule between the state before
+ * it and the state it wrote (lizago_between.c). */
+typedef struct lg_refusal {
+	const char *subject, *message;
+	const doc_node *at;       /* in the state that was written */
+} lg_refusal;
+
+typedef struct lizago_state {
+	int gen;                  /* LIZA_GEN_GO */
+	const char *state_path, *log_path, *dir;
+	const doc_node *root;
+	lg_pipeline pipeline;
+	bool pipeline_missing;    /* no .liza/pipeline.yaml: Liza's validate refuses the project */
+	const char *pipeline_error;   /* the project's pipeline.yaml did not read (file:line:col) */
+	bool pipeline_unread;     /* …because it could not be read at all: an unreadable or
+	                             dangling_link alert says so, not pipeline_config */
+	long long version;
+	const char *goal_id, *goal_status;
+	time_t goal_created;
+	lg_task *tasks;           size_t ntasks;
+	const lg_task **by_id;    /* every task sorted by id, for lookups */
+	lg_agent *agents;         size_t nagents;
+	const doc_node *discovered, *anomalies, *quarantined;
+	const char *sprint_id, *sprint_status;
+	const char **sprint_planned;
+	size_t nsprint_planned;
+	time_t sprint_deadline;
+	const char *cb_status, *cb_pattern, *cb_severity;
+	bool cb_trigger;          /* circuit_breaker.current_trigger set */
+	lg_config config;
+	time_t log_newest;
+	size_t log_entries;
+	/* Watching only: what this state breaks against the one before it. The
+	 * baseline is the last state that broke none (its snapshot is this
+	 * one's base while refusals last); NULL when nothing was compared or
+	 * nothing was refused. */
+	const struct lizago_state *baseline;
+	lg_refusal *refusals;
+	size_t nrefusals;
+} lizago_state;
+
+/* Compare st (loading into snap) with the state snap->prev holds, or with
+ * the baseline that one kept: ValidateIntegrationLifecycleTransition. */
+void lizago_between_load(lw_snapshot *snap, lizago_state *st);
+/* The comparison itself, into next->refusals (allocated in a). */
+void lizago_between(lizago_state *next, const lizago_state *prev, arena *a);
+
+/* Is this parse of state.yaml today's Liza? */
+bool lizago_detect(const doc *d);
+/* Fill snap from a parsed state.yaml d (already adopted by snap) of the
+ * `.liza` folder dir. */
+int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapshot *snap, lw_error *err);
+void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx *ctx);
+/* The transitions of one state file of today's Liza, under its lock. */
+int lizago_transition(const char *dir, const tx_request *rq, tx_result *res);
+/* Does <dir>/state.yaml, as it is now, belong to today's Liza? */
+bool lizago_file_is_go(const char *dir);
+void lizago_detail(const lizago_state *st, const lw_task *t, time_t now, strbuf *out);
+const lg_task *lizago_find_task(const lizago_state *st, const char *id);
+/* Is the typed state of a loaded snapshot today's Liza? */
+static inline bool lizago_is(const void *sys) { return sys && *(const int *)sys == LIZA_GEN_GO; }
+
+/* Limits as Liza resolves them (config value, else its default). */
+long long lizago_iteration_limit(const lizago_state *st, const lg_task *t);
+long long lizago_review_limit(const lizago_state *st);
+/* models.IsStatusTransitionEvent: does this history event come with a status change? */
+bool lizago_status_event(const char *event);
+/* The sprint's figures beside done/total: "1 blocked, approval 75%" (lizago_sprint.c). */
+const char *lizago_sprint_figures(const lizago_state *st, char *buf, size_t n);
+/* What the task needs next, in words ("waits for a second reviewer (1/2)"). */
+const char *lizago_next_step(const lizago_state *st, const lg_task *t, char *buf, size_t n);
+/* The commit .worktrees/TASK has checked out, from git's files
+ * (lizago_head.c): 1 with oid, 0 when the worktree is not on disk (Liza
+ * skips its check then), -1 with why when the files do not settle it. */
+int lizago_worktree_head(const char *liza_dir, const char *task_id, char *oid, size_t n, char *why, size_t wn);
+
+#endif

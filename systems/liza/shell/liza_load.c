@@ -1,0 +1,934 @@
+/* liza_load.c — `.liza/` files into a liza_state and the neutral model.
+ *
+ * Structure that makes the file unusable (not a mapping, `tasks` not a list)
+ * fails the load, so the HUD keeps the last good snapshot. A field of the
+ * wrong type is a problem, not a failure: it is reported as invalid_state at
+ * its file:line:col and read as absent, so one bad value does not blank the
+ * board. Unknown keys are ignored. */
+#include "systems/liza/shell/liza.h"
+#include "systems/liza/go/lizago.h"
+#include "core/util/fileio.h"
+#include "core/util/inputs.h"
+#include "systems/liza/shell/liza_index.h"
+#include "systems/liza/shell/liza_reuse.h"
+#include "systems/liza/shell/liza_records.h"
+#include "core/util/timeparse.h"
+#include "core/model/check_emit.h"
+#include "core/model/snapshot_file.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+typedef struct ld {
+	lw_snapshot *snap;
+	arena *a;
+	const doc *d;             /* state.yaml's tree: positions are read through it */
+	const char *path;         /* display path of the file being read */
+	const char *subject;      /* current task / agent id, for problems */
+	/* The keys of one mapping, hashed once, so a task's ~30 field lookups
+	 * (most for keys it does not have) cost a probe each, not a scan. */
+	const doc_node *idx_map;
+	struct { const doc_node *key; const doc_node *val; } idx[64];
+} ld;
+
+static unsigned key_hash(const char *s, size_t n)
+{
+	unsigned h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+/* Index map's keys; a map too big for the table is simply not indexed. */
+static void index_keys(ld *l, const doc_node *map)
+{
+	memset(l->idx, 0, sizeof l->idx);
+	l->idx_map = NULL;
+	if (doc_len(map) > 32)
+		return;
+	for (const doc_node *k = doc_map_first(map); k; k = doc_map_next(k)) {
+		const doc_node *kk = doc_deref(k);
+		if (kk->kind != DOC_SCALAR)
+			continue;
+		if (kk->style == DOC_PLAIN && strcmp(kk->u.scalar.str, "<<") == 0)
+			return;   /* a merge key (<<: *defaults): doc_get resolves those */
+		unsigned h = key_hash(kk->u.scalar.str, kk->u.scalar.len) & 63;
+		while (l->idx[h].key) {
+			if (l->idx[h].key->u.scalar.len == kk->u.scalar.len &&
+			    memcmp(l->idx[h].key->u.scalar.str, kk->u.scalar.str, kk->u.scalar.len) == 0)
+				break;   /* a duplicate key: the parser refuses those; keep the first */
+			h = (h + 1) & 63;
+		}
+		if (!l->idx[h].key) {
+			l->idx[h].key = kk;
+			l->idx[h].val = doc_deref(k->next);
+		}
+	}
+	l->idx_map = map;
+}
+
+/* doc_get, through the index when map is the indexed one. */
+static const doc_node *lookup(const ld *l, const doc_node *map, const char *key)
+{
+	if (!map || map != l->idx_map)
+		return doc_get(map, key);
+	size_t n = strlen(key);
+	for (unsigned h = key_hash(key, n) & 63; l->idx[h].key; h = (h + 1) & 63)
+		if (l->idx[h].key->u.scalar.len == n && memcmp(l->idx[h].key->u.scalar.str, key, n) == 0)
+			return l->idx[h].val;
+	return NULL;
+}
+
+static const char *const status_names[LS_COUNT] = {
+	"?", "DRAFT", "UNCLAIMED", "CLAIMED", "READY_FOR_REVIEW", "REJECTED", "APPROVED",
+	"MERGED", "BLOCKED", "ABANDONED", "SUPERSEDED", "INTEGRATION_FAILED",
+};
+
+const char *liza_status_name(liza_status s) { return (unsigned)s < LS_COUNT ? status_names[s] : "?"; }
+
+liza_status liza_status_parse(const char *s)
+{
+	if (s)
+		for (int i = 1; i < LS_COUNT; i++)
+			if (strcmp(s, status_names[i]) == 0)
+				return (liza_status)i;
+	return LS_UNKNOWN;
+}
+
+static const char *const field_names[LF_COUNT] = {
+	"assigned_to", "worktree", "lease_expires", "base_commit", "review_commit", "blocked_reason",
+	"blocked_questions", "rejection_reason", "superseded_by", "rescope_reason", "done_when", "spec_ref",
+};
+
+const char *liza_field_name(liza_field f) { return (unsigned)f < LF_COUNT ? field_names[f] : "?"; }
+
+bool liza_status_terminal(liza_status s)
+{
+	return s == LS_MERGED || s == LS_ABANDONED || s == LS_SUPERSEDED;
+}
+
+static void bad_type(ld *l, const char *key, const doc_node *v, const char *want)
+{
+	char got[64];
+	doc_pos p = doc_where(l->d, v);   /* a patched tree's nodes keep old positions */
+	doc_node at = { .line = p.line, .col = p.col };
+	lw_snapshot_problem(l->snap, l->subject, "types", l->path, &at, "%s must be %s, not %s", key, want,
+	                    doc_describe(v, got, sizeof got));
+}
+
+static const char *get_str(ld *l, const doc_node *map, const char *key)
+{
+	const doc_node *v = lookup(l, map, key);
+	if (!v || doc_is_null(v))
+		return NULL;
+	if (v->kind != DOC_SCALAR) {
+		bad_type(l, key, v, "text");
+		return NULL;
+	}
+	return v->u.scalar.str;
+}
+
+static long long get_int(ld *l, const doc_node *map, const char *key, long long dflt)
+{
+	const doc_node *v = lookup(l, map, key);
+	long long x;
+	switch (doc_int(v, &x)) {
+	case DOC_OK: return x;
+	case DOC_ABSENT: return dflt;
+	default: bad_type(l, key, v, "an integer"); return dflt;
+	}
+}
+
+/* A limit: written as 0 or below it would switch its check off (or make it
+ * fire always), so it is a bad_limit problem and the default stands in. */
+static long long get_limit(ld *l, const doc_node *map, const char *key, long long dflt)
+{
+	const doc_node *v = lookup(l, map, key);   /* one lookup: this runs per task */
+	long long x;
+	switch (doc_int(v, &x)) {
+	case DOC_OK: break;
+	case DOC_ABSENT: return dflt;    /* none written (dflt may be LIZA_UNSET, -1) */
+	default: bad_type(l, key, v, "an integer"); return dflt;
+	}
+	if (x > 0)
+		return x;
+	doc_pos p = doc_where(l->d, v);
+	doc_node at = { .line = p.line, .col = p.col };
+	lw_limit_check(l->snap, l->subject, l->path, &at, key, x);
+	return dflt;
+}
+
+static bool get_bool(ld *l, const doc_node *map, const char *key)
+{
+	const doc_node *v = lookup(l, map, key);
+	bool b = false;
+	if (doc_bool(v, &b) == DOC_BADTYPE)
+		bad_type(l, key, v, "true or false");
+	return b;
+}
+
+static time_t get_time(ld *l, const doc_node *map, const char *key)
+{
+	const doc_node *v = lookup(l, map, key);
+	time_t t;
+	switch (doc_time(v, &t)) {
+	case DOC_OK: return t;
+	case DOC_ABSENT: return LW_NO_TIME;
+	default: bad_type(l, key, v, "an ISO 8601 time"); return LW_NO_TIME;
+	}
+}
+
+static liza_strv get_strv(ld *l, const doc_node *map, const char *key)
+{
+	liza_strv sv = { 0 };
+	const doc_node *v = lookup(l, map, key);
+	if (!v || doc_is_null(v))
+		return sv;
+	if (v->kind == DOC_SCALAR) {   /* a lone id where a list belongs: accept it as one item */
+		sv.v = arena_alloc(l->a, sizeof *sv.v);
+		sv.v[sv.n++] = v->u.scalar.str;
+		sv.node = v;
+		return sv;
+	}
+	if (v->kind != DOC_SEQ) {
+		bad_type(l, key, v, "a list");
+		return sv;
+	}
+	sv.node = v;
+	sv.v = arena_alloc(l->a, (doc_len(v) + 1) * sizeof *sv.v);
+	for (const doc_node *i = doc_seq_first(v); i; i = i->next) {
+		const char *s = doc_str(i);
+		if (s)
+			sv.v[sv.n++] = s;
+		else if (!doc_is_null(i))
+			bad_type(l, key, i, "a list of ids");
+	}
+	return sv;
+}
+
+static const doc_node *get_map(ld *l, const doc_node *map, const char *key)
+{
+	const doc_node *v = lookup(l, map, key);
+	if (!v || doc_is_null(v))
+		return NULL;
+	if (v->kind != DOC_MAP) {
+		bad_type(l, key, v, "a mapping");
+		return NULL;
+	}
+	return v;
+}
+
+static const doc_node *get_seq(ld *l, const doc_node *map, const char *key)
+{
+	const doc_node *v = lookup(l, map, key);
+	if (!v || doc_is_null(v))
+		return NULL;
+	if (v->kind != DOC_SEQ) {
+		bad_type(l, key, v, "a list");
+		return NULL;
+	}
+	return v;
+}
+
+static liza_event_kind event_kind(const char *e)
+{
+	return !e ? LE_OTHER : strcmp(e, "claimed") == 0 ? LE_CLAIMED : strcmp(e, "approved") == 0 ? LE_APPROVED
+	     : strcmp(e, "rejected") == 0 ? LE_REJECTED : LE_OTHER;
+}
+
+static void load_history(ld *l, liza_task *t, const doc_node *task)
+{
+	const doc_node *h = get_seq(l, task, "history");
+	if (!h)
+		return;
+	t->history = arena_alloc(l->a, doc_len(h) * sizeof *t->history + 1);
+	for (const doc_node *e = doc_seq_first(h); e; e = e->next) {
+		const doc_node *m = doc_deref(e);
+		if (m->kind != DOC_MAP) {
+			bad_type(l, "history entry", m, "a mapping");
+			continue;
+		}
+		liza_event *ev = &t->history[t->nhistory++];
+		ev->node = m;
+		ev->time = get_time(l, m, "time");
+		ev->event = get_str(l, m, "event");
+		ev->kind = event_kind(ev->event);
+		ev->agent = get_str(l, m, "agent");
+		ev->reason = get_str(l, m, "reason");
+	}
+}
+
+/* Which of the fields the invariants ask about the task has. */
+static unsigned presence(const ld *l, const doc_node *task)
+{
+	unsigned bits = 0;
+	for (int f = 0; f < LF_COUNT; f++) {
+		const doc_node *v = lookup(l, task, field_names[f]);
+		if (v && !doc_is_null(v))
+			bits |= 1u << f;
+	}
+	return bits;
+}
+
+static int load_task(ld *l, liza_task *t, const doc_node *n, size_t index)
+{
+	size_t problems = l->snap->nproblems;
+	t->node = n;
+	index_keys(l, n);
+	t->present = presence(l, n);
+	/* The subject is this task's before its id is read: a problem with the
+	 * id itself (not text) is the task's, under the id it is given. */
+	const doc_node *idv = lookup(l, n, "id");
+	const char *made = NULL;
+	if (!idv || doc_is_null(idv) || idv->kind != DOC_SCALAR)
+		made = arena_printf(l->a, "tasks[%zu]", index);
+	l->subject = made ? made : idv->u.scalar.str;
+	t->id = get_str(l, n, "id");
+	if ((t->id_made = !t->id))
+		t->id = made;
+	t->title = get_str(l, n, "title");
+	t->description = get_str(l, n, "description");
+	t->status_raw = get_str(l, n, "status");
+	t->status = liza_status_parse(t->status_raw);
+	t->priority = get_int(l, n, "priority", LIZA_UNSET);
+	t->iteration = get_int(l, n, "iteration", 0);
+	t->review_cycles_current = get_int(l, n, "review_cycles_current", 0);
+	t->review_cycles_total = get_int(l, n, "review_cycles_total", 0);
+	t->max_iterations = get_limit(l, n, "max_iterations", LIZA_UNSET);
+	t->assigned_to = get_str(l, n, "assigned_to");
+	t->worktree = get_str(l, n, "worktree");
+	t->base_commit = get_str(l, n, "base_commit");
+	t->review_commit = get_str(l, n, "review_commit");
+	t->reviewing_by = get_str(l, n, "reviewing_by");
+	t->approved_by = get_str(l, n, "approved_by");
+	t->rejection_reason = get_str(l, n, "rejection_reason");
+	t->merge_commit = get_str(l, n, "merge_commit");
+	t->blocked_reason = get_str(l, n, "blocked_reason");
+	t->spec_ref = get_str(l, n, "spec_ref");
+	t->done_when = get_str(l, n, "done_when");
+	t->rescope_reason = get_str(l, n, "rescope_reason");
+	t->created = get_time(l, n, "created");
+	t->lease_expires = get_time(l, n, "lease_expires");
+	t->review_lease_expires = get_time(l, n, "review_lease_expires");
+	t->integration_fix = get_bool(l, n, "integration_fix");
+	t->handoff_pending = get_bool(l, n, "handoff_pending");
+	t->depends_on = get_strv(l, n, "depends_on");
+	t->failed_by = get_strv(l, n, "failed_by");
+	t->blocked_questions = get_strv(l, n, "blocked_questions");
+	t->superseded_by = get_strv(l, n, "superseded_by");
+	load_history(l, t, n);
+	l->idx_map = NULL;
+	t->problems = l->snap->nproblems - problems;
+	return 0;
+}
+
+static void load_agent(ld *l, liza_agent *ag, const doc_node *key, const doc_node *val)
+{
+	ag->id = doc_str(key) ? doc_str(key) : "?";
+	ag->node = val;
+	l->subject = ag->id;
+	if (!doc_is_map(val)) {
+		if (!doc_is_null(val))
+			bad_type(l, ag->id, val, "a mapping");
+		return;
+	}
+	val = doc_deref(val);
+	ag->role = get_str(l, val, "role");
+	ag->status = get_str(l, val, "status");
+	/* Scripts write current_task; some docs say task. Accept both. */
+	ag->current_task = get_str(l, val, "current_task");
+	if (!ag->current_task)
+		ag->current_task = get_str(l, val, "task");
+	ag->lease_expires = get_time(l, val, "lease_expires");
+	ag->heartbeat = get_time(l, val, "heartbeat");
+}
+
+static void load_sprint(ld *l, liza_state *st, const doc_node *root)
+{
+	l->subject = "sprint";
+	const doc_node *sp = get_map(l, root, "sprint");
+	st->sprint = sp;
+	st->sprint_deadline = LW_NO_TIME;
+	if (!sp)
+		return;
+	st->sprint_id = get_str(l, sp, "id");
+	st->sprint_goal_ref = get_str(l, sp, "goal_ref");
+	st->sprint_status = get_str(l, sp, "status");
+	const doc_node *scope = get_map(l, sp, "scope");
+	st->sprint_planned = get_strv(l, scope, "planned");
+	st->sprint_stretch = get_strv(l, scope, "stretch");
+	const doc_node *tl = get_map(l, sp, "timeline");
+	st->sprint_deadline = get_time(l, tl, "deadline");
+}
+
+static void load_config(ld *l, liza_state *st, const doc_node *root)
+{
+	l->subject = "config";
+	const doc_node *c = get_map(l, root, "config");
+	st->config.max_coder_iterations = get_limit(l, c, "max_coder_iterations", 10);
+	st->config.max_review_cycles = get_limit(l, c, "max_review_cycles", 5);
+	st->config.heartbeat_interval = get_limit(l, c, "heartbeat_interval", 60);
+	st->config.lease_duration = get_limit(l, c, "lease_duration", 1800);
+}
+
+static void load_lists(ld *l, liza_state *st, const doc_node *root)
+{
+	l->subject = "discovered";
+	const doc_node *d = get_seq(l, root, "discovered");
+	st->discovered = arena_alloc(l->a, (doc_len(d) + 1) * sizeof *st->discovered);
+	for (const doc_node *i = doc_seq_first(d); i; i = i->next) {
+		const doc_node *m = doc_deref(i);
+		if (m->kind != DOC_MAP) {
+			bad_type(l, "discovered item", m, "a mapping");
+			continue;
+		}
+		liza_discovery *x = &st->discovered[st->ndiscovered++];
+		x->node = m;
+		x->id = get_str(l, m, "id");
+		x->urgency = get_str(l, m, "urgency");
+		x->converted_to_task = get_str(l, m, "converted_to_task");
+		x->description = get_str(l, m, "description");
+	}
+	l->subject = "handoff";
+	const doc_node *h = get_map(l, root, "handoff");
+	st->handoffs = arena_alloc(l->a, (doc_len(h) + 1) * sizeof *st->handoffs);
+	for (const doc_node *k = doc_map_first(h); k; k = doc_map_next(k)) {
+		liza_handoff *x = &st->handoffs[st->nhandoffs++];
+		x->task = doc_str(k) ? doc_str(k) : "?";
+		x->node = doc_deref(k->next);
+		x->has_summary = doc_str(doc_get(x->node, "summary")) != NULL;
+		x->has_next_action = doc_str(doc_get(x->node, "next_action")) != NULL;
+	}
+}
+
+/* A load error at node n, where n lies in the file. */
+static void fail_at(const ld *l, lw_error *err, const doc_node *n, const char *what)
+{
+	doc_pos p = doc_where(l->d, n);
+	lw_error_set(err, l->path, p.line, p.col, "%s", what);
+}
+
+/* After a one-task edit (doc_reparse_item), every other task is taken from
+ * prev as it loaded there, when it raised no problem (a problem's message
+ * names a line, which the edit may have moved: such a task loads again).
+ * A task's typed form depends on its own nodes alone, which the patched
+ * tree shares with prev's, so this equals loading it. */
+typedef struct task_reuse {
+	const liza_state *prev;
+	size_t changed;           /* the task re-parsed */
+} task_reuse;
+
+static int load_tasks(ld *l, liza_state *st, const doc_node *tasks, const task_reuse *reuse, lw_error *err)
+{
+	if (reuse && reuse->prev->ntasks != doc_len(tasks))
+		reuse = NULL;
+	st->tasks = arena_alloc(l->a, (doc_len(tasks) + 1) * sizeof *st->tasks);
+	size_t index = 0;
+	for (const doc_node *i = doc_seq_first(tasks); i; i = i->next, index++) {
+		const doc_node *m = doc_deref(i);
+		if (m->kind != DOC_MAP) {
+			char what[64];
+			snprintf(what, sizeof what, "tasks[%zu] must be a mapping", index);
+			fail_at(l, err, m, what);
+			return -1;
+		}
+		liza_task *t = &st->tasks[st->ntasks++];
+		const liza_task *was = reuse && index != reuse->changed ? &reuse->prev->tasks[index] : NULL;
+		if (was && !was->problems)
+			liza_task_reuse(l->a, t, was, m);
+		else
+			load_task(l, t, m, index);
+	}
+	if (reuse)
+		liza_index_tasks_after(&st->tasks_by_id, l->a, st, reuse->prev, reuse->changed);
+	else
+		liza_index_tasks_in(&st->tasks_by_id, l->a, st);
+	return 0;
+}
+
+static int load_state(ld *l, liza_state *st, const doc *d, const task_reuse *reuse, lw_error *err)
+{
+	l->d = d;
+	const doc_node *root = doc_deref(d->root);
+	if (!root || doc_is_null(root)) {
+		lw_error_set(err, l->path, 1, 1, "state.yaml is empty (a Liza state is a mapping: version, goal, tasks, …)");
+		return -1;
+	}
+	if (root->kind != DOC_MAP) {
+		fail_at(l, err, root, root->kind == DOC_SEQ
+		                          ? "state.yaml must be a mapping (version, goal, tasks, agents, …), not a list"
+		                          : "state.yaml must be a mapping (version, goal, tasks, agents, …), not a single value");
+		return -1;
+	}
+	st->root = root;
+	const doc_node *tasks = doc_get(root, "tasks");
+	if (tasks && !doc_is_null(tasks) && tasks->kind != DOC_SEQ) {
+		fail_at(l, err, tasks, "tasks must be a list");
+		return -1;
+	}
+	const doc_node *agents = doc_get(root, "agents");
+	if (agents && !doc_is_null(agents) && agents->kind != DOC_MAP) {
+		fail_at(l, err, agents, "agents must be a mapping by agent id");
+		return -1;
+	}
+	/* Version 1 is the only schema the Liza scripts write: another is read
+	 * as best we can, and said, so no check is off without a word. */
+	l->subject = "version";
+	const doc_node *vn = lookup(l, root, "version");
+	long long version;
+	const char *vs = doc_str(vn);   /* an integer or a string, upstream says */
+	if (vn && !(doc_int(vn, &version) == DOC_OK ? version == 1 : vs && strcmp(vs, "1") == 0)) {
+		doc_pos p = doc_where(l->d, vn);
+		doc_node at = { .line = p.line, .col = p.col };
+		lw_snapshot_problem(l->snap, "version", "unknown_schema", l->path, &at,
+		                    "version %s is not a Liza schema this reads (1); checks may miss what it changed",
+		                    vs ? vs : "(not a value)");
+	}
+	l->subject = "goal";
+	const doc_node *goal = get_map(l, root, "goal");
+	st->goal_id = get_str(l, goal, "id");
+	st->goal_status = get_str(l, goal, "status");
+	st->goal_description = get_str(l, goal, "description");
+
+	if (load_tasks(l, st, tasks, reuse, err) < 0)
+		return -1;
+	st->agents = arena_alloc(l->a, (doc_len(agents) + 1) * sizeof *st->agents);
+	for (const doc_node *k = doc_map_first(agents); k; k = doc_map_next(k))
+		load_agent(l, &st->agents[st->nagents++], doc_deref(k), k->next);
+	load_lists(l, st, root);
+	load_sprint(l, st, root);
+	l->subject = "circuit_breaker";
+	st->circuit_status = get_str(l, get_map(l, root, "circuit_breaker"), "status");
+	load_config(l, st, root);
+	return 0;
+}
+
+/* log.yaml is only ever appended to and can grow large; the checks need the
+ * number of entries and the newest timestamp, so it is streamed, never built
+ * into a tree. */
+typedef struct log_scan {
+	ld *l;
+	liza_state *st;
+	lw_error *err;
+	bool root_seen, want_time;
+	liza_rec_ring *ring;      /* the newest entries, for the activity feed */
+} log_scan;
+
+static int log_event(const doc_event *ev, void *ctx)
+{
+	log_scan *s = ctx;
+	if (s->ring)
+		liza_rec_ring_event(s->ring, ev);
+	if (ev->depth == 0 && ev->kind != DOC_EV_END) {
+		s->root_seen = true;
+		bool null_root = ev->kind == DOC_EV_SCALAR && ev->plain &&
+		                 (ev->len == 0 || strcmp(ev->str, "~") == 0 || strcmp(ev->str, "null") == 0);
+		if (ev->kind != DOC_EV_SEQ && !null_root) {
+			lw_error_set(s->err, s->l->path, ev->line, ev->col, "log.yaml must be a list of entries");
+			return -1;
+		}
+		return 0;
+	}
+	if (ev->depth == 1 && ev->kind != DOC_EV_END)
+		s->st->log_entries++;
+	if (ev->depth != 2 || ev->kind != DOC_EV_SCALAR)
+		return 0;
+	if (ev->is_key) {
+		s->want_time = strcmp(ev->str, "timestamp") == 0;
+		return 0;
+	}
+	if (!s->want_time)
+		return 0;
+	s->want_time = false;
+	time_t t;
+	if (lw_parse_time(ev->str, &t) == 0) {
+		if (s->st->log_newest == LW_NO_TIME || t > s->st->log_newest)
+			s->st->log_newest = t;
+	} else if (!(ev->plain && (ev->len == 0 || strcmp(ev->str, "null") == 0 || strcmp(ev->str, "~") == 0))) {
+		doc_node at = { .line = ev->line, .col = ev->col };
+		lw_snapshot_problem(s->l->snap, "log", "types", s->l->path, &at,
+		                    "timestamp must be an ISO 8601 time, not \"%.40s\"", ev->str);
+	}
+	return 0;
+}
+
+static int load_log(ld *l, liza_state *st, const char *buf, size_t len, lw_error *err)
+{
+	st->has_log = true;
+	st->log_entries = 0;
+	st->log_newest = LW_NO_TIME;
+	size_t problems = l->snap->nproblems;
+	liza_rec_ring ring;
+	liza_rec_ring_init(&ring);
+	log_scan s = { .l = l, .st = st, .err = err, .ring = &ring };
+	int rc = doc_stream(buf, len, l->path, NULL, log_event, &s, err);
+	liza_rec_ring_done(&ring, l->a, NULL, 0, &st->log_records, &st->nlog_records);
+	st->log_problems = l->snap->nproblems - problems;
+	st->log_ends_nl = len && buf[len - 1] == '\n';
+	return rc;
+}
+
+static bool same_time(struct timespec a, struct timespec b) { return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec; }
+
+/* The appended tail alone, when it is provably a continuation of the list:
+ * the old text ended a line and the new text starts a top-level "- " item.
+ * Any doubt (or a problem in the tail) returns -1 and the caller parses the
+ * whole file, so the result always equals a full parse. */
+static int load_log_tail(ld *l, liza_state *st, const liza_state *prev, const char *buf, size_t len)
+{
+	size_t old = (size_t)prev->log_stat.size;
+	if (!prev->log_ends_nl || prev->log_problems || old >= len || buf[old] != '-' ||
+	    (old + 1 < len && buf[old + 1] != ' ' && buf[old + 1] != '\n' && buf[old + 1] != '\r'))
+		return -1;
+	liza_state tail = { 0 };
+	tail.log_newest = LW_NO_TIME;
+	size_t problems = l->snap->nproblems;
+	lw_error ignored;
+	lw_error_clear(&ignored);
+	liza_rec_ring ring;
+	liza_rec_ring_init(&ring);
+	log_scan s = { .l = l, .st = &tail, .err = &ignored, .ring = &ring };
+	if (doc_stream(buf + old, len - old, l->path, NULL, log_event, &s, &ignored) < 0 ||
+	    l->snap->nproblems != problems) {
+		l->snap->nproblems = problems;   /* the full parse will report them, at the right line */
+		liza_rec_ring_done(&ring, l->a, NULL, 0, &st->log_records, &st->nlog_records);
+		return -1;
+	}
+	/* The entries before the tail are prev's; the tail's follow them. */
+	liza_rec_ring_done(&ring, l->a, prev->log_records, prev->nlog_records, &st->log_records, &st->nlog_records);
+	st->has_log = true;
+	st->log_entries = prev->log_entries + tail.log_entries;
+	st->log_newest = prev->log_newest;
+	if (tail.log_newest != LW_NO_TIME && (st->log_newest == LW_NO_TIME || tail.log_newest > st->log_newest))
+		st->log_newest = tail.log_newest;
+	st->log_problems = 0;
+	st->log_ends_nl = buf[len - 1] == '\n';
+	return 0;
+}
+
+static void remember_stat(liza_state *st, const struct stat *sb)
+{
+	st->log_stat.dev = sb->st_dev;
+	st->log_stat.ino = sb->st_ino;
+	st->log_stat.size = sb->st_size;
+	st->log_stat.mtime = sb->st_mtim;
+	st->log_stat.ctime = sb->st_ctim;
+}
+
+/* Is state.yaml exactly the file prev parsed? Same inode, size, mtime and
+ * ctime: a rename, an in-place write or a truncation changes one of them. */
+static bool state_unchanged(const liza_state *prev, const struct stat *sb)
+{
+	return prev && S_ISREG(sb->st_mode) && prev->state_stat.ino == sb->st_ino &&
+	       prev->state_stat.dev == sb->st_dev && prev->state_stat.size == sb->st_size &&
+	       same_time(prev->state_stat.mtime, sb->st_mtim) && same_time(prev->state_stat.ctime, sb->st_ctim);
+}
+
+/* A log that does not read or parse is one alert about the log, never the
+ * whole board: the tasks and every alert state.yaml raises stay. It counts
+ * as no log (no entries, no newest time), and as a problem, so the next
+ * load reads it whole again. */
+static int log_broken(ld *l, liza_state *st, lw_error *err)
+{
+	lw_snapshot_unread(l->snap, "log", err);
+	lw_error_clear(err);
+	st->has_log = st->log_ends_nl = false;
+	st->log_entries = 0;
+	st->log_newest = LW_NO_TIME;
+	st->log_problems = 1;
+	return 0;
+}
+
+/* log.yaml, read as little as provably gives the same result as a full read. */
+static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error *err)
+{
+	struct stat sb;
+	/* st may start as a copy of prev (a shared state.yaml): start clean. */
+	st->has_log = st->log_ends_nl = false;
+	st->log_entries = st->log_problems = 0;
+	st->log_records = NULL;
+	st->nlog_records = 0;
+	memset(&st->log_stat, 0, sizeof st->log_stat);
+	st->log_newest = LW_NO_TIME;
+	if (lw_stat(st->log_path, &sb, LW_STAT_FULL) < 0) {
+		lw_snapshot_dangling(l->snap, st->log_path, "log");   /* a link to nothing says so */
+		return 0;   /* missing: no log */
+	}
+	bool same_file = prev && prev->has_log && prev->log_stat.dev == sb.st_dev && prev->log_stat.ino == sb.st_ino;
+	if (same_file && S_ISREG(sb.st_mode) && prev->log_stat.size == sb.st_size &&
+	    same_time(prev->log_stat.mtime, sb.st_mtim) && same_time(prev->log_stat.ctime, sb.st_ctim) &&
+	    !prev->log_problems) {
+		st->has_log = true;
+		st->log_entries = prev->log_entries;
+		st->log_newest = prev->log_newest;
+		st->log_ends_nl = prev->log_ends_nl;
+		st->log_stat = prev->log_stat;
+		liza_records_copy(l->a, prev->log_records, prev->nlog_records, &st->log_records, &st->nlog_records);
+		return 0;
+	}
+	char *buf;
+	size_t len;
+	int rc = lw_read_file(st->log_path, doc_default_limits.max_bytes, &buf, &len, err);
+	if (rc == LW_READ_MISSING)
+		return 0;
+	if (rc != LW_READ_OK)
+		return log_broken(l, st, err);
+	l->path = st->log_path;
+	l->snap->state_bytes += len;
+	/* Remember the size actually read: a write between stat() and read()
+	 * is then seen as a change next time (its mtime differs too). */
+	sb.st_size = (off_t)len;
+	if (same_file && prev->log_stat.size < (off_t)len && load_log_tail(l, st, prev, buf, len) == 0)
+		rc = 0;
+	else
+		rc = load_log(l, st, buf, len, err);
+	free(buf);
+	if (rc < 0)
+		return log_broken(l, st, err);
+	remember_stat(st, &sb);
+	return 0;
+}
+
+/* Marker files: presence, and the time they speak of. CHECKPOINT's first
+ * line is its timestamp; empty (or unreadable) falls back to the mtime. */
+static void load_markers(ld *l, liza_state *st, const char *dir)
+{
+	char p[LW_PATH_MAX];
+	struct stat sb;
+	/* A marker linked to nothing is no marker, as for the scripts' test,
+	 * but says so (dangling_link): someone meant one to be there. */
+	if ((st->paused = lw_exists(lw_path_join(p, sizeof p, dir, "PAUSE"), &sb)))
+		st->pause_since = sb.st_mtime;
+	else
+		lw_snapshot_dangling(l->snap, p, "PAUSE");
+	if ((st->aborted = lw_exists(lw_path_join(p, sizeof p, dir, "ABORT"), &sb)))
+		st->abort_since = sb.st_mtime;
+	else
+		lw_snapshot_dangling(l->snap, p, "ABORT");
+	if (!lw_exists(lw_path_join(p, sizeof p, dir, "CHECKPOINT"), &sb))
+		lw_snapshot_dangling(l->snap, p, "CHECKPOINT");
+	else {
+		st->checkpoint = true;
+		st->checkpoint_at = sb.st_mtime;
+		char *buf;
+		size_t len;
+		lw_error err;
+		int rc = lw_read_file(p, 4096, &buf, &len, &err);
+		if (rc == LW_READ_ERROR && err.code)   /* a FIFO, permissions: the time falls back to the mtime */
+			lw_snapshot_unread(l->snap, "CHECKPOINT", &err);
+		if (rc == LW_READ_OK) {
+			buf[strcspn(buf, "\r\n")] = '\0';
+			char *s = buf;
+			while (*s == ' ' || *s == '\t')
+				s++;
+			time_t t;
+			if (*s && lw_parse_time(s, &t) == 0)
+				st->checkpoint_at = t;
+			else if (*s)
+				lw_snapshot_problem(l->snap, "CHECKPOINT", "checkpoint", p, NULL,
+				                    "line 1 is not an ISO 8601 time; using the file's mtime");
+			free(buf);
+		}
+	}
+}
+
+/* ---- projection into the neutral model ---- */
+static lw_lane lane_of(liza_status s)
+{
+	switch (s) {
+	case LS_DRAFT: return LANE_BACKLOG;
+	case LS_UNCLAIMED: return LANE_READY;
+	case LS_CLAIMED: case LS_REJECTED: case LS_INTEGRATION_FAILED: return LANE_ACTIVE;
+	case LS_READY_FOR_REVIEW: case LS_APPROVED: return LANE_REVIEW;
+	case LS_BLOCKED: case LS_UNKNOWN: return LANE_BLOCKED;
+	default: return LANE_DONE;
+	}
+}
+
+static const char *first_line(arena *a, const char *s)
+{
+	if (!s)
+		return NULL;
+	size_t n = strcspn(s, "\r\n");
+	return s[n] ? arena_strndup(a, s, n) : s;   /* one line already: the doc's string lives as long */
+}
+
+/* A reused task's card title: prev's, when that was the file's own string
+ * (a one-line title, the usual case: no need to scan it again), else made
+ * again (prev's copy goes with prev). */
+static const char *card_title(arena *a, const liza_task *t, const lw_task *was)
+{
+	const char *text = t->title ? t->title : t->description;
+	if (was && was->title == text)
+		return text;
+	return first_line(a, text);
+}
+
+static void project_model(lw_snapshot *snap, const liza_state *st, const lw_snapshot *prev_snap,
+                          const task_reuse *reuse)
+{
+	arena *a = &snap->mem;
+	bool same_tasks = reuse && prev_snap->ntasks == st->ntasks;
+	snap->tasks = arena_alloc(a, (st->ntasks + 1) * sizeof *snap->tasks);
+	for (size_t i = 0; i < st->ntasks; i++) {
+		const liza_task *t = &st->tasks[i];
+		lw_task *m = &snap->tasks[snap->ntasks++];
+		m->system = "liza";
+		m->id = t->id;
+		m->title = card_title(a, t, same_tasks && i != reuse->changed ? &prev_snap->tasks[i] : NULL);
+		m->status = t->status_raw ? t->status_raw : "?";
+		m->lane = lane_of(t->status);
+		m->assignee = t->assigned_to;
+		long long cliff = t->max_iterations != LIZA_UNSET ? t->max_iterations : st->config.max_coder_iterations;
+		m->iteration = (int)t->iteration;
+		m->iteration_max = (int)cliff;
+		m->review_cycles = (int)t->review_cycles_current;
+		m->review_max = (int)st->config.max_review_cycles;
+		m->awaiting_operator = t->status == LS_READY_FOR_REVIEW;
+		/* Submitting for review is the newest history entry of a task in review. */
+		m->waiting_since = m->awaiting_operator && t->nhistory ? t->history[t->nhistory - 1].time : LW_NO_TIME;
+		m->revision = t->review_commit;
+		m->path = st->state_path;
+		m->node = t->node;
+		/* The newest history entry is when it took its status, when Liza wrote one. */
+		m->status_since = t->nhistory ? t->history[t->nhistory - 1].time : LW_NO_TIME;
+		m->worktree = t->worktree;
+	}
+	snap->agents = arena_alloc(a, (st->nagents + 1) * sizeof *snap->agents);
+	for (size_t i = 0; i < st->nagents; i++) {
+		const liza_agent *ag = &st->agents[i];
+		lw_agent *m = &snap->agents[snap->nagents++];
+		m->system = "liza";
+		m->id = ag->id;
+		m->role = ag->role;
+		m->status = ag->status;
+		m->task = ag->current_task;
+		m->heartbeat = ag->heartbeat;
+		m->lease_expires = ag->lease_expires;
+		m->inbox = -1;
+		m->node = ag->node;
+	}
+	liza_records_project(snap, st->log_records, st->nlog_records, st->root);
+	snap->workflows = arena_alloc(a, sizeof *snap->workflows);
+	lw_workflow *w = &snap->workflows[snap->nworkflows++];
+	w->system = "liza";
+	w->name = st->goal_id ? st->goal_id : "goal";
+	w->phase = st->sprint_status ? st->sprint_status : st->goal_status ? st->goal_status : "-";
+	size_t done = 0;
+	for (size_t i = 0; i < st->ntasks; i++)
+		done += liza_status_terminal(st->tasks[i].status);
+	w->iteration = (int)done;
+	w->max = (int)st->ntasks;
+	w->flags = arena_printf(a, "%s%s%s", st->paused ? "PAUSED " : "", st->aborted ? "ABORT " : "",
+	                        st->checkpoint ? "CHECKPOINT" : "");
+	w->node = st->root;
+}
+
+int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_error *err)
+{
+	/* A snapshot of today's Liza shares nothing with the shell era's loader. */
+	if (prev_snap && lizago_is(prev_snap->sys))
+		prev_snap = NULL;
+	const liza_state *prev = prev_snap ? prev_snap->sys : NULL;
+	liza_state *st = arena_alloc(&snap->mem, sizeof *st);
+	task_reuse reuse = { .prev = prev }, *reusing = NULL;
+	ld l = { .snap = snap, .a = &snap->mem };
+	char p[LW_PATH_MAX];
+	char *buf;
+	size_t len;
+
+	const char *state_path = lw_path_join(p, sizeof p, dir, "state.yaml");
+	struct stat sb;
+	bool have_stat = lw_stat(state_path, &sb, LW_STAT_FULL) == 0;
+	bool state_same = have_stat && state_unchanged(prev, &sb);
+	if (state_same) {
+		/* Only the log or a marker changed: stand on prev's parse. Its
+		 * typed tasks, problems and nodes stay valid while it lives.
+		 * They live in the snapshot that parsed state.yaml: prev itself,
+		 * or prev's base when prev stood on one too. Stand on that one,
+		 * never on prev, or every log-only reload would keep all the
+		 * earlier snapshots alive (found by the soak: RSS grew ~16 KB
+		 * per log append while state.yaml stayed the same). */
+		lw_snapshot_set_base(snap, prev_snap->base ? prev_snap->base : prev_snap);
+		*st = *prev;
+		st->log_problems = 0;
+		for (size_t i = 0; i < prev_snap->nproblems; i++)
+			if (strcmp(prev_snap->problems[i].subject, "log") != 0 &&
+			    strcmp(prev_snap->problems[i].subject, "CHECKPOINT") != 0 &&
+			    strcmp(prev_snap->problems[i].subject, "PAUSE") != 0 &&
+			    strcmp(prev_snap->problems[i].subject, "ABORT") != 0)   /* all read again below */
+				lw_snapshot_problem_copy(snap, &prev_snap->problems[i]);
+		snap->state_bytes = (size_t)sb.st_size;
+	} else {
+		st->state_path = arena_strdup(&snap->mem, state_path);
+		int rc = lw_read_file(st->state_path, doc_default_limits.max_bytes, &buf, &len, err);
+		if (rc == LW_READ_MISSING) {
+			lw_error_set(err, st->state_path, 0, 0, "missing (is this a Liza project? run liza-init.sh)");
+			return -1;
+		}
+		if (rc != LW_READ_OK)
+			return -1;
+		/* One task edited in a large file: re-parse that task alone when
+		 * that provably gives the same tree (doc_patch.c), and take every
+		 * other task from prev; else parse and load all of it. */
+		doc *d = NULL;
+		if (prev && prev->state_doc) {
+			doc patched;
+			if (doc_reparse_item(&patched, prev->state_doc, doc_get(prev->root, "tasks"), buf, len,
+			                     &reuse.changed) == 0) {
+				d = lw_snapshot_adopt(snap, buf, len, &patched);
+				reusing = &reuse;
+			}
+		}
+		if (!d)
+			d = lw_snapshot_parse(snap, buf, len, st->state_path, err);
+		st->state_doc = d;
+		l.path = st->state_path;
+		/* Which generation wrote it is read from the file itself. */
+		if (d && lizago_detect(d))
+			return lizago_load(dir, st->state_path, d, snap, err);
+		if (!d || load_state(&l, st, d, reusing, err) < 0)
+			return -1;
+		/* The stat of what was read: a write after stat() shows as a
+		 * change next time, because its mtime differs. */
+		if (have_stat && (size_t)sb.st_size == len) {
+			st->state_stat.dev = sb.st_dev;
+			st->state_stat.ino = sb.st_ino;
+			st->state_stat.size = sb.st_size;
+			st->state_stat.mtime = sb.st_mtim;
+			st->state_stat.ctime = sb.st_ctim;
+		}
+	}
+
+	st->log_path = arena_strdup(&snap->mem, lw_path_join(p, sizeof p, dir, "log.yaml"));
+	if (load_log_file(&l, st, prev, err) < 0)
+		return -1;
+	st->paused = st->aborted = st->checkpoint = false;
+	load_markers(&l, st, dir);
+	snap->sys = st;
+	project_model(snap, st, prev_snap, reusing);
+	/* Tell the activity diff which task can differ from prev's (none when
+	 * state.yaml is the very file prev parsed). */
+	if (prev_snap && prev_snap->ntasks == snap->ntasks && (reusing || state_same)) {
+		snap->tasks_reused = true;
+		snap->task_changed = reusing ? reuse.changed : SIZE_MAX;
+	}
+	return 0;
+}
+
+const liza_task *liza_find_task(const liza_state *st, const char *id)
+{
+	for (size_t i = 0; i < st->ntasks; i++)
+		if (st->tasks[i].id && strcmp(st->tasks[i].id, id) == 0)
+			return &st->tasks[i];
+	return NULL;
+}
+
+const liza_agent *liza_find_agent(const liza_state *st, const char *id)
+{
+	for (size_t i = 0; i < st->nagents; i++)
+		if (strcmp(st->agents[i].id, id) == 0)
+			return &st->agents[i];
+	return NULL;
+}
