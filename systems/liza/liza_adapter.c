@@ -1,6 +1,7 @@
 /* liza_adapter.c — Liza as an lw_adapter: detection and the watch list. */
+#include "systems/liza/liza_gen.h"
 #include "systems/liza/shell/liza.h"
-#include "systems/liza/go/lizago.h"
+#include "systems/liza/go/lizago_gen.h"
 #include "systems/liza/liza_thresholds.h"
 #include "core/model/config.h"
 #include "core/util/fileio.h"
@@ -8,7 +9,7 @@
 #include <stdio.h>
 #include <sys/stat.h>
 
-static bool liza_detect(const char *dir, char *root, size_t n)
+static bool liza_adapter_detect(const char *dir, char *root, size_t n)
 {
 	struct stat st;
 	lw_path_join(root, n, dir, ".liza");
@@ -46,23 +47,27 @@ static int liza_adapter_load(const lw_source *src, lw_snapshot *snap, lw_error *
 static void liza_adapter_check(const lw_source *src, const lw_snapshot *snap, lw_check_ctx *ctx)
 {
 	(void)src;
-	liza_check(snap->sys, snap, ctx);
+	/* No typed state (nothing loaded): the shell era's check reports the
+	 * load's problems, as for every file it could not read. */
+	const liza_generation *g = liza_gen_of(snap->sys);
+	(g ? g : &liza_shell_generation)->check(snap->sys, snap, ctx);
 }
 
 /* The generation of the last good snapshot (its file parsed once, at load)
  * chooses the transition; each generation reads the file again under the
  * lock and refuses ("look again") when the other one wrote it since. With
- * no good snapshot (nothing loaded yet) the file itself says. */
+ * nothing loaded yet (no task to act on: a lever) the file itself says. */
 static int liza_adapter_transition(const lw_source *src, const tx_request *rq, tx_result *res)
 {
-	bool go = src->good ? lizago_is(src->good->sys) : lizago_file_is_go(src->root);
-	return go ? lizago_transition(src->root, rq, res) : liza_shell_transition(src->root, rq, res);
+	const liza_generation *g = src->good ? liza_gen_of(src->good->sys) : NULL;
+	return g ? g->transition(src->root, rq, res) : liza_transition(src->root, rq, res);
 }
 
 static void liza_adapter_detail(const lw_source *src, const lw_task *t, time_t now, strbuf *out)
 {
-	if (src->good && lizago_is(src->good->sys))
-		lizago_detail(src->good->sys, t, now, out);
+	const liza_generation *g = src->good ? liza_gen_of(src->good->sys) : NULL;
+	if (g && g->detail)
+		g->detail(src->good->sys, t, now, out);
 }
 
 /* Weak: the fuzz targets and the benches link the library without the
@@ -127,7 +132,7 @@ const lw_adapter lw_adapter_liza = {
 	.th_default = &liza_th_default,
 	.th_size = sizeof liza_th_default,
 	.sim = &liza_sim_system,
-	.detect = liza_detect,
+	.detect = liza_adapter_detect,
 	.watch_paths = liza_watch_paths,
 	.load = liza_adapter_load,
 	.check = liza_adapter_check,

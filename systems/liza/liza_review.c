@@ -2,8 +2,7 @@
  * full, its history and its log.yaml entries as a timeline, and the change
  * under review, base_commit..review_commit, in the task's worktree (or the
  * project repository once the worktree is gone: the commits are shared). */
-#include "systems/liza/shell/liza.h"
-#include "systems/liza/go/lizago.h"
+#include "systems/liza/liza_gen.h"
 #include "core/review/review.h"
 #include "core/util/fileio.h"
 #include "core/util/timeparse.h"
@@ -11,44 +10,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The verdict fields the review shows, from a task of either generation
- * (the loaded state's first field tells them apart: lizago.h). */
-typedef struct rv_task {
-	const char *status, *reviewing_by, *approved_by, *rejection_reason, *done_when, *worktree, *base_commit,
-		*review_commit;
-	long long cycles, cycles_total;   /* LIZA_UNSET when the task has none */
-} rv_task;
-
-static bool find_task(const lw_source *src, const lw_task *t, rv_task *out)
+/* The verdict fields of t, from the generation recorded in the snapshot. */
+static bool find_task(const lw_source *src, const lw_task *t, liza_review_fields *out)
 {
 	const void *sys = src->good ? src->good->sys : NULL;
-	if (sys && lizago_is(sys)) {
-		const lg_task *g = lizago_find_task(sys, t->id);
-		if (!g)
-			return false;
-		*out = (rv_task){ g->status, g->reviewing_by, g->approved_by, g->rejection_reason, g->done_when,
-		                  g->worktree, g->base_commit, g->review_commit, g->review_cycles_current,
-		                  g->review_cycles_total };
-		return true;
-	}
-	const liza_state *st = sys;
-	for (size_t i = 0; st && i < st->ntasks; i++)
-		if (st->tasks[i].node == t->node) {
-			const liza_task *l = &st->tasks[i];
-			*out = (rv_task){ l->status_raw, l->reviewing_by, l->approved_by, l->rejection_reason, l->done_when,
-			                  l->worktree, l->base_commit, l->review_commit, l->review_cycles_current,
-			                  l->review_cycles_total };
-			return true;
-		}
-	return false;
+	const liza_generation *g = liza_gen_of(sys);
+	return g && g->review(sys, t, out);
 }
 
 static const char *log_path_of(const lw_source *src)
 {
 	const void *sys = src->good ? src->good->sys : NULL;
-	if (!sys)
-		return NULL;
-	return lizago_is(sys) ? ((const lizago_state *)sys)->log_path : ((const liza_state *)sys)->log_path;
+	const liza_generation *g = liza_gen_of(sys);
+	return g ? g->log_path(sys) : NULL;
 }
 
 /* log.yaml entries that name the task (task: ID), with their time. */
@@ -99,7 +73,7 @@ static void field(lw_review *rv, const char *name, const char *v)
 
 int liza_review(const lw_source *src, const lw_task *t, const char *project, lw_review *rv)
 {
-	rv_task task = { 0 }, *lt = &task;
+	liza_review_fields task = { 0 }, *lt = &task;
 	bool found = find_task(src, t, &task);
 	lw_review_history(rv, t->node);
 	log_entries(rv, src, t->id);

@@ -70,7 +70,7 @@ void th_recheck(th_run *r, const char *now)
 	lw_alerts_clear(&r->al);
 	r->ctx = (lw_check_ctx){ .now = th_time(now), .next_deadline = LW_NO_TIME, .out = &r->al, .th = r->th };
 	if (r->snap)
-		liza_check(r->snap->sys, r->snap, &r->ctx);
+		lw_adapter_liza.check(NULL, r->snap, &r->ctx);   /* by the generation the load recorded */
 }
 
 int th_load(th_run *r, const char *now)

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include "helper_liza.h"
 #include "systems/liza/go/lizago.h"
+#include "systems/liza/go/lizago_gen.h"
 #include "systems/liza/go/lizago_check.h"
 #include "systems/liza/go/lizago_lifecycle.h"
 #include "core/util/fileio.h"
@@ -93,7 +94,7 @@ static bool detect_text(const char *text)
 	doc d;
 	lw_error err;
 	assert_int_equal(doc_parse(&d, text, strlen(text), "state.yaml", NULL, &err), 0);
-	bool go = lizago_detect(&d);
+	bool go = liza_detect(&d) == LIZA_GEN_GO;
 	doc_free(&d);
 	return go;
 }
@@ -147,11 +148,40 @@ static void a_valid_go_state_is_quiet_and_laned(void **state)
 	if (th_count(&r, NULL))
 		th_dump(&r);
 	assert_int_equal(th_count(&r, NULL), 0);
-	assert_true(lizago_is(r.snap->sys));
+	assert_ptr_equal(liza_gen_of(r.snap->sys), &lizago_generation);
 	assert_int_equal(r.snap->ntasks, 1);
 	assert_int_equal(r.snap->tasks[0].lane, LANE_REVIEW);
 	assert_true(r.snap->tasks[0].awaiting_operator);
 	assert_non_null(r.snap->tasks[0].tx);
+	th_close(&r);
+}
+
+/* The generation is recorded in the loaded state, and every task moves by
+ * its generation's table; the embedded pipeline's is built once, not on
+ * every load (it was rebuilt per load before the two rooms), a project's
+ * pipeline.yaml gets its own. */
+static void the_snapshot_records_its_generation_and_table(void **state)
+{
+	(void)state;
+	th_run r;
+	char why[256];
+	assert_int_equal(th_state(&r, go_state(REVIEWING, NULL), NOW), 0);
+	const liza_generation *g = liza_gen_of(r.snap->sys);
+	assert_ptr_equal(g, &lizago_generation);
+	const tx_table *first = r.snap->tasks[0].tx;
+	assert_ptr_equal(first, g->table(r.snap->sys));
+	assert_non_null(tx_lookup(first, r.snap->tasks[0].status, "approve", why, sizeof why));
+	assert_int_equal(th_load(&r, NOW), 0);
+	assert_ptr_equal(r.snap->tasks[0].tx, first);   /* the same table, not a new one */
+	th_write(&r, "pipeline.yaml", pipeline_q2);
+	assert_int_equal(th_load(&r, NOW), 0);
+	assert_ptr_not_equal(r.snap->tasks[0].tx, first);
+	assert_non_null(tx_lookup(r.snap->tasks[0].tx, r.snap->tasks[0].status, "approve", why, sizeof why));
+	th_close(&r);
+	assert_int_equal(th_state(&r, th_yaml("  - id: t-1\n    status: UNCLAIMED\n    done_when: x\n    spec_ref: s\n", NULL,
+	                                      NULL, NULL), NOW), 0);
+	assert_ptr_equal(liza_gen_of(r.snap->sys), &liza_shell_generation);
+	assert_ptr_equal(r.snap->tasks[0].tx, &liza_tx_table);
 	th_close(&r);
 }
 
@@ -676,7 +706,7 @@ static void a_shell_era_file_stays_shell_era(void **state)
 	th_run r;
 	assert_int_equal(th_state(&r, th_yaml("  - id: t-1\n    status: UNCLAIMED\n    done_when: x\n    spec_ref: s\n", NULL,
 	                                      NULL, NULL), NOW), 0);
-	assert_false(lizago_is(r.snap->sys));
+	assert_ptr_equal(liza_gen_of(r.snap->sys), &liza_shell_generation);
 	TH_NONE(&r, "invalid_state", NULL);
 	th_close(&r);
 }
@@ -914,6 +944,7 @@ int main(void)
 		cmocka_unit_test(generations_are_told_apart_per_file),
 		cmocka_unit_test(statuses_resolve_through_the_pipeline),
 		cmocka_unit_test(a_valid_go_state_is_quiet_and_laned),
+		cmocka_unit_test(the_snapshot_records_its_generation_and_table),
 		cmocka_unit_test(a_missing_pipeline_is_what_liza_validate_says),
 		cmocka_unit_test(an_unknown_status_is_unknown_and_nothing_more),
 		cmocka_unit_test(invariants_follow_the_category),

@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 #include "helper_liza.h"
 #include "systems/liza/go/lizago.h"
+#include "systems/liza/go/lizago_gen.h"
+#include "systems/liza/go/lizago_sim.h"
 #include "systems/liza/shell/liza_sim.h"
 #include "core/util/fileio.h"
 
@@ -54,7 +56,7 @@ static char *run(uint64_t seed, size_t ticks, time_t step, size_t *merged, size_
 		*merged += strstr(line, " merges ") != NULL;
 		char iso[32];
 		assert_int_equal(th_load(&r, lw_format_time(now, iso, sizeof iso)), 0);
-		assert_true(lizago_is(r.snap->sys));
+		assert_ptr_equal(liza_gen_of(r.snap->sys), &lizago_generation);
 		if (th_count(&r, "invalid_state"))
 			th_dump(&r);
 		assert_int_equal(th_count(&r, "invalid_state"), 0);

@@ -1,16 +1,14 @@
 /* lizago.h — today's Liza (the Go rewrite, liza-mas/liza) read from the same
- * `.liza/` folder as the shell-era scripts. The loader tells the two
- * generations apart per state.yaml (lizago_detect) and fills either a
- * liza_state or this; checks, transitions and the detail view dispatch on
- * the tag both start with. docs/systems/liza-go.md describes the format. */
+ * `.liza/` folder as the shell-era scripts. The loader (liza_gen.c) tells
+ * the two generations apart per state.yaml (liza_detect) and hands a file
+ * of today's Liza to lizago_load, which fills this; the adapter reaches it
+ * through lizago_generation (lizago_gen.h). docs/systems/liza-go.md
+ * describes the format. */
 #ifndef LW_LIZAGO_H
 #define LW_LIZAGO_H
-#include "systems/liza/shell/liza.h"
+#include "systems/liza/liza_gen.h"
 #include "systems/liza/go/lizago_pipeline.h"
 #include "core/util/strbuf.h"
-
-/* The first member of both generations' typed state: tells them apart. */
-enum { LIZA_GEN_SHELL = 0, LIZA_GEN_GO = 2 };
 
 typedef struct lg_approval {
 	const char *agent, *provider;
@@ -68,10 +66,11 @@ typedef struct lg_refusal {
 } lg_refusal;
 
 typedef struct lizago_state {
-	int gen;                  /* LIZA_GEN_GO */
+	const liza_generation *gen;   /* &lizago_generation: the generation is recorded in the state */
 	const char *state_path, *log_path, *dir;
 	const doc_node *root;
 	lg_pipeline pipeline;
+	const tx_table *tx;       /* the pipeline's verdict rows (lizago_txtable.c) */
 	bool pipeline_missing;    /* no .liza/pipeline.yaml: Liza's validate refuses the project */
 	const char *pipeline_error;   /* the project's pipeline.yaml did not read (file:line:col) */
 	bool pipeline_unread;     /* …because it could not be read at all: an unreadable or
@@ -107,20 +106,14 @@ void lizago_between_load(lw_snapshot *snap, lizago_state *st);
 /* The comparison itself, into next->refusals (allocated in a). */
 void lizago_between(lizago_state *next, const lizago_state *prev, arena *a);
 
-/* Is this parse of state.yaml today's Liza? */
-bool lizago_detect(const doc *d);
 /* Fill snap from a parsed state.yaml d (already adopted by snap) of the
  * `.liza` folder dir. */
 int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapshot *snap, lw_error *err);
 void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx *ctx);
 /* The transitions of one state file of today's Liza, under its lock. */
 int lizago_transition(const char *dir, const tx_request *rq, tx_result *res);
-/* Does <dir>/state.yaml, as it is now, belong to today's Liza? */
-bool lizago_file_is_go(const char *dir);
 void lizago_detail(const lizago_state *st, const lw_task *t, time_t now, strbuf *out);
 const lg_task *lizago_find_task(const lizago_state *st, const char *id);
-/* Is the typed state of a loaded snapshot today's Liza? */
-static inline bool lizago_is(const void *sys) { return sys && *(const int *)sys == LIZA_GEN_GO; }
 
 /* Limits as Liza resolves them (config value, else its default). */
 long long lizago_iteration_limit(const lizago_state *st, const lg_task *t);

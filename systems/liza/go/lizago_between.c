@@ -243,7 +243,7 @@ done:
 void lizago_between_load(lw_snapshot *snap, lizago_state *st)
 {
 	lw_snapshot *prev = (lw_snapshot *)snap->prev;   /* only its reference count changes */
-	if (!prev || !lizago_is(prev->sys))
+	if (!prev || liza_gen_of(prev->sys) != st->gen)
 		return;
 	const lizago_state *ps = prev->sys;
 	/* The last state that broke nothing: prev, or the baseline prev kept. */

@@ -4,6 +4,8 @@
  * Config); docs/systems/liza-go.md lists what is read. A field of the wrong
  * shape reads as absent; unknown keys are ignored (and kept by every write). */
 #include "systems/liza/go/lizago.h"
+#include "systems/liza/go/lizago_gen.h"
+#include "systems/liza/go/lizago_txtable.h"
 #include "core/util/fileio.h"
 #include "core/model/snapshot_file.h"
 #include "core/util/dirlist.h"
@@ -11,50 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- which generation ---- */
-
-static const char *const shell_statuses[] = {
-	"DRAFT", "UNCLAIMED", "CLAIMED", "READY_FOR_REVIEW", "REJECTED", "APPROVED", "MERGED", "BLOCKED",
-	"ABANDONED", "SUPERSEDED", "INTEGRATION_FAILED",
-};
-
-static bool shell_status(const char *s)
-{
-	for (size_t i = 0; i < sizeof shell_statuses / sizeof *shell_statuses; i++)
-		if (strcmp(shell_statuses[i], s) == 0)
-			return true;
-	return false;
-}
-
-/* Only the Go program writes these top-level keys (models.State); the
- * scripts never did. A task's role_pair is required by Go Liza for every
- * task of a pipeline goal and unknown to the scripts; a status only a
- * role-pair pipeline declares settles the rest. */
-bool lizago_detect(const doc *d)
-{
-	const doc_node *root = d ? doc_deref(d->root) : NULL;
-	if (!doc_is_map(root))
-		return false;
-	static const char *const go_keys[] = {
-		"pipeline_version", "agent_health", "quarantined_verdicts", "sprint_history",
-		"pending_checkpoint_summary", "proof_reaffirmations", "validation_readiness",
-	};
-	for (size_t i = 0; i < sizeof go_keys / sizeof *go_keys; i++)
-		if (doc_get_key(root, go_keys[i]))
-			return true;
-	for (const doc_node *t = doc_seq_first(doc_get(root, "tasks")); t; t = t->next) {
-		const doc_node *tm = doc_deref(t);
-		if (!doc_is_map(tm))
-			continue;
-		if (doc_str(doc_get(tm, "role_pair")))
-			return true;
-		const char *s = doc_str(doc_get(tm, "status"));
-		if (s && !shell_status(s) && lizago_resolve(&lg_embedded_pipeline, s).cat != LGC_UNKNOWN)
-			return true;
-	}
-	return false;
-}
 
 /* ---- fields ---- */
 
@@ -335,35 +293,6 @@ long long lizago_review_limit(const lizago_state *st)
 	return st->config.max_review_cycles > 0 ? st->config.max_review_cycles : 5;
 }
 
-/* One table of verdict rows for the whole pipeline: approve and reject
- * from every reviewing status (the only statuses Liza takes a verdict in),
- * a note from any status. */
-static const tx_table *build_table(arena *a, const lizago_state *st)
-{
-	size_t cap = st->pipeline.npairs * 4 + 1, n = 0;
-	tx_row *rows = arena_alloc(a, cap * sizeof *rows);
-	for (size_t i = 0; i < st->pipeline.npairs; i++) {
-		const lg_pair *p = &st->pipeline.pairs[i];
-		const char *from[2] = { p->state[LGC_REVIEWING], p->state[LGC_REVIEWING2] };
-		for (int k = 0; k < 2; k++) {
-			if (!from[k])
-				continue;
-			rows[n++] = (tx_row){ from[k], "approve", lizago_max_quorum(p) > 1 && p->state[LGC_PARTIAL]
-			                      ? arena_printf(a, "%s|%s", p->state[LGC_PARTIAL], p->state[LGC_APPROVED])
-			                      : p->state[LGC_CLEAN]
-			                      ? arena_printf(a, "%s|%s", p->state[LGC_APPROVED], p->state[LGC_CLEAN])
-			                      : p->state[LGC_APPROVED],
-			                      TX_CONFIRM, 0, "approve the work under review (counts toward the quorum)" };
-			rows[n++] = (tx_row){ from[k], "reject", p->state[LGC_REJECTED], TX_REASON, 0,
-			                      "reject it, with a reason" };
-		}
-	}
-	rows[n++] = (tx_row){ "*", "note", NULL, TX_REASON, 0, "leave a note for the agents about this task" };
-	tx_table *t = arena_alloc(a, sizeof *t);
-	*t = (tx_table){ "liza", rows, n };
-	return t;
-}
-
 /* Quorum progress while in review, the final attempt, the rejection-RCA gate. */
 static const char *badge(arena *a, const lg_task *t)
 {
@@ -383,7 +312,6 @@ static const char *badge(arena *a, const lg_task *t)
 static void project_model(lw_snapshot *snap, lizago_state *st)
 {
 	arena *a = &snap->mem;
-	const tx_table *tab = build_table(a, st);
 	snap->tasks = arena_alloc(a, (st->ntasks + 1) * sizeof *snap->tasks);
 	for (size_t i = 0; i < st->ntasks; i++) {
 		const lg_task *t = &st->tasks[i];
@@ -406,7 +334,7 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 		m->path = st->state_path;
 		m->node = t->node;
 		m->status_since = t->status_since;
-		m->tx = tab;
+		m->tx = st->tx;
 		m->badge = badge(a, t);
 	}
 	snap->agents = arena_alloc(a, (st->nagents + 1) * sizeof *snap->agents);
@@ -496,7 +424,7 @@ int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapsh
 {
 	arena *a = &snap->mem;
 	lizago_state *st = arena_alloc(a, sizeof *st);
-	st->gen = LIZA_GEN_GO;
+	st->gen = &lizago_generation;
 	st->dir = arena_strdup(a, dir);
 	st->state_path = arena_strdup(a, state_path);
 	char p[LW_PATH_MAX];
@@ -519,6 +447,7 @@ int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapsh
 	if (prc <= 0)
 		st->pipeline = lg_embedded_pipeline;
 	st->pipeline_missing = prc == 0;
+	st->tx = lizago_txtable(&st->pipeline, a);   /* the embedded pipeline's: built once */
 	if (prc < 0) {
 		char msg[1200];
 		st->pipeline_error = arena_strdup(a, lw_error_format(&perr, msg, sizeof msg));

@@ -7,7 +7,6 @@
  * never a silent no-op. The liza.* rows themselves (and the generations
  * their help names) are in liza_adapter.c. */
 #include "systems/liza/go/lizago_check.h"
-#include "systems/liza/shell/liza.h"
 #include "systems/liza/liza_thresholds.h"
 #include "core/model/config.h"
 #include <stdio.h>

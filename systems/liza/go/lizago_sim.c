@@ -6,7 +6,7 @@
  * decides from what it has just read. */
 #include "systems/liza/go/lizago.h"
 #include "systems/liza/liza_log.h"
-#include "systems/liza/shell/liza_sim.h"
+#include "systems/liza/go/lizago_sim.h"
 #include "core/store/store.h"
 #include "core/commit/txfile.h"
 #include "core/util/fileio.h"
@@ -70,7 +70,7 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 {
 	step *s = ctx;
 	const doc_node *root = doc_deref(d->root);
-	if (!lizago_detect(d)) {
+	if (liza_detect(d) != LIZA_GEN_GO) {
 		tx_set(res, TX_DENIED, "not today's Liza");
 		return TX_DENIED;
 	}

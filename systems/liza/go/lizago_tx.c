@@ -637,7 +637,7 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 	gtx *g = ctx;
 	const tx_request *rq = g->rq;
 	const doc_node *root = doc_deref(d->root);
-	if (!lizago_detect(d)) {
+	if (liza_detect(d) != LIZA_GEN_GO) {
 		tx_set(res, TX_DENIED, "state.yaml is no longer today's Liza (the shell-era scripts wrote it since); look again");
 		return TX_DENIED;
 	}
@@ -758,20 +758,4 @@ int lizago_transition(const char *dir, const tx_request *rq, tx_result *res)
 	if (g.next[0] && !res->note[0])
 		snprintf(res->note, sizeof res->note, "next: %s", g.next);
 	return res->rc;
-}
-
-bool lizago_file_is_go(const char *dir)
-{
-	char path[LW_PATH_MAX];
-	char *buf;
-	size_t len;
-	lw_error err;
-	lw_path_join(path, sizeof path, dir, "state.yaml");
-	if (lw_read_file(path, doc_default_limits.max_bytes, &buf, &len, &err) != LW_READ_OK)
-		return false;
-	doc d;
-	bool go = doc_parse(&d, buf, len, path, NULL, &err) == 0 && lizago_detect(&d);
-	doc_free(&d);
-	free(buf);
-	return go;
 }

@@ -5,6 +5,7 @@
 #define LW_LIZA_H
 #include <sys/stat.h>
 #include "core/model/adapter.h"
+#include "systems/liza/liza_gen.h"
 
 typedef enum liza_status {
 	LS_UNKNOWN, LS_DRAFT, LS_UNCLAIMED, LS_CLAIMED, LS_READY_FOR_REVIEW, LS_REJECTED,
@@ -32,7 +33,6 @@ typedef struct liza_event {
 	const doc_node *node;
 } liza_event;
 
-#define LIZA_UNSET (-1LL)
 
 /* Fields whose presence (the key is there and its value is not null: what
  * `yq` means by "has") the invariants ask about, noted once at load time
@@ -106,7 +106,7 @@ typedef struct liza_config {
 } liza_config;
 
 typedef struct liza_state {
-	int gen;                  /* 0: the shell era (lizago.h tells the generations apart by it) */
+	const liza_generation *gen;   /* &liza_shell_generation: the generation is recorded in the state (liza_gen.h) */
 	const char *state_path, *log_path;   /* display paths for messages */
 	doc *state_doc;           /* the parse of state.yaml: the next load may patch it, which
 	                             makes its node memory shared (its tree never changes) */
@@ -139,24 +139,24 @@ typedef struct liza_state {
 	time_t pause_since, abort_since, checkpoint_at;
 } liza_state;
 
-extern const lw_adapter lw_adapter_liza;
+/* The shell era as a generation behind the adapter (liza_generation.c). */
+extern const liza_generation liza_shell_generation;
 /* The transitions an operator fires (docs/systems/liza.md), and the function that
  * applies one under .liza/state.yaml.lock. dir is the `.liza` folder. */
 extern const tx_table liza_tx_table;
-int liza_transition(const char *dir, const tx_request *rq, tx_result *res);   /* the file chooses the generation */
-/* The shell era's own, chosen by the adapter from its last good snapshot:
- * refuses ("look again") a file today's Liza has written since. */
+/* Chosen by the adapter from its last good snapshot: refuses ("look
+ * again") a file today's Liza has written since. */
 int liza_shell_transition(const char *dir, const tx_request *rq, tx_result *res);
 /* What follows from an event as an identity (approve as a non-reviewer: nobody merges). */
 void liza_advise(const char *event, const char *subject, const char *as, char *buf, size_t n);
-/* The review provider (liza_review.c): the change under review and the timeline. */
-int liza_review(const lw_source *src, const lw_task *t, const char *project, struct lw_review *rv);
 
-/* Loader entry point used by the adapter (and tests): dir is the `.liza`
- * folder. prev, the last good snapshot (or NULL), lets unchanged files be
- * skipped (an unchanged state.yaml is shared with prev, not parsed again)
- * and an appended log.yaml be read from its old end. */
-int liza_load(const char *liza_dir, lw_snapshot *prev, lw_snapshot *snap, lw_error *err);
+/* The shell era's loader (liza_load.c), from what liza_load (liza_gen.c)
+ * read: prev, the last good snapshot when the shell era's (or NULL), lets
+ * an unchanged state.yaml be shared with prev (in->d NULL), one edited
+ * task be parsed alone, and an appended log.yaml be read from its old end. */
+int liza_shell_load(const liza_read *in, lw_snapshot *prev, lw_snapshot *snap, lw_error *err);
+/* Is state.yaml (sb) the very file prev (a liza_state) parsed? */
+bool liza_load_unchanged(const void *prev, const struct stat *sb);
 /* Checks and invariants over a loaded state. */
 void liza_check(const liza_state *st, const lw_snapshot *snap, lw_check_ctx *ctx);
 void liza_invariants(const liza_state *st, lw_check_ctx *ctx);

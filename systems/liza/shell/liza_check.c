@@ -15,7 +15,6 @@
  * - Nothing here scans every task per task: ids are looked up in sorted
  *   indexes (liza_index.h), so a 10,000-task state stays cheap. */
 #include "systems/liza/shell/liza.h"
-#include "systems/liza/go/lizago.h"
 #include "systems/liza/shell/liza_index.h"
 #include "systems/liza/liza_thresholds.h"
 #include "core/util/timeparse.h"
@@ -485,11 +484,6 @@ static void unique_keys(lw_alerts *out, size_t base)
 
 void liza_check(const liza_state *st, const lw_snapshot *snap, lw_check_ctx *ctx)
 {
-	/* A snapshot of today's Liza has its own checks (lizago_check.c). */
-	if (lizago_is(st)) {
-		lizago_check((const lizago_state *)st, snap, ctx);
-		return;
-	}
 	size_t base = ctx->out->n;
 	/* Load problems (wrong types, unreadable CHECKPOINT line): each its own alert. */
 	for (size_t i = 0; i < snap->nproblems; i++) {

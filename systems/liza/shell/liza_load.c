@@ -6,7 +6,6 @@
  * its file:line:col and read as absent, so one bad value does not blank the
  * board. Unknown keys are ignored. */
 #include "systems/liza/shell/liza.h"
-#include "systems/liza/go/lizago.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
 #include "systems/liza/shell/liza_index.h"
@@ -618,8 +617,9 @@ static void remember_stat(liza_state *st, const struct stat *sb)
 
 /* Is state.yaml exactly the file prev parsed? Same inode, size, mtime and
  * ctime: a rename, an in-place write or a truncation changes one of them. */
-static bool state_unchanged(const liza_state *prev, const struct stat *sb)
+bool liza_load_unchanged(const void *prev_sys, const struct stat *sb)
 {
+	const liza_state *prev = prev_sys;
 	return prev && S_ISREG(sb->st_mode) && prev->state_stat.ino == sb->st_ino &&
 	       prev->state_stat.dev == sb->st_dev && prev->state_stat.size == sb->st_size &&
 	       same_time(prev->state_stat.mtime, sb->st_mtim) && same_time(prev->state_stat.ctime, sb->st_ctim);
@@ -794,6 +794,7 @@ static void project_model(lw_snapshot *snap, const liza_state *st, const lw_snap
 		/* The newest history entry is when it took its status, when Liza wrote one. */
 		m->status_since = t->nhistory ? t->history[t->nhistory - 1].time : LW_NO_TIME;
 		m->worktree = t->worktree;
+		m->tx = &liza_tx_table;   /* the generation's table (liza_gen.h) */
 	}
 	snap->agents = arena_alloc(a, (st->nagents + 1) * sizeof *snap->agents);
 	for (size_t i = 0; i < st->nagents; i++) {
@@ -825,23 +826,15 @@ static void project_model(lw_snapshot *snap, const liza_state *st, const lw_snap
 	w->node = st->root;
 }
 
-int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_error *err)
+int liza_shell_load(const liza_read *in, lw_snapshot *prev_snap, lw_snapshot *snap, lw_error *err)
 {
-	/* A snapshot of today's Liza shares nothing with the shell era's loader. */
-	if (prev_snap && lizago_is(prev_snap->sys))
-		prev_snap = NULL;
 	const liza_state *prev = prev_snap ? prev_snap->sys : NULL;
 	liza_state *st = arena_alloc(&snap->mem, sizeof *st);
 	task_reuse reuse = { .prev = prev }, *reusing = NULL;
 	ld l = { .snap = snap, .a = &snap->mem };
 	char p[LW_PATH_MAX];
-	char *buf;
-	size_t len;
 
-	const char *state_path = lw_path_join(p, sizeof p, dir, "state.yaml");
-	struct stat sb;
-	bool have_stat = lw_stat(state_path, &sb, LW_STAT_FULL) == 0;
-	bool state_same = have_stat && state_unchanged(prev, &sb);
+	bool state_same = !in->d;   /* liza_load_unchanged said so (liza_gen.c) */
 	if (state_same) {
 		/* Only the log or a marker changed: stand on prev's parse. Its
 		 * typed tasks, problems and nodes stay valid while it lives.
@@ -859,53 +852,36 @@ int liza_load(const char *dir, lw_snapshot *prev_snap, lw_snapshot *snap, lw_err
 			    strcmp(prev_snap->problems[i].subject, "PAUSE") != 0 &&
 			    strcmp(prev_snap->problems[i].subject, "ABORT") != 0)   /* all read again below */
 				lw_snapshot_problem_copy(snap, &prev_snap->problems[i]);
-		snap->state_bytes = (size_t)sb.st_size;
+		snap->state_bytes = (size_t)in->sb.st_size;
 	} else {
-		st->state_path = arena_strdup(&snap->mem, state_path);
-		int rc = lw_read_file(st->state_path, doc_default_limits.max_bytes, &buf, &len, err);
-		if (rc == LW_READ_MISSING) {
-			lw_error_set(err, st->state_path, 0, 0, "missing (is this a Liza project? run liza-init.sh)");
-			return -1;
+		/* Read and parsed once, by liza_load (liza_gen.c); a patched
+		 * parse (one task parsed again) takes every other task from prev. */
+		st->gen = &liza_shell_generation;
+		st->state_path = in->state_path;
+		if (in->patched && prev) {
+			reuse.changed = in->changed;
+			reusing = &reuse;
 		}
-		if (rc != LW_READ_OK)
-			return -1;
-		/* One task edited in a large file: re-parse that task alone when
-		 * that provably gives the same tree (doc_patch.c), and take every
-		 * other task from prev; else parse and load all of it. */
-		doc *d = NULL;
-		if (prev && prev->state_doc) {
-			doc patched;
-			if (doc_reparse_item(&patched, prev->state_doc, doc_get(prev->root, "tasks"), buf, len,
-			                     &reuse.changed) == 0) {
-				d = lw_snapshot_adopt(snap, buf, len, &patched);
-				reusing = &reuse;
-			}
-		}
-		if (!d)
-			d = lw_snapshot_parse(snap, buf, len, st->state_path, err);
-		st->state_doc = d;
+		st->state_doc = in->d;
 		l.path = st->state_path;
-		/* Which generation wrote it is read from the file itself. */
-		if (d && lizago_detect(d))
-			return lizago_load(dir, st->state_path, d, snap, err);
-		if (!d || load_state(&l, st, d, reusing, err) < 0)
+		if (load_state(&l, st, in->d, reusing, err) < 0)
 			return -1;
 		/* The stat of what was read: a write after stat() shows as a
 		 * change next time, because its mtime differs. */
-		if (have_stat && (size_t)sb.st_size == len) {
-			st->state_stat.dev = sb.st_dev;
-			st->state_stat.ino = sb.st_ino;
-			st->state_stat.size = sb.st_size;
-			st->state_stat.mtime = sb.st_mtim;
-			st->state_stat.ctime = sb.st_ctim;
+		if (in->have_stat && (size_t)in->sb.st_size == in->len) {
+			st->state_stat.dev = in->sb.st_dev;
+			st->state_stat.ino = in->sb.st_ino;
+			st->state_stat.size = in->sb.st_size;
+			st->state_stat.mtime = in->sb.st_mtim;
+			st->state_stat.ctime = in->sb.st_ctim;
 		}
 	}
 
-	st->log_path = arena_strdup(&snap->mem, lw_path_join(p, sizeof p, dir, "log.yaml"));
+	st->log_path = arena_strdup(&snap->mem, lw_path_join(p, sizeof p, in->dir, "log.yaml"));
 	if (load_log_file(&l, st, prev, err) < 0)
 		return -1;
 	st->paused = st->aborted = st->checkpoint = false;
-	load_markers(&l, st, dir);
+	load_markers(&l, st, in->dir);
 	snap->sys = st;
 	project_model(snap, st, prev_snap, reusing);
 	/* Tell the activity diff which task can differ from prev's (none when

@@ -7,7 +7,6 @@
  * unlock. A failure at any step writes nothing and is reported; the next
  * tick starts afresh. */
 #include "systems/liza/shell/liza_sim.h"
-#include "systems/liza/go/lizago.h"
 #include "systems/liza/liza_log.h"
 #include "core/store/store.h"
 #include "core/util/timeparse.h"
@@ -81,6 +80,10 @@ static int locked_tick(liza_sim *m, const char *root, time_t now, sim_rng *rng, 
 	int rc = -1;
 	if (liza_load(root, NULL, snap, err) < 0)   /* no prev: read it all, now, under the lock */
 		goto done;
+	if (liza_gen_of(snap->sys) != &liza_shell_generation) {
+		rc = 0;   /* today's Liza wrote it since the team chose: its own team plays next tick */
+		goto done;
+	}
 	const liza_state *st = snap->sys;
 	const doc *d = snap->docs[0];   /* liza_load parses state.yaml first */
 	if (!m->started) {
@@ -117,16 +120,8 @@ done:
 	return rc;
 }
 
-static int liza_tick(void *mem, const char *root, time_t now, sim_rng *rng, char *line, size_t n, lw_error *err)
+int liza_sim_tick(liza_sim *m, const char *root, time_t now, sim_rng *rng, char *line, size_t n, lw_error *err)
 {
-	/* A project of today's Liza has its own team (lizago_sim.c). */
-	liza_sim *m = mem;
-	if (lizago_file_is_go(root)) {
-		if (!m->started && lizago_sim_rebase(root, now, err) < 0)
-			return -1;
-		m->started = true;
-		return lizago_sim_tick(root, now, rng, line, n, err);
-	}
 	char path[LW_PATH_MAX], lock_path[LW_PATH_MAX];
 	line[0] = '\0';
 	/* Agents exit on ABORT: the team stops until the marker goes. */
@@ -143,9 +138,3 @@ static int liza_tick(void *mem, const char *root, time_t now, sim_rng *rng, char
 	store_lock_release(&lk);
 	return rc;
 }
-
-const sim_system liza_sim_system = {
-	.adapter = &lw_adapter_liza,
-	.mem_size = sizeof(liza_sim),
-	.tick = liza_tick,
-};

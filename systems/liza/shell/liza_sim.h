@@ -11,11 +11,6 @@
 #include "core/edit/edit.h"
 #include "systems/liza/shell/liza.h"
 
-extern const sim_system liza_sim_system;
-/* One tick of the team on a project of today's Liza (lizago_sim.c). */
-int lizago_sim_tick(const char *root, time_t now, sim_rng *rng, char *line, size_t n, lw_error *err);
-/* Move the example's times so its newest heartbeat is now (the first tick). */
-int lizago_sim_rebase(const char *root, time_t now, lw_error *err);
 
 typedef enum liza_sim_kind {
 	LSIM_IDLE,        /* nothing but heartbeats (and, while paused, nothing else allowed) */
@@ -62,6 +57,9 @@ typedef struct liza_sim_log {
 } liza_sim_log;
 
 /* Decide. paused: a PAUSE marker exists. */
+/* One tick of the shell era's team (liza_sim.c): lock, load, choose,
+ * write; liza_sim_team.c calls it for a project of the shell era. */
+int liza_sim_tick(liza_sim *m, const char *root, time_t now, sim_rng *rng, char *line, size_t n, lw_error *err);
 void liza_sim_choose(const liza_state *st, liza_sim *m, bool paused, time_t now, sim_rng *rng, liza_sim_plan *p);
 /* The edits of p on the state document (root = its root mapping), plus the
  * heartbeats and leases of every agent. Fills lg (action NULL: no entry). */

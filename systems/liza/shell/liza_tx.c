@@ -6,7 +6,6 @@
  * neither, after re-checking the task against what the operator saw
  * (compare-and-swap). */
 #include "systems/liza/shell/liza.h"
-#include "systems/liza/go/lizago.h"
 #include "core/edit/edit.h"
 #include "systems/liza/liza_log.h"
 #include "core/store/store.h"
@@ -165,7 +164,7 @@ static int state_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_er
 		doc_free(&d);
 		return EDIT_TORN;   /* cut short by a writer (waited for), or broken (exit 3) */
 	}
-	if (lizago_detect(&d)) {
+	if (liza_detect(&d) != LIZA_GEN_SHELL) {
 		doc_free(&d);
 		tx_set(res, TX_DENIED, "state.yaml is now today's Liza (the Go program wrote it since); look again");
 		return deny(x, TX_DENIED);
@@ -293,21 +292,15 @@ static void ltx_begin(void *ctx)
 	memset(x->res, 0, sizeof *x->res);
 }
 
-/* A caller without a snapshot (tests, tools): the file says which
- * generation; the adapter chooses from its snapshot (liza_adapter.c). */
-int liza_transition(const char *dir, const tx_request *rq, tx_result *res)
-{
-	return lizago_file_is_go(dir) ? lizago_transition(dir, rq, res) : liza_shell_transition(dir, rq, res);
-}
-
 int liza_shell_transition(const char *dir, const tx_request *rq, tx_result *res)
 {
 	/* The shell era's transition: the adapter chose it from the snapshot's
-	 * generation (liza_adapter.c); a lever, which takes no lock on the
-	 * state, looks at the file once more, a task transition under the lock
-	 * (state_edit) */
+	 * generation (liza_adapter.c). Each write checks the generation again
+	 * where it is made: a task transition under the lock (state_edit); a
+	 * lever, which writes a marker file and takes no lock on the state,
+	 * on the file as it is now. */
 	memset(res, 0, sizeof *res);
-	if (!rq->subject && lizago_file_is_go(dir)) {
+	if (!rq->subject && liza_detect_file(dir) != LIZA_GEN_SHELL) {
 		tx_set(res, TX_DENIED, "state.yaml is now today's Liza (the Go program wrote it since); look again");
 		return res->rc;
 	}

@@ -1,0 +1,63 @@
+/* lizago_generation.c — today's Liza (the Go program) as one generation
+ * behind the adapter (liza_gen.h): its loader, checks, the pipeline's
+ * transition table and transition, the detail view and the fields the
+ * review shows. */
+#include "systems/liza/go/lizago_gen.h"
+#include "systems/liza/go/lizago.h"
+
+static int load(const liza_read *in, lw_snapshot *prev, lw_snapshot *snap, lw_error *err)
+{
+	(void)prev;   /* the comparison with the state before reads snap->prev (lizago_between.c) */
+	return lizago_load(in->dir, in->state_path, in->d, snap, err);
+}
+
+static void check(const void *sys, const lw_snapshot *snap, lw_check_ctx *ctx)
+{
+	lizago_check(sys, snap, ctx);
+}
+
+static const tx_table *table(const void *sys)
+{
+	return ((const lizago_state *)sys)->tx;
+}
+
+static void detail(const void *sys, const lw_task *t, time_t now, strbuf *out)
+{
+	lizago_detail(sys, t, now, out);
+}
+
+static bool review(const void *sys, const lw_task *t, liza_review_fields *out)
+{
+	const lg_task *g = lizago_find_task(sys, t->id);
+	if (!g)
+		return false;
+	*out = (liza_review_fields){ g->status, g->reviewing_by, g->approved_by, g->rejection_reason, g->done_when,
+	                             g->worktree, g->base_commit, g->review_commit, g->review_cycles_current,
+	                             g->review_cycles_total };
+	return true;
+}
+
+static const char *log_path(const void *sys)
+{
+	return ((const lizago_state *)sys)->log_path;
+}
+
+/* What its checks read (lizago_settings.c), and liza.warn-below, which
+ * the metrics read for every system; the rest of the liza.* rows are
+ * reported there as setting_ignored. */
+static const char *const settings[] = {
+	"liza.lease-grace", "liza.orphan-grace", "liza.stale-draft", "liza.stalled", "liza.warn-below", NULL,
+};
+
+const liza_generation lizago_generation = {
+	.name = "today's Liza (Go)",
+	.id = LIZA_GEN_GO,
+	.load = load,
+	.check = check,
+	.table = table,
+	.transition = lizago_transition,
+	.detail = detail,
+	.review = review,
+	.log_path = log_path,
+	.settings = settings,
+};

@@ -1,0 +1,65 @@
+/* liza_gen.c — the loader both generations share: state.yaml is read and
+ * parsed here once, liza_detect says which generation wrote it, and that
+ * generation's loader (liza_generation.load) fills the snapshot, recording
+ * itself as the first member of the typed state. The last good snapshot's
+ * generation may stand on its parse (unchanged file) or lend it for one
+ * edited task to be parsed alone (doc_patch.c). */
+#include "systems/liza/liza_gen.h"
+#include "systems/liza/shell/liza.h"
+#include "systems/liza/go/lizago_gen.h"
+#include "core/model/snapshot_file.h"
+#include "core/util/fileio.h"
+#include "core/util/inputs.h"
+#include <string.h>
+
+static const liza_generation *gen_for(liza_gen_id id)
+{
+	return id == LIZA_GEN_GO ? &lizago_generation : &liza_shell_generation;
+}
+
+int liza_load(const char *dir, lw_snapshot *prev, lw_snapshot *snap, lw_error *err)
+{
+	const liza_generation *pg = prev ? liza_gen_of(prev->sys) : NULL;
+	liza_read in = { .dir = dir };
+	char p[LW_PATH_MAX];
+	const char *path = lw_path_join(p, sizeof p, dir, "state.yaml");
+	in.have_stat = lw_stat(path, &in.sb, LW_STAT_FULL) == 0;
+	if (in.have_stat && pg && pg->unchanged && pg->unchanged(prev->sys, &in.sb))
+		return pg->load(&in, prev, snap, err);   /* only the log or a marker changed */
+	in.state_path = arena_strdup(&snap->mem, path);
+	char *buf;
+	int rc = lw_read_file(in.state_path, doc_default_limits.max_bytes, &buf, &in.len, err);
+	if (rc == LW_READ_MISSING) {
+		lw_error_set(err, in.state_path, 0, 0, "missing (is this a Liza project? run liza-init.sh)");
+		return -1;
+	}
+	if (rc != LW_READ_OK)
+		return -1;
+	/* One task edited in a large file: re-parse that task alone when that
+	 * provably gives the same tree (doc_patch.c), and let the generation
+	 * take every other task from prev; else parse all of it. */
+	const doc_node *tasks = NULL;
+	doc *pd = pg && pg->parse_of ? pg->parse_of(prev->sys, &tasks) : NULL;
+	if (pd) {
+		doc patched;
+		if (doc_reparse_item(&patched, pd, tasks, buf, in.len, &in.changed) == 0) {
+			in.d = lw_snapshot_adopt(snap, buf, in.len, &patched);
+			in.patched = true;
+		}
+	}
+	if (!in.d)
+		in.d = lw_snapshot_parse(snap, buf, in.len, in.state_path, err);
+	if (!in.d)
+		return -1;
+	const liza_generation *g = gen_for(liza_detect(in.d));
+	if (g != pg) {
+		prev = NULL;   /* a snapshot of the other generation lends nothing */
+		in.patched = false;
+	}
+	return g->load(&in, prev, snap, err);
+}
+
+int liza_transition(const char *dir, const tx_request *rq, tx_result *res)
+{
+	return gen_for(liza_detect_file(dir))->transition(dir, rq, res);
+}
