@@ -6,7 +6,7 @@
  * edited task to be parsed alone (doc_patch.c). */
 #include "systems/liza/liza_gen.h"
 #include "systems/liza/shell/liza.h"
-#include "systems/liza/go/lizago_gen.h"
+#include "systems/liza/go/lizago_generation.h"
 #include "core/model/snapshot_file.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"

@@ -13,8 +13,11 @@
 #include <sys/stat.h>
 #include "helper_liza.h"
 #include "systems/liza/go/lizago.h"
-#include "systems/liza/go/lizago_gen.h"
+#include "systems/liza/go/lizago_generation.h"
 #include "systems/liza/go/lizago_check.h"
+#include "systems/liza/go/lizago_rule.h"
+#include "systems/liza/go/lizago_hygiene.h"
+#include "systems/liza/go/lizago_tx.h"
 #include "systems/liza/go/lizago_lifecycle.h"
 #include "core/util/fileio.h"
 #include "core/util/strbuf.h"

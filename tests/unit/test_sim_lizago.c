@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include "helper_liza.h"
 #include "systems/liza/go/lizago.h"
-#include "systems/liza/go/lizago_gen.h"
+#include "systems/liza/go/lizago_generation.h"
 #include "systems/liza/go/lizago_sim.h"
 #include "systems/liza/shell/liza_sim.h"
 #include "core/util/fileio.h"

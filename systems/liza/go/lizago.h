@@ -1,14 +1,17 @@
-/* lizago.h — today's Liza (the Go rewrite, liza-mas/liza) read from the same
+/* lizago.h — the model at the bottom of the go/ room (with the pipeline):
+ * today's Liza (the Go rewrite, liza-mas/liza) read from the same
  * `.liza/` folder as the shell-era scripts. The loader (liza_gen.c) tells
  * the two generations apart per state.yaml (liza_detect) and hands a file
  * of today's Liza to lizago_load, which fills this; the adapter reaches it
  * through lizago_generation (lizago_gen.h). docs/systems/liza-go.md
- * describes the format. */
+ * describes the format. It declares only what lizago.c defines (lookups
+ * and limits over a loaded state); every other file of the room has a
+ * header of its own, and the includes run one way (docs/design.md). */
 #ifndef LW_LIZAGO_H
 #define LW_LIZAGO_H
 #include "systems/liza/liza_gen.h"
 #include "systems/liza/go/lizago_pipeline.h"
-#include "core/util/strbuf.h"
+#include "core/model/tx.h"
 
 typedef struct lg_approval {
 	const char *agent, *provider;
@@ -100,33 +103,12 @@ typedef struct lizago_state {
 	size_t nrefusals;
 } lizago_state;
 
-/* Compare st (loading into snap) with the state snap->prev holds, or with
- * the baseline that one kept: ValidateIntegrationLifecycleTransition. */
-void lizago_between_load(lw_snapshot *snap, lizago_state *st);
-/* The comparison itself, into next->refusals (allocated in a). */
-void lizago_between(lizago_state *next, const lizago_state *prev, arena *a);
-
-/* Fill snap from a parsed state.yaml d (already adopted by snap) of the
- * `.liza` folder dir. */
-int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapshot *snap, lw_error *err);
-void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx *ctx);
-/* The transitions of one state file of today's Liza, under its lock. */
-int lizago_transition(const char *dir, const tx_request *rq, tx_result *res);
-void lizago_detail(const lizago_state *st, const lw_task *t, time_t now, strbuf *out);
+/* The first task with id (a duplicated id is an invariant of its own). */
 const lg_task *lizago_find_task(const lizago_state *st, const char *id);
-
 /* Limits as Liza resolves them (config value, else its default). */
 long long lizago_iteration_limit(const lizago_state *st, const lg_task *t);
 long long lizago_review_limit(const lizago_state *st);
 /* models.IsStatusTransitionEvent: does this history event come with a status change? */
 bool lizago_status_event(const char *event);
-/* The sprint's figures beside done/total: "1 blocked, approval 75%" (lizago_sprint.c). */
-const char *lizago_sprint_figures(const lizago_state *st, char *buf, size_t n);
-/* What the task needs next, in words ("waits for a second reviewer (1/2)"). */
-const char *lizago_next_step(const lizago_state *st, const lg_task *t, char *buf, size_t n);
-/* The commit .worktrees/TASK has checked out, from git's files
- * (lizago_head.c): 1 with oid, 0 when the worktree is not on disk (Liza
- * skips its check then), -1 with why when the files do not settle it. */
-int lizago_worktree_head(const char *liza_dir, const char *task_id, char *oid, size_t n, char *why, size_t wn);
 
 #endif

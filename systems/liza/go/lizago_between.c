@@ -12,7 +12,11 @@
  * Go compares decoded structs (reflect.DeepEqual); here YAML values are
  * compared as Go's decoder would fill them: a key absent, null, "" or an
  * empty list is the zero value either way, and map keys in any order. */
-#include "systems/liza/go/lizago_check.h"
+#include "systems/liza/go/lizago_between.h"
+#include "systems/liza/go/lizago.h"
+#include "systems/liza/go/lizago_integration.h"
+#include "systems/liza/go/lizago_pipeline.h"
+#include "systems/liza/go/lizago_recovery.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -243,7 +247,8 @@ done:
 void lizago_between_load(lw_snapshot *snap, lizago_state *st)
 {
 	lw_snapshot *prev = (lw_snapshot *)snap->prev;   /* only its reference count changes */
-	if (!prev || liza_gen_of(prev->sys) != st->gen)
+	const liza_generation *pg = prev ? liza_gen_of(prev->sys) : NULL;
+	if (!pg || pg->id != LIZA_GEN_GO)   /* nothing before, or the shell era's */
 		return;
 	const lizago_state *ps = prev->sys;
 	/* The last state that broke nothing: prev, or the baseline prev kept. */

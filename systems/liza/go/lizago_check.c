@@ -6,6 +6,19 @@
  * at the watcher's severities. Statuses are judged by their category in the
  * pipeline, never by name. docs/systems/liza-go.md lists every check. */
 #include "systems/liza/go/lizago_check.h"
+#include "systems/liza/go/lizago.h"
+#include "systems/liza/go/lizago_hygiene.h"
+#include "systems/liza/go/lizago_integration.h"
+#include "systems/liza/go/lizago_orch.h"
+#include "systems/liza/go/lizago_patterns.h"
+#include "systems/liza/go/lizago_pipeline.h"
+#include "systems/liza/go/lizago_prereq.h"
+#include "systems/liza/go/lizago_procs.h"
+#include "systems/liza/go/lizago_receipts.h"
+#include "systems/liza/go/lizago_rule.h"
+#include "systems/liza/go/lizago_settings.h"
+#include "systems/liza/go/lizago_shape.h"
+#include "systems/liza/go/lizago_validate.h"
 #include "core/util/timeparse.h"
 #include <ctype.h>
 #include <stdarg.h>
@@ -41,27 +54,6 @@ static void alert(gk *c, lw_level lv, const char *code, const char *subject, con
 	lw_check_emit(c->ctx, lv, SYS, code, subject, key, since, "%s", msg);
 }
 
-/* One broken invariant: "state.yaml:L:C: <what Liza says> (rule: R)". */
-void lizago_check_broken(gk *c, const char *subject, const doc_node *at, const char *rule, const char *key,
-                         const char *fmt, ...)
-{
-	char msg[768], k[160];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	unsigned line = 0, col = 0;
-	if (at && c->d) {
-		doc_pos p = doc_where(c->d, at);
-		line = p.line;
-		col = p.col;
-	}
-	if (key)
-		snprintf(k, sizeof k, "%s:%s", rule, key);
-	lw_check_emit(c->ctx, LW_CRIT, SYS, "invalid_state", subject, key ? k : rule, LW_NO_TIME,
-	              "%s:%u:%u: %s (rule: %s)", c->st->state_path, line, col, msg, rule);
-}
-
 #define broken(c, subject, at, rule, ...) lizago_check_broken(c, subject, at, rule, NULL, __VA_ARGS__)
 
 static int agent_cmp(const void *a, const void *b)
@@ -69,49 +61,6 @@ static int agent_cmp(const void *a, const void *b)
 	return strcmp((*(const lg_agent *const *)a)->id, (*(const lg_agent *const *)b)->id);
 }
 
-static int agent_key(const void *key, const void *b)
-{
-	return strcmp(key, (*(const lg_agent *const *)b)->id);
-}
-
-const lg_agent *lizago_check_agent(const gk *c, const char *id)
-{
-	if (!id || !c->agents)
-		return NULL;
-	const lg_agent **hit = bsearch(id, c->agents, c->nagents, sizeof *c->agents, agent_key);
-	return hit ? *hit : NULL;
-}
-
-bool lizago_check_orchestrator_role(const lizago_state *st, const char *role)
-{
-	if (!role)
-		return false;
-	for (size_t i = 0; i < st->pipeline.npairs; i++) {
-		const lg_pair *p = &st->pipeline.pairs[i];
-		if ((p->doer && strcmp(p->doer, role) == 0) || (p->reviewer && strcmp(p->reviewer, role) == 0))
-			return false;
-	}
-	return true;
-}
-
-bool lizago_check_is_string(const doc_node *n)
-{
-	long long i;
-	bool b;
-	const char *s = doc_str(n);
-	n = doc_deref(n);
-	if (!s)
-		return false;
-	if (n->style != DOC_PLAIN)
-		return true;   /* quoted or block: a string whatever it spells */
-	if (doc_int(n, &i) == DOC_OK || doc_bool(n, &b) == DOC_OK)
-		return false;
-	/* a plain float reads as a number too */
-	char *end;
-	if ((isdigit((unsigned char)*s) || (*s && strchr("+-.", *s))) && (strtod(s, &end), end != s && *end == '\0'))
-		return false;
-	return true;
-}
 
 static bool is_cat(const lg_task *t, lg_cat k) { return t->st.cat == k; }
 static bool reviewing(const lg_task *t) { return is_cat(t, LGC_REVIEWING) || is_cat(t, LGC_REVIEWING2); }
@@ -307,32 +256,6 @@ static void single_assignment(gk *c)
 	free(v);
 }
 
-static bool hex_of(const char *s, size_t len)
-{
-	if (!s || strlen(s) != len)
-		return false;
-	for (size_t i = 0; i < len; i++)
-		if (!strchr("0123456789abcdefABCDEF", s[i]))
-			return false;
-	return true;
-}
-
-bool lizago_check_blank(const char *s)
-{
-	for (; s && *s; s++)
-		if (!isspace((unsigned char)*s))
-			return false;
-	return true;
-}
-
-bool lizago_check_no_time(const doc_node *n)
-{
-	time_t t;
-	return doc_time(n, &t) != DOC_OK;
-}
-
-bool lizago_full_commit(const char *s) { return hex_of(s, 40) || hex_of(s, 64); }
-
 /* statevalidate.ValidateQuarantinedVerdicts */
 static void quarantined(gk *c)
 {
@@ -356,7 +279,7 @@ static void quarantined(gk *c)
 			continue;
 		}
 		if (!task || !lizago_find_task(c->st, task) || !doc_str(doc_get(q, "reviewer_id")) ||
-		    doc_time(doc_get(q, "timestamp"), &ts) != DOC_OK || !(hex_of(commit, 40) || hex_of(commit, 64))) {
+		    doc_time(doc_get(q, "timestamp"), &ts) != DOC_OK || !(lizago_check_hex(commit, 40) || lizago_check_hex(commit, 64))) {
 			broken(c, subj, q, "quarantined_verdict",
 			       "%s requires an existing task, reviewer, timestamp and full review commit", subj);
 			continue;
@@ -373,7 +296,7 @@ static void quarantined(gk *c)
 		const doc_node *fp = doc_get(q, "generation_fingerprints");
 		bool fp_ok = doc_len(fp) > 0;
 		for (const doc_node *f = doc_seq_first(fp); f && fp_ok; f = f->next) {
-			fp_ok = hex_of(doc_str(f), 64);
+			fp_ok = lizago_check_hex(doc_str(f), 64);
 			for (const doc_node *g = doc_seq_first(fp); g != f && fp_ok; g = g->next)
 				fp_ok = strcmp(doc_str(g), doc_str(f)) != 0;
 		}

@@ -2,7 +2,10 @@
  * what no single field says (its role pair and quorum progress, attempt and
  * cycle budgets, the rejection-RCA gate, what Liza does next) and the
  * project's health (agents, circuit breaker, sprint, mode). */
+#include "systems/liza/go/lizago_detail.h"
 #include "systems/liza/go/lizago.h"
+#include "systems/liza/go/lizago_pipeline.h"
+#include "systems/liza/go/lizago_tx.h"
 #include "core/util/escape.h"
 #include <stdio.h>
 #include <string.h>

@@ -14,7 +14,7 @@
  * completion lock and closes the lifecycle only when that source is the
  * effective one, none of which liza-watch can establish from the file. */
 #include "systems/liza/go/lizago_evidence.h"
-#include "systems/liza/go/lizago_check.h"
+#include "systems/liza/go/lizago_integration.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

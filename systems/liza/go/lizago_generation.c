@@ -2,13 +2,20 @@
  * behind the adapter (liza_gen.h): its loader, checks, the pipeline's
  * transition table and transition, the detail view and the fields the
  * review shows. */
-#include "systems/liza/go/lizago_gen.h"
+#include "systems/liza/go/lizago_generation.h"
 #include "systems/liza/go/lizago.h"
+#include "systems/liza/go/lizago_check.h"
+#include "systems/liza/go/lizago_detail.h"
+#include "systems/liza/go/lizago_load.h"
+#include "systems/liza/go/lizago_tx.h"
 
 static int load(const liza_read *in, lw_snapshot *prev, lw_snapshot *snap, lw_error *err)
 {
 	(void)prev;   /* the comparison with the state before reads snap->prev (lizago_between.c) */
-	return lizago_load(in->dir, in->state_path, in->d, snap, err);
+	if (lizago_load(in->dir, in->state_path, in->d, snap, err) < 0)
+		return -1;
+	((lizago_state *)snap->sys)->gen = &lizago_generation;   /* recorded in the snapshot */
+	return 0;
 }
 
 static void check(const void *sys, const lw_snapshot *snap, lw_check_ctx *ctx)

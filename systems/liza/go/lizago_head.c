@@ -7,7 +7,7 @@
  * this, and when neither the worktree nor the project has a .git (no git
  * to ask: the demo's projects). What the files do not settle (a ref this reader cannot resolve) is
  * reported, and the verdict left to Liza. */
-#include "systems/liza/go/lizago.h"
+#include "systems/liza/go/lizago_head.h"
 #include "core/util/fileio.h"
 #include <ctype.h>
 #include <stdio.h>

@@ -7,7 +7,8 @@
  * invalid_state (rule state_hygiene) naming the path as Liza names it
  * ("state.anomalies[0].details.message"). One walk over the tree: linear in
  * the bytes of the state. */
-#include "systems/liza/go/lizago_check.h"
+#include "systems/liza/go/lizago_hygiene.h"
+#include "systems/liza/go/lizago_rule.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -8,7 +8,10 @@
  * by lizago_recovery.c; a lifecycle that carries one numbers its global
  * generations from 2 (FirstGlobalGeneration: global:1 was retired). */
 #include "core/util/strbuf.h"
-#include "systems/liza/go/lizago_check.h"
+#include "systems/liza/go/lizago_integration.h"
+#include "systems/liza/go/lizago.h"
+#include "systems/liza/go/lizago_recovery.h"
+#include "systems/liza/go/lizago_rule.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,8 +3,11 @@
  * (internal/models: State, Task, Agent, AgentHealth, Sprint, CircuitBreaker,
  * Config); docs/systems/liza-go.md lists what is read. A field of the wrong
  * shape reads as absent; unknown keys are ignored (and kept by every write). */
+#include "systems/liza/go/lizago_load.h"
 #include "systems/liza/go/lizago.h"
-#include "systems/liza/go/lizago_gen.h"
+#include "systems/liza/go/lizago_between.h"
+#include "systems/liza/go/lizago_pipeline.h"
+#include "systems/liza/go/lizago_sprint.h"
 #include "systems/liza/go/lizago_txtable.h"
 #include "core/util/fileio.h"
 #include "core/model/snapshot_file.h"
@@ -251,21 +254,6 @@ static void load_log(lizago_state *st, lw_snapshot *snap)
 	free(buf);
 }
 
-/* models/status_age.go statusTransitionEvents: the history events written
- * where Task.Status is assigned (claim_released deliberately not). */
-bool lizago_status_event(const char *event)
-{
-	static const char *const ev[] = {
-		"claimed", "reclaimed_after_rejection", "reassigned_after_rejection", "claimed_for_integration_fix",
-		"submitted_for_review", "approved", "rejected", "blocked", "unblocked", "merged", "abandoned",
-		"superseded", "integration_failed", "task_recovered_fresh", "task_recovery_fresh_failed",
-	};
-	for (size_t i = 0; i < sizeof ev / sizeof *ev; i++)
-		if (strcmp(ev[i], event) == 0)
-			return true;
-	return false;
-}
-
 /* ---- the neutral model ---- */
 
 static lw_lane lane_of(lg_cat c)
@@ -279,18 +267,6 @@ static lw_lane lane_of(lg_cat c)
 	case LGC_CLEAN: case LGC_MERGED: case LGC_ABANDONED: case LGC_SUPERSEDED: return LANE_DONE;
 	default: return LANE_BLOCKED;
 	}
-}
-
-long long lizago_iteration_limit(const lizago_state *st, const lg_task *t)
-{
-	if (t && t->max_iterations > 0)
-		return t->max_iterations;
-	return st->config.max_coder_iterations > 0 ? st->config.max_coder_iterations : 10;
-}
-
-long long lizago_review_limit(const lizago_state *st)
-{
-	return st->config.max_review_cycles > 0 ? st->config.max_review_cycles : 5;
 }
 
 /* Quorum progress while in review, the final attempt, the rejection-RCA gate. */
@@ -402,29 +378,10 @@ static int cmp_task(const void *a, const void *b)
 	return strcmp((*(const lg_task *const *)a)->id, (*(const lg_task *const *)b)->id);
 }
 
-static int cmp_key(const void *key, const void *b)
-{
-	return strcmp(key, (*(const lg_task *const *)b)->id);
-}
-
-/* The first task with id (a duplicated id is an invariant of its own). */
-const lg_task *lizago_find_task(const lizago_state *st, const char *id)
-{
-	if (!id || !st->by_id)
-		return NULL;
-	const lg_task **hit = bsearch(id, st->by_id, st->ntasks, sizeof *st->by_id, cmp_key);
-	if (!hit)
-		return NULL;
-	while (hit > st->by_id && strcmp(hit[-1]->id, id) == 0)
-		hit--;
-	return *hit;
-}
-
 int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapshot *snap, lw_error *err)
 {
 	arena *a = &snap->mem;
 	lizago_state *st = arena_alloc(a, sizeof *st);
-	st->gen = &lizago_generation;
 	st->dir = arena_strdup(a, dir);
 	st->state_path = arena_strdup(a, state_path);
 	char p[LW_PATH_MAX];

@@ -15,7 +15,9 @@
  * evidence it is the goal's creation, and with no creation time the absence
  * is taken to start now (no alert, as on Liza's first tick).
  * docs/systems/liza-go.md states the difference. */
-#include "systems/liza/go/lizago_check.h"
+#include "systems/liza/go/lizago_orch.h"
+#include "systems/liza/go/lizago_pipeline.h"
+#include "systems/liza/go/lizago_rule.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -8,7 +8,9 @@
  * its severity. Grouping sorts (n log n), never compares pairs. What the
  * analysis needs that the state does not show is in docs/systems/liza-go.md. */
 #include "core/util/strbuf.h"
-#include "systems/liza/go/lizago_check.h"
+#include "systems/liza/go/lizago_patterns.h"
+#include "systems/liza/go/lizago.h"
+#include "systems/liza/go/lizago_rule.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -6,7 +6,8 @@
  * check, within Liza's bounds. Messages name fields and indices, never the
  * commands, as Liza's do. (ValidationCommandViolations and the validation
  * safety rules are not transcribed: docs/conformance/liza-go.md.) */
-#include "systems/liza/go/lizago_check.h"
+#include "systems/liza/go/lizago_prereq.h"
+#include "systems/liza/go/lizago_rule.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -10,7 +10,8 @@
  * command line to call a reused pid "mismatched"; liza-watch does not, so it
  * reports only what Liza reports as dead (or no pid at all), never more.
  * Nothing from the state is ever executed. */
-#include "systems/liza/go/lizago_check.h"
+#include "systems/liza/go/lizago_procs.h"
+#include "systems/liza/go/lizago_rule.h"
 #include "core/util/inputs.h"
 #include <errno.h>
 #include <limits.h>

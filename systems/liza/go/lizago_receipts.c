@@ -5,7 +5,8 @@
  * ValidateRejectionRCARequest's bounds, the disposition) and its
  * task.lifecycle receipts (validate_lifecycle.go validateTaskLifecycle).
  * Each broken rule is a CRIT invalid_state worded as Liza words it. */
-#include "systems/liza/go/lizago_check.h"
+#include "systems/liza/go/lizago_receipts.h"
+#include "systems/liza/go/lizago_rule.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>

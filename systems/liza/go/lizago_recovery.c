@@ -8,7 +8,9 @@
  * metadata the receipt was cut from. Each defect is a CRIT invalid_state,
  * rule integration_lifecycle, worded as Liza words it. */
 #include "core/util/timeparse.h"
-#include "systems/liza/go/lizago_check.h"
+#include "systems/liza/go/lizago_recovery.h"
+#include "systems/liza/go/lizago.h"
+#include "systems/liza/go/lizago_rule.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -6,7 +6,8 @@
  * generation has no check for, once per value, as WARN setting_ignored:
  * never a silent no-op. The liza.* rows themselves (and the generations
  * their help names) are in liza_adapter.c. */
-#include "systems/liza/go/lizago_check.h"
+#include "systems/liza/go/lizago_settings.h"
+#include "systems/liza/go/lizago_rule.h"
 #include "systems/liza/liza_thresholds.h"
 #include "core/model/config.h"
 #include <stdio.h>

@@ -8,7 +8,8 @@
  * epic_ref, plan_ref and arch_ref (validateTaskInvariants,
  * ValidateArtifactRefScalar). Shape only, as Liza: no file is opened.
  * Each broken rule is a CRIT invalid_state worded as Liza words it. */
-#include "systems/liza/go/lizago_check.h"
+#include "systems/liza/go/lizago_shape.h"
+#include "systems/liza/go/lizago_rule.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>

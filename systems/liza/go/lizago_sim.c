@@ -4,9 +4,10 @@
  * Liza moves them), approved work is merged, and every agent keeps its
  * heartbeat. Each tick takes one step under .liza/state.yaml.lock and
  * decides from what it has just read. */
-#include "systems/liza/go/lizago.h"
-#include "systems/liza/liza_log.h"
 #include "systems/liza/go/lizago_sim.h"
+#include "systems/liza/go/lizago_pipeline.h"
+#include "systems/liza/go/lizago_tx.h"
+#include "systems/liza/liza_log.h"
 #include "core/store/store.h"
 #include "core/commit/txfile.h"
 #include "core/util/fileio.h"

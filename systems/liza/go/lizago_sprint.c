@@ -5,6 +5,7 @@
  * else counted from the state: blocked tasks of the sprint (its planned
  * ones, else all), and approved verdicts against approved and rejected ones
  * in their histories. */
+#include "systems/liza/go/lizago_sprint.h"
 #include "systems/liza/go/lizago.h"
 #include <stdio.h>
 #include <string.h>

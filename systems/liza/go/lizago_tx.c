@@ -6,10 +6,13 @@
  * replace atomically (core/commit/txfile.h). Fields Go would drop (a nil
  * pointer it omits) are written null, which Go reads back as the same nil;
  * every other byte stays. */
+#include "systems/liza/go/lizago_tx.h"
 #include "systems/liza/go/lizago.h"
-#include "systems/liza/liza_log.h"
-#include "systems/liza/go/lizago_lifecycle.h"
 #include "systems/liza/go/lizago_evidence.h"
+#include "systems/liza/go/lizago_head.h"
+#include "systems/liza/go/lizago_lifecycle.h"
+#include "systems/liza/go/lizago_pipeline.h"
+#include "systems/liza/liza_log.h"
 #include "core/store/store.h"
 #include "core/commit/txfile.h"
 #include "core/util/timeparse.h"

@@ -3,6 +3,7 @@
  * takes a verdict in), a note from any status. It belongs to the pipeline,
  * not to a load: the embedded pipeline's is built once. */
 #include "systems/liza/go/lizago_txtable.h"
+#include "systems/liza/go/lizago_pipeline.h"
 
 static const tx_table *build(arena *a, const lg_pipeline *pl)
 {

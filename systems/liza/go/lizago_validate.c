@@ -7,7 +7,10 @@
  * rule and the place, worded as Liza words it. Everything is linear in
  * tasks and agents, or n log n through the sorted indexes. */
 #include "core/util/strbuf.h"
-#include "systems/liza/go/lizago_check.h"
+#include "systems/liza/go/lizago_validate.h"
+#include "systems/liza/go/lizago.h"
+#include "systems/liza/go/lizago_pipeline.h"
+#include "systems/liza/go/lizago_rule.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

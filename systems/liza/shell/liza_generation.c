@@ -3,6 +3,14 @@
  * transition, and the fields the review shows. */
 #include "systems/liza/shell/liza.h"
 
+static int load(const liza_read *in, lw_snapshot *prev, lw_snapshot *snap, lw_error *err)
+{
+	if (liza_shell_load(in, prev, snap, err) < 0)
+		return -1;
+	((liza_state *)snap->sys)->gen = &liza_shell_generation;   /* recorded in the snapshot */
+	return 0;
+}
+
 static bool unchanged(const void *prev, const struct stat *sb)
 {
 	return liza_load_unchanged(prev, sb);
@@ -55,7 +63,7 @@ static const char *const settings[] = {
 const liza_generation liza_shell_generation = {
 	.name = "shell era",
 	.id = LIZA_GEN_SHELL,
-	.load = liza_shell_load,
+	.load = load,
 	.unchanged = unchanged,
 	.parse_of = parse_of,
 	.check = check,

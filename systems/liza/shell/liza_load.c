@@ -856,7 +856,6 @@ int liza_shell_load(const liza_read *in, lw_snapshot *prev_snap, lw_snapshot *sn
 	} else {
 		/* Read and parsed once, by liza_load (liza_gen.c); a patched
 		 * parse (one task parsed again) takes every other task from prev. */
-		st->gen = &liza_shell_generation;
 		st->state_path = in->state_path;
 		if (in->patched && prev) {
 			reuse.changed = in->changed;

@@ -80,7 +80,7 @@ static int locked_tick(liza_sim *m, const char *root, time_t now, sim_rng *rng, 
 	int rc = -1;
 	if (liza_load(root, NULL, snap, err) < 0)   /* no prev: read it all, now, under the lock */
 		goto done;
-	if (liza_gen_of(snap->sys) != &liza_shell_generation) {
+	if (liza_gen_of(snap->sys)->id != LIZA_GEN_SHELL) {
 		rc = 0;   /* today's Liza wrote it since the team chose: its own team plays next tick */
 		goto done;
 	}
