@@ -20,6 +20,7 @@
 #include "systems/liza/go/lizago_tx.h"
 #include "systems/liza/go/lizago_lifecycle.h"
 #include "core/util/fileio.h"
+#include "core/model/config.h"
 #include "core/util/strbuf.h"
 #include <time.h>
 #include <unistd.h>
@@ -186,6 +187,37 @@ static void the_snapshot_records_its_generation_and_table(void **state)
 	assert_ptr_equal(liza_gen_of(r.snap->sys), &liza_shell_generation);
 	assert_ptr_equal(r.snap->tasks[0].tx, &liza_tx_table);
 	th_close(&r);
+}
+
+static bool listed(const char *const *v, const char *name)
+{
+	for (; v && *v; v++)
+		if (strcmp(*v, name) == 0)
+			return true;
+	return false;
+}
+
+/* Each generation declares the liza.* settings it reads, and what `config`
+ * prints beside a row says the same: a row only the shell era reads says
+ * so; every row is read by at least one generation. */
+static void each_generation_declares_its_settings(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < lw_adapter_liza.nsettings; i++) {
+		const lw_setting *row = &lw_adapter_liza.settings[i];
+		bool shell = listed(liza_shell_generation.settings, row->name);
+		bool go = listed(lizago_generation.settings, row->name);
+		bool says_shell_only = strstr(row->doc, "shell era only") != NULL;
+		if (!shell || go == says_shell_only)
+			fail_msg("%s: shell era %s it, today's Liza %s it, config says \"%s\"", row->name,
+			         shell ? "reads" : "does not read", go ? "reads" : "does not read", row->doc);
+	}
+	for (const char *const *v = lizago_generation.settings; *v; v++) {
+		size_t i = 0;
+		while (i < lw_adapter_liza.nsettings && strcmp(lw_adapter_liza.settings[i].name, *v) != 0)
+			i++;
+		assert_true(i < lw_adapter_liza.nsettings);   /* no setting the adapter does not have */
+	}
 }
 
 static void a_missing_pipeline_is_what_liza_validate_says(void **state)
@@ -948,6 +980,7 @@ int main(void)
 		cmocka_unit_test(statuses_resolve_through_the_pipeline),
 		cmocka_unit_test(a_valid_go_state_is_quiet_and_laned),
 		cmocka_unit_test(the_snapshot_records_its_generation_and_table),
+		cmocka_unit_test(each_generation_declares_its_settings),
 		cmocka_unit_test(a_missing_pipeline_is_what_liza_validate_says),
 		cmocka_unit_test(an_unknown_status_is_unknown_and_nothing_more),
 		cmocka_unit_test(invariants_follow_the_category),
