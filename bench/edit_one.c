@@ -17,6 +17,8 @@
  * partial re-parse was taken rather than a fallback). -o times one of the
  * three alone (the others print 0), for a profiler. */
 #include "systems/liza/shell/liza.h"
+#include "systems/liza/shell/liza_check.h"
+#include "systems/liza/shell/liza_tx.h"
 #include "core/doc/doc_posmap.h"
 #include "core/util/fileio.h"
 #include "core/util/memtune.h"

@@ -28,6 +28,8 @@
  *   reload_p99_ms=…
  */
 #include "systems/liza/shell/liza.h"
+#include "systems/liza/shell/liza_check.h"
+#include "systems/liza/shell/liza_tx.h"
 #include "core/util/fileio.h"
 #include "core/util/memtune.h"
 #include "core/util/timeparse.h"

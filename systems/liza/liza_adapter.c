@@ -1,6 +1,7 @@
 /* liza_adapter.c — Liza as an lw_adapter: detection and the watch list. */
 #include "systems/liza/liza_gen.h"
-#include "systems/liza/shell/liza.h"
+#include "systems/liza/shell/liza_generation.h"
+#include "systems/liza/shell/liza_tx.h"
 #include "systems/liza/go/lizago_generation.h"
 #include "systems/liza/liza_thresholds.h"
 #include "core/model/config.h"

@@ -5,7 +5,7 @@
  * generation may stand on its parse (unchanged file) or lend it for one
  * edited task to be parsed alone (doc_patch.c). */
 #include "systems/liza/liza_gen.h"
-#include "systems/liza/shell/liza.h"
+#include "systems/liza/shell/liza_generation.h"
 #include "systems/liza/go/lizago_generation.h"
 #include "core/model/snapshot_file.h"
 #include "core/util/fileio.h"

@@ -5,6 +5,10 @@
 #ifndef TH_LIZA_H
 #define TH_LIZA_H
 #include "systems/liza/shell/liza.h"
+#include "systems/liza/shell/liza_check.h"
+#include "systems/liza/shell/liza_generation.h"
+#include "systems/liza/shell/liza_invariants.h"
+#include "systems/liza/shell/liza_tx.h"
 #include "core/util/timeparse.h"
 
 typedef struct th_run {

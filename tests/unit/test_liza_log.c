@@ -16,6 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "systems/liza/shell/liza.h"
+#include "systems/liza/shell/liza_check.h"
+#include "systems/liza/shell/liza_tx.h"
 #include "core/model/report.h"
 #include "core/util/timeparse.h"
 

@@ -23,6 +23,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "systems/liza/shell/liza.h"
+#include "systems/liza/shell/liza_check.h"
+#include "systems/liza/shell/liza_tx.h"
 #include "systems/liza/shell/liza_index.h"
 #include "core/util/strbuf.h"
 #include "core/util/timeparse.h"

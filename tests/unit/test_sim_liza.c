@@ -21,6 +21,8 @@
 #include <unistd.h>
 #include "core/util/fileio.h"
 #include "systems/liza/shell/liza.h"
+#include "systems/liza/shell/liza_check.h"
+#include "systems/liza/shell/liza_tx.h"
 #include "core/store/store.h"
 #include "core/util/timeparse.h"
 #include "systems/liza/shell/liza_sim.h"

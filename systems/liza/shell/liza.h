@@ -1,6 +1,9 @@
-/* liza.h — Liza's `.liza/` state, typed. The loader fills this from the
+/* liza.h — the shell era's model, at the bottom of the shell/ room:
+ * Liza's `.liza/` state, typed. The loader fills this from the
  * document tree (keeping node pointers for positions and the detail view);
- * checks and invariants read only this. See docs/systems/liza.md. */
+ * checks and invariants read only this. See docs/systems/liza.md. It
+ * declares only what liza.c defines; every other file of the room has a
+ * header of its own (docs/design.md, "Liza's two rooms"). */
 #ifndef LW_LIZA_H
 #define LW_LIZA_H
 #include <sys/stat.h>
@@ -139,30 +142,6 @@ typedef struct liza_state {
 	time_t pause_since, abort_since, checkpoint_at;
 } liza_state;
 
-/* The shell era as a generation behind the adapter (liza_generation.c). */
-extern const liza_generation liza_shell_generation;
-/* The transitions an operator fires (docs/systems/liza.md), and the function that
- * applies one under .liza/state.yaml.lock. dir is the `.liza` folder. */
-extern const tx_table liza_tx_table;
-/* Chosen by the adapter from its last good snapshot: refuses ("look
- * again") a file today's Liza has written since. */
-int liza_shell_transition(const char *dir, const tx_request *rq, tx_result *res);
-/* What follows from an event as an identity (approve as a non-reviewer: nobody merges). */
-void liza_advise(const char *event, const char *subject, const char *as, char *buf, size_t n);
-
-/* The shell era's loader (liza_load.c), from what liza_load (liza_gen.c)
- * read: prev, the last good snapshot when the shell era's (or NULL), lets
- * an unchanged state.yaml be shared with prev (in->d NULL), one edited
- * task be parsed alone, and an appended log.yaml be read from its old end. */
-int liza_shell_load(const liza_read *in, lw_snapshot *prev, lw_snapshot *snap, lw_error *err);
-/* Is state.yaml (sb) the very file prev (a liza_state) parsed? */
-bool liza_load_unchanged(const void *prev, const struct stat *sb);
-/* Checks and invariants over a loaded state. */
-void liza_check(const liza_state *st, const lw_snapshot *snap, lw_check_ctx *ctx);
-void liza_invariants(const liza_state *st, lw_check_ctx *ctx);
-/* The rules beyond a task's own fields: worktree and spec files on disk,
- * integration_fix history, anomalies, sprint timeline (liza_validity.c). */
-void liza_validity(const liza_state *st, lw_check_ctx *ctx);
 const liza_task *liza_find_task(const liza_state *st, const char *id);
 const liza_agent *liza_find_agent(const liza_state *st, const char *id);
 

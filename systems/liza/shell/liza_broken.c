@@ -1,5 +1,6 @@
 /* liza_broken.c — see liza_broken.h. */
 #include "systems/liza/shell/liza_broken.h"
+#include "systems/liza/shell/liza.h"
 #include <stdarg.h>
 #include <stdio.h>
 

@@ -14,8 +14,10 @@
  *   keys rather than reporting the same identity twice.
  * - Nothing here scans every task per task: ids are looked up in sorted
  *   indexes (liza_index.h), so a 10,000-task state stays cheap. */
+#include "systems/liza/shell/liza_check.h"
 #include "systems/liza/shell/liza.h"
 #include "systems/liza/shell/liza_index.h"
+#include "systems/liza/shell/liza_invariants.h"
 #include "systems/liza/liza_thresholds.h"
 #include "core/util/timeparse.h"
 #include <ctype.h>

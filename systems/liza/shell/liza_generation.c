@@ -1,7 +1,11 @@
 /* liza_generation.c — the shell era (the v0.1 scripts) as one generation
  * behind the adapter (liza_gen.h): its loader, checks, transition table and
  * transition, and the fields the review shows. */
+#include "systems/liza/shell/liza_generation.h"
 #include "systems/liza/shell/liza.h"
+#include "systems/liza/shell/liza_check.h"
+#include "systems/liza/shell/liza_load.h"
+#include "systems/liza/shell/liza_tx.h"
 
 static int load(const liza_read *in, lw_snapshot *prev, lw_snapshot *snap, lw_error *err)
 {

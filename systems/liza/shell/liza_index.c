@@ -1,6 +1,7 @@
 /* liza_index.c — see liza_index.h. */
 #include "core/util/strbuf.h"
 #include "systems/liza/shell/liza_index.h"
+#include "systems/liza/shell/liza.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -10,9 +10,11 @@
  * Every rule is O(n log n) or better over tasks: ids go through a sorted
  * index, groups (an agent's active tasks, duplicate ids) through sorting,
  * and dependency cycles through one iterative depth-first search. */
+#include "systems/liza/shell/liza_invariants.h"
 #include "systems/liza/shell/liza.h"
 #include "systems/liza/shell/liza_broken.h"
 #include "systems/liza/shell/liza_index.h"
+#include "systems/liza/shell/liza_validity.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -5,12 +5,14 @@
  * wrong type is a problem, not a failure: it is reported as invalid_state at
  * its file:line:col and read as absent, so one bad value does not blank the
  * board. Unknown keys are ignored. */
+#include "systems/liza/shell/liza_load.h"
 #include "systems/liza/shell/liza.h"
+#include "systems/liza/shell/liza_index.h"
+#include "systems/liza/shell/liza_records.h"
+#include "systems/liza/shell/liza_reuse.h"
+#include "systems/liza/shell/liza_tx.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
-#include "systems/liza/shell/liza_index.h"
-#include "systems/liza/shell/liza_reuse.h"
-#include "systems/liza/shell/liza_records.h"
 #include "core/util/timeparse.h"
 #include "core/model/check_emit.h"
 #include "core/model/snapshot_file.h"
@@ -77,34 +79,6 @@ static const doc_node *lookup(const ld *l, const doc_node *map, const char *key)
 		if (l->idx[h].key->u.scalar.len == n && memcmp(l->idx[h].key->u.scalar.str, key, n) == 0)
 			return l->idx[h].val;
 	return NULL;
-}
-
-static const char *const status_names[LS_COUNT] = {
-	"?", "DRAFT", "UNCLAIMED", "CLAIMED", "READY_FOR_REVIEW", "REJECTED", "APPROVED",
-	"MERGED", "BLOCKED", "ABANDONED", "SUPERSEDED", "INTEGRATION_FAILED",
-};
-
-const char *liza_status_name(liza_status s) { return (unsigned)s < LS_COUNT ? status_names[s] : "?"; }
-
-liza_status liza_status_parse(const char *s)
-{
-	if (s)
-		for (int i = 1; i < LS_COUNT; i++)
-			if (strcmp(s, status_names[i]) == 0)
-				return (liza_status)i;
-	return LS_UNKNOWN;
-}
-
-static const char *const field_names[LF_COUNT] = {
-	"assigned_to", "worktree", "lease_expires", "base_commit", "review_commit", "blocked_reason",
-	"blocked_questions", "rejection_reason", "superseded_by", "rescope_reason", "done_when", "spec_ref",
-};
-
-const char *liza_field_name(liza_field f) { return (unsigned)f < LF_COUNT ? field_names[f] : "?"; }
-
-bool liza_status_terminal(liza_status s)
-{
-	return s == LS_MERGED || s == LS_ABANDONED || s == LS_SUPERSEDED;
 }
 
 static void bad_type(ld *l, const char *key, const doc_node *v, const char *want)
@@ -263,7 +237,7 @@ static unsigned presence(const ld *l, const doc_node *task)
 {
 	unsigned bits = 0;
 	for (int f = 0; f < LF_COUNT; f++) {
-		const doc_node *v = lookup(l, task, field_names[f]);
+		const doc_node *v = lookup(l, task, liza_field_name(f));
 		if (v && !doc_is_null(v))
 			bits |= 1u << f;
 	}
@@ -890,20 +864,4 @@ int liza_shell_load(const liza_read *in, lw_snapshot *prev_snap, lw_snapshot *sn
 		snap->task_changed = reusing ? reuse.changed : SIZE_MAX;
 	}
 	return 0;
-}
-
-const liza_task *liza_find_task(const liza_state *st, const char *id)
-{
-	for (size_t i = 0; i < st->ntasks; i++)
-		if (st->tasks[i].id && strcmp(st->tasks[i].id, id) == 0)
-			return &st->tasks[i];
-	return NULL;
-}
-
-const liza_agent *liza_find_agent(const liza_state *st, const char *id)
-{
-	for (size_t i = 0; i < st->nagents; i++)
-		if (strcmp(st->agents[i].id, id) == 0)
-			return &st->agents[i];
-	return NULL;
 }

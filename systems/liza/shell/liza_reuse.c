@@ -1,5 +1,6 @@
 /* liza_reuse.c — see liza_reuse.h. */
 #include "systems/liza/shell/liza_reuse.h"
+#include "systems/liza/shell/liza.h"
 #include <string.h>
 
 static void *dup_array(arena *a, const void *v, size_t n, size_t size)

@@ -7,6 +7,7 @@
  * unlock. A failure at any step writes nothing and is reported; the next
  * tick starts afresh. */
 #include "systems/liza/shell/liza_sim.h"
+#include "systems/liza/shell/liza.h"
 #include "systems/liza/liza_log.h"
 #include "core/store/store.h"
 #include "core/util/timeparse.h"

@@ -15,6 +15,7 @@
  * - the reviewer stops rejecting before a task's next claim would reach
  *   the iteration cliff, so warnings come and go but no cliff is forced. */
 #include "systems/liza/shell/liza_sim.h"
+#include "systems/liza/shell/liza.h"
 #include "systems/liza/shell/liza_index.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>

@@ -2,6 +2,7 @@
  * state: who is a coder, what an agent holds, whether a task's
  * dependencies are merged, when something last happened to a task. */
 #include "systems/liza/shell/liza_sim.h"
+#include "systems/liza/shell/liza.h"
 #include "core/util/timeparse.h"
 #include <stdlib.h>
 #include <string.h>

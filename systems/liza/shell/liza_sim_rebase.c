@@ -7,6 +7,7 @@
  * first) and reads as live. A fixed clock near the example's own moment
  * (the tests' LIZA_WATCH_NOW) shifts nothing. */
 #include "systems/liza/shell/liza_sim.h"
+#include "systems/liza/shell/liza.h"
 #include "systems/liza/liza_log.h"
 #include "core/store/store.h"
 #include "core/util/timeparse.h"

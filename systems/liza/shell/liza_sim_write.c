@@ -5,6 +5,7 @@
  * checks see exactly what a real run would show them. Fields are cleared
  * only when present, so a write adds no `key: null` noise. */
 #include "systems/liza/shell/liza_sim.h"
+#include "systems/liza/shell/liza.h"
 #include "core/util/timeparse.h"
 #include <stdarg.h>
 #include <stdio.h>

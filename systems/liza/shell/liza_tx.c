@@ -5,7 +5,7 @@
  * take with flock -x: state.yaml replaced and log.yaml appended to, both or
  * neither, after re-checking the task against what the operator saw
  * (compare-and-swap). */
-#include "systems/liza/shell/liza.h"
+#include "systems/liza/shell/liza_tx.h"
 #include "core/edit/edit.h"
 #include "systems/liza/liza_log.h"
 #include "core/store/store.h"

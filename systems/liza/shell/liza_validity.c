@@ -8,6 +8,8 @@
  * Paths are the script's: PROJECT_ROOT (the folder holding .liza) joined
  * with the value as written, an absolute value included. The script skips
  * the spec files when SKIP_SPEC_FILE_CHECK=true; so does this. */
+#include "systems/liza/shell/liza_validity.h"
+#include "systems/liza/shell/liza.h"
 #include "systems/liza/shell/liza_broken.h"
 #include "core/util/dirlist.h"
 #include "core/util/fileio.h"
