@@ -28,6 +28,7 @@ const char *activity_line(const lw_event *ev, char *buf, size_t n, theme_elem *e
 		         ev->subject, kind, ev->acked ? " (ack)" : "", ev->kind == LW_EV_ALERT_CLEARED ? ev->from : ev->to);
 	*e = ev->acked ? EL_DIM
 	   : ev->kind == LW_EV_ALERT_RAISED ? (strncmp(ev->to, "CRIT", 4) == 0 ? EL_CRIT : EL_WARN)
+	   : ev->kind == LW_EV_AGENT_STALE ? EL_WARN
 	   : ev->kind == LW_EV_ALERT_CLEARED ? EL_OK
 	   : ev->kind == LW_EV_VERDICT ? EL_LANE_REVIEW
 	   : ev->kind == LW_EV_NOTE ? EL_INFO : EL_NORMAL;
