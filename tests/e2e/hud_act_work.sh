@@ -4,7 +4,8 @@
 # comes back drawn whole — and y / Y copy the task id / the worktree's path
 # with OSC 52, which tmux (set-clipboard on) keeps as a buffer. The programs
 # are the operator's: one named in the project's .liza-watch or in a task's
-# fields never runs, and nothing inside the project changes.
+# fields never runs, a worktree outside the project is refused, and nothing
+# inside the project changes.
 . "$(dirname "$0")/../tmux-lib.sh"
 . "$LW_TESTS/review-repo.sh"
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
@@ -90,9 +91,21 @@ keys Y
 wait_for "copied \\.worktrees/review-1 \\(OSC 52"
 wait_until "$E2E_WAIT" "the worktree's path in tmux's buffer" buffer_is "$wt"
 
+after=$(fingerprint)
+[ "$before" = "$after" ] || { diff <(echo "$before") <(echo "$after") >&2; fail "something inside the project changed"; }
+
+# A task whose worktree lies outside the project: refused, nothing runs.
+st=$proj/.liza/state.yaml
+sed "s|^    worktree: .*|    worktree: $bin|; s|^    description: Grow the greeting|    description: Moved out|" "$st" > "$st.new"
+mv "$st.new" "$st"
+wait_for 'Moved out'
+rm -f "$rec/editor"
+keys e
+wait_for "worktree '.*' is outside the project"
+screen | grep -q 'editor RUNNING' && fail "the editor ran on a worktree outside the project"
+[ ! -e "$rec/editor" ] || fail "the editor ran on a worktree outside the project"
+
 keys q
 wait_exit 0
 [ ! -e "$rec/evil-ran" ] || fail "a program named in the project's files ran"
-after=$(fingerprint)
-[ "$before" = "$after" ] || { diff <(echo "$before") <(echo "$after") >&2; fail "something inside the project changed"; }
 exit 0
