@@ -42,7 +42,7 @@ keys F
 wait_for 'Activity: [0-9]+ of [0-9]+ lines'
 wait_for 'acp Agent-2 agent_stale EXECUTING_TASK, last update 2026-02-20T13:00:00Z \(1h22m ago, stale after 20m\)'
 wait_for 'foreman myhost:41234 agent_stale execution lease heartbeat 2026-02-20T13:00:00Z'
-wait_for 'acp Agent-3 agent_gone'
+wait_for 'acp Agent-3 agent_gone IDLE -> -'
 # Its own time; one line, the control characters folded away.
 wait_for '14:21:30 acp Agent-2 message Agent-5: task: Rerun the suite then \[31mattach \[0m the log *$'
 wait_for 'alert_raised WARN agent_stale'
