@@ -36,13 +36,31 @@ make_project() {
 	echo "$dst"
 }
 
+# pane_cmd CMD: the pane's shell line around CMD (quoted already): CMD, then
+# "[exited N]" (wait_exit) and a pause that keeps the pane to be read.
+#
+# The shell ignores SIGHUP while CMD runs, so that when the terminal goes
+# away (kill-pane, kill-server, the end of a test) it outlives CMD. Dying at
+# once, as it would, it sends SIGHUP and SIGCONT to the terminal's last
+# foreground process group, CMD's (the kernel does, for a session leader that
+# exits). A sanitizer build checks for leaks as it exits: LeakSanitizer's
+# tracer stops it with PTRACE_ATTACH, that is with a SIGSTOP, and a SIGCONT
+# sent before the SIGSTOP is taken discards it; the tracer then waits for a
+# stop that never comes and the process spins in sched_yield() forever (seen
+# in 4 runs of hud_signals in 10 with PORTABLE=1, whose HUD is at its leak
+# check 3 ms after the hangup; the inotify build took 17 ms, after the
+# shell's death). CMD still sees its terminal go (POLLHUP). With the terminal
+# gone the echo fails and the shell ends; after a normal exit the pause may
+# end on SIGHUP again.
+pane_cmd() { printf "trap '' HUP; %s; echo \"[exited \$?]\" && trap - HUP && sleep 30" "$1"; }
+
 # start_hud COLS ROWS ARGS… : the HUD in a detached session of that size.
 start_hud() {
 	local cols=$1 rows=$2; shift 2
 	local cmd
 	cmd=$(printf '%q ' "$LW_BIN" "$@")
 	"${TMUX_CMD[@]}" new-session -d -s t -x "$cols" -y "$rows" \
-		"ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LIZA_WATCH_NOW=${LIZA_WATCH_NOW:-} LANG=${HUD_LANG:-C.UTF-8} LC_ALL=${HUD_LANG:-C.UTF-8} NO_COLOR=${HUD_NO_COLOR:-} TERM=${HUD_TERM:-screen-256color} $cmd; echo \"[exited \$?]\"; sleep 30"
+		"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LIZA_WATCH_NOW=${LIZA_WATCH_NOW:-} LANG=${HUD_LANG:-C.UTF-8} LC_ALL=${HUD_LANG:-C.UTF-8} NO_COLOR=${HUD_NO_COLOR:-} TERM=${HUD_TERM:-screen-256color} $cmd")"
 	"${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null
 }
 
