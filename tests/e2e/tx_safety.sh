@@ -25,7 +25,13 @@ until_ok bash -c "! flock -n '$st.lock' true" || fail "the holder never took the
 log_before=$(cat "$liza/log.yaml")
 LIZA_WATCH_LOCK_TIMEOUT_MS=60000 "$LW_BIN" -C "$tmp/p" --as code-reviewer-2 approve review-1 --force >"$tmp/out" 2>&1 &
 ap=$!; pids+=($ap)
-until_ok waiter_on_lock || fail "approve is not waiting on the lock in the kernel"
+# Only Linux lists who waits for a lock; elsewhere the checks below still
+# hold (nothing lands while the lock is held), whether or not it waits yet.
+if [ -r /proc/locks ]; then
+	until_ok waiter_on_lock || fail "approve is not waiting on the lock in the kernel"
+else
+	echo "tx_safety: no /proc/locks on this system: not checking that approve waits in the kernel" >&2
+fi
 grep -q 'status: READY_FOR_REVIEW' "$st" || fail "approved while the lock was held"
 echo go >"$tmp/go"
 wait "$ap"; rc=$?
