@@ -6,8 +6,13 @@ set -u
 : "${LW_BIN:?LW_BIN must name the liza-watch binary}"
 TMUX_SOCK="lw-e2e-$$-$RANDOM"
 TMUX_CMD=(tmux -L "$TMUX_SOCK" -f /dev/null)
-E2E_TMP=$(mktemp -d /tmp/lw-e2e.XXXXXX)
-export LANG=C.UTF-8 LC_ALL=C.UTF-8
+# Named without symlinks, as the program names a project it resolved: on
+# macOS /tmp is /private/tmp (the scripts' own temp folders do the same).
+E2E_TMP=$(mktemp -d /tmp/lw-e2e.XXXXXX) && E2E_TMP=$(cd "$E2E_TMP" && pwd -P)
+# A UTF-8 locale: C.UTF-8 where the system has it (Linux, FreeBSD); macOS
+# has none by that name.
+if locale -a 2>/dev/null | grep -qix 'c\.utf-\{0,1\}8'; then LW_UTF8=C.UTF-8; else LW_UTF8=en_US.UTF-8; fi
+export LANG=$LW_UTF8 LC_ALL=$LW_UTF8
 
 TMUX_SOCKS=("$TMUX_SOCK")
 e2e_cleanup() {
@@ -60,7 +65,7 @@ start_hud() {
 	local cmd
 	cmd=$(printf '%q ' "$LW_BIN" "$@")
 	"${TMUX_CMD[@]}" new-session -d -s t -x "$cols" -y "$rows" \
-		"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LIZA_WATCH_NOW=${LIZA_WATCH_NOW:-} LANG=${HUD_LANG:-C.UTF-8} LC_ALL=${HUD_LANG:-C.UTF-8} NO_COLOR=${HUD_NO_COLOR:-} TERM=${HUD_TERM:-screen-256color} $cmd")"
+		"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LIZA_WATCH_NOW=${LIZA_WATCH_NOW:-} LANG=${HUD_LANG:-$LW_UTF8} LC_ALL=${HUD_LANG:-$LW_UTF8} NO_COLOR=${HUD_NO_COLOR:-} TERM=${HUD_TERM:-screen-256color} $cmd")"
 	"${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null
 }
 

@@ -9,7 +9,7 @@
 # one task is "1 task".
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
-tmp=$(mktemp -d /tmp/lw-honest.XXXXXX)
+tmp=$(mktemp -d /tmp/lw-honest.XXXXXX) && tmp=$(cd "$tmp" && pwd -P)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1

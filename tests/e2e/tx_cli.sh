@@ -3,7 +3,7 @@
 # codes of docs/design.md (0 done, 1 denied, 2 usage, 3 read/lock/write failure).
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
-tmp=$(mktemp -d /tmp/lw-txcli.XXXXXX); pids=(); trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d /tmp/lw-txcli.XXXXXX) && tmp=$(cd "$tmp" && pwd -P); pids=(); trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 cp -r "$LW_TESTS/fixtures/hud/basic" "$tmp/p"
 st=$tmp/p/.liza/state.yaml

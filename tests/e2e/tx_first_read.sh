@@ -18,7 +18,7 @@ if [ -n "${LW_PORTABLE:-}" ]; then
 	echo "skipped: no write leases in the portable build (docs/transactions.md, Per platform)"
 	exit 0
 fi
-tmp=$(mktemp -d /tmp/lw-firstread.XXXXXX); wpid=
+tmp=$(mktemp -d /tmp/lw-firstread.XXXXXX) && tmp=$(cd "$tmp" && pwd -P); wpid=
 trap '[ -n "$wpid" ] && kill "$wpid" 2>/dev/null; rm -rf "$tmp"' EXIT
 export LIZA_WATCH_NOW=2026-02-20T14:30:00Z
 TRIES=${LW_FIRST_READ_TRIES:-30}

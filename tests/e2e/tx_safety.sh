@@ -7,7 +7,7 @@
 # conditions with deadlines, never on time.
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
-tmp=$(mktemp -d /tmp/lw-txsafe.XXXXXX); pids=(); trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d /tmp/lw-txsafe.XXXXXX) && tmp=$(cd "$tmp" && pwd -P); pids=(); trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 cp -r "$LW_TESTS/fixtures/hud/basic" "$tmp/p"
 liza=$tmp/p/.liza
