@@ -15,15 +15,49 @@ if locale -a 2>/dev/null | grep -qix 'c\.utf-\{0,1\}8'; then LW_UTF8=C.UTF-8; el
 export LANG=$LW_UTF8 LC_ALL=$LW_UTF8
 
 TMUX_SOCKS=("$TMUX_SOCK")
+# The panes' shells and what they run, noted before their server is killed.
+# One still there 20 s after its terminal went is a HUD that did not exit
+# (or the shell that waits for it, pane_cmd): the test fails on it instead
+# of leaving it behind, as the HUDs spinning in LeakSanitizer's check were.
+PANE_PIDS=()
+note_panes() {
+	local p
+	for p in $("${TMUX_CMD[@]}" list-panes -a -F '#{pane_pid}' 2>/dev/null); do
+		PANE_PIDS+=("$p" $(pgrep -P "$p"))
+	done
+}
+# alive PID: running, not a zombie its adopter has yet to reap.
+alive() { local s; s=$(ps -o stat= -p "$1" 2>/dev/null) && [ "${s#Z}" = "$s" ]; }
 e2e_cleanup() {
-	local s
+	local s p left end gone=1
+	note_panes
 	for s in "${TMUX_SOCKS[@]}"; do tmux -L "$s" kill-server >/dev/null 2>&1 || true; done
+	end=$(( $(date +%s) + 20 ))
+	while :; do
+		left=""
+		for p in ${PANE_PIDS[@]+"${PANE_PIDS[@]}"}; do alive "$p" && left="$left $p"; done
+		[ -z "$left" ] && break
+		if [ "$(date +%s)" -gt "$end" ]; then
+			echo "FAIL: still running 20 s after its terminal went:" >&2
+			# Said, then ended: a HUD left spinning would hold a core.
+			for p in $left; do
+				ps -o pid=,stat=,args= -p "$p" >&2
+				for c in $(pgrep -P "$p"); do ps -o pid=,stat=,args= -p "$c" >&2; kill -KILL "$c" 2>/dev/null; done
+				kill -KILL "$p" 2>/dev/null
+			done
+			gone=0
+			break
+		fi
+		sleep 0.05
+	done
 	rm -rf "$E2E_TMP"
+	[ "$gone" = 1 ] || exit 1
 }
 
 # A fresh tmux server for the next start_hud: killing one and starting another
 # on the same socket races with its shutdown.
 new_server() {
+	note_panes
 	"${TMUX_CMD[@]}" kill-server >/dev/null 2>&1 || true
 	TMUX_SOCK="$TMUX_SOCK-${#TMUX_SOCKS[@]}"
 	TMUX_SOCKS+=("$TMUX_SOCK")
