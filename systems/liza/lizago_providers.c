@@ -11,16 +11,18 @@
  *     (models.ValidateDescendantDependencies, via validateDescendantOwner);
  *     a kind on output that descendant waits would reach
  *     (DescendantKindConflict); provider_reservations' shape and a
- *     reservation on the task itself (validateProviderReservations).
+ *     reservation on the task itself (validateProviderReservations); and
+ *     the cycle pass over the graph's edges that need no transitions.
  * What needs the pipeline's transitions (the child IDs a transition's slug
  * projects, the source role pair, retirement, output range, placement, the
- * placed-writer rule, cycles through unborn children) is not transcribed:
- * liza-watch's pipeline model has no transitions; docs/conformance/liza-go.md
- * says so. Where liveness of a MERGED task's output depends on them, these
+ * placed-writer rule, edges through declared providers and unborn children)
+ * is not transcribed: liza-watch's pipeline model has no transitions;
+ * docs/conformance/liza-go.md says so. Where liveness of a MERGED task's output depends on them, these
  * checks stay silent rather than guess. */
 #include "systems/liza/lizago_check.h"
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static bool eq(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
@@ -225,6 +227,137 @@ static void reservations(lizago_check_ctx *c, const lg_task *t)
 		}
 }
 
+/* The projected provider graph's edges that need no transitions
+ * (projectedProviderGraph): a non-terminal task's depends_on, and a
+ * reservation on a provider that has written no output yet and is not
+ * MERGED (a provider with output is reserved through its children, which
+ * the transitions name). Nodes are tasks, by first index of an id; edges
+ * keep Go's insertion order, without repeats. */
+typedef struct pgraph {
+	size_t *start, *to;   /* CSR: node i's targets are to[start[i]..start[i+1]) */
+} pgraph;
+
+static size_t node_of(const lizago_state *st, const char *id)
+{
+	const lg_task *t = lizago_find_task(st, id);
+	return t ? (size_t)(t - st->tasks) : st->ntasks;
+}
+
+/* Fills start/to (CSR) when given; returns the number of edges (without
+ * them: an upper bound, for the allocation). */
+static size_t edges(const lizago_state *st, size_t *start, size_t *to)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < st->ntasks; i++) {
+		size_t from = node_of(st, st->tasks[i].id), first = n;
+		const lg_task *t = &st->tasks[i];
+		if (start)
+			start[i] = n;
+		if (lizago_terminal(t->status) || from != i)
+			continue;   /* a later copy of an id adds to the first's row: left out */
+		for (size_t pass = 0; pass < 2; pass++) {
+			const doc_node *list = doc_get(t->node, pass ? "provider_reservations" : "depends_on");
+			for (const doc_node *e = doc_seq_first(list); e; e = e->next) {
+				const char *id = pass ? doc_str(doc_get(doc_deref(e), "provider_task")) : doc_str(e);
+				size_t j = node_of(st, id);
+				if (j == st->ntasks)
+					continue;   /* no task: nothing leaves it, so no cycle through it */
+				if (pass && (doc_len(doc_get(st->tasks[j].node, "output")) > 0 || eq(st->tasks[j].status, "MERGED")))
+					continue;
+				bool seen = false;
+				for (size_t k = first; to && k < n; k++)
+					seen |= to[k] == j;
+				if (!to) {
+					n++;   /* counting pass: an upper bound */
+					continue;
+				}
+				if (!seen)
+					to[n++] = j;
+			}
+		}
+	}
+	if (start)
+		start[st->ntasks] = n;
+	return n;
+}
+
+/* shortestDependencyPath from a to b (both ends) into out, breadth first in
+ * edge order; returns its length, 0 when there is none. */
+static size_t path_to(const pgraph *g, size_t ntasks, size_t a, size_t b, size_t *parent, size_t *queue, size_t *out)
+{
+	if (a == b) {
+		out[0] = a;
+		return 1;
+	}
+	for (size_t i = 0; i < ntasks; i++)
+		parent[i] = (size_t)-1;
+	size_t head = 0, tail = 0;
+	parent[a] = a;
+	queue[tail++] = a;
+	while (head < tail) {
+		size_t cur = queue[head++];
+		for (size_t k = g->start[cur]; k < g->start[cur + 1]; k++) {
+			size_t nx = g->to[k];
+			if (parent[nx] != (size_t)-1)
+				continue;
+			parent[nx] = cur;
+			if (nx == b) {
+				size_t len = 0;
+				for (size_t v = b;; v = parent[v]) {
+					out[len++] = v;
+					if (v == a)
+						break;
+				}
+				for (size_t i = 0; i < len / 2; i++) {
+					size_t x = out[i];
+					out[i] = out[len - 1 - i];
+					out[len - 1 - i] = x;
+				}
+				return len;
+			}
+			queue[tail++] = nx;
+		}
+	}
+	return 0;
+}
+
+/* Each edge on a cycle, named by the cycle through it: the edge, then the
+ * shortest way back (validateProviderDependencies' cycle pass). */
+static void provider_cycles(lizago_check_ctx *c)
+{
+	const lizago_state *st = c->st;
+	size_t n = st->ntasks, m = edges(st, NULL, NULL);
+	pgraph g = { calloc(n + 1, sizeof *g.start), calloc(m + 1, sizeof *g.to) };
+	size_t *parent = calloc(n + 1, sizeof *parent), *queue = calloc(n + 1, sizeof *queue),
+	       *path = calloc(n + 2, sizeof *path);
+	if (!g.start || !g.to || !parent || !queue || !path)
+		goto out;
+	edges(st, g.start, g.to);
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = g.start[i]; k < g.start[i + 1]; k++) {
+			size_t len = path_to(&g, n, g.to[k], i, parent, queue, path);
+			if (!len)
+				continue;
+			strbuf sb;
+			strbuf_init(&sb);
+			strbuf_printf(&sb, "%s", st->tasks[i].id);
+			for (size_t p = 0; p < len; p++)
+				strbuf_printf(&sb, " -> %s", st->tasks[path[p]].id);
+			char key[160];
+			snprintf(key, sizeof key, "%s -> %s", st->tasks[i].id, st->tasks[g.to[k]].id);
+			lizago_check_broken(c, st->tasks[i].id, st->tasks[i].node, "provider_dependency_cycle", key,
+			                    "provider dependency cycle %s: circular dependency detected: %s eventually depends "
+			                    "on itself", sb.buf ? sb.buf : "", st->tasks[i].id);
+			strbuf_free(&sb);
+		}
+out:
+	free(g.start);
+	free(g.to);
+	free(parent);
+	free(queue);
+	free(path);
+}
+
 static void output_caps(lizago_check_ctx *c, const lg_task *t)
 {
 	long long cap;
@@ -281,9 +414,11 @@ void lizago_providers(lizago_check_ctx *c)
 			}
 		}
 	}
-	if (waits)
+	if (waits) {
 		for (size_t i = 0; i < st->ntasks; i++)
 			reservations(c, &st->tasks[i]);
+		provider_cycles(c);
+	}
 	for (size_t i = 0; i < st->ntasks; i++)
 		output_caps(c, &st->tasks[i]);
 }

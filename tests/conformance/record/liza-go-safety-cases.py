@@ -15,6 +15,8 @@ REPO = 'liza-mas/liza '
 MARK = 'LIZA_ALLOW_DESTRUCTIVE_DB=1'
 
 M, R, A = 'status-merged', 'status-code-rejected', 'status-architecture-approved'
+HANDOFF = ('    handoff_events:\n      - timestamp: 2026-11-25T09:30:00Z\n        agent: coder-1\n        trigger: submission\n'
+           '      - timestamp: 2026-11-25T09:50:00Z\n        agent: coder-1\n        trigger: completion\n')
 OUT = ('    output:\n      - desc: one\n        done_when: it works\n        scope: s\n        spec_ref: specs/vision.md\n')
 
 # --- validation safety (ValidationSafetyViolations via validateTaskInvariants / validateTaskOutput)
@@ -82,6 +84,7 @@ case('invariant-coding-allocation-credential-file', A, CA % 'owned_files (refere
      add=alloc.replace('internal/example.go', 'config/prod.pem'))
 case('invariant-coding-allocation-unsafe-validation', A, CA % 'validation (ValidateValidationSafety, first error)',
      'task t-1: output[0].validation[0] destructive_db requires command to start with %s or env %s' % (MARK, MARK),
+     more=('task t-1 output[0].validation[0] destructive_db requires command to start with %s or env %s' % (MARK, MARK),),
      add=alloc.replace('        validation:\n', '        destructive_db: true\n        validation:\n'))
 
 # --- output caps (validateOutputCaps via validateDependencies)
@@ -105,9 +108,11 @@ case('invariant-provider-dependency-duplicate-output', R, PD,
      'task t-1: provider_dependencies[0].outputs must contain distinct nonnegative indexes', add=dep % ('t-9', '1, 1'))
 case('invariant-provider-dependency-correction', R, PD,
      'task t-1 provider_dependencies[0] cannot select correction t-2 as a provider', add=dep % ('t-2', '0'),
+     # validatePlanAmendment would also refuse t-2's one-sided lineage, if the full-state
+     # validation calls it: no stored validate_task.go shows that (docs/conformance/liza-go.md)
      second='  - id: t-2\n    type: planning\n    role_pair: code-planning-pair\n    description: a correction\n'
             '    status: MERGED\n    priority: 1\n    spec_ref: specs/vision.md\n    done_when: it works\n    scope: s\n'
-            '    amends_plan: t-1\n    created: 2026-11-25T09:45:00Z\n    history: []\n')
+            '    amends_plan: t-1\n    created: 2026-11-25T09:45:00Z\n    history: []\n' + HANDOFF)
 case('invariant-provider-dependency-output-missing-provider', R, PD,
      'task t-1 output[0] provider_dependencies[0] references non-existent provider t-9',
      add=OUT + '        provider_dependencies:\n          - provider_task: t-9\n            transition: code-plan-to-coding\n'
@@ -120,12 +125,27 @@ case('invariant-descendant-dependency-no-waits', R, DD,
      add='    descendant_dependencies:\n      - at_transition: code-plan-to-coding\n        provider_dependencies: []\n')
 case('invariant-descendant-dependency-kind', R, DD,
      'task t-1 output[0] has kind "pre-commit-bootstrap"; descendant waits cannot apply to a deduplicable output',
-     add='    descendant_dependencies:\n      - at_transition: code-plan-to-coding\n        provider_dependencies:\n'
-         '          - provider_task: t-9\n            transition: code-plan-to-coding\n            outputs: [0]\n' +
-         OUT + '        kind: pre-commit-bootstrap\n')
+     more=('task t-1 output[0].descendant_dependencies: descendant_dependencies[0].provider_dependencies must declare at least one wait',),
+     add=OUT + '        kind: pre-commit-bootstrap\n        descendant_dependencies:\n'
+               '          - at_transition: code-plan-to-coding\n            provider_dependencies: []\n')
+PC = REPO + 'internal/statevalidate/validate_provider_dependencies.go validateProviderDependencies (the cycle pass), projectedProviderGraph; validate_deps.go shortestDependencyPath, DependencyCycleError (03b359a)'
+draft2 = ('  - id: t-2\n    type: coding\n    role_pair: coding-pair\n    description: a draft\n    status: DRAFT_CODE\n'
+          '    priority: 1\n    spec_ref: specs/vision.md\n    done_when: it works\n    scope: s\n'
+          '    created: 2026-11-25T09:45:00Z\n    history: []\n    depends_on: [t-1]\n')
+merged3 = ('  - id: t-3\n    type: coding\n    role_pair: coding-pair\n    description: merged, declaring a wait\n'
+           '    status: MERGED\n    priority: 1\n    spec_ref: specs/vision.md\n    done_when: it works\n    scope: s\n'
+           '    created: 2026-11-25T09:45:00Z\n    history: []\n' + dep % ('t-1', '0') + HANDOFF)
+case('invariant-provider-cycle-depends-on', R, PC + ' (a depends_on cycle, once any task declares provider waits: Go reports it as both)',
+     'provider dependency cycle t-1 -> t-2 -> t-1: circular dependency detected: t-1 eventually depends on itself',
+     more=('provider dependency cycle t-2 -> t-1 -> t-2: circular dependency detected: t-2 eventually depends on itself',
+           'circular dependency detected: t-1 eventually depends on itself',
+           'circular dependency detected: t-2 eventually depends on itself'),
+     add='    depends_on: [t-2]\n', second=draft2 + merged3)
+
 PR = REPO + 'internal/statevalidate/validate_provider_reservations.go validateProviderReservations; models/provider_reservations.go ValidateProviderReservations (989804b)'
-case('invariant-provider-reservation-self', R, PR,
+case('invariant-provider-reservation-self', R, PR + '; validate_provider_dependencies.go projectedProviderGraph, reserve (the reservation is an edge to its own task)',
      'task t-1 provider_reservations[0] reserves the task behind itself',
+     more=('provider dependency cycle t-1 -> t-1: circular dependency detected: t-1 eventually depends on itself',),
      add='    provider_reservations:\n      - provider_task: t-1\n        transition: code-plan-to-coding\n')
 case('invariant-provider-reservation-untrimmed', R, PR,
      'task t-1 provider_reservations[0].transition must be non-empty and trimmed',

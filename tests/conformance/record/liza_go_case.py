@@ -1,12 +1,13 @@
 # liza_go_case.py — what the liza-go case writers share: case() copies a
 # status-* case's project, gives task t-1 the record under test (replacements,
 # then text after its `history: []`), optionally a second task t-2 in the
-# sprint's plan, and writes source, upstream and expect (a valid state: no
-# invalid_state; else the CRIT and Liza's message in `check`'s output).
-import os, shutil
+# sprint's plan (more tasks after it too), and writes source, upstream and
+# expect (a valid state: no invalid_state; else the CRIT and Liza's message in
+# `check`'s output, and each further message Liza gives for the state).
+import os, re, shutil
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'liza-go')
 
-def case(name, base, src, upstream, add='', replace=(), valid=False, alert_text=None, second=None):
+def case(name, base, src, upstream, add='', replace=(), valid=False, alert_text=None, second=None, more=()):
     d = os.path.join(HERE, name)
     if os.path.exists(d): shutil.rmtree(d)
     shutil.copytree(os.path.join(HERE, base, 'project'), os.path.join(d, 'project'))
@@ -22,10 +23,12 @@ def case(name, base, src, upstream, add='', replace=(), valid=False, alert_text=
     if second:
         assert '\nagents:\n' in s and '    planned:\n      - t-1\n' in s, name
         s = s.replace('\nagents:\n', '\n' + second + 'agents:\n', 1)
-        s = s.replace('    planned:\n      - t-1\n', '    planned:\n      - t-1\n      - t-2\n', 1)
+        ids = ''.join('      - %s\n' % i for i in re.findall(r'^  - id: (\S+)$', second, re.M))
+        s = s.replace('    planned:\n      - t-1\n', '    planned:\n      - t-1\n' + ids, 1)
     open(p, 'w').write(s)
     with open(os.path.join(d, 'source'), 'w') as f: f.write(src + '\n')
-    with open(os.path.join(d, 'upstream'), 'w') as f: f.write((upstream or 'valid (no violation)') + '\n')
+    with open(os.path.join(d, 'upstream'), 'w') as f:
+        f.write('\n'.join([upstream or 'valid (no violation)'] + list(more)) + '\n')
     with open(os.path.join(d, 'expect'), 'w') as f:
         f.write('now 2026-11-25T10:00:00Z\n')
         if valid:
@@ -34,3 +37,5 @@ def case(name, base, src, upstream, add='', replace=(), valid=False, alert_text=
             f.write('alert CRIT invalid_state t-1\n')
             f.write('run 2 check\n')
             f.write('output %s\n' % (alert_text or upstream))
+            for m in more:
+                f.write('output %s\n' % m)
