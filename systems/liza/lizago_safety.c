@@ -63,10 +63,10 @@ size_t lizago_safety_check(lizago_check_ctx *c, const lg_task *t, const char *ru
 		found++; \
 	} while (0)
 	for (const doc_node *e = doc_seq_first(cmds); e; e = e->next, i++) {
-		const char *cmd = doc_str(e);
+		const char *cmd = doc_is_null(e) ? "" : doc_str(e);   /* Go decodes a null entry as "" */
 		char k[32];
 		if (!cmd)
-			continue;   /* not a string: the decoder refuses the file, another rule */
+			continue;   /* a collection: the decoder refuses the file, another rule */
 		if (lizago_check_blank(cmd)) {
 			snprintf(k, sizeof k, "[%zu]empty", i);
 			SAY(k, "task %s%s%s[%zu] must not be empty", t->id, sep, field, i);

@@ -125,12 +125,28 @@ static void an_unmarked_destructive_command_is_invalid_state(void **state)
 	th_close(&r);
 }
 
+/* Go decodes a null list entry as "": an empty command, and no marker. */
+static void a_null_command_is_an_empty_one(void **state)
+{
+	(void)state;
+	th_run r;
+	th_open(&r);
+	th_write(&r, "pipeline.yaml", pipeline);
+	th_write(&r, "state.yaml", state_with("      - ~\n      - " M " make test\n"));
+	assert_int_equal(th_load(&r, "2026-11-25T10:00:00Z"), 0);
+	TH_EXPECT(&r, LW_CRIT, "invalid_state", "t-1", "task t-1 validation[0] must not be empty");
+	TH_EXPECT(&r, LW_CRIT, "invalid_state", "t-1", "task t-1 validation[0] destructive_db requires command to start with");
+	assert_int_equal(th_count(&r, "invalid_state"), 2);
+	th_close(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(the_marker_opens_a_real_command),
 		cmocka_unit_test(acceptance_paths_are_clean_and_credential_free),
 		cmocka_unit_test(an_unmarked_destructive_command_is_invalid_state),
+		cmocka_unit_test(a_null_command_is_an_empty_one),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
