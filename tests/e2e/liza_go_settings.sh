@@ -7,6 +7,7 @@ set -u
 : "${LW_BIN:?LW_BIN must name the binary}" "${LW_TESTS:?LW_TESTS must name the tests folder}"
 fail() { echo "FAIL: $*"; exit 1; }
 "$LW_BIN" --version | grep -q 'liza rules follow liza-mas/liza.*0323e95' || fail "--version: $("$LW_BIN" --version)"
+"$LW_BIN" --version | grep -q 'liza rules follow liza-mas/liza.*provider declarations at 03b359a' || fail "--version names 03b359a: $("$LW_BIN" --version)"
 conf=$("$LW_BIN" config)
 grep -q '^# liza rules follow: liza-mas/liza' <<<"$conf" || fail "config names no upstream"
 grep -B2 '^liza.pause =' <<<"$conf" | grep -q 'shell era only' || fail "config: liza.pause's generation"
