@@ -14,8 +14,10 @@
 #include "systems/liza/go/lizago_pipeline.h"
 #include "systems/liza/go/lizago_prereq.h"
 #include "systems/liza/go/lizago_procs.h"
+#include "systems/liza/go/lizago_providers.h"
 #include "systems/liza/go/lizago_receipts.h"
 #include "systems/liza/go/lizago_rule.h"
+#include "systems/liza/go/lizago_safety.h"
 #include "systems/liza/go/lizago_settings.h"
 #include "systems/liza/go/lizago_shape.h"
 #include "systems/liza/go/lizago_validate.h"
@@ -640,10 +642,12 @@ void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx 
 		lizago_shape(&c, &st->tasks[i]);
 		lizago_receipts(&c, &st->tasks[i]);
 		lizago_prereq(&c, &st->tasks[i]);
+		lizago_safety(&c, &st->tasks[i]);
 		task_checks(&c, &st->tasks[i]);
 	}
 	quarantined(&c);
 	lizago_validate(&c);
+	lizago_providers(&c);
 	leases(&c);
 	lizago_procs(&c);
 	lizago_orch(&c);
