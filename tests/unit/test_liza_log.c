@@ -21,7 +21,7 @@
 #include "core/model/activity.h"
 #include "systems/liza/liza_records.h"
 
-static char dir[64], liza[96], logp[128], tmpp[128];
+static char dir[64], liza[96], logp[128], tmpp[128], st[160];
 
 static void write_file(const char *path, const char *mode, const char *text)
 {
@@ -82,17 +82,22 @@ static void write_state(const char *path, unsigned seed)
 	rename(tmp, path);
 }
 
-static void incremental_equals_full_over_random_edits(void **state)
+/* A fresh project: state.yaml (seed 1) and the log's path, not yet written. */
+static void make_project(void)
 {
-	(void)state;
 	snprintf(dir, sizeof dir, "/tmp/lw-log.XXXXXX");
 	assert_non_null(mkdtemp(dir));
 	snprintf(liza, sizeof liza, "%s/.liza", dir);
 	mkdir(liza, 0755);
-	char st[160];
 	snprintf(st, sizeof st, "%s/state.yaml", liza);
 	write_state(st, 1);
 	snprintf(logp, sizeof logp, "%s/log.yaml", liza);
+}
+
+static void incremental_equals_full_over_random_edits(void **state)
+{
+	(void)state;
+	make_project();
 	snprintf(tmpp, sizeof tmpp, "%s/log.yaml.tmp", liza);
 	write_file(logp, "w", "# the log\n");
 
@@ -197,14 +202,7 @@ static void incremental_equals_full_over_random_edits(void **state)
 static void log_only_reloads_do_not_chain(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/lw-log.XXXXXX");
-	assert_non_null(mkdtemp(dir));
-	snprintf(liza, sizeof liza, "%s/.liza", dir);
-	mkdir(liza, 0755);
-	char st[160];
-	snprintf(st, sizeof st, "%s/state.yaml", liza);
-	write_state(st, 1);
-	snprintf(logp, sizeof logp, "%s/log.yaml", liza);
+	make_project();
 	write_file(logp, "w", "# the log\n");
 	int rc;
 	lw_snapshot *owner = load(NULL, &rc), *prev = owner;
@@ -234,14 +232,7 @@ static void log_only_reloads_do_not_chain(void **state)
 static void log_records_are_the_newest_entries(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/lw-log.XXXXXX");
-	assert_non_null(mkdtemp(dir));
-	snprintf(liza, sizeof liza, "%s/.liza", dir);
-	mkdir(liza, 0755);
-	char st[160];
-	snprintf(st, sizeof st, "%s/state.yaml", liza);
-	write_state(st, 1);
-	snprintf(logp, sizeof logp, "%s/log.yaml", liza);
+	make_project();
 	write_file(logp, "w", "# the log\n");
 	size_t limit = lw_records_limit();
 	for (unsigned i = 0; i < limit + 5; i++)
