@@ -101,7 +101,9 @@ typedef struct hud {
 	struct hud_review *review;   /* the review view while open (tui/view_review.c) */
 	char message[512];        /* one-line feedback: a denied transition, an error */
 	bool message_error;
-	char log[HUD_LOG_MAX][640];   /* the last messages, full length, oldest first (L) */
+	/* The last HUD_LOG_MAX messages, full length, oldest first (L); made at
+	 * the first one: 40 KB of empty lines cost an idle HUD its RSS. */
+	char (*log)[640];
 	size_t nlog;
 	/* What the detail view shows: the selected task, an alert (a copy: the
 	 * alerts are rebuilt by every check run) with its task, or the log. */

@@ -350,5 +350,6 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	if (h.notify)
 		notify_free(h.notify);
 	free(h.items);
+	free(h.log);
 	return rc;
 }
