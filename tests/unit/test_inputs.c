@@ -281,6 +281,58 @@ static void a_resolved_name_holds_until_the_link_moves(void **state)
 	free_lines(v);
 }
 
+/* An input looked at twice with the same answer is one line (the check
+ * looks once); a different answer the second time is a line of its own,
+ * so the record still holds for neither state alone. */
+static void an_input_seen_alike_twice_is_one_line(void **state)
+{
+	(void)state;
+	put("state.yaml", "tasks: []\n");
+	lw_inputs_start();
+	struct stat st;
+	for (int i = 0; i < 3; i++) {
+		assert_true(lw_exists(at("state.yaml"), &st));
+		assert_null(lw_getenv("LW_TEST_INPUT_UNSET"));
+	}
+	assert_false(lw_exists(at("PAUSE"), &st));
+	put("PAUSE", "");
+	assert_true(lw_exists(at("PAUSE"), &st));   /* created during the run */
+	assert_true(lw_exists(at("state.yaml"), &st));
+	char **v = record_lines();
+	assert_non_null(v[3]);
+	assert_null(v[4]);
+	assert_string_equal(broken(v), "2");         /* PAUSE is there now: the first look fails */
+	unlink(at("PAUSE"));
+	assert_string_equal(broken(v), "3");
+	free_lines(v);
+	lw_inputs_stop();
+}
+
+/* The canonical name a recorded realpath() gave, resolved again, adds no
+ * line (the first one proves it); any other name resolved does. */
+static void a_canonical_name_resolved_again_is_implied(void **state)
+{
+	(void)state;
+	assert_int_equal(mkdir(at("a"), 0755), 0);
+	assert_int_equal(mkdir(at("a/b"), 0755), 0);
+	assert_int_equal(symlink("a", at("link")), 0);
+	lw_inputs_start();
+	char out[LW_PATH_MAX], real[LW_PATH_MAX];
+	assert_int_equal(lw_realpath(at("link"), real, sizeof real), 0);
+	assert_int_equal(lw_realpath(real, out, sizeof out), 0);          /* implied */
+	char sub[LW_PATH_MAX + 4];
+	snprintf(sub, sizeof sub, "%s/b", real);
+	assert_int_equal(lw_realpath(sub, out, sizeof out), 0);           /* a line of its own */
+	char **v = record_lines();
+	assert_non_null(v[1]);
+	assert_null(v[2]);
+	assert_string_equal(broken(v), "");
+	assert_int_equal(unlink(at("link")), 0);
+	assert_string_equal(broken(v), "0");
+	free_lines(v);
+	lw_inputs_stop();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -291,6 +343,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(malformed_lines_never_hold, setup, teardown),
 		cmocka_unit_test(env_numbers_in_range_only),
 		cmocka_unit_test_setup_teardown(a_resolved_name_holds_until_the_link_moves, setup, teardown),
+		cmocka_unit_test_setup_teardown(an_input_seen_alike_twice_is_one_line, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_canonical_name_resolved_again_is_implied, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("inputs", tests, NULL, NULL);
 }
