@@ -109,6 +109,65 @@ static void hash_tells_contents_apart(void **state)
 	assert_int_equal(strlen(a), 32);
 }
 
+/* The fingerprint of bytes fed in pieces of any size equals the one of
+ * the whole; a kept read of a file larger than one piece holds, and breaks
+ * on one byte changed in its middle or one byte more at its end. */
+static void hash_in_pieces_equals_the_whole(void **state)
+{
+	(void)state;
+	static char big[100003];
+	for (size_t i = 0; i < sizeof big; i++)
+		big[i] = (char)(i * 2654435761u >> 13);
+	char whole[33], part[33];
+	for (size_t n = 0; n < 70; n++) {
+		lw_hash_hex(lw_hash_bytes(big, n), whole);
+		for (size_t cut = 0; cut <= n; cut++) {
+			lw_hash_stream h;
+			lw_hash_stream_init(&h, n);
+			lw_hash_stream_feed(&h, big, cut);
+			lw_hash_stream_feed(&h, big + cut, n - cut);
+			assert_string_equal(whole, lw_hash_hex(lw_hash_stream_end(&h), part));
+		}
+	}
+	lw_hash_hex(lw_hash_bytes(big, sizeof big), whole);
+	lw_hash_stream h;
+	lw_hash_stream_init(&h, sizeof big);
+	for (size_t at = 0, step = 1; at < sizeof big; at += step, step = step * 3 % 17 + 1)
+		lw_hash_stream_feed(&h, big + at, at + step <= sizeof big ? step : sizeof big - at);
+	assert_string_equal(whole, lw_hash_hex(lw_hash_stream_end(&h), part));
+
+	FILE *f = fopen(at("big.yaml"), "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(big, 1, sizeof big, f), sizeof big);
+	fclose(f);
+	lw_inputs_start();
+	char *buf;
+	size_t len;
+	lw_error err;
+	lw_error_clear(&err);
+	assert_int_equal(lw_read_file(at("big.yaml"), 1 << 20, &buf, &len, &err), LW_READ_OK);
+	free(buf);
+	char **v = record_lines();
+	assert_string_equal(broken(v), "");
+	big[50000] ^= 1;
+	f = fopen(at("big.yaml"), "w");
+	fwrite(big, 1, sizeof big, f);
+	fclose(f);
+	assert_string_equal(broken(v), "0");
+	big[50000] ^= 1;
+	f = fopen(at("big.yaml"), "w");
+	fwrite(big, 1, sizeof big, f);
+	fputc('\n', f);
+	fclose(f);
+	assert_string_equal(broken(v), "0");
+	f = fopen(at("big.yaml"), "w");
+	fwrite(big, 1, sizeof big, f);
+	fclose(f);
+	assert_string_equal(broken(v), "");
+	free_lines(v);
+	lw_inputs_stop();
+}
+
 static void encoding_round_trips(void **state)
 {
 	(void)state;
@@ -337,6 +396,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(hash_tells_contents_apart),
+		cmocka_unit_test_setup_teardown(hash_in_pieces_equals_the_whole, setup, teardown),
 		cmocka_unit_test(encoding_round_trips),
 		cmocka_unit_test_setup_teardown(each_input_holds_until_it_changes, setup, teardown),
 		cmocka_unit_test_setup_teardown(off_records_nothing_and_errors_taint, setup, teardown),
