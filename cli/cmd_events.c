@@ -1,10 +1,11 @@
 /* cmd_events.c — `events`: what happened, one line (or JSON object) each.
  * Without --follow, what the files themselves record, oldest first: log
  * entries (Liza's log.yaml, Task Factory's activity.jsonl), human notes,
- * every task's history. With --follow, each change seen from then on as
+ * Agent Cell Phone's inbox messages that carry a time, every task's
+ * history. With --follow, each change seen from then on as
  * the HUD's activity feed sees it (a task's status from -> to, an
- * assignment, a verdict, agents coming and going, new records) and alerts
- * raised and cleared, acknowledged ones marked. */
+ * assignment, a verdict, agents coming, going stale and leaving, new
+ * records) and alerts raised and cleared, acknowledged ones marked. */
 #include "cli/cli.h"
 #include "cli/follow.h"
 #include "core/model/activity.h"
@@ -103,7 +104,11 @@ static int recorded(const lw_fleet *f, bool json)
 			if (!s)
 				continue;
 			for (size_t k = 0; k < s->nrecords; k++)
-				lw_activity_record(&a, label, p->src[i].adapter->name, &s->records[k], LW_NO_TIME);
+				/* An inbox message that carries no time has no place among
+				 * them (the feed shows it when it comes). */
+				if (s->records[k].time != LW_NO_TIME || !s->records[k].kind ||
+				    strcmp(s->records[k].kind, "message") != 0)
+					lw_activity_record(&a, label, p->src[i].adapter->name, &s->records[k], LW_NO_TIME);
 			for (size_t k = 0; k < s->ntasks; k++)
 				history(&a, label, &s->tasks[k]);
 		}

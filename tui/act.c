@@ -5,6 +5,7 @@
  * (txrun.h) so the screen stays alive while it waits on a lock; the result
  * reaches the board through the watcher, like any other write. */
 #include "tui/act.h"
+#include "tui/view.h"
 #include "tui/pane.h"
 #include "tui/txrun.h"
 #include "core/util/timeparse.h"
@@ -217,7 +218,7 @@ static void give_back(hud *h)
 	const char *text = pend.typed_question ? pend.question : pend.reason;
 	if (!pend.typed_in || !text)
 		return;
-	if (h->mode == MODE_PROMPT || h->mode == MODE_CONFIRM || h->mode == MODE_CHOOSE) {
+	if (views_asking(h)) {
 		snprintf(kept.event, sizeof kept.event, "%s", pend.event);
 		snprintf(kept.subject, sizeof kept.subject, "%s", pend.subject);
 		set_text(&kept.text, pend.reason);
@@ -324,7 +325,7 @@ void act_tx_poll(hud *h)
 	if (res.rc == TX_ASK) {
 		char label[256];
 		snprintf(label, sizeof label, "%.120s. Override?", res.message);
-		if (h->mode == MODE_PROMPT || h->mode == MODE_CONFIRM || h->mode == MODE_CHOOSE) {
+		if (views_asking(h)) {
 			/* Never take over a prompt the operator is answering. */
 			hud_message(h, true, "%s: %s; nothing written (%s again to override)", h->tx_label, res.message,
 			            pend.event);

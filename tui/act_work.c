@@ -100,8 +100,11 @@ void act_work_shell(hud *h)
 	run_here(h, dir, argv);
 }
 
-/* OSC 52: the terminal puts base64 text on the clipboard (inside tmux,
- * wrapped for its passthrough, as notifications are). */
+/* OSC 52: the terminal puts base64 text on the clipboard. Inside tmux the
+ * plain sequence is what tmux takes (with `set -g set-clipboard on` it
+ * becomes a tmux buffer and goes on to the outer terminal); the copy
+ * wrapped for tmux's passthrough reaches the outer terminal when
+ * `allow-passthrough` is on instead. A terminal given both sets the same text. */
 static void osc52(const char *text)
 {
 	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -117,11 +120,10 @@ static void osc52(const char *text)
 	}
 	enc[o] = '\0';
 	const char *tmux = getenv("TMUX");
-	char seq[4200];
+	char seq[8400];
+	int len = snprintf(seq, sizeof seq, "\033]52;c;%s\a", enc);
 	if (tmux && *tmux)
-		snprintf(seq, sizeof seq, "\033Ptmux;\033\033]52;c;%s\a\033\\", enc);
-	else
-		snprintf(seq, sizeof seq, "\033]52;c;%s\a", enc);
+		snprintf(seq + len, sizeof seq - (size_t)len, "\033Ptmux;\033\033]52;c;%s\a\033\\", enc);
 	fflush(stdout);
 	ssize_t w = write(STDOUT_FILENO, seq, strlen(seq));
 	(void)w;

@@ -13,8 +13,10 @@ const char *activity_line(const lw_event *ev, char *buf, size_t n, theme_elem *e
 	if (t != LW_NO_TIME && localtime_r(&t, &tm))
 		strftime(tb, sizeof tb, "%H:%M:%S", &tm);
 	const char *kind = lw_event_kind_name(ev->kind);
+	/* Coming and going too: what it was when it left ("agent_gone IDLE -> -"). */
 	bool arrow = ev->kind == LW_EV_STATUS || ev->kind == LW_EV_VERDICT || ev->kind == LW_EV_ASSIGN ||
-	             ev->kind == LW_EV_AGENT_STATUS;
+	             ev->kind == LW_EV_AGENT_STATUS || ev->kind == LW_EV_TASK_NEW || ev->kind == LW_EV_TASK_GONE ||
+	             ev->kind == LW_EV_AGENT_NEW || ev->kind == LW_EV_AGENT_GONE;
 	bool record = ev->kind == LW_EV_LOG || ev->kind == LW_EV_NOTE || ev->kind == LW_EV_MESSAGE ||
 	              ev->kind == LW_EV_HISTORY;
 	if (record)   /* who wrote it: what it says */
@@ -28,6 +30,7 @@ const char *activity_line(const lw_event *ev, char *buf, size_t n, theme_elem *e
 		         ev->subject, kind, ev->acked ? " (ack)" : "", ev->kind == LW_EV_ALERT_CLEARED ? ev->from : ev->to);
 	*e = ev->acked ? EL_DIM
 	   : ev->kind == LW_EV_ALERT_RAISED ? (strncmp(ev->to, "CRIT", 4) == 0 ? EL_CRIT : EL_WARN)
+	   : ev->kind == LW_EV_AGENT_STALE ? EL_WARN
 	   : ev->kind == LW_EV_ALERT_CLEARED ? EL_OK
 	   : ev->kind == LW_EV_VERDICT ? EL_LANE_REVIEW
 	   : ev->kind == LW_EV_NOTE ? EL_INFO : EL_NORMAL;

@@ -2,8 +2,7 @@
  * selected task): arrows or the keys bound to up/down/top/bottom move, Enter
  * takes, Esc (or quit's key) cancels. Drawn as a box over the bottom of the
  * board, so the board stays in view above it. */
-#include "tui/hud.h"
-#include "tui/review.h"
+#include "tui/view.h"
 #include "tui/keymap.h"
 #include <curses.h>
 #include <stdarg.h>
@@ -15,7 +14,7 @@ void chooser_ask(hud *h, const char *label, hud_choose_done done)
 	memset(&h->choice, 0, sizeof h->choice);
 	snprintf(h->choice.label, sizeof h->choice.label, "%s", label);
 	h->choice.done = done;
-	h->mode = MODE_CHOOSE;
+	views_push(h, &view_chooser);
 }
 
 void chooser_add(hud *h, const char *fmt, ...)
@@ -32,34 +31,35 @@ void chooser_add(hud *h, const char *fmt, ...)
 static void finish(hud *h, int index)
 {
 	hud_choose_done done = h->choice.done;
-	h->mode = view_review_base_mode(h);
+	views_close(h, &view_chooser);   /* back to the view it was asked from */
 	if (done)
 		done(h, index);
 }
 
-void chooser_key(hud *h, int key)
+static void key(hud *h, int ch)
 {
 	hud_choice *c = &h->choice;
-	const char *a = keymap_action_of(h->keymap, key);
+	const char *a = keymap_action_of(h->keymap, ch);
 	a = a ? a : "";
-	if (key == KEY_UP || strcmp(a, "up") == 0)
+	if (ch == KEY_UP || strcmp(a, "up") == 0)
 		c->sel = c->sel > 0 ? c->sel - 1 : c->n - 1;
-	else if (key == KEY_DOWN || strcmp(a, "down") == 0)
+	else if (ch == KEY_DOWN || strcmp(a, "down") == 0)
 		c->sel = c->sel + 1 < c->n ? c->sel + 1 : 0;
-	else if (key == KEY_HOME || strcmp(a, "top") == 0)
+	else if (ch == KEY_HOME || strcmp(a, "top") == 0)
 		c->sel = 0;
-	else if (key == KEY_END || strcmp(a, "bottom") == 0)
+	else if (ch == KEY_END || strcmp(a, "bottom") == 0)
 		c->sel = c->n ? c->n - 1 : 0;
-	else if (key == '\n' || key == '\r' || key == KEY_ENTER)
+	else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER)
 		finish(h, c->n ? c->sel : -1);
-	else if (key == 27 || strcmp(a, "quit") == 0)
+	else if (ch == 27 || strcmp(a, "quit") == 0)
 		finish(h, -1);
-	else if (key >= '1' && key <= '9' && key - '1' < c->n)
-		finish(h, key - '1');   /* the number shown beside each option */
+	else if (ch >= '1' && ch <= '9' && ch - '1' < c->n)
+		finish(h, ch - '1');   /* the number shown beside each option */
 }
 
-void chooser_view(hud *h)
+static void draw(hud *h, unsigned dirty)
 {
+	(void)dirty;
 	hud_choice *c = &h->choice;
 	int w = text_width(h, c->label) + 4;
 	for (int i = 0; i < c->n; i++) {
@@ -93,3 +93,10 @@ void chooser_view(hud *h)
 	text_put(h, y0 + rows - 2, x0 + 1, w - 2, "Up/Down choose   Enter take   Esc cancel", EL_DIM);
 	curs_set(0);
 }
+
+const hud_view_def view_chooser = {
+	.name = "chooser",
+	.overlay = true,
+	.draw = draw,
+	.key = key,
+};

@@ -16,9 +16,10 @@
 
 struct hud_pane_def;
 enum { HUD_PANES_MAX = 16 };
-typedef enum hud_detail { DETAIL_TASK, DETAIL_ALERT, DETAIL_LOG, DETAIL_WORKFLOW } hud_detail;
+typedef enum hud_detail { DETAIL_TASK, DETAIL_ALERT, DETAIL_WORKFLOW } hud_detail;
 enum { HUD_LOG_MAX = 64 };
-typedef enum hud_mode { MODE_NORMAL, MODE_DETAIL, MODE_HELP, MODE_PROMPT, MODE_CONFIRM, MODE_CHOOSE, MODE_REVIEW, MODE_ACTIVITY } hud_mode;
+struct hud_view_def;
+enum { HUD_VIEWS_MAX = 8 };   /* views open at once over the main screen (tui/view.h) */
 
 /* A task as the board shows it: a pointer into a source's snapshot, valid
  * until that source reloads (the index is rebuilt then). */
@@ -44,6 +45,7 @@ typedef struct hud_prompt {
 	size_t len, cap, cursor;  /* bytes; the cursor is always on a character boundary */
 	hud_prompt_done done;
 	hud_confirm_done confirm;
+	bool yes_no;              /* a y/N question (confirm), not a text */
 	char context[128];        /* what the prompt acts on (task key) */
 	char note[512];           /* what follows from the answer, shown above the prompt */
 } hud_prompt;
@@ -86,13 +88,14 @@ typedef struct hud {
 	char filter[128];
 
 	/* selection and view */
-	hud_mode mode;
+	const struct hud_view_def *views[HUD_VIEWS_MAX];   /* open over the main screen, bottom first (tui/view.h) */
+	int nviews;
 	const struct hud_pane_def *focus;   /* a row of the pane table (tui/pane.h) */
 	bool table_view;
 	int lane, row;            /* board: selected lane and row within it */
 	int table_row;
 	int alert_row, workflow_row;
-	int detail_scroll, help_scroll;
+	int detail_scroll, log_scroll, help_scroll;
 	char sel_key[256];        /* "system:id" of the selected task, kept across reloads */
 	bool sel_hidden;          /* that task is filtered out (said once on the message line) */
 
@@ -106,7 +109,7 @@ typedef struct hud {
 	char (*log)[640];
 	size_t nlog;
 	/* What the detail view shows: the selected task, an alert (a copy: the
-	 * alerts are rebuilt by every check run) with its task, or the log. */
+	 * alerts are rebuilt by every check run) with its task, or a workflow. */
 	hud_detail detail_kind;
 	hud_alert_copy detail_alert;
 	bool quit;
@@ -182,16 +185,10 @@ const lw_workflow *hud_workflow(const hud *h, size_t i, const lw_source **src);
 
 #define DIRTY_ALL (~0u)
 
-/* ---- drawing (draw.c, the panes pane_*.c, the views view_*.c) ---- */
+/* ---- drawing (draw.c, the panes pane_*.c, the views view_*.c: tui/view.h) ---- */
 void hud_draw(hud *h);
-void view_detail(hud *h);
 void view_detail_open_alert(hud *h, const lw_alert *a);   /* the detail view on an alert and its task */
-void view_help(hud *h);
-void view_activity(hud *h);                         /* the feed, full screen (view_activity.c) */
-void view_activity_key(hud *h, int ch);
-int  view_help_lines(const hud *h);                 /* lines of the help screen, for scrolling */
-void prompt_view(hud *h);
-void chooser_view(hud *h);
+void view_detail_open_workflow(hud *h);                   /* ... on the selected workflow */
 
 /* ---- keys (keymap.c, prompt.c) ---- */
 void keymap_key(hud *h, int key);
@@ -205,7 +202,6 @@ void prompt_free(hud *h);
 /* Open the chooser; add its items with chooser_add before the next key. */
 void chooser_ask(hud *h, const char *label, hud_choose_done done);
 void chooser_add(hud *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void chooser_key(hud *h, int key);
 
 /* ---- text (text.c) ---- */
 int  text_style_attr(const hud *h, theme_elem e);

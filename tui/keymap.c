@@ -3,7 +3,7 @@
 #include "tui/keymap.h"
 #include "tui/act.h"
 #include "tui/pane.h"
-#include "tui/review.h"
+#include "tui/view.h"
 #include "tui/triage.h"
 #include "tui/act_work.h"
 #include <curses.h>
@@ -13,16 +13,6 @@
 
 #define CTRL(c) ((c) & 0x1f)
 
-static bool has_task(const hud *h) { return hud_selected(h) != NULL; }
-/* Enter opens what the focused pane selects: a workflow, an alert, a task. */
-static bool has_detail(const hud *h)
-{
-	if (h->focus == &pane_workflows)
-		return hud_workflow_count(h) > 0;
-	if (h->focus == &pane_alerts)
-		return h->alerts.n > 0;
-	return has_task(h);
-}
 static bool on_board(const hud *h) { return h->focus == &pane_board; }
 static bool board_lanes(const hud *h) { return h->focus == &pane_board && !h->table_view; }
 static bool has_filter(const hud *h) { return h->filter[0] != '\0' || h->message[0] != '\0'; }
@@ -37,11 +27,7 @@ static void go_top(hud *h) { nav_move(h, 0, -1000000); }
 static void go_bottom(hud *h) { nav_move(h, 0, 1000000); }
 static void next_pane(hud *h) { h->focus = panes_next_focus(h->focus, 1); }
 static void prev_pane(hud *h) { h->focus = panes_next_focus(h->focus, -1); }
-static void open_detail(hud *h) { h->mode = MODE_DETAIL; h->detail_kind = DETAIL_TASK; h->detail_scroll = 0; }
-static void open_log(hud *h) { h->mode = MODE_DETAIL; h->detail_kind = DETAIL_LOG; h->detail_scroll = 1000000; }
 static void toggle_table(hud *h) { h->table_view = !h->table_view; hud_rebuild(h); }
-static void open_help(hud *h) { h->mode = MODE_HELP; h->help_scroll = 0; }
-static void open_activity(hud *h) { h->mode = MODE_ACTIVITY; h->activity_scroll = 0; }
 static void quit_confirmed(hud *h, bool yes)
 {
 	if (yes)
@@ -92,6 +78,8 @@ static void start_filter(hud *h)
 }
 static void clear_filter(hud *h) { h->filter[0] = '\0'; h->message[0] = '\0'; hud_rebuild(h); }
 
+/* A row without run opens the view whose action it is (tui/views.c), when
+ * that view's can says so. */
 const hud_action hud_actions[] = {
 	{ "up", { KEY_UP, 'k' }, "select the task (or row) above", NULL, NULL, move_up },
 	{ "down", { KEY_DOWN, 'j' }, "select the task (or row) below", NULL, NULL, move_down },
@@ -103,13 +91,12 @@ const hud_action hud_actions[] = {
 	{ "bottom", { KEY_END, 'G' }, "last row", NULL, NULL, go_bottom },
 	{ "next-pane", { '\t' }, "next pane (workflows, agents, board, alerts)", "pane", NULL, next_pane },
 	{ "prev-pane", { KEY_BTAB }, "previous pane", NULL, NULL, prev_pane },
-	{ "detail", { '\n', '\r', KEY_ENTER }, "details of the selected task, workflow or alert", "detail", has_detail,
-	  open_detail },
+	{ "detail", { '\n', '\r', KEY_ENTER }, "details of the selected task, workflow or alert", "detail", NULL, NULL },
 	{ "table", { 't' }, "board lanes / table view", "table", on_board, toggle_table },
 	{ "filter", { '/' }, "filter tasks", "filter", NULL, start_filter },
 	{ "clear-filter", { 27 }, "clear the filter and the message", "clear", has_filter, clear_filter },
 	{ "review", { 'v' }, "review the selected task: its change (git diff), evidence and timeline", "review",
-	  view_review_can, view_review_act },
+	  NULL, NULL },
 	{ "approve", { 'a' }, "approve the selected task (asks y/N)", "approve", act_can_approve, act_approve },
 	{ "reject", { 'r' }, "reject the selected task (asks for a reason)", "reject", act_can_reject, act_reject },
 	{ "block", { 'b' }, "block the selected task (a reason and a question)", "block", act_can_block, act_block },
@@ -128,9 +115,9 @@ const hud_action hud_actions[] = {
 	{ "project", { 'o' }, "one project only, the next, then all again (several projects)", "project",
 	  several_projects, hud_narrow_next },
 	{ "pause-demo", { 'P' }, "demo only: pause or resume the simulated agents", "pause demo", is_demo, pause_demo },
-	{ "log", { 'L' }, "the last messages, full length (newest at the bottom)", NULL, NULL, open_log },
+	{ "log", { 'L' }, "the last messages, full length (newest at the bottom)", NULL, NULL, NULL },
 	{ "activity", { 'F' }, "the activity feed full screen: every change seen, scrolling, / filters", NULL, NULL,
-	  open_activity },
+	  NULL },
 	{ "next-alert", { 'N' }, "select the most severe alert not acknowledged, and its task (the next on each press)",
 	  "next alert", triage_has_alerts, triage_next_alert },
 	{ "ack", { 'K' }, "acknowledge the selected alert (an optional reason): dimmed, counted apart, until it clears",
@@ -144,13 +131,18 @@ const hud_action hud_actions[] = {
 	{ "copy-path", { 'Y' }, "copy the selected task's worktree path to the clipboard (OSC 52)", NULL, act_work_can,
 	  act_work_copy_path },
 	{ "redraw", { CTRL('l') }, "redraw the screen", NULL, NULL, redraw },
-	{ "help", { '?' }, "this help", "help", NULL, open_help },
+	{ "help", { '?' }, "this help", "help", NULL, NULL },
 	{ "quit", { 'q' }, "quit", "quit", NULL, quit },
 };
 const size_t hud_nactions = sizeof hud_actions / sizeof *hud_actions;
 _Static_assert(sizeof hud_actions / sizeof *hud_actions <= HUD_ACTIONS_MAX, "raise HUD_ACTIONS_MAX");
 
-bool keymap_binding_applies(const hud_binding *b, const hud *h) { return !b->act->applies || b->act->applies(h); }
+bool keymap_binding_applies(const hud_binding *b, const hud *h)
+{
+	if (!b->act->run)
+		return views_can_open(h, b->act->name);
+	return !b->act->applies || b->act->applies(h);
+}
 
 void keymap_key(hud *h, int key)
 {
@@ -159,7 +151,9 @@ void keymap_key(hud *h, int key)
 	const hud_binding *b = keymap_find(h->keymap, key);
 	if (!b)
 		return;
-	if (keymap_binding_applies(b, h))
+	if (keymap_binding_applies(b, h) && !b->act->run)
+		views_open(h, b->act->name);
+	else if (keymap_binding_applies(b, h))
 		b->act->run(h);
 	else if (b->act->run != clear_filter)   /* Esc with nothing to clear: nothing to say */
 		hud_message(h, true, "%s: not available here (%s)", b->label, b->act->help);

@@ -16,7 +16,7 @@ typedef struct hud_action {
 	const char *help;         /* what it does, for the help screen */
 	const char *footer;       /* short word for the footer; NULL = help only */
 	bool (*applies)(const hud *h);   /* NULL = always */
-	void (*run)(hud *h);
+	void (*run)(hud *h);      /* NULL: opens the view of this action (tui/view.h), which says if it applies */
 } hud_action;
 
 extern const hud_action hud_actions[];

@@ -7,7 +7,7 @@
 #include "tui/keymap.h"
 #include "tui/pane.h"
 #include "notify/notify.h"
-#include "tui/review.h"
+#include "tui/view.h"
 #include "tui/act.h"
 #include "core/util/escape.h"
 #include "core/util/timeparse.h"
@@ -47,70 +47,10 @@ static int min_timeout(int a, int b)
 	return a < b ? a : b;
 }
 
-static bool is(const char *action, const char *name) { return action && strcmp(action, name) == 0; }
-
-/* The detail and help views scroll by the keys bound to the movement
- * actions (so a remapped j still scrolls), plus the arrows: true when ch
- * was one of them. */
-static bool scroll_key(const hud *h, int ch, const char *a, int *scroll)
-{
-	if (ch == KEY_UP || is(a, "up")) (*scroll)--;
-	else if (ch == KEY_DOWN || is(a, "down")) (*scroll)++;
-	else if (ch == KEY_PPAGE || is(a, "page-up")) *scroll -= h->rows - 3;
-	else if (ch == KEY_NPAGE || ch == ' ' || is(a, "page-down")) *scroll += h->rows - 3;
-	else return false;
-	return true;
-}
-
-/* The keys that close either view (each adds its own toggle). */
-static bool leave_key(int ch, const char *a)
-{
-	return ch == 27 || ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == KEY_LEFT || is(a, "quit") ||
-	       is(a, "left");
-}
-
-static void mode_key(hud *h, int ch)
-{
-	const char *a = keymap_action_of(h->keymap, ch);
-	switch (h->mode) {
-	case MODE_PROMPT: case MODE_CONFIRM:
-		prompt_key(h, ch);
-		return;
-	case MODE_CHOOSE:
-		chooser_key(h, ch);
-		return;
-	case MODE_REVIEW:
-		view_review_key(h, ch);
-		return;
-	case MODE_ACTIVITY:
-		view_activity_key(h, ch);
-		return;
-	case MODE_DETAIL:
-		if (!scroll_key(h, ch, a, &h->detail_scroll) && (leave_key(ch, a) || is(a, "detail")))
-			h->mode = MODE_NORMAL;
-		return;
-	case MODE_HELP:
-		/* Scrolls like the detail view; only the keys that leave a view close it. */
-		if (scroll_key(h, ch, a, &h->help_scroll))
-			return;
-		if (ch == KEY_HOME || is(a, "top")) h->help_scroll = 0;
-		else if (ch == KEY_END || is(a, "bottom")) h->help_scroll = view_help_lines(h);
-		else if (leave_key(ch, a) || ch == '?' || is(a, "help"))
-			h->mode = MODE_NORMAL;
-		return;
-	default:
-		if (ch == KEY_RESIZE)
-			return;
-		if (ch == 27 && h->tx.state == TXRUN_RUNNING)
-			return act_tx_cancel(h);   /* Esc: the write under way first */
-		keymap_key(h, ch);
-	}
-}
-
 static void after_reload(hud *h, const bool *changed)
 {
 	hud_rebuild(h);
-	view_review_reload(h);
+	views_reload(h);   /* the open views follow the tasks as they are now */
 	hud_recheck_changed(h, changed);
 	h->reloaded_at = lw_now();   /* LIZA_WATCH_NOW fixes it too: screens compare byte for byte */
 	h->dirty = DIRTY_ALL;
@@ -250,12 +190,12 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 		hud_draw(&h);
 		int tx_timeout = txrun_timeout_ms(&h.tx);
 		int timeout = min_timeout(timer_ms(&h), tx_timeout);
-		int gout, gerr;
-		view_review_fds(&h, &gout, &gerr);   /* git's pipes while a review loads: never waited on */
+		int vfd[2];
+		views_fds(&h, vfd);   /* a view's pipes (git's while a review loads): never waited on */
 		fds[0] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
 		fds[1] = (struct pollfd){ .fd = sfd, .events = POLLIN };
-		fds[2] = (struct pollfd){ .fd = gout, .events = POLLIN };
-		fds[3] = (struct pollfd){ .fd = gerr, .events = POLLIN };
+		fds[2] = (struct pollfd){ .fd = vfd[0], .events = POLLIN };
+		fds[3] = (struct pollfd){ .fd = vfd[1], .events = POLLIN };
 		fds[4] = (struct pollfd){ .fd = txrun_fd(&h.tx), .events = POLLIN };   /* -1 when idle: poll skips it */
 		for (size_t m = 0; m < f->n; m++) {
 			fds[5 + m] = (struct pollfd){ .fd = live_fd(&lv[m]), .events = POLLIN };
@@ -278,7 +218,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 		}
 		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))
 			break;   /* the terminal went away: exit, never spin */
-		if ((fds[2].revents | fds[3].revents) && view_review_pump(&h))
+		if ((fds[2].revents | fds[3].revents) && views_pump(&h))
 			h.dirty = DIRTY_ALL;
 		if (fds[0].revents & POLLIN) {
 			int n = 0;
@@ -287,7 +227,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 			for (int ch; (ch = getch()) != ERR; n++) {
 				if (ch == KEY_RESIZE)
 					h.dirty = DIRTY_ALL;
-				mode_key(&h, ch);
+				views_key(&h, ch);   /* the top view's: an overlay, a full view, or the main screen */
 			}
 			panes_sign(&h, &after);
 			h.dirty |= panes_changed(&before, &after);
@@ -301,9 +241,9 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 		if (txrun_busy(&h.tx)) {
 			char before[sizeof h.message];
 			memcpy(before, h.message, sizeof before);
-			int mode = h.mode;
+			const hud_view_def *top = views_top(&h);
 			act_tx_poll(&h);
-			if (strcmp(before, h.message) || mode != (int)h.mode)
+			if (strcmp(before, h.message) || top != views_top(&h))
 				h.dirty = DIRTY_ALL;
 			/* Our own write is over: a stat poller (macOS, the BSDs without
 			 * libinotify, --poll) would see it only at its next scan, and a
@@ -326,7 +266,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 			h.dirty |= panes_on(HUD_ON_TICK);   /* ages and alerts; a new count changes the layout */
 		}
 	}
-	view_review_close(&h);
+	views_close_all(&h);
 	prompt_free(&h);
 	act_free();
 	bool cut = txrun_abandon(&h.tx);

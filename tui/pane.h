@@ -46,7 +46,8 @@ unsigned panes_on(unsigned events);
 const hud_pane_def *panes_next_focus(const hud_pane_def *from, int dir);
 /* What the screen shows of the view state, to tell which panes a key changed. */
 typedef struct hud_view_sig {
-	int mode;
+	const struct hud_view_def *view;    /* the top of the view stack, and its depth */
+	int depth;
 	const hud_pane_def *focus;
 	bool table_view;
 	size_t nitems;

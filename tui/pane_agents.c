@@ -47,12 +47,14 @@ static int height(const hud *h)
 	return want < most ? want : most;
 }
 
-/* The most severe alert whose subject is this agent (the list is sorted). */
+/* The most severe alert whose subject is this agent, or that says it went
+ * stale (Task Factory's lease_stale names the task; the list is sorted). */
 static const lw_alert *agent_alert(const hud *h, const lw_agent *ag)
 {
 	for (size_t i = 0; i < h->alerts.n; i++) {
 		const lw_alert *a = &h->alerts.v[i];
-		if (!a->acked && strcmp(a->system, ag->system) == 0 && strcmp(a->subject, ag->id) == 0)
+		if (!a->acked && strcmp(a->system, ag->system) == 0 &&
+		    (strcmp(a->subject, ag->id) == 0 || (a->agent && strcmp(a->agent, ag->id) == 0)))
 			return a;
 	}
 	return NULL;
@@ -102,8 +104,16 @@ static void draw(hud *h, int y, int height_)
 		char b1[24], b2[24];
 		x += text_putf(h, yy, x, 12, d, "hb %-8s", age(now, ag->heartbeat, b1, sizeof b1)) + 1;
 		if (mid) {
-			const char *lease = ag->lease_expires && ag->lease_expires != LW_NO_TIME
-			                    ? lw_format_age((long long)(ag->lease_expires - now), b2, sizeof b2) : "-";
+			/* Until it ends; one that ended reads as how long ago, signed
+			 * ("in 5m" would say the opposite of what is true). */
+			const char *lease = "-";
+			if (ag->lease_expires && ag->lease_expires != LW_NO_TIME && ag->lease_expires > now)
+				lease = lw_format_age((long long)(ag->lease_expires - now), b2, sizeof b2);
+			else if (ag->lease_expires && ag->lease_expires != LW_NO_TIME) {
+				b2[0] = '-';
+				lw_format_age((long long)(now - ag->lease_expires), b2 + 1, sizeof b2 - 1);
+				lease = b2;
+			}
 			x += text_putf(h, yy, x, 15, d, "lease %-8s", lease) + 1;   /* until it ends */
 		}
 		if (wide) {
@@ -155,7 +165,7 @@ static unsigned long sig(const hud *h) { return (unsigned long)h->agent_row; }
 
 static const char *const legend[] = {
 	"Agents: system, id, (role), status, task, 'hb 3m' since its heartbeat",
-	"  (ACP: since its state's updated), ('lease 5m' until its lease ends),",
+	"  (ACP: since its state's updated), ('lease 5m' left, 'lease -5m' ended),",
 	"  (provider, pid, inbox); '!' in the alert's colour: an alert names it;",
 	"  'degraded: reason -> hint': today's Liza's health. Columns come with",
 	"  width (120, 160). Moving here selects the agent's task on the board.",

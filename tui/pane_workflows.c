@@ -107,9 +107,7 @@ static bool key(hud *h, int ch)
 	const char *a = keymap_action_of(h->keymap, ch);
 	if (!a || strcmp(a, "detail") != 0 || (size_t)h->workflow_row >= hud_workflow_count(h))
 		return false;
-	h->mode = MODE_DETAIL;
-	h->detail_kind = DETAIL_WORKFLOW;
-	h->detail_scroll = 0;
+	view_detail_open_workflow(h);
 	return true;
 }
 

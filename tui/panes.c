@@ -2,6 +2,7 @@
  * is done over all of them: layout, focus order, which ones a change dirties.
  * A new pane is one file (pane_NAME.c defining pane_NAME) and one row below. */
 #include "tui/pane.h"
+#include "tui/view.h"
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
@@ -84,7 +85,8 @@ const hud_pane_def *panes_next_focus(const hud_pane_def *from, int dir)
 void panes_sign(const hud *h, hud_view_sig *v)
 {
 	memset(v, 0, sizeof *v);
-	v->mode = h->mode;
+	v->view = views_top(h);
+	v->depth = views_depth(h);
 	v->focus = h->focus;
 	v->table_view = h->table_view;
 	v->nitems = h->nitems;
@@ -95,13 +97,14 @@ void panes_sign(const hud *h, hud_view_sig *v)
 	snprintf(v->prompt, sizeof v->prompt, "%s", h->prompt.text);
 }
 
-/* What changes the whole screen (a mode, the focus, the filter, the message
- * line) redraws all; a pane's own selection redraws it and the panes that
+/* What changes the whole screen (a view opened or closed, the focus, the
+ * filter, the message line) redraws all; a pane's own selection redraws it and the panes that
  * follow selections (the footer's keys). */
 unsigned panes_changed(const hud_view_sig *a, const hud_view_sig *b)
 {
-	if (a->mode != b->mode || b->mode != MODE_NORMAL || a->focus != b->focus || a->table_view != b->table_view ||
-	    a->nitems != b->nitems || strcmp(a->filter, b->filter) || strcmp(a->message, b->message))
+	if (a->view != b->view || a->depth != b->depth || b->depth != 0 || a->focus != b->focus ||
+	    a->table_view != b->table_view || a->nitems != b->nitems || strcmp(a->filter, b->filter) ||
+	    strcmp(a->message, b->message))
 		return DIRTY_ALL;
 	unsigned d = 0;
 	for (size_t i = 0; i < hud_npanes; i++)

@@ -3,8 +3,7 @@
  * bytes, a key beyond that is refused with a message. Editing is on UTF-8
  * bytes with every move and deletion by whole characters, and Enter takes
  * only valid UTF-8 (a terminal in another encoding is told, the text kept). */
-#include "tui/hud.h"
-#include "tui/review.h"
+#include "tui/view.h"
 #include "core/util/escape.h"
 #include <curses.h>
 #include <stdlib.h>
@@ -39,26 +38,27 @@ static bool reserve(hud_prompt *p, size_t need)
 	return true;
 }
 
-/* A fresh prompt with its label and context, shown in mode. */
-static void ask(hud *h, const char *label, const char *context, hud_mode mode)
+/* A fresh prompt with its label and context, over the top view. */
+static void ask(hud *h, const char *label, const char *context, bool yes_no)
 {
 	prompt_free(h);
 	memset(&h->prompt, 0, sizeof h->prompt);
 	reserve(&h->prompt, 0);
 	snprintf(h->prompt.label, sizeof h->prompt.label, "%s", label);
 	snprintf(h->prompt.context, sizeof h->prompt.context, "%s", context);
-	h->mode = mode;
+	h->prompt.yes_no = yes_no;
+	views_push(h, &view_prompt);
 }
 
 void prompt_ask_text(hud *h, const char *label, const char *context, hud_prompt_done done)
 {
-	ask(h, label, context, MODE_PROMPT);
+	ask(h, label, context, false);
 	h->prompt.done = done;
 }
 
 void prompt_ask_confirm(hud *h, const char *label, const char *context, hud_confirm_done done)
 {
-	ask(h, label, context, MODE_CONFIRM);
+	ask(h, label, context, true);
 	h->prompt.confirm = done;
 }
 
@@ -125,16 +125,15 @@ static void finish_text(hud *h, bool ok)
 		return;
 	}
 	hud_prompt_done done = p->done;
-	h->mode = view_review_base_mode(h);
-	curs_set(0);
 	/* The callback may open the next prompt (block asks a question): it
 	 * gets a copy, the prompt's own buffer is then free to be reused. */
 	char *text = ok ? strdup(p->text) : NULL;
 	if (ok && !text) {
-		h->mode = MODE_PROMPT;
 		hud_message(h, true, "out of memory: the text is kept; Enter again, or Esc");
 		return;
 	}
+	views_close(h, &view_prompt);   /* back to the view it was asked from */
+	curs_set(0);
 	if (done)
 		done(h, text);
 	free(text);
@@ -154,9 +153,9 @@ static void rubout_word(hud_prompt *p)
 void prompt_key(hud *h, int key)
 {
 	hud_prompt *p = &h->prompt;
-	if (h->mode == MODE_CONFIRM) {
+	if (p->yes_no) {
 		hud_confirm_done done = p->confirm;
-		h->mode = view_review_base_mode(h);
+		views_close(h, &view_prompt);
 		if (done)
 			done(h, key == 'y' || key == 'Y');
 		return;
@@ -239,14 +238,15 @@ static int span_width(hud *h, const char *s, size_t from, size_t to)
 	return w;
 }
 
-void prompt_view(hud *h)
+static void draw(hud *h, unsigned dirty)
 {
+	(void)dirty;
 	int y = h->rows - 1;
 	text_fill_row(h, y, 0, h->cols, EL_NORMAL);
 	hud_prompt *p = &h->prompt;
 	if (p->note[0])
 		view_note(h, p->note);
-	if (h->mode == MODE_CONFIRM) {
+	if (p->yes_no) {
 		text_putf(h, y, 0, h->cols, EL_PROMPT, "%s [y/N] ", p->label);
 		curs_set(0);
 		return;
@@ -272,3 +272,10 @@ void prompt_view(hud *h)
 	move(y, x + cx);
 	curs_set(1);
 }
+
+const hud_view_def view_prompt = {
+	.name = "prompt",
+	.overlay = true,
+	.draw = draw,
+	.key = prompt_key,
+};

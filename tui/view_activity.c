@@ -1,14 +1,17 @@
 /* view_activity.c — the activity feed full screen: every line the ring
  * holds, newest at the bottom, scrolling, and a filter (/). */
-#include "tui/hud.h"
+#include "tui/view.h"
 #include "tui/activity_line.h"
 #include "tui/keymap.h"
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
 
-void view_activity(hud *h)
+extern const hud_view_def view_activity;
+
+static void draw(hud *h, unsigned dirty)
 {
+	(void)dirty;
 	int rows = h->rows - 2;
 	/* The lines that pass the filter, newest last; scroll counts up from the newest. */
 	size_t match = 0;
@@ -50,11 +53,10 @@ static void filter_done(hud *h, const char *text)
 {
 	if (text)
 		snprintf(h->activity_filter, sizeof h->activity_filter, "%s", text);
-	h->activity_scroll = 0;
-	h->mode = MODE_ACTIVITY;
+	h->activity_scroll = 0;   /* the prompt closed: the feed is on top again */
 }
 
-void view_activity_key(hud *h, int ch)
+static void key(hud *h, int ch)
 {
 	const char *a = keymap_action_of(h->keymap, ch);
 	int page = h->rows - 3;
@@ -71,6 +73,20 @@ void view_activity_key(hud *h, int ch)
 		h->activity_filter[0] = '\0';
 	} else if (ch == 27 || ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == 'q' ||
 	           (a && (strcmp(a, "quit") == 0 || strcmp(a, "activity") == 0 || strcmp(a, "left") == 0))) {
-		h->mode = MODE_NORMAL;
+		views_pop(h);
 	}
 }
+
+static void open_feed(hud *h)
+{
+	h->activity_scroll = 0;
+	views_push(h, &view_activity);
+}
+
+const hud_view_def view_activity = {
+	.name = "activity",
+	.action = "activity",
+	.open = open_feed,
+	.draw = draw,
+	.key = key,
+};

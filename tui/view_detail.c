@@ -1,12 +1,18 @@
 /* view_detail.c — every field of the selected task, straight from its source
- * node (history, reasons, dependencies included), scrollable. */
-#include "tui/hud.h"
+ * node (history, reasons, dependencies included), of an alert and its task,
+ * or of a workflow, scrollable; and the log view (L), the last messages in
+ * the same frame. */
+#include "tui/view.h"
+#include "tui/pane.h"
+#include "tui/keymap.h"
 #include "core/util/timeparse.h"
 #include "core/util/grow.h"
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+extern const hud_view_def view_log;
 
 typedef struct lines {
 	char **v;
@@ -187,7 +193,7 @@ void view_detail_open_alert(hud *h, const lw_alert *a)
 	h->detail_alert.since = a->since;
 	h->detail_kind = DETAIL_ALERT;
 	h->detail_scroll = 0;
-	h->mode = MODE_DETAIL;
+	views_push(h, &view_detail);
 	/* Its task becomes the board's selection, so the keys that act on a
 	 * task act on it once the view is closed. */
 	const hud_item *it = alert_task(h);
@@ -197,18 +203,76 @@ void view_detail_open_alert(hud *h, const lw_alert *a)
 	}
 }
 
-void view_detail(hud *h)
+/* Enter opens what the focused pane selects: a workflow, an alert, a task. */
+static bool can(const hud *h)
 {
+	if (h->focus == &pane_workflows)
+		return hud_workflow_count(h) > 0;
+	if (h->focus == &pane_alerts)
+		return h->alerts.n > 0;
+	return hud_selected(h) != NULL;
+}
+
+static void open_task(hud *h)
+{
+	h->detail_kind = DETAIL_TASK;
+	h->detail_scroll = 0;
+	views_push(h, &view_detail);
+}
+
+void view_detail_open_workflow(hud *h)
+{
+	h->detail_kind = DETAIL_WORKFLOW;
+	h->detail_scroll = 0;
+	views_push(h, &view_detail);
+}
+
+static void open_log(hud *h)
+{
+	h->log_scroll = 1000000;   /* the newest at the bottom, in view */
+	views_push(h, &view_log);
+}
+
+/* The title, the lines from *scroll (kept in range), the footer; frees l. */
+static void show(hud *h, const char *title, lines *l, int *scroll)
+{
+	text_fill_row(h, 0, 0, h->cols, EL_HEADER);
+	text_put(h, 0, 0, h->cols, title, EL_HEADER);
+	int rows = h->rows - 2;
+	if (*scroll > (int)l->n - rows)
+		*scroll = (int)l->n - rows;
+	if (*scroll < 0)
+		*scroll = 0;
+	for (int r = 0; r < rows && (size_t)(*scroll + r) < l->n; r++)
+		text_put(h, 1 + r, 0, h->cols, l->v[*scroll + r], EL_NORMAL);
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
+	text_putf(h, h->rows - 1, 0, h->cols, EL_DIM, " Up/Down scroll   Esc/q/Enter back   line %d of %zu",
+	          *scroll + 1, l->n);
+}
+
+static void draw_log(hud *h, unsigned dirty)
+{
+	(void)dirty;
+	lines l = { 0 };
+	char title[128];
+	snprintf(title, sizeof title, " Messages (the last %d, oldest first)", HUD_LOG_MAX);
+	size_t from = h->nlog > HUD_LOG_MAX ? h->nlog - HUD_LOG_MAX : 0;
+	for (size_t i = from; i < h->nlog; i++)
+		add_wrapped(&l, h, 1, h->log[i % HUD_LOG_MAX], h->cols - 2);
+	if (!h->nlog)
+		add_line(&l, 1, "", "no messages yet", 15);
+	show(h, title, &l, &h->log_scroll);
+}
+
+static void draw(hud *h, unsigned dirty)
+{
+	(void)dirty;
 	lines l = { 0 };
 	char title[512];
-	if (h->detail_kind == DETAIL_LOG) {
-		snprintf(title, sizeof title, " Messages (the last %d, oldest first)", HUD_LOG_MAX);
-		size_t from = h->nlog > HUD_LOG_MAX ? h->nlog - HUD_LOG_MAX : 0;
-		for (size_t i = from; i < h->nlog; i++)
-			add_wrapped(&l, h, 1, h->log[i % HUD_LOG_MAX], h->cols - 2);
-		if (!h->nlog)
-			add_line(&l, 1, "", "no messages yet", 15);
-	} else if (h->detail_kind == DETAIL_ALERT) {
+	if (h->detail_kind == DETAIL_ALERT) {
 		const hud_alert_copy *a = &h->detail_alert;
 		char age[24], buf[512], subj[sizeof a->subject], msg[sizeof a->message];
 		lw_format_age((long long)(lw_now() - a->since), age, sizeof age);
@@ -231,7 +295,7 @@ void view_detail(hud *h)
 		const lw_source *src = NULL;
 		const lw_workflow *w = hud_workflow(h, (size_t)h->workflow_row, &src);
 		if (!w) {
-			h->mode = MODE_NORMAL;
+			views_close(h, &view_detail);   /* gone: the screen below is drawn */
 			return;
 		}
 		const char *label = hud_source_label(h, src);
@@ -255,7 +319,7 @@ void view_detail(hud *h)
 	} else {
 		const hud_item *it = hud_selected(h);
 		if (!it) {
-			h->mode = MODE_NORMAL;
+			views_close(h, &view_detail);
 			return;
 		}
 		const lw_task *t = it->task;
@@ -263,19 +327,33 @@ void view_detail(hud *h)
 		         t->path ? lw_project_shown_path(&h->fleet->v[it->member].proj, t->path) : "");
 		task_lines(&l, it);
 	}
-	text_fill_row(h, 0, 0, h->cols, EL_HEADER);
-	text_put(h, 0, 0, h->cols, title, EL_HEADER);
-	int rows = h->rows - 2;
-	if (h->detail_scroll > (int)l.n - rows)
-		h->detail_scroll = (int)l.n - rows;
-	if (h->detail_scroll < 0)
-		h->detail_scroll = 0;
-	for (int r = 0; r < rows && (size_t)(h->detail_scroll + r) < l.n; r++)
-		text_put(h, 1 + r, 0, h->cols, l.v[h->detail_scroll + r], EL_NORMAL);
-	for (size_t i = 0; i < l.n; i++)
-		free(l.v[i]);
-	free(l.v);
-	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
-	text_putf(h, h->rows - 1, 0, h->cols, EL_DIM, " Up/Down scroll   Esc/q/Enter back   line %d of %zu",
-	          h->detail_scroll + 1, l.n);
+	show(h, title, &l, &h->detail_scroll);
 }
+
+/* Scroll by the movement keys; the keys that leave a view, and detail's own, close it. */
+static void scroll_or_leave(hud *h, int ch, int *scroll)
+{
+	const char *a = keymap_action_of(h->keymap, ch);
+	if (!views_scroll_key(h, ch, a, scroll) && (views_leave_key(ch, a) || (a && strcmp(a, "detail") == 0)))
+		views_pop(h);
+}
+
+static void key(hud *h, int ch) { scroll_or_leave(h, ch, &h->detail_scroll); }
+static void key_log(hud *h, int ch) { scroll_or_leave(h, ch, &h->log_scroll); }
+
+const hud_view_def view_detail = {
+	.name = "detail",
+	.action = "detail",
+	.can = can,
+	.open = open_task,
+	.draw = draw,
+	.key = key,
+};
+
+const hud_view_def view_log = {
+	.name = "log",
+	.action = "log",
+	.open = open_log,
+	.draw = draw_log,
+	.key = key_log,
+};

@@ -2,11 +2,13 @@
  * config's bind lines applied): keys, the action name a bind line uses, and
  * what it does; then every pane's legend (what its glyphs and gauges mean).
  * It scrolls like the detail view. */
-#include "tui/hud.h"
+#include "tui/view.h"
 #include "tui/keymap.h"
 #include "tui/pane.h"
 #include <curses.h>
 #include <string.h>
+
+extern const hud_view_def view_help;
 
 /* Lines: one per binding, a blank, "What the screen shows", the legends. */
 static size_t legend_lines(void)
@@ -52,17 +54,18 @@ static const struct swatch {
 };
 enum { NSWATCH = sizeof swatches / sizeof *swatches };
 
-int view_help_lines(const hud *h)
+static int help_lines(const hud *h)
 {
 	return (int)(h->keymap->n + 2 + legend_lines() + 2 + NSWATCH);
 }
 
-void view_help(hud *h)
+static void draw(hud *h, unsigned dirty)
 {
+	(void)dirty;
 	const hud_keymap *km = h->keymap;
 	text_fill_row(h, 0, 0, h->cols, EL_HEADER);
 	text_put(h, 0, 0, h->cols, " liza-watch keys (Esc, q or ? returns)", EL_HEADER);
-	int rows = h->rows - 2, total = view_help_lines(h);
+	int rows = h->rows - 2, total = help_lines(h);
 	if (h->help_scroll > total - rows)
 		h->help_scroll = total - rows;
 	if (h->help_scroll < 0)
@@ -102,3 +105,31 @@ void view_help(hud *h)
 	          " Up/Down/PgUp/PgDn scroll   Esc/q back   line %d of %d", 
 	          h->help_scroll + 1, total);
 }
+
+static void open_help(hud *h)
+{
+	h->help_scroll = 0;
+	views_push(h, &view_help);
+}
+
+/* Scrolls like the detail view; only the keys that leave a view close it. */
+static void key(hud *h, int ch)
+{
+	const char *a = keymap_action_of(h->keymap, ch);
+	if (views_scroll_key(h, ch, a, &h->help_scroll))
+		return;
+	if (ch == KEY_HOME || (a && strcmp(a, "top") == 0))
+		h->help_scroll = 0;
+	else if (ch == KEY_END || (a && strcmp(a, "bottom") == 0))
+		h->help_scroll = help_lines(h);
+	else if (views_leave_key(ch, a) || ch == '?' || (a && strcmp(a, "help") == 0))
+		views_pop(h);
+}
+
+const hud_view_def view_help = {
+	.name = "help",
+	.action = "help",
+	.open = open_help,
+	.draw = draw,
+	.key = key,
+};

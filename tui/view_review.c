@@ -2,7 +2,7 @@
  * redrawn as the clock moves), the system's review lines, then the diff as
  * git writes it. Only the rows on screen are drawn, so a diff of 10,000
  * lines opens as fast as a short one. */
-#include "tui/review.h"
+#include "tui/view.h"
 #include "tui/pane.h"
 #include "tui/act.h"
 #include "tui/keymap.h"
@@ -32,9 +32,7 @@ typedef struct hud_review {
 	int scroll;
 } hud_review;
 
-bool view_review_open(const hud *h) { return h->review != NULL; }
-hud_mode view_review_base_mode(const hud *h) { return h->review ? MODE_REVIEW : MODE_NORMAL; }
-bool view_review_can(const hud *h) { return h->focus == &pane_board && hud_selected(h) != NULL; }
+static bool can(const hud *h) { return h->focus == &pane_board && hud_selected(h) != NULL; }
 
 static void on_line(lw_rkind kind, const char *line, size_t len, void *ctx)
 {
@@ -53,7 +51,8 @@ static void make_head(hud_review *r, const lw_task *t)
 	snprintf(r->head, sizeof r->head, " review %s  %s  %s", r->key, t->status ? t->status : "", t->title ? t->title : "");
 }
 
-void view_review_close(hud *h)
+/* Popped: stop git, free the view. */
+static void close_review(hud *h)
 {
 	hud_review *r = h->review;
 	if (!r)
@@ -67,17 +66,17 @@ void view_review_close(hud *h)
 	free(r->files);
 	free(r);
 	h->review = NULL;
-	if (h->mode == MODE_REVIEW)
-		h->mode = MODE_NORMAL;
-	h->dirty = DIRTY_ALL;
 }
 
-void view_review_act(hud *h)
+/* Open it on the selected task. */
+static void open_review(hud *h)
 {
 	const hud_item *it = hud_selected(h);
 	if (!it)
 		return;
-	view_review_close(h);
+	views_close(h, &view_review);   /* one review at a time */
+	if (!views_push(h, &view_review))
+		return;
 	hud_review *r = calloc(1, sizeof *r);
 	if (!r)
 		abort();
@@ -89,8 +88,6 @@ void view_review_act(hud *h)
 	lw_rlines_init(&r->diff);
 	lw_rlines_init(&r->statl);
 	lw_diffstat_init(&r->stat);
-	h->mode = MODE_REVIEW;
-	h->dirty = DIRTY_ALL;
 	if (lw_review_build(&h->fleet->v[it->member].proj, it->src, it->task, &r->rv) < 0) {
 		/* Refused: nothing runs; the view says why, in place of the change. */
 		r->refused = true;
@@ -111,7 +108,7 @@ void view_review_act(hud *h)
  * the task as it is now (an approve from this view, a write by anyone), as
  * the detail view does. The diff stays the one opened: a new revision is
  * flagged CHANGED and a verdict on it refused (v v reviews the new one). */
-void view_review_reload(hud *h)
+static void reload(hud *h)
 {
 	hud_review *r = h->review;
 	if (!r)
@@ -138,16 +135,17 @@ void view_review_reload(hud *h)
 	r->rv = fresh;
 }
 
-void view_review_fds(const hud *h, int *out_fd, int *err_fd)
+/* git's pipes while it runs, for poll(). */
+static void fds(const hud *h, int fd[2])
 {
-	*out_fd = *err_fd = -1;
 	if (h->review && h->review->running && !h->review->job.done) {
-		*out_fd = h->review->job.out_fd;
-		*err_fd = h->review->job.err_fd;
+		fd[0] = h->review->job.out_fd;
+		fd[1] = h->review->job.err_fd;
 	}
 }
 
-bool view_review_pump(hud *h)
+/* Read what git wrote; true when the view changed. */
+static bool pump(hud *h)
 {
 	hud_review *r = h->review;
 	if (!r || !r->running || r->job.done)
@@ -270,11 +268,11 @@ static void jump_file(hud *h, int dir)
 		r->scroll = target;
 }
 
-void view_review_key(hud *h, int ch)
+static void key(hud *h, int ch)
 {
 	hud_review *r = h->review;
 	if (!r) {
-		h->mode = MODE_NORMAL;
+		views_pop(h);
 		return;
 	}
 	const char *a = keymap_action_of(h->keymap, ch);
@@ -292,13 +290,14 @@ void view_review_key(hud *h, int ch)
 			keymap_key(h, ch);   /* the verdict keys act on the task under review */
 	}
 	else if (ch == 27 || ch == KEY_LEFT || is(a, "quit") || is(a, "review") || is(a, "left"))
-		view_review_close(h);
+		views_pop(h);
 	else if (is(a, "redraw") || is(a, "help"))
 		keymap_key(h, ch);
 }
 
-void view_review(hud *h)
+static void draw(hud *h, unsigned dirty)
 {
+	(void)dirty;
 	hud_review *r = h->review;
 	if (!r)
 		return;
@@ -331,3 +330,16 @@ void view_review(hud *h)
 	text_put(h, h->rows - 1, 0, h->cols, foot, EL_DIM);
 	lw_rlines_free(&w.tl);
 }
+
+const hud_view_def view_review = {
+	.name = "review",
+	.action = "review",
+	.can = can,
+	.open = open_review,
+	.draw = draw,
+	.key = key,
+	.close = close_review,
+	.reload = reload,
+	.fds = fds,
+	.pump = pump,
+};

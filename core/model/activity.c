@@ -10,7 +10,7 @@
 
 static const char *const kind_names[LW_EV_KINDS] = {
 	"status", "assigned", "verdict", "task_new", "task_gone", "agent_new", "agent_status", "agent_gone",
-	"log", "note", "message", "history", "alert_raised", "alert_cleared",
+	"agent_stale", "log", "note", "message", "history", "alert_raised", "alert_cleared",
 };
 
 static size_t records_limit = 32;
@@ -267,6 +267,74 @@ static void diff_tasks(lw_activity *a, const char *project, const lw_snapshot *p
 	free(after.slot);
 }
 
+static lw_event_kind record_kind(const char *kind)
+{
+	if (kind && strcmp(kind, "note") == 0)
+		return LW_EV_NOTE;
+	if (kind && strcmp(kind, "message") == 0)
+		return LW_EV_MESSAGE;
+	if (kind && strcmp(kind, "history") == 0)
+		return LW_EV_HISTORY;
+	return LW_EV_LOG;
+}
+
+static bool same_record(const lw_record *x, const lw_record *y)
+{
+	return x->time == y->time && same_str(x->kind, y->kind) && same_str(x->subject, y->subject) &&
+	       same_str(x->actor, y->actor) && same_str(x->text, y->text);
+}
+
+/* The new records: those of next that prev did not hold, from the oldest
+ * that it did hold on (what sorts before it is older than prev's window,
+ * come back into the bounded tail because something was taken away). Not
+ * merely those after prev's newest: a note merged by its time into the
+ * middle of the log's tail, an inbox message taken away while another
+ * comes, a writer whose clock is behind, are new too. When prev held none
+ * of them (the tail moved past it all, the file was rewritten): those at or
+ * after its newest's time. Records are bounded tails (lw_records_limit):
+ * at most limit² comparisons, most of them ended by the time. */
+typedef struct rec_range {
+	size_t lo;                /* the new are at or after lo */
+	bool any;                 /* prev held one of them: the new are those it did not hold */
+} rec_range;
+
+static bool held(const lw_snapshot *prev, const lw_record *r)
+{
+	for (size_t i = prev->nrecords; i > 0; i--)
+		if (same_record(&prev->records[i - 1], r))
+			return true;
+	return false;
+}
+
+static rec_range records_new(const lw_snapshot *prev, const lw_snapshot *next)
+{
+	if (!prev->nrecords)
+		return (rec_range){ 0, false };
+	for (size_t j = 0; j < next->nrecords; j++)
+		if (held(prev, &next->records[j]))
+			return (rec_range){ j, true };
+	const lw_record *last = &prev->records[prev->nrecords - 1];
+	size_t from = 0;
+	while (from < next->nrecords && next->records[from].time < last->time)
+		from++;
+	return (rec_range){ from, false };
+}
+
+static bool record_new(const lw_snapshot *prev, const lw_snapshot *next, rec_range r, size_t j)
+{
+	return j >= r.lo && (!r.any || !held(prev, &next->records[j]));
+}
+
+/* A new record of next is a message to this agent. */
+static bool message_for(const lw_snapshot *prev, const lw_snapshot *next, rec_range r, const lw_agent *ag)
+{
+	for (size_t j = r.lo; j < next->nrecords; j++)
+		if (record_kind(next->records[j].kind) == LW_EV_MESSAGE && same_str(next->records[j].subject, ag->id) &&
+		    record_new(prev, next, r, j))
+			return true;
+	return false;
+}
+
 /* Agents are few (tens): a plain search. */
 static const lw_agent *agent_find(const lw_snapshot *s, const lw_agent *ag)
 {
@@ -277,7 +345,7 @@ static const lw_agent *agent_find(const lw_snapshot *s, const lw_agent *ag)
 }
 
 static void diff_agents(lw_activity *a, const char *project, const lw_snapshot *prev, const lw_snapshot *next,
-                        time_t now)
+                        rec_range fresh, time_t now)
 {
 	for (size_t i = 0; i < next->nagents; i++) {
 		const lw_agent *ag = &next->agents[i];
@@ -291,8 +359,10 @@ static void diff_agents(lw_activity *a, const char *project, const lw_snapshot *
 		else if (!same_str(was->task, ag->task))
 			lw_activity_add(a, now, LW_EV_ASSIGN, project, ag->system, ag->id, or_dash(was->task),
 			                or_dash(ag->task));
-		if (was && ag->inbox > 0 && ag->inbox > was->inbox) {
-			/* Messages came to its inbox (Agent Cell Phone): the count, as the files say no more. */
+		if (was && ag->inbox > 0 && ag->inbox > was->inbox && !message_for(prev, next, fresh, ag)) {
+			/* Messages came to its inbox (Agent Cell Phone) that are no
+			 * records of their own (past what a load reads of an inbox,
+			 * or not whole yet): the count, as that is all there is. */
 			char f[24], t[48];
 			snprintf(f, sizeof f, "inbox %d", was->inbox > 0 ? was->inbox : 0);
 			snprintf(t, sizeof t, "inbox %d (+%d)", ag->inbox, ag->inbox - (was->inbox > 0 ? was->inbox : 0));
@@ -303,23 +373,6 @@ static void diff_agents(lw_activity *a, const char *project, const lw_snapshot *
 		if (!agent_find(next, &prev->agents[i]))
 			lw_activity_add(a, now, LW_EV_AGENT_GONE, project, prev->agents[i].system, prev->agents[i].id,
 			                or_dash(prev->agents[i].status), "-");
-}
-
-static bool same_record(const lw_record *x, const lw_record *y)
-{
-	return x->time == y->time && same_str(x->kind, y->kind) && same_str(x->subject, y->subject) &&
-	       same_str(x->actor, y->actor) && same_str(x->text, y->text);
-}
-
-static lw_event_kind record_kind(const char *kind)
-{
-	if (kind && strcmp(kind, "note") == 0)
-		return LW_EV_NOTE;
-	if (kind && strcmp(kind, "message") == 0)
-		return LW_EV_MESSAGE;
-	if (kind && strcmp(kind, "history") == 0)
-		return LW_EV_HISTORY;
-	return LW_EV_LOG;
 }
 
 void lw_activity_record(lw_activity *a, const char *project, const char *system, const lw_record *r, time_t now)
@@ -335,35 +388,14 @@ lw_event *lw_activity_alert(lw_activity *a, const lw_alert *al, bool raised, tim
 	snprintf(what, sizeof what, "%s %s: %s", lw_level_name(al->level), al->code, al->message);
 	char lc[96];
 	snprintf(lc, sizeof lc, "%s %s", lw_level_name(al->level), al->code);
+	/* First, so the line returned is the alert's (an add may move the ring). */
+	if (raised && al->agent)
+		lw_activity_add(a, now, LW_EV_AGENT_STALE, al->project, al->system, al->agent, al->code, al->message)->acked =
+			al->acked;
 	lw_event *e = lw_activity_add(a, now, raised ? LW_EV_ALERT_RAISED : LW_EV_ALERT_CLEARED, al->project, al->system,
 	                              al->subject, raised ? "-" : lc, raised ? what : "cleared");
 	e->acked = al->acked;
 	return e;
-}
-
-/* Records are appended by their writers: the new ones follow the newest
- * that prev held. Look for it from the end; when it is gone (the tail
- * moved past it, or the file was rewritten), those at or after its time. */
-static void diff_records(lw_activity *a, const char *project, const char *system, const lw_snapshot *prev,
-                         const lw_snapshot *next, time_t now)
-{
-	if (!next->nrecords)
-		return;
-	size_t from = 0;
-	if (prev->nrecords) {
-		const lw_record *last = &prev->records[prev->nrecords - 1];
-		size_t k = next->nrecords;
-		while (k > 0 && !same_record(&next->records[k - 1], last))
-			k--;
-		if (k > 0) {
-			from = k;
-		} else {
-			while (from < next->nrecords && next->records[from].time < last->time)
-				from++;
-		}
-	}
-	for (size_t k = from; k < next->nrecords; k++)
-		lw_activity_record(a, project, system, &next->records[k], now);
 }
 
 void lw_activity_diff(lw_activity *a, const char *project, const char *system, const lw_snapshot *prev,
@@ -373,9 +405,12 @@ void lw_activity_diff(lw_activity *a, const char *project, const char *system, c
 		a->started = now;
 	if (!prev)
 		return;   /* the first load: what is there is the baseline, not a change */
+	rec_range fresh = records_new(prev, next);
 	diff_tasks(a, project, prev, next, now);
-	diff_agents(a, project, prev, next, now);
-	diff_records(a, project, system, prev, next, now);
+	diff_agents(a, project, prev, next, fresh, now);
+	for (size_t j = fresh.lo; j < next->nrecords; j++)
+		if (record_new(prev, next, fresh, j))
+			lw_activity_record(a, project, system, &next->records[j], now);
 }
 
 void lw_event_json(const lw_event *e, strbuf *out)

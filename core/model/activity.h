@@ -1,7 +1,10 @@
 /* activity.h — what changed between two loads of a project, as one line
  * each: a task's status (from -> to), its assignment, a review verdict, a
- * task or agent coming or going, an agent's status, new records (log
- * entries, human notes, inbox messages), alerts raised and cleared. Kept in
+ * task or agent coming or going, an agent's status, an agent going stale
+ * (when the system's check raises the alert that says so: its threshold,
+ * its clock, at the recheck the HUD already runs at that alert's
+ * deadline), new records (log entries, human notes, inbox messages with
+ * their sender and what they say), alerts raised and cleared. Kept in
  * a bounded ring (the oldest go first) that the HUD's feed and
  * `liza-watch events --follow` read.
  *
@@ -20,7 +23,7 @@
 
 typedef enum lw_event_kind {
 	LW_EV_STATUS, LW_EV_ASSIGN, LW_EV_VERDICT, LW_EV_TASK_NEW, LW_EV_TASK_GONE,
-	LW_EV_AGENT_NEW, LW_EV_AGENT_STATUS, LW_EV_AGENT_GONE,
+	LW_EV_AGENT_NEW, LW_EV_AGENT_STATUS, LW_EV_AGENT_GONE, LW_EV_AGENT_STALE,
 	LW_EV_LOG, LW_EV_NOTE, LW_EV_MESSAGE, LW_EV_HISTORY,
 	LW_EV_ALERT_RAISED, LW_EV_ALERT_CLEARED,
 	LW_EV_KINDS
@@ -75,7 +78,10 @@ void lw_activity_record(lw_activity *a, const char *project, const char *system,
  * change to it was seen, else the first load. */
 time_t lw_activity_since(const lw_activity *a, const char *project, const lw_task *t);
 /* An alert raised (or cleared) as a line: from "-" to "LEVEL code: message",
- * or from "LEVEL code" to "cleared". */
+ * or from "LEVEL code" to "cleared". An alert raised that says an agent
+ * went stale (lw_alert.agent) is first an agent_stale line about that
+ * agent: from the code that judged it, to its message. Returns the
+ * alert's line. */
 lw_event *lw_activity_alert(lw_activity *a, const lw_alert *al, bool raised, time_t now);
 /* How many of its newest records a loader keeps (the feed needs few;
  * `events` asks for all of them). */

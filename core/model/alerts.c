@@ -62,6 +62,7 @@ lw_alert *lw_alerts_add(lw_alerts *a, lw_level level, const char *system, const 
 	x->message = arena_strdup(&a->mem, msg);
 	x->since = since;
 	x->acked = false;
+	x->agent = NULL;
 	return x;
 }
 
@@ -121,6 +122,7 @@ lw_alert *lw_alerts_add_copy(lw_alerts *dst, const lw_alert *a)
 	c->key = arena_strdup(&dst->mem, a->key);
 	c->project = a->project;
 	c->acked = a->acked;
+	c->agent = a->agent ? arena_strdup(&dst->mem, a->agent) : NULL;
 	return c;
 }
 

@@ -21,6 +21,13 @@ lw_alert *lw_check_emit(lw_check_ctx *ctx, lw_level level, const char *system, c
 	return a;
 }
 
+lw_alert *lw_check_agent_stale(lw_check_ctx *ctx, lw_alert *a, const char *agent)
+{
+	if (a && agent && *agent)
+		a->agent = arena_strdup(&ctx->out->mem, agent);
+	return a;
+}
+
 const char *lw_problem_code(const lw_problem *p, lw_level *level)
 {
 	static const struct { const char *code; lw_level level; } codes[] = {

@@ -12,6 +12,11 @@
 lw_alert *lw_check_emit(lw_check_ctx *ctx, lw_level level, const char *system, const char *code,
                         const char *subject, const char *key, time_t since, const char *fmt, ...)
 	__attribute__((format(printf, 8, 9)));
+/* Says that alert a (just emitted) is an agent going stale, as the
+ * system's own check judges it (its threshold, ctx->now): the activity
+ * feed then has an agent_stale line about that agent (core/model/activity.h)
+ * when the alert is raised, and the agents pane marks it. Returns a. */
+lw_alert *lw_check_agent_stale(lw_check_ctx *ctx, lw_alert *a, const char *agent);
 void lw_check_problems(const lw_snapshot *snap, const char *system, lw_check_ctx *ctx);
 
 /* Load problems whose rule is an alert code of its own, the same in every

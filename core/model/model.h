@@ -152,6 +152,9 @@ typedef struct lw_alert {
 	const char *project;      /* the project's label when several are watched, else NULL */
 	time_t since;             /* first seen (or when the condition began, when known) */
 	bool acked;               /* the operator acknowledged it (core/model/acks.h) */
+	const char *agent;        /* the agent (an lw_agent's id) this alert says went stale:
+	                             its heartbeat, lease or update older than the system's own
+	                             threshold (lw_check_agent_stale); NULL for any other alert */
 } lw_alert;
 
 typedef struct lw_alerts {

@@ -98,6 +98,18 @@ typedef struct acp_state {
 	acp_task *tasks;          size_t ntasks;
 } acp_state;
 
+/* ---- inbox messages as records (acp_inbox.c) ---- */
+typedef struct acp_msgs {
+	struct acp_msg *v;
+	size_t n, cap;
+} acp_msgs;
+/* Message m (parsed from path) in the inbox of agent `to` (a string of
+ * the snapshot): its time, sender and one line of what it says, kept. */
+void acp_msgs_add(acp_msgs *ms, const char *to, const char *path, const doc_node *m);
+/* The newest lw_records_limit() of them, in the order they came, as the
+ * snapshot's records (kind "message"); ms is freed. */
+void acp_msgs_done(acp_msgs *ms, lw_snapshot *snap);
+
 extern const lw_adapter lw_adapter_acp;
 
 /* Agent Cell Phone's thresholds a config may change (acp.* rows of acp_adapter.c). */

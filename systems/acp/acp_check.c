@@ -63,11 +63,13 @@ static bool runner_stalled_now(const acp_agent *a, lw_check_ctx *ctx)
 	                                    : NULL;
 	if (!why)
 		return false;
+	lw_alert *al;
 	if (a->updated_raw && a->node)
-		lw_check_emit(ctx, LW_WARN, SYS, "agent_stale", a->id, NULL, LW_NO_TIME, "%s: \"%.40s\"", why,
-		              a->updated_raw);
+		al = lw_check_emit(ctx, LW_WARN, SYS, "agent_stale", a->id, NULL, LW_NO_TIME, "%s: \"%.40s\"", why,
+		                   a->updated_raw);
 	else
-		lw_check_emit(ctx, LW_WARN, SYS, "agent_stale", a->id, NULL, LW_NO_TIME, "%s", why);
+		al = lw_check_emit(ctx, LW_WARN, SYS, "agent_stale", a->id, NULL, LW_NO_TIME, "%s", why);
+	lw_check_agent_stale(ctx, al, a->id);
 	return true;
 }
 
@@ -84,10 +86,12 @@ static void check_stale(const acp_agent *a, lw_check_ctx *ctx)
 		return;
 	}
 	char tb[32], ab[32], lb[32];
-	lw_check_emit(ctx, LW_WARN, SYS, "agent_stale", a->id, NULL, stale,
-	              "%s, last update %s (%s ago, stale after %s)", a->state_raw ? a->state_raw : "no state",
-	              lw_format_time(a->updated, tb, sizeof tb),
-	              lw_format_age((long long)(ctx->now - a->updated), ab, sizeof ab), lw_format_age(after, lb, sizeof lb));
+	lw_alert *al = lw_check_emit(ctx, LW_WARN, SYS, "agent_stale", a->id, NULL, stale,
+	                             "%s, last update %s (%s ago, stale after %s)", a->state_raw ? a->state_raw : "no state",
+	                             lw_format_time(a->updated, tb, sizeof tb),
+	                             lw_format_age((long long)(ctx->now - a->updated), ab, sizeof ab),
+	                             lw_format_age(after, lb, sizeof lb));
+	lw_check_agent_stale(ctx, al, a->id);
 }
 
 static void check_inbox(const acp_agent *a, lw_check_ctx *ctx)

@@ -7,7 +7,8 @@
  * stale, never a failed load. Each
  * agent's state is read under the FSM its record names (contract shape) or
  * through the mapping of upstream words; inbox messages are counted by type,
- * and their documents freed at once. */
+ * a line of each kept as a record (acp_inbox.c), and their documents freed
+ * at once. */
 #include "systems/acp/acp.h"
 #include "core/util/dirlist.h"
 #include "core/model/field.h"
@@ -59,7 +60,8 @@ static int kind_of(const char *type)
 /* A message's type: its `type`, else what its file name starts with
  * (fsm_update_1755013131_Agent-3.json carries no type of its own). An
  * fsm_update lacking a field the bridge requires is noted on the agent. */
-static int message_kind(lw_snapshot *snap, acp_agent *a, const char *path, const char *name, size_t *parsed)
+static int message_kind(lw_snapshot *snap, acp_agent *a, const char *path, const char *name, size_t *parsed,
+                        acp_msgs *ms)
 {
 	int k = ACP_MSG_OTHER;
 	if ((*parsed)++ < INBOX_PARSED_MAX) {
@@ -75,6 +77,7 @@ static int message_kind(lw_snapshot *snap, acp_agent *a, const char *path, const
 				const doc_node *m = doc_deref(d.root);
 				const char *type = doc_str(doc_get(m, "type"));
 				k = kind_of(type);
+				acp_msgs_add(ms, a->id, path, m);
 				const char *missing = type && strcmp(type, "fsm_update") == 0 ? acp_fsm_update_missing(m) : NULL;
 				if (missing && !a->bad_updates++) {
 					a->bad_update_file = arena_strdup(&snap->mem, path);
@@ -88,7 +91,7 @@ static int message_kind(lw_snapshot *snap, acp_agent *a, const char *path, const
 	return k != ACP_MSG_OTHER ? k : kind_of(name);
 }
 
-static void count_inbox(lw_snapshot *snap, acp_agent *a, const char *dir, int depth, size_t *parsed)
+static void count_inbox(lw_snapshot *snap, acp_agent *a, const char *dir, int depth, size_t *parsed, acp_msgs *ms)
 {
 	lw_dirlist dl;
 	if (lw_dirlist_read(&dl, dir) < 0)
@@ -98,9 +101,9 @@ static void count_inbox(lw_snapshot *snap, acp_agent *a, const char *dir, int de
 		lw_path_join(p, sizeof p, dir, dl.names[i]);
 		if (lw_has_suffix(dl.names[i], ".json")) {
 			a->inbox++;
-			a->inbox_kind[message_kind(snap, a, p, dl.names[i], parsed)]++;
+			a->inbox_kind[message_kind(snap, a, p, dl.names[i], parsed, ms)]++;
 		} else if (depth == 0 && lw_is_dir(p)) {
-			count_inbox(snap, a, p, 1, parsed);   /* inbox/messages/… */
+			count_inbox(snap, a, p, 1, parsed, ms);   /* inbox/messages/… */
 		}
 	}
 	lw_dirlist_free(&dl);
@@ -155,6 +158,7 @@ static void load_agents(lw_snapshot *snap, acp_state *st)
 	st->agents = arena_alloc(&snap->mem, (dl.n + 1) * sizeof *st->agents);
 	char dir[LW_PATH_MAX], p[LW_PATH_MAX], inbox[LW_PATH_MAX];
 	size_t parsed = 0;
+	acp_msgs ms = { 0 };
 	for (size_t i = 0; i < dl.n; i++) {
 		lw_path_join(dir, sizeof dir, st->workspaces, dl.names[i]);
 		lw_path_join(p, sizeof p, dir, "state.json");
@@ -185,9 +189,10 @@ static void load_agents(lw_snapshot *snap, acp_state *st)
 			read_record(&r, a, root);
 		}
 		if (has_inbox)
-			count_inbox(snap, a, inbox, 0, &parsed);
+			count_inbox(snap, a, inbox, 0, &parsed, &ms);
 	}
 	lw_dirlist_free(&dl);
+	acp_msgs_done(&ms, snap);
 }
 
 static const char *first_str(const doc_node *m, const char *const *keys)

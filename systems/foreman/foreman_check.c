@@ -86,10 +86,13 @@ static void check_lease(const fm_task *t, lw_check_ctx *ctx)
 		return;
 	}
 	char tb[32], ab[32];
-	lw_check_emit(ctx, LW_WARN, SYS, "lease_stale", t->id, NULL, stale,
-	              "execution lease heartbeat %s, %s ago (TTL %ds)%s%s: is the executor alive?",
-	              lw_format_time(beat, tb, sizeof tb), lw_format_age((long long)(ctx->now - beat), ab, sizeof ab),
-	              FM_LEASE_TTL, l->owner ? ", owner " : "", l->owner ? l->owner : "");
+	lw_alert *al = lw_check_emit(ctx, LW_WARN, SYS, "lease_stale", t->id, NULL, stale,
+	                             "execution lease heartbeat %s, %s ago (TTL %ds)%s%s: is the executor alive?",
+	                             lw_format_time(beat, tb, sizeof tb),
+	                             lw_format_age((long long)(ctx->now - beat), ab, sizeof ab), FM_LEASE_TTL,
+	                             l->owner ? ", owner " : "", l->owner ? l->owner : "");
+	/* The agents pane's row of this lease is named as foreman_activity.c names it. */
+	lw_check_agent_stale(ctx, al, l->owner ? l->owner : l->task_id);
 }
 
 static void check_wip(const fm_state *st, lw_check_ctx *ctx)

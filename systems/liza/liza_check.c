@@ -320,10 +320,12 @@ static void check_agents(ck *c)
 		const liza_agent *ag = &c->st->agents[i];
 		time_t from = plus(ag->heartbeat, factor * hi);
 		if (lw_check_due(c->ctx, from))
-			emit(c, LW_WARN, "agent_stale", ag->id, from,
-			     "heartbeat %s old (stale after %s = %lld × heartbeat_interval %llds)",
-			     age(c, ag->heartbeat, ab, sizeof ab), lw_format_age(factor * hi, lb, sizeof lb),
-			     factor, hi);
+			lw_check_agent_stale(c->ctx,
+			                     emit(c, LW_WARN, "agent_stale", ag->id, from,
+			                          "heartbeat %s old (stale after %s = %lld × heartbeat_interval %llds)",
+			                          age(c, ag->heartbeat, ab, sizeof ab), lw_format_age(factor * hi, lb, sizeof lb),
+			                          factor, hi),
+			                     ag->id);
 	}
 }
 

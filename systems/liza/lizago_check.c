@@ -28,17 +28,17 @@ enum {
 
 typedef lizago_check_ctx gk;
 
-static void alert(gk *c, lw_level lv, const char *code, const char *subject, const char *key, time_t since,
-                  const char *fmt, ...) __attribute__((format(printf, 7, 8)));
-static void alert(gk *c, lw_level lv, const char *code, const char *subject, const char *key, time_t since,
-                  const char *fmt, ...)
+static lw_alert *alert(gk *c, lw_level lv, const char *code, const char *subject, const char *key, time_t since,
+                       const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+static lw_alert *alert(gk *c, lw_level lv, const char *code, const char *subject, const char *key, time_t since,
+                       const char *fmt, ...)
 {
 	char msg[1024];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	lw_check_emit(c->ctx, lv, SYS, code, subject, key, since, "%s", msg);
+	return lw_check_emit(c->ctx, lv, SYS, code, subject, key, since, "%s", msg);
 }
 
 /* One broken invariant: "state.yaml:L:C: <what Liza says> (rule: R)". */
@@ -426,9 +426,13 @@ static void leases(gk *c)
 		const lg_agent *a = &st->agents[i];
 		if (!a->current_task || a->lease_expires == LW_NO_TIME)
 			continue;
+		/* Its heartbeats renew its lease: the lease gone past its grace is
+		 * today's Liza's word for an agent gone stale. */
 		if (lw_check_due(c->ctx, a->lease_expires + grace + 1))
-			alert(c, LW_WARN, "lease_expired", a->id, NULL, a->lease_expires + grace,
-			      "%s on %s: lease expired", a->id, a->current_task);
+			lw_check_agent_stale(c->ctx,
+			                     alert(c, LW_WARN, "lease_expired", a->id, NULL, a->lease_expires + grace,
+			                           "%s on %s: lease expired", a->id, a->current_task),
+			                     a->id);
 	}
 	for (size_t i = 0; i < st->ntasks; i++) {
 		const lg_task *t = &st->tasks[i];

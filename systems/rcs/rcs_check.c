@@ -132,9 +132,13 @@ static void check_team(ck *c)
 		time_t at = w->heartbeat + (time_t)after;
 		if (lw_check_due(c->ctx, at)) {
 			char age[24], lim[24];
-			emit(c, LW_WARN, "worker_stale", w->name, at, "team %s: heartbeat %s old while working%s%s "
-			     "(stale after %s)", w->team, lw_format_age((long long)(c->ctx->now - w->heartbeat), age, sizeof age),
-			     w->task ? " on task " : "", w->task ? w->task : "", lw_format_age(after, lim, sizeof lim));
+			lw_check_agent_stale(c->ctx,
+			                     emit(c, LW_WARN, "worker_stale", w->name, at, "team %s: heartbeat %s old while "
+			                          "working%s%s (stale after %s)", w->team,
+			                          lw_format_age((long long)(c->ctx->now - w->heartbeat), age, sizeof age),
+			                          w->task ? " on task " : "", w->task ? w->task : "",
+			                          lw_format_age(after, lim, sizeof lim)),
+			                     w->name);
 		}
 	}
 }

@@ -59,6 +59,16 @@ wait_for 'approved +agent: code-reviewer-9'
 # A change written by someone else shows too.
 sed -i 's/status: APPROVED/status: MERGED/' "$st"
 wait_for '^ review liza:review-1 +MERGED '
+# Help opened from the review returns to it (the stack of views), and the
+# keys are the review's again: j scrolls it.
+keys g
+wait_for 'line 1 of [0-9]+'
+keys '?'
+wait_for 'liza-watch keys \(Esc, q or \? returns\)'
+keys Escape
+wait_for '^ review liza:review-1 +MERGED '
+keys j
+wait_for 'line 2 of [0-9]+'
 # Esc goes back to the board.
 keys Escape
 wait_gone 'review liza:review-1'

@@ -161,7 +161,8 @@ static void a_reused_parse_costs_a_pointer_each(void **st)
 	lw_snapshot_free(b);
 }
 
-/* A message into an agent's inbox (Agent Cell Phone) is a line. */
+/* A message into an agent's inbox (Agent Cell Phone) that is no record
+ * of its own (past what a load reads) is a line: the count. */
 static void an_inbox_message_is_a_line(void **st)
 {
 	(void)st;
@@ -184,6 +185,81 @@ static void an_inbox_message_is_a_line(void **st)
 	lw_snapshot_free(b);
 }
 
+/* Agent Cell Phone's inbox messages are records: a new one is a line with
+ * its sender and one line of what it says (folded, cut), in the feed and
+ * never twice; one with no time of its own comes too (by its file's
+ * time), and so does one of the same second that sorts before the last. */
+static void inbox_messages_say_who_and_what(void **st)
+{
+	(void)st;
+	tp p;
+	tp_open(&p);
+	tp_write(&p, "agent_workspaces/Agent-1/state.json",
+	         "{\"state\": \"idle\", \"updated\": \"2026-02-20T14:05:00\", \"schema_version\": 1}\n");
+	tp_write(&p, "agent_workspaces/Agent-1/inbox/msg_1.json",
+	         "{\"type\": \"task\", \"from\": \"Agent-5\", \"timestamp\": \"2026-02-20T14:00:00\", \"intent\": \"old\"}\n");
+	lw_activity a;
+	lw_activity_init(&a, 64);
+	tp_load(&p, "2026-02-20T14:06:00Z");
+	const lw_snapshot *s = tp_snap(&p, "acp");
+	assert_int_equal(s->nrecords, 1);
+	assert_string_equal(s->records[0].actor, "Agent-5");
+	assert_string_equal(s->records[0].text, "task: old");
+	p.proj.activity = &a;
+
+	/* A message whose summary runs over lines, with a control character and far past a line. */
+	char long_msg[2048], words[1200] = "";
+	for (int i = 0; i < 100; i++)
+		strcat(words, "word ");
+	snprintf(long_msg, sizeof long_msg,
+	         "{\"type\": \"fsm_update\", \"from\": \"Agent-3\", \"timestamp\": \"2026-02-20T14:07:00Z\","
+	         " \"task_id\": \"t-9\", \"summary\": \"first line\\n\\tsecond\\u001b[2J line %s\"}\n", words);
+	tp_write(&p, "agent_workspaces/Agent-1/inbox/msg_2.json", long_msg);
+	tp_load(&p, "2026-02-20T14:08:00Z");
+	assert_int_equal(a.n, 1);   /* the message alone: no "inbox 2 (+1)" beside it */
+	const lw_event *e = find(&a, LW_EV_MESSAGE, "Agent-1");
+	assert_non_null(e);
+	assert_string_equal(e->from, "Agent-3");
+	assert_true(strncmp(e->to, "fsm_update: first line second [2J line word word", 48) == 0);
+	assert_null(strchr(e->to, '\n'));
+	assert_null(strchr(e->to, '\x1b'));
+	assert_true(strlen(e->to) <= 120);
+	assert_non_null(strstr(e->to, "…"));
+	char tb[32];
+	assert_string_equal(lw_format_time(e->time, tb, sizeof tb), "2026-02-20T14:07:00Z");   /* its own time */
+
+	/* Reloaded with nothing new: nothing said. */
+	tp_load(&p, "2026-02-20T14:09:00Z");
+	assert_int_equal(a.n, 1);
+
+	/* No time of its own (a heartbeat envelope's sender is `agent`): seen now. */
+	tp_write(&p, "agent_workspaces/Agent-1/inbox/zz_untimed.json", "{\"type\": \"heartbeat\", \"agent\": \"Agent-2\"}\n");
+	tp_load(&p, "2026-02-20T14:10:00Z");
+	assert_int_equal(a.n, 2);
+	e = lw_activity_get(&a, 1);
+	assert_int_equal(e->kind, LW_EV_MESSAGE);
+	assert_string_equal(e->from, "Agent-2");
+	assert_string_equal(e->to, "heartbeat");
+
+	/* The same second as the newest, sorting before it by name: still new. */
+	tp_write(&p, "agent_workspaces/Agent-1/inbox/a_same_second.json",
+	         "{\"type\": \"verify\", \"from\": \"Agent-4\", \"timestamp\": \"2026-02-20T14:07:00Z\", \"text\": \"check\"}\n");
+	tp_load(&p, "2026-02-20T14:11:00Z");
+	assert_int_equal(a.n, 3);
+	assert_string_equal(lw_activity_get(&a, 2)->to, "verify: check");
+
+	/* One taken away (processed) while another comes: the new one alone. */
+	tp_remove(&p, "agent_workspaces/Agent-1/inbox/zz_untimed.json");
+	tp_write(&p, "agent_workspaces/Agent-1/inbox/msg_3.json",
+	         "{\"type\": \"task\", \"from\": \"Agent-5\", \"timestamp\": \"2026-02-20T14:12:00Z\", \"topic\": \"next\"}\n");
+	tp_load(&p, "2026-02-20T14:12:00Z");
+	assert_int_equal(a.n, 4);
+	assert_string_equal(lw_activity_get(&a, 3)->to, "task: next");
+	p.proj.activity = NULL;
+	lw_activity_free(&a);
+	tp_close(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -191,6 +267,7 @@ int main(void)
 		cmocka_unit_test(the_ring_keeps_the_newest),
 		cmocka_unit_test(a_reused_parse_costs_a_pointer_each),
 		cmocka_unit_test(an_inbox_message_is_a_line),
+		cmocka_unit_test(inbox_messages_say_who_and_what),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,7 +11,7 @@
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
-#include "tui/hud.h"
+#include "tui/view.h"
 
 static int taken;
 static char got[HUD_PROMPT_MAX + 1];
@@ -94,7 +94,7 @@ static void the_limit_refuses_and_keeps(void **state)
 	prompt_key(&h, 'y');
 	assert_int_equal(h.prompt.len, HUD_PROMPT_MAX);
 	assert_non_null(strstr(h.message, "at its limit"));
-	assert_int_equal(h.mode, MODE_PROMPT);
+	assert_ptr_equal(views_top(&h), &view_prompt);
 	prompt_free(&h);
 }
 
@@ -107,7 +107,7 @@ static void invalid_utf8_stays_in_the_prompt(void **state)
 	type(&h, "ok \xe9 latin-1");
 	prompt_key(&h, '\n');
 	assert_int_equal(taken, 0);
-	assert_int_equal(h.mode, MODE_PROMPT);
+	assert_ptr_equal(views_top(&h), &view_prompt);
 	assert_string_equal(h.prompt.text, "ok \xe9 latin-1");
 	assert_int_equal(h.prompt.cursor, 3);
 	assert_non_null(strstr(h.message, "not valid UTF-8 at byte 4"));

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Acting on the work (issue 27 item 5): e opens the selected task's worktree
+# in $EDITOR, $ starts $SHELL there — the HUD steps aside while it runs and
+# comes back drawn whole — and y / Y copy the task id / the worktree's path
+# with OSC 52, which tmux (set-clipboard on) keeps as a buffer. The programs
+# are the operator's: one named in the project's .liza-watch or in a task's
+# fields never runs, a worktree outside the project is refused, and nothing
+# inside the project changes.
+. "$(dirname "$0")/../tmux-lib.sh"
+. "$LW_TESTS/review-repo.sh"
+export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
+proj=$E2E_TMP/proj
+make_review_project "$proj"
+wt=$(cd "$proj/.worktrees/review-1" && pwd -P)
+
+# The operator's programs, outside the project: each records its arguments
+# and folder, says it runs, and waits (with a deadline) for the test's go.
+bin=$E2E_TMP/bin rec=$E2E_TMP/rec
+mkdir -p "$bin" "$rec"
+for prog in editor shell; do
+	cat > "$bin/$prog" <<EOF
+#!/bin/sh
+{ echo "argc \$#"; for a in "\$@"; do echo "arg \$a"; done; echo "cwd \$(pwd -P)"; } > "$rec/$prog.tmp"
+mv "$rec/$prog.tmp" "$rec/$prog"
+echo "$prog RUNNING"
+i=0
+while [ ! -e "$rec/go" ] && [ \$i -lt 600 ]; do sleep 0.05; i=\$((i + 1)); done
+rm -f "$rec/go"
+EOF
+	chmod +x "$bin/$prog"
+done
+# What the project names: never run (each would leave a mark).
+cat > "$E2E_TMP/evil" <<EOF
+#!/bin/sh
+touch "$rec/evil-ran"
+EOF
+chmod +x "$E2E_TMP/evil"
+cat > "$proj/.liza-watch" <<EOF
+editor = $E2E_TMP/evil
+shell = $E2E_TMP/evil
+visual = $E2E_TMP/evil
+[notify]
+program = $E2E_TMP/evil
+EOF
+sed -i "s|^    worktree: .worktrees/review-1|&\n    editor: $E2E_TMP/evil\n    shell: $E2E_TMP/evil|" "$proj/.liza/state.yaml"
+grep -q "editor: $E2E_TMP/evil" "$proj/.liza/state.yaml" || fail "the fixture's task has no editor field"
+
+# Every file and folder of the project: name, size, mode, time, content.
+fingerprint() {
+	(cd "$proj" && find . -printf '%p %s %m %T@\n' | LC_ALL=C sort &&
+	 find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum)
+}
+before=$(fingerprint)
+
+cmd=$(printf '%q ' "$LW_BIN" -C "$proj")
+new_server
+"${TMUX_CMD[@]}" new-session -d -s t -x 140 -y 36 \
+	"ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=screen-256color VISUAL= EDITOR=$(printf %q "$bin/editor") SHELL=$(printf %q "$bin/shell") $cmd; echo \"[exited \$?]\"; sleep 30"
+"${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null
+"${TMUX_CMD[@]}" set-option -g set-clipboard on >/dev/null
+wait_for 'review \(1\)'
+wait_for 'liza:review-1|review-1'
+
+# run KEY PROG: the HUD steps aside for PROG, which runs in the worktree;
+# once it ends the HUD is back, the board drawn again.
+run() {
+	local key=$1 prog=$2
+	rm -f "$rec/$prog"
+	keys "$key"
+	wait_for "^$prog RUNNING"
+	screen | grep -q 'review \(1\)' && fail "$prog: the HUD was still drawn while $prog ran"
+	wait_until "$E2E_WAIT" "$prog's record" test -s "$rec/$prog"
+	grep -qx "cwd $wt" "$rec/$prog" || fail "$prog ran in $(grep '^cwd' "$rec/$prog"), not in $wt"
+	touch "$rec/go"
+	wait_for "back from \.worktrees/review-1$"   # the screen names paths from the root
+	wait_gone "RUNNING"
+	wait_for 'review \(1\)'
+}
+run e editor
+grep -qx 'argc 1' "$rec/editor" || fail "the editor got $(grep -c '^arg ' "$rec/editor") arguments, not the folder alone"
+grep -qx "arg $wt" "$rec/editor" || fail "the editor was not given $wt: $(cat "$rec/editor")"
+run '$' shell
+grep -qx 'argc 0' "$rec/shell" || fail "the shell got arguments: $(cat "$rec/shell")"
+
+# y / Y: OSC 52, which tmux keeps as its newest buffer.
+buffer_is() { [ "$("${TMUX_CMD[@]}" show-buffer 2>/dev/null)" = "$1" ]; }
+keys y
+wait_for 'copied liza:review-1 \(OSC 52'
+wait_until "$E2E_WAIT" "the task id in tmux's buffer" buffer_is 'liza:review-1'
+keys Y
+wait_for "copied \\.worktrees/review-1 \\(OSC 52"
+wait_until "$E2E_WAIT" "the worktree's path in tmux's buffer" buffer_is "$wt"
+
+after=$(fingerprint)
+[ "$before" = "$after" ] || { diff <(echo "$before") <(echo "$after") >&2; fail "something inside the project changed"; }
+
+# A task whose worktree lies outside the project: refused, nothing runs.
+st=$proj/.liza/state.yaml
+sed "s|^    worktree: .*|    worktree: $bin|; s|^    description: Grow the greeting|    description: Moved out|" "$st" > "$st.new"
+mv "$st.new" "$st"
+wait_for 'Moved out'
+rm -f "$rec/editor"
+keys e
+wait_for "worktree '.*' is outside the project"
+screen | grep -q 'editor RUNNING' && fail "the editor ran on a worktree outside the project"
+[ ! -e "$rec/editor" ] || fail "the editor ran on a worktree outside the project"
+
+keys q
+wait_exit 0
+[ ! -e "$rec/evil-ran" ] || fail "a program named in the project's files ran"
+exit 0
