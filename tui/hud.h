@@ -165,6 +165,8 @@ size_t hud_lane_count(const hud *h, int lane);
 void hud_select_key(hud *h);                   /* remember sel_key from the current selection */
 /* A line for the message log (L) only, not the message line. */
 void hud_log(hud *h, const char *line);
+/* The log's memory (made at the first message), for whoever ends a hud. */
+void hud_log_free(hud *h);
 /* The message line; its paths read as hud_shown_text makes them. */
 void hud_message(hud *h, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Text as the screen shows it: with one project, each path below its root

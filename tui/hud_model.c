@@ -31,6 +31,13 @@ void hud_log(hud *h, const char *line)
 	h->nlog++;
 }
 
+void hud_log_free(hud *h)
+{
+	free(h->log);
+	h->log = NULL;
+	h->nlog = 0;
+}
+
 void hud_message(hud *h, bool error, const char *fmt, ...)
 {
 	va_list ap;

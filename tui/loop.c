@@ -290,6 +290,6 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	if (h.notify)
 		notify_free(h.notify);
 	free(h.items);
-	free(h.log);
+	hud_log_free(&h);
 	return rc;
 }
