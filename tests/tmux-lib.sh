@@ -6,19 +6,58 @@ set -u
 : "${LW_BIN:?LW_BIN must name the liza-watch binary}"
 TMUX_SOCK="lw-e2e-$$-$RANDOM"
 TMUX_CMD=(tmux -L "$TMUX_SOCK" -f /dev/null)
-E2E_TMP=$(mktemp -d /tmp/lw-e2e.XXXXXX)
-export LANG=C.UTF-8 LC_ALL=C.UTF-8
+# Named without symlinks, as the program names a project it resolved: on
+# macOS /tmp is /private/tmp (the scripts' own temp folders do the same).
+E2E_TMP=$(mktemp -d /tmp/lw-e2e.XXXXXX) && E2E_TMP=$(cd "$E2E_TMP" && pwd -P)
+# A UTF-8 locale: C.UTF-8 where the system has it (Linux, FreeBSD); macOS
+# has none by that name.
+if locale -a 2>/dev/null | grep -qix 'c\.utf-\{0,1\}8'; then LW_UTF8=C.UTF-8; else LW_UTF8=en_US.UTF-8; fi
+export LANG=$LW_UTF8 LC_ALL=$LW_UTF8
 
 TMUX_SOCKS=("$TMUX_SOCK")
+# The panes' shells and what they run, noted before their server is killed.
+# One still there 20 s after its terminal went is a HUD that did not exit
+# (or the shell that waits for it, pane_cmd): the test fails on it instead
+# of leaving it behind, as the HUDs spinning in LeakSanitizer's check were.
+PANE_PIDS=()
+note_panes() {
+	local p
+	for p in $("${TMUX_CMD[@]}" list-panes -a -F '#{pane_pid}' 2>/dev/null); do
+		PANE_PIDS+=("$p" $(pgrep -P "$p"))
+	done
+}
+# alive PID: running, not a zombie its adopter has yet to reap.
+alive() { local s; s=$(ps -o stat= -p "$1" 2>/dev/null) && [ "${s#Z}" = "$s" ]; }
 e2e_cleanup() {
-	local s
+	local s p left end gone=1
+	note_panes
 	for s in "${TMUX_SOCKS[@]}"; do tmux -L "$s" kill-server >/dev/null 2>&1 || true; done
+	end=$(( $(date +%s) + 20 ))
+	while :; do
+		left=""
+		for p in ${PANE_PIDS[@]+"${PANE_PIDS[@]}"}; do alive "$p" && left="$left $p"; done
+		[ -z "$left" ] && break
+		if [ "$(date +%s)" -gt "$end" ]; then
+			echo "FAIL: still running 20 s after its terminal went:" >&2
+			# Said, then ended: a HUD left spinning would hold a core.
+			for p in $left; do
+				ps -o pid=,stat=,args= -p "$p" >&2
+				for c in $(pgrep -P "$p"); do ps -o pid=,stat=,args= -p "$c" >&2; kill -KILL "$c" 2>/dev/null; done
+				kill -KILL "$p" 2>/dev/null
+			done
+			gone=0
+			break
+		fi
+		sleep 0.05
+	done
 	rm -rf "$E2E_TMP"
+	[ "$gone" = 1 ] || exit 1
 }
 
 # A fresh tmux server for the next start_hud: killing one and starting another
 # on the same socket races with its shutdown.
 new_server() {
+	note_panes
 	"${TMUX_CMD[@]}" kill-server >/dev/null 2>&1 || true
 	TMUX_SOCK="$TMUX_SOCK-${#TMUX_SOCKS[@]}"
 	TMUX_SOCKS+=("$TMUX_SOCK")
@@ -36,13 +75,31 @@ make_project() {
 	echo "$dst"
 }
 
+# pane_cmd CMD: the pane's shell line around CMD (quoted already): CMD, then
+# "[exited N]" (wait_exit) and a pause that keeps the pane to be read.
+#
+# The shell ignores SIGHUP while CMD runs, so that when the terminal goes
+# away (kill-pane, kill-server, the end of a test) it outlives CMD. Dying at
+# once, as it would, it sends SIGHUP and SIGCONT to the terminal's last
+# foreground process group, CMD's (the kernel does, for a session leader that
+# exits). A sanitizer build checks for leaks as it exits: LeakSanitizer's
+# tracer stops it with PTRACE_ATTACH, that is with a SIGSTOP, and a SIGCONT
+# sent before the SIGSTOP is taken discards it; the tracer then waits for a
+# stop that never comes and the process spins in sched_yield() forever (seen
+# in 4 runs of hud_signals in 10 with PORTABLE=1, whose HUD is at its leak
+# check 3 ms after the hangup; the inotify build took 17 ms, after the
+# shell's death). CMD still sees its terminal go (POLLHUP). With the terminal
+# gone the echo fails and the shell ends; after a normal exit the pause may
+# end on SIGHUP again.
+pane_cmd() { printf "trap '' HUP; %s; echo \"[exited \$?]\" && trap - HUP && sleep 30" "$1"; }
+
 # start_hud COLS ROWS ARGS… : the HUD in a detached session of that size.
 start_hud() {
 	local cols=$1 rows=$2; shift 2
 	local cmd
 	cmd=$(printf '%q ' "$LW_BIN" "$@")
 	"${TMUX_CMD[@]}" new-session -d -s t -x "$cols" -y "$rows" \
-		"ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LIZA_WATCH_NOW=${LIZA_WATCH_NOW:-} LANG=${HUD_LANG:-C.UTF-8} LC_ALL=${HUD_LANG:-C.UTF-8} NO_COLOR=${HUD_NO_COLOR:-} TERM=${HUD_TERM:-screen-256color} $cmd; echo \"[exited \$?]\"; sleep 30"
+		"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LIZA_WATCH_NOW=${LIZA_WATCH_NOW:-} LANG=${HUD_LANG:-$LW_UTF8} LC_ALL=${HUD_LANG:-$LW_UTF8} NO_COLOR=${HUD_NO_COLOR:-} TERM=${HUD_TERM:-screen-256color} $cmd")"
 	"${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null
 }
 

@@ -717,10 +717,12 @@ void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx 
 		lizago_shape(&c, &st->tasks[i]);
 		lizago_receipts(&c, &st->tasks[i]);
 		lizago_prereq(&c, &st->tasks[i]);
+		lizago_safety(&c, &st->tasks[i]);
 		task_checks(&c, &st->tasks[i]);
 	}
 	quarantined(&c);
 	lizago_validate(&c);
+	lizago_providers(&c);
 	leases(&c);
 	lizago_procs(&c);
 	lizago_orch(&c);

@@ -59,6 +59,23 @@ void lizago_shape(lizago_check_ctx *c, const lg_task *t);
 /* models.ValidationPrerequisiteViolations on a task and its output
  * entries (lizago_prereq.c). */
 void lizago_prereq(lizago_check_ctx *c, const lg_task *t);
+/* models.ValidationSafetyViolations on a task's validation and each output
+ * entry's (lizago_safety.c); its parts for the coding allocation: a
+ * YAML true as Go's decoder reads it, the break-glass marker, and the check
+ * under a rule and separator of the caller's, all or only the first defect. */
+void lizago_safety(lizago_check_ctx *c, const lg_task *t);
+bool lizago_safety_true(const doc_node *n);
+bool lizago_safety_marked(const char *cmd);
+size_t lizago_safety_check(lizago_check_ctx *c, const lg_task *t, const char *rule, const char *sep,
+                           const char *field, const doc_node *cmds, bool destructive, bool first_only);
+/* models.ValidateCodingAllocationOutput (lizago_alloc.c), and
+ * referencecontract.ValidateAcceptancePath's message for a path (NULL: ok). */
+void lizago_alloc(lizago_check_ctx *c, const lg_task *t);
+const char *lizago_alloc_path_error(const char *v);
+/* validateDependencies' provider declarations and output caps, as far as
+ * they need no pipeline transitions (lizago_providers.c). */
+void lizago_providers(lizago_check_ctx *c);
+
 /* validateTaskRejectionRCA and validate_lifecycle.go: the records a
  * verdict writes (lizago_receipts.c). */
 void lizago_receipts(lizago_check_ctx *c, const lg_task *t);

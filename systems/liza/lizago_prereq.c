@@ -4,8 +4,8 @@
  * validateTaskInvariants and validateTaskOutput: one declaration per
  * validation command, each naming a distinct command and at least one
  * check, within Liza's bounds. Messages name fields and indices, never the
- * commands, as Liza's do. (ValidationCommandViolations and the validation
- * safety rules are not transcribed: docs/conformance/liza-go.md.) */
+ * commands, as Liza's do. ValidationCommandViolations, which Go also runs
+ * here, is reported once, by lizago_safety.c. */
 #include "systems/liza/lizago_check.h"
 #include <stdio.h>
 #include <string.h>
@@ -20,6 +20,22 @@ static bool env_name(const char *s)
 }
 
 static bool bounded(const char *s) { return s && strlen(s) <= 4096; }
+
+/* The bytes one declaration adds to the contract's 65536-byte total: its
+ * command, env names, executables and probe arguments (models/
+ * validation_prerequisites.go, 0323e95). */
+static size_t prereq_bytes(const doc_node *p)
+{
+	size_t n = doc_str(doc_get(p, "command")) ? strlen(doc_str(doc_get(p, "command"))) : 0;
+	for (const doc_node *x = doc_seq_first(doc_get(p, "env")); x; x = x->next)
+		n += doc_str(x) ? strlen(doc_str(x)) : 0;
+	for (const doc_node *x = doc_seq_first(doc_get(p, "executables")); x; x = x->next)
+		n += doc_str(x) ? strlen(doc_str(x)) : 0;
+	for (const doc_node *x = doc_seq_first(doc_get(p, "probes")); x; x = x->next)
+		for (const doc_node *a = doc_seq_first(x); a; a = a->next)
+			n += doc_str(a) ? strlen(doc_str(a)) : 0;
+	return n;
+}
 
 static void contract(lizago_check_ctx *c, const lg_task *t, const doc_node *owner, const char *where)
 {
@@ -51,6 +67,8 @@ static void contract(lizago_check_ctx *c, const lg_task *t, const doc_node *owne
 			}
 	}
 	i = 0;
+	size_t bytes = 0;
+	bool bytes_said = false;
 	for (const doc_node *e = doc_seq_first(pre); e; e = e->next, i++) {
 		const doc_node *p = doc_deref(e);
 		const char *cmd = doc_str(doc_get(p, "command"));
@@ -66,6 +84,11 @@ static void contract(lizago_check_ctx *c, const lg_task *t, const doc_node *owne
 		if (!known || taken)
 			V(k, "task %s %svalidation_prerequisites[%zu].command must identify a distinct canonical command", t->id,
 			  pfx, i);
+		bytes += prereq_bytes(p);
+		if (bytes > 65536 && !bytes_said) {
+			bytes_said = true;
+			V("bytes", "task %s %svalidation_prerequisites exceeds the 65536 byte contract limit", t->id, pfx);
+		}
 		static const char *const lists[] = { "env", "executables", "probes" };
 		size_t total = 0;
 		for (size_t l = 0; l < 3; l++) {

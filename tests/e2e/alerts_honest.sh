@@ -9,7 +9,7 @@
 # one task is "1 task".
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
-tmp=$(mktemp -d /tmp/lw-honest.XXXXXX)
+tmp=$(mktemp -d /tmp/lw-honest.XXXXXX) && tmp=$(cd "$tmp" && pwd -P)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
@@ -25,8 +25,11 @@ wait_for() {
 }
 
 # --- rm -rf of a watched project: one project_gone
+# The follower runs as itself, not through lw: a function run in the
+# background is a subshell, and killing it left liza-watch running.
+# Its path is this test's own: what is left of it can be looked for.
 cp -r "$LW_TESTS/../examples" gone
-lw -C gone check --follow > follow.out 2>follow.err & pids+=($!)
+"$LW_BIN" -C "$tmp/gone" check --follow > follow.out 2>follow.err & pids+=($!); fpid=$!
 wait_for follow.out 'WARN liza blocked circuit-breaker'
 rm -rf gone
 wait_for follow.out 'CRIT liza project_gone [^ ]*gone: '
@@ -38,6 +41,12 @@ standing=$(awk '
 	END { for (k in up) print k }' follow.out | sort)
 [ "$(printf '%s\n' "$standing" | wc -l)" -eq 1 ] && printf '%s' "$standing" | grep -q '^liza project_gone ' ||
 	fail "after rm -rf, standing alerts: $standing"
+# It keeps following (the project may come back) until told to stop, and
+# stops: nothing of this test is left running.
+kill -TERM "$fpid"; wait "$fpid"; rc=$?
+[ "$rc" -eq 0 ] || fail "check --follow ended by SIGTERM exited $rc"
+left=$(pgrep -f -- "-C $tmp/gone ")
+[ -z "$left" ] || fail "left running after the test stopped it: $(ps -o pid=,args= -p "$(echo $left | tr ' ' ,)")"
 
 # --- APPROVED and BLOCKED tasks: no advice that no longer applies
 cp -r "$LW_TESTS/../examples" p

@@ -4,7 +4,7 @@
 # is a WARN bad_limit naming file:line, and a schema version no reader knows
 # is a WARN unknown_schema, in every system.
 set -u
-tmp=$(mktemp -d /tmp/lw-badnum.XXXXXX)
+tmp=$(mktemp -d /tmp/lw-badnum.XXXXXX) && tmp=$(cd "$tmp" && pwd -P)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 # has OUTPUT REGEX: the check printed a line matching REGEX.

@@ -11,7 +11,7 @@ root=$(cd "$LW_TESTS/.." && pwd)
 unset MAKEFLAGS MAKELEVEL MFLAGS
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 failures=0
-tmp=$(mktemp -d /tmp/lw-build-flags.XXXXXX)
+tmp=$(mktemp -d /tmp/lw-build-flags.XXXXXX) && tmp=$(cd "$tmp" && pwd -P)
 trap 'rm -rf "$tmp"' EXIT
 
 # the command make would run, without running it

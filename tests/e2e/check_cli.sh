@@ -10,7 +10,7 @@ examples=$LW_TESTS/fixtures/examples
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 unset NO_COLOR
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/lw-check-cli.XXXXXX")
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/lw-check-cli.XXXXXX") && tmp=$(cd "$tmp" && pwd -P)
 trap 'rm -rf "$tmp"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }

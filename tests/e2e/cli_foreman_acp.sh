@@ -3,7 +3,7 @@
 # alert lines and exit codes, an allowed move, a denied one that names its
 # rule and writes nothing, approve and reject on an agent.
 set -u
-proj=$(mktemp -d /tmp/lw-fa-cli.XXXXXX)
+proj=$(mktemp -d /tmp/lw-fa-cli.XXXXXX) && proj=$(cd "$proj" && pwd -P)
 trap 'rm -rf "$proj"' EXIT
 cp -r "$LW_TESTS/fixtures/hud/foreman-acp/." "$proj/"
 export LIZA_WATCH_NOW=2026-02-20T14:22:00Z

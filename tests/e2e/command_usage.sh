@@ -7,7 +7,7 @@
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
 root=$(cd "$LW_TESTS/.." && pwd)
-tmp=$(mktemp -d /tmp/lw-usage.XXXXXX); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d /tmp/lw-usage.XXXXXX) && tmp=$(cd "$tmp" && pwd -P); trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 PATH=$(dirname "$LW_BIN"):$PATH
 export PATH

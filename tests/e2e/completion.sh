@@ -9,7 +9,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 root=$(cd "$LW_TESTS/.." && pwd)
 bash_comp=$root/completions/liza-watch.bash
 zsh_comp=$root/completions/_liza-watch
-tmp=$(mktemp -d /tmp/lw-comp.XXXXXX); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d /tmp/lw-comp.XXXXXX) && tmp=$(cd "$tmp" && pwd -P); trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 # The completions ask the program (liza-watch __complete): the one under test.
 PATH=$(dirname "$LW_BIN"):$PATH

@@ -3,7 +3,7 @@
 # soak runs), its help, and its usage errors.
 set -u
 : "${LW_BIN:?}"
-tmp=$(mktemp -d /tmp/lw-democli.XXXXXX)
+tmp=$(mktemp -d /tmp/lw-democli.XXXXXX) && tmp=$(cd "$tmp" && pwd -P)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 unset LIZA_WATCH_NOW

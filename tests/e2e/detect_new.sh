@@ -7,7 +7,7 @@
 # 10 s), by a status --follow that prints a line per change.
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
-tmp=$(mktemp -d /tmp/lw-detect.XXXXXX)
+tmp=$(mktemp -d /tmp/lw-detect.XXXXXX) && tmp=$(cd "$tmp" && pwd -P)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z

@@ -5,11 +5,13 @@
 # stderr of approve, reject, transition (done and denied), check, status
 # (plain, --tmux, --json) as inert text, from Liza, Foreman, ACP, AoT and RCS.
 set -u
-proj=$(mktemp -d /tmp/lw-esc-msg.XXXXXX)
+proj=$(mktemp -d /tmp/lw-esc-msg.XXXXXX) && proj=$(cd "$proj" && pwd -P)
 trap 'rm -rf "$proj"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 lw() { "$LW_BIN" -C "$proj" "$@"; }
-export LANG=C.UTF-8 LC_ALL=C.UTF-8
+# A UTF-8 locale (macOS has no C.UTF-8).
+if locale -a 2>/dev/null | grep -qix 'c\.utf-\{0,1\}8'; then export LANG=C.UTF-8 LC_ALL=C.UTF-8
+else export LANG=en_US.UTF-8 LC_ALL=en_US.UTF-8; fi
 
 # The hostile tail, as raw bytes (for the command line) and as a YAML/JSON escape.
 RAW=$'\e]0;pwned\a\e]52;c;cm0=\a\xc2\x9b\xe2\x80\xae\xe2\x80\x8b\xe2\x81\xa0'

@@ -3,7 +3,7 @@
 # goes; status --follow prints a line per change; both end on EPIPE and SIGHUP.
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
-tmp=$(mktemp -d /tmp/lw-follow.XXXXXX)
+tmp=$(mktemp -d /tmp/lw-follow.XXXXXX) && tmp=$(cd "$tmp" && pwd -P)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z

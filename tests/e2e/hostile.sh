@@ -4,7 +4,7 @@
 # Runs the sanitized binary, so any memory error fails the test too.
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
-tmp=$(mktemp -d /tmp/lw-hostile.XXXXXX); trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d /tmp/lw-hostile.XXXXXX) && tmp=$(cd "$tmp" && pwd -P); trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 good=$LW_TESTS/fixtures/hud/basic/.liza/state.yaml
 

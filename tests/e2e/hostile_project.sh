@@ -8,7 +8,7 @@
 # written) and names the link and where it points.
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
-tmp=$(mktemp -d /tmp/lw-hostproj.XXXXXX); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d /tmp/lw-hostproj.XXXXXX) && tmp=$(cd "$tmp" && pwd -P); trap 'rm -rf "$tmp"' EXIT
 export LIZA_WATCH_LOCK_TIMEOUT_MS=2000 LIZA_WATCH_BUSY_MS=500
 
 # A listing of a folder with a checksum per file: what "unchanged" means.

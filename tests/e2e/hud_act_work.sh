@@ -55,7 +55,7 @@ before=$(fingerprint)
 cmd=$(printf '%q ' "$LW_BIN" -C "$proj")
 new_server
 "${TMUX_CMD[@]}" new-session -d -s t -x 140 -y 36 \
-	"ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=screen-256color VISUAL= EDITOR=$(printf %q "$bin/editor") SHELL=$(printf %q "$bin/shell") $cmd; echo \"[exited \$?]\"; sleep 30"
+	"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=$LW_UTF8 LC_ALL=$LW_UTF8 TERM=screen-256color VISUAL= EDITOR=$(printf %q "$bin/editor") SHELL=$(printf %q "$bin/shell") $cmd")"
 "${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null
 "${TMUX_CMD[@]}" set-option -g set-clipboard on >/dev/null
 wait_for 'review \(1\)'

@@ -20,7 +20,7 @@ start_in() {
 	cmd=$(printf '%q ' "$LW_BIN" -C . "$@")
 	new_server
 	"${TMUX_CMD[@]}" new-session -d -s t -x "$cols" -y "$rows" -c "$dir" \
-		"ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} HOME=$home TZ=UTC LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=screen-256color $cmd; echo \"[exited \$?]\"; sleep 30"
+		"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} HOME=$home TZ=UTC LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=$LW_UTF8 LC_ALL=$LW_UTF8 TERM=screen-256color $cmd")"
 	"${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null
 }
 
@@ -65,7 +65,7 @@ start_two() {
 	cmd=$(printf '%q ' "$LW_BIN" -C alpha -C beta)
 	new_server
 	"${TMUX_CMD[@]}" new-session -d -s t -x "$1" -y "$2" -c "$E2E_TMP" \
-		"ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} HOME=$home TZ=UTC LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=screen-256color $cmd; echo \"[exited \$?]\"; sleep 30"
+		"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} HOME=$home TZ=UTC LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=$LW_UTF8 LC_ALL=$LW_UTF8 TERM=screen-256color $cmd")"
 	"${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null
 }
 

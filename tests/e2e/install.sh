@@ -6,7 +6,7 @@
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
 root=$(cd "$LW_TESTS/.." && pwd)
-dest=$(mktemp -d /tmp/lw-install.XXXXXX); trap 'rm -rf "$dest"' EXIT
+dest=$(mktemp -d /tmp/lw-install.XXXXXX) && dest=$(cd "$dest" && pwd -P); trap 'rm -rf "$dest"' EXIT
 make -s -C "$root" install DESTDIR="$dest" PREFIX=/opt/lw >/dev/null || fail "install"
 p=$dest/opt/lw
 want=(bin/liza-watch

@@ -271,7 +271,7 @@ hud_journey() {
 	local cmd
 	cmd=$(printf '%q ' "$LW_BIN" "${args[@]}" --as code-reviewer-1)
 	"${TMUX_CMD[@]}" new-session -d -s t -x 160 -y 45 -c "$hud_cwd" \
-		"ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} HOME=$HOME XDG_CONFIG_HOME=$XDG_CONFIG_HOME LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=screen-256color $cmd; echo \"[exited \$?]\"; sleep 30"
+		"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} HOME=$HOME XDG_CONFIG_HOME=$XDG_CONFIG_HOME LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=$LW_UTF8 LC_ALL=$LW_UTF8 TERM=screen-256color $cmd")"
 	wait_for 'user-api'
 	# The header names the project as a person does, whatever the naming.
 	screen | head -1 | grep -q ' ~/proj ' || fail "$n: the header does not say ~/proj: $(screen | head -1)"

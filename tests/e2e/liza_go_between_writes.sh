@@ -8,7 +8,7 @@
 # still judged against A is tests/unit/test_lizago_between.c's.)
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
-tmp=$(mktemp -d /tmp/lw-between.XXXXXX)
+tmp=$(mktemp -d /tmp/lw-between.XXXXXX) && tmp=$(cd "$tmp" && pwd -P)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
 export LIZA_WATCH_NOW=2026-11-25T10:00:00Z

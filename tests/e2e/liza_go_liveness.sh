@@ -7,7 +7,7 @@
 # the record goes.
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
-tmp=$(mktemp -d /tmp/lw-liveness.XXXXXX)
+tmp=$(mktemp -d /tmp/lw-liveness.XXXXXX) && tmp=$(cd "$tmp" && pwd -P)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
 export LIZA_WATCH_NOW=2026-11-25T10:00:00Z

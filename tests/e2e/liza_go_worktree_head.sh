@@ -8,7 +8,7 @@ set -u
 : "${LW_BIN:?LW_BIN must name the binary}" "${LW_TESTS:?LW_TESTS must name the tests folder}"
 command -v git >/dev/null || { echo "skip: no git"; exit 0; }
 fail() { echo "FAIL: $*"; exit 1; }
-tmp=$(mktemp -d /tmp/lw-head.XXXXXX); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d /tmp/lw-head.XXXXXX) && tmp=$(cd "$tmp" && pwd -P); trap 'rm -rf "$tmp"' EXIT
 export LIZA_WATCH_NOW=2026-11-25T10:00:00Z GIT_CONFIG_NOSYSTEM=1 HOME=$tmp
 setup() {
 	rm -rf "$tmp/p"; cp -a "$LW_TESTS/conformance/liza-go/verdict-approve-quorum-1/project" "$tmp/p"

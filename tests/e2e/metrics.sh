@@ -7,7 +7,7 @@ set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
 command -v promtool >/dev/null || fail "promtool is missing (make deps installs prometheus)"
 command -v jq >/dev/null || fail "jq is missing (make deps installs it)"
-tmp=$(mktemp -d /tmp/lw-metrics.XXXXXX)
+tmp=$(mktemp -d /tmp/lw-metrics.XXXXXX) && tmp=$(cd "$tmp" && pwd -P)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z

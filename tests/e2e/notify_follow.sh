@@ -4,7 +4,7 @@
 # a project's own .liza-watch cannot name a program.
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
-tmp=$(mktemp -d /tmp/lw-notify.XXXXXX)
+tmp=$(mktemp -d /tmp/lw-notify.XXXXXX) && tmp=$(cd "$tmp" && pwd -P)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z

@@ -5,7 +5,7 @@
 # the operands (--all-sessions), and a half-written AoT file as exit 3.
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
-tmp=$(mktemp -d /tmp/lw-rcsaot.XXXXXX); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d /tmp/lw-rcsaot.XXXXXX) && tmp=$(cd "$tmp" && pwd -P); trap 'rm -rf "$tmp"' EXIT
 export LIZA_WATCH_NOW=2026-04-09T00:20:00Z
 cp -r "$LW_TESTS/fixtures/rcs/team-forge" "$tmp/p"
 cp -r "$LW_TESTS/fixtures/aot/running/.claude" "$tmp/p/"

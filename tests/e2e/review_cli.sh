@@ -57,7 +57,7 @@ sed -i "s/^    base_commit: .*/&\n    review_commit: $HEAD/" "$st"
 
 # On a terminal the output goes through $PAGER (split on blanks, no shell).
 "${TMUX_CMD[@]}" new-session -d -s t -x 120 -y 30 \
-	"PAGER='sed s/^/PAGED:/' LIZA_WATCH_NOW=$LIZA_WATCH_NOW $(printf '%q' "$LW_BIN") -C $(printf '%q' "$proj") review review-1; echo \"[exited \$?]\"; sleep 30"
+	"$(pane_cmd "PAGER='sed s/^/PAGED:/' LIZA_WATCH_NOW=$LIZA_WATCH_NOW $(printf '%q' "$LW_BIN") -C $(printf '%q' "$proj") review review-1")"
 wait_for 'PAGED:.*src/main.c'
 wait_exit 0
 "${TMUX_CMD[@]}" kill-server >/dev/null 2>&1

@@ -3,7 +3,7 @@
 # its own task model (a regression: the shell era's was read, out of
 # bounds), and its log.yaml entries join the timeline.
 set -u
-tmp=$(mktemp -d /tmp/lw-review-go.XXXXXX)
+tmp=$(mktemp -d /tmp/lw-review-go.XXXXXX) && tmp=$(cd "$tmp" && pwd -P)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 proj=$tmp/go

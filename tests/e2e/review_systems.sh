@@ -3,7 +3,7 @@
 # limited, binary refused, outside refused), AoT the atom's binding and its
 # artifacts, Foreman the acceptance criteria and the plan.
 set -u
-tmp=$(mktemp -d /tmp/lw-review-sys.XXXXXX)
+tmp=$(mktemp -d /tmp/lw-review-sys.XXXXXX) && tmp=$(cd "$tmp" && pwd -P)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 lw() { "$LW_BIN" -C "$1" review "${@:2}"; }

@@ -13,7 +13,7 @@ root=$(cd "$LW_TESTS/.." && pwd)
 unset MAKEFLAGS MAKELEVEL MFLAGS
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-tmp=$(mktemp -d /tmp/lw-sixth.XXXXXX)
+tmp=$(mktemp -d /tmp/lw-sixth.XXXXXX) && tmp=$(cd "$tmp" && pwd -P)
 trap 'rm -rf "$tmp"' EXIT
 
 src=$tmp/src

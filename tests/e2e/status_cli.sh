@@ -2,7 +2,7 @@
 # status: the plain, tmux and JSON lines, --format templates, usage errors.
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
-tmp=$(mktemp -d /tmp/lw-status.XXXXXX); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d /tmp/lw-status.XXXXXX) && tmp=$(cd "$tmp" && pwd -P); trap 'rm -rf "$tmp"' EXIT
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 cp -r "$LW_TESTS/fixtures/hud/basic" "$tmp/p"
 lw() { "$LW_BIN" -C "$tmp/p" "$@"; }

@@ -8,7 +8,7 @@
 # error (exit 2), and in the config file a warning.
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
-tmp=$(mktemp -d /tmp/lw-fleet.XXXXXX); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d /tmp/lw-fleet.XXXXXX) && tmp=$(cd "$tmp" && pwd -P); trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z LIZA_WATCH_CACHE=0
 lw() { "$LW_BIN" "$@"; }

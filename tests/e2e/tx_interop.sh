@@ -5,7 +5,7 @@
 # counter equals its loop count and every verdict is in the file.
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
-tmp=$(mktemp -d /tmp/lw-interop.XXXXXX); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d /tmp/lw-interop.XXXXXX) && tmp=$(cd "$tmp" && pwd -P); trap 'rm -rf "$tmp"' EXIT
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 W=8 LOOPS=40 T=16
 mkdir -p "$tmp/.liza"

@@ -7,7 +7,7 @@
 # conditions with deadlines, never on time.
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
-tmp=$(mktemp -d /tmp/lw-txsafe.XXXXXX); pids=(); trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d /tmp/lw-txsafe.XXXXXX) && tmp=$(cd "$tmp" && pwd -P); pids=(); trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 cp -r "$LW_TESTS/fixtures/hud/basic" "$tmp/p"
 liza=$tmp/p/.liza
@@ -25,7 +25,13 @@ until_ok bash -c "! flock -n '$st.lock' true" || fail "the holder never took the
 log_before=$(cat "$liza/log.yaml")
 LIZA_WATCH_LOCK_TIMEOUT_MS=60000 "$LW_BIN" -C "$tmp/p" --as code-reviewer-2 approve review-1 --force >"$tmp/out" 2>&1 &
 ap=$!; pids+=($ap)
-until_ok waiter_on_lock || fail "approve is not waiting on the lock in the kernel"
+# Only Linux lists who waits for a lock; elsewhere the checks below still
+# hold (nothing lands while the lock is held), whether or not it waits yet.
+if [ -r /proc/locks ]; then
+	until_ok waiter_on_lock || fail "approve is not waiting on the lock in the kernel"
+else
+	echo "tx_safety: no /proc/locks on this system: not checking that approve waits in the kernel" >&2
+fi
 grep -q 'status: READY_FOR_REVIEW' "$st" || fail "approved while the lock was held"
 echo go >"$tmp/go"
 wait "$ap"; rc=$?

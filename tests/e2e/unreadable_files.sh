@@ -13,7 +13,7 @@
 set -u
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 failures=0
-tmp=$(mktemp -d /tmp/lw-unread.XXXXXX); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d /tmp/lw-unread.XXXXXX) && tmp=$(cd "$tmp" && pwd -P); trap 'rm -rf "$tmp"' EXIT
 chmod 755 "$tmp"
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 as_nobody=

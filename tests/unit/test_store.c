@@ -208,13 +208,19 @@ static int close_fail(int fd) { close(fd); errno = fault_errno; return -1; }
 static int fchmod_fail(int fd, mode_t m) { (void)fd; (void)m; errno = fault_errno; return -1; }
 static int rename_fail(int d, const char *a, const char *b) { (void)d; (void)a; (void)b; errno = fault_errno; return -1; }
 static int mkostemp_fail(int d, char *t, int f) { (void)d; (void)t; (void)f; errno = fault_errno; return -1; }
-/* The temp's full path: its folder (from the descriptor) and its name. */
+/* The temp's full path: its folder (from the descriptor: fchdir there and
+ * ask, which every system answers, /proc or not) and its name. */
 static int mkostemp_record(int d, char *t, int f)
 {
-	char fdp[64], dir[PATH_MAX];
-	snprintf(fdp, sizeof fdp, "/proc/self/fd/%d", d);
-	ssize_t k = readlink(fdp, dir, sizeof dir - 1);
-	dir[k > 0 ? k : 0] = '\0';
+	char dir[PATH_MAX] = "";
+	int here = open(".", O_RDONLY | O_DIRECTORY);
+	if (here >= 0 && fchdir(d) == 0 && !getcwd(dir, sizeof dir))
+		dir[0] = '\0';
+	if (here >= 0) {
+		if (fchdir(here) != 0)
+			dir[0] = '\0';
+		close(here);
+	}
 	static unsigned seq;
 	size_t n = strlen(t);
 	int fd = -1;

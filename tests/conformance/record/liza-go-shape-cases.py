@@ -5,37 +5,11 @@
 # case of the status-* family with task t-1 given the record under test. The upstream
 # verdict is the validator's message for the state, read from the code (these rules
 # need no git). Run from the repository root.
-import os, shutil
-HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'liza-go')
+from liza_go_case import case
 VT = 'liza-mas/liza internal/statevalidate/validate_task.go'
 VL = 'liza-mas/liza internal/statevalidate/validate_lifecycle.go validateTaskLifecycle (0323e95)'
 H64 = 'a' * 64
 H40 = 'b' * 40
-
-def case(name, base, src, upstream, add='', replace=(), valid=False, alert_text=None):
-    d = os.path.join(HERE, name)
-    if os.path.exists(d): shutil.rmtree(d)
-    shutil.copytree(os.path.join(HERE, base, 'project'), os.path.join(d, 'project'))
-    p = os.path.join(d, 'project', '.liza', 'state.yaml')
-    s = open(p).read()
-    for a, b in replace:
-        assert a in s, (name, a)
-        s = s.replace(a, b, 1)
-    if add:
-        anchor = '    history: []\n'
-        assert anchor in s, name
-        s = s.replace(anchor, anchor + add, 1)
-    open(p, 'w').write(s)
-    with open(os.path.join(d, 'source'), 'w') as f: f.write(src + '\n')
-    with open(os.path.join(d, 'upstream'), 'w') as f: f.write((upstream or 'valid (no violation)') + '\n')
-    with open(os.path.join(d, 'expect'), 'w') as f:
-        f.write('now 2026-11-25T10:00:00Z\n')
-        if valid:
-            f.write('no-alert invalid_state\n')
-        else:
-            f.write('alert CRIT invalid_state t-1\n')
-            f.write('run 2 check\n')
-            f.write('output %s\n' % (alert_text or upstream))
 
 R = 'status-code-rejected'
 SF = VT + ' validateStatusFields (0323e95)'
