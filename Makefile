@@ -107,8 +107,31 @@ TEST_HELPER_OBJ := $(TEST_HELPER_SRC:%.c=$(B)/san/%.o)
 .PHONY: all deps check check-portable unit e2e conformance valgrind bench demo install uninstall clean fuzz fuzz-smoke soak soak-smoke man
 all: $(REL_BIN) man
 
-$(REL_BIN): $(REL_OBJ) $(B)/rel/liza-watch.o
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
+# Relative relocations packed (DT_RELR) where the linker and C library have
+# them (binutils 2.38, glibc 2.36): the ~1,800 pointers in the binary's
+# tables take a few hundred bytes instead of 43 KB of relocation records,
+# which every run read and kept resident (the HUD's RSS, status's start).
+RELR_LDFLAGS := $(shell printf 'int main(void){return 0;}' | $(CC) -x c - -o /dev/null -Wl,-z,pack-relative-relocs 2>/dev/null && echo -Wl,-z,pack-relative-relocs)
+
+# The product's link order: the code every run executes first (the shared
+# layers, the HUD, the CLI, each system's detection), then each system's
+# read side, system by system, then what only a write, a review, the demo
+# or a one-shot command runs. The kernel maps a binary's pages in 64 KB
+# windows around each page touched (fault-around), so code used together
+# and kept together leaves the other windows unmapped: measured on the idle
+# 100-task HUD, every page of the text was resident when the layers were
+# interleaved with all five systems.
+COLD_SRC   := $(filter core/edit/% core/commit/% $(filter-out core/txn/txn_recover.c,$(wildcard core/txn/*.c)) core/review/% sim/% %_tx.c %_sim.c %_sim_%.c \
+                systems/%_review.c systems/rcs/rcs_activate.c systems/rcs/rcs_clear.c tui/act_work.c \
+                cli/cmd_demo.c cli/cmd_review.c cli/cmd_transition.c cli/cmd_complete.c cli/cmd_man.c \
+                cli/cmd_keys.c cli/cmd_config.c cli/cmd_metrics.c,$(LIB_SRC))
+DETECT_SRC := systems/adapters.c $(filter systems/%_adapter.c,$(LIB_SRC))
+SYSTEM_SRC := $(filter-out $(COLD_SRC) $(DETECT_SRC),$(filter systems/%,$(LIB_SRC)))
+SHARED_SRC := $(filter-out $(COLD_SRC) $(DETECT_SRC) $(SYSTEM_SRC),$(LIB_SRC))
+LINK_OBJ   := $(patsubst %.c,$(B)/rel/%.o,$(SHARED_SRC) $(DETECT_SRC) $(SYSTEM_SRC) $(COLD_SRC))
+
+$(REL_BIN): $(LINK_OBJ) $(B)/rel/liza-watch.o
+	$(CC) $(ALL_CFLAGS) $(RELR_LDFLAGS) $(LDFLAGS) -o $@ $(B)/rel/liza-watch.o $(LINK_OBJ) $(ALL_LDLIBS)
 
 # The sanitized binary is what the end-to-end tests drive.
 $(B)/san/liza-watch: $(SAN_OBJ) $(B)/san/liza-watch.o

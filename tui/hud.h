@@ -104,7 +104,9 @@ typedef struct hud {
 	struct hud_review *review;   /* the review view while open (tui/view_review.c) */
 	char message[512];        /* one-line feedback: a denied transition, an error */
 	bool message_error;
-	char log[HUD_LOG_MAX][640];   /* the last messages, full length, oldest first (L) */
+	/* The last HUD_LOG_MAX messages, full length, oldest first (L); made at
+	 * the first one: 40 KB of empty lines cost an idle HUD its RSS. */
+	char (*log)[640];
 	size_t nlog;
 	/* What the detail view shows: the selected task, an alert (a copy: the
 	 * alerts are rebuilt by every check run) with its task, or a workflow. */
@@ -163,6 +165,8 @@ size_t hud_lane_count(const hud *h, int lane);
 void hud_select_key(hud *h);                   /* remember sel_key from the current selection */
 /* A line for the message log (L) only, not the message line. */
 void hud_log(hud *h, const char *line);
+/* The log's memory (made at the first message), for whoever ends a hud. */
+void hud_log_free(hud *h);
 /* The message line; its paths read as hud_shown_text makes them. */
 void hud_message(hud *h, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Text as the screen shows it: with one project, each path below its root

@@ -25,8 +25,17 @@ void hud_log(hud *h, const char *line)
 		strftime(stamp, sizeof stamp, "%H:%M:%S ", &tm);
 	if (h->nlog && strcmp(h->log[(h->nlog - 1) % HUD_LOG_MAX] + strlen(stamp), line) == 0)
 		return;
+	if (!h->log && !(h->log = malloc(HUD_LOG_MAX * sizeof *h->log)))
+		abort();   /* as every allocation of the HUD does when memory runs out */
 	snprintf(h->log[h->nlog % HUD_LOG_MAX], sizeof h->log[0], "%s%s", stamp, line);
 	h->nlog++;
+}
+
+void hud_log_free(hud *h)
+{
+	free(h->log);
+	h->log = NULL;
+	h->nlog = 0;
 }
 
 void hud_message(hud *h, bool error, const char *fmt, ...)

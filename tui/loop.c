@@ -290,5 +290,6 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	if (h.notify)
 		notify_free(h.notify);
 	free(h.items);
+	hud_log_free(&h);
 	return rc;
 }

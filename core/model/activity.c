@@ -28,6 +28,8 @@ void lw_activity_init(lw_activity *a, size_t max)
 
 void lw_activity_free(lw_activity *a)
 {
+	for (size_t i = 0; i < a->n; i++)
+		free(a->v[(a->start + i) % a->cap].mem);
 	free(a->v);
 	for (size_t i = 0; i < a->seen_cap; i++) {
 		free(a->seen[i].key);
@@ -37,7 +39,29 @@ void lw_activity_free(lw_activity *a)
 	memset(a, 0, sizeof *a);
 }
 
-static void put(char *dst, size_t n, const char *s) { snprintf(dst, n, "%s", s ? s : ""); }
+/* The five strings of an event, each cut as the fixed fields it once had
+ * were (a line reads the same), in one allocation. */
+static void put_strings(lw_event *e, const char *const in[5])
+{
+	static const size_t cap[5] = { 64, 16, 128, 96, 256 };
+	size_t len[5], total = 0;
+	for (int i = 0; i < 5; i++) {
+		len[i] = in[i] ? strnlen(in[i], cap[i] - 1) : 0;
+		total += len[i] + 1;
+	}
+	char *p = malloc(total);
+	if (!p)
+		abort();   /* as every allocation here does when memory runs out */
+	e->mem = p;
+	const char **out[5] = { &e->project, &e->system, &e->subject, &e->from, &e->to };
+	for (int i = 0; i < 5; i++) {
+		if (len[i])
+			memcpy(p, in[i], len[i]);
+		p[len[i]] = '\0';
+		*out[i] = p;
+		p += len[i] + 1;
+	}
+}
 
 lw_event *lw_activity_add(lw_activity *a, time_t t, lw_event_kind k, const char *project, const char *system,
                           const char *subject, const char *from, const char *to)
@@ -54,15 +78,12 @@ lw_event *lw_activity_add(lw_activity *a, time_t t, lw_event_kind k, const char 
 	} else {
 		e = &a->v[a->start];
 		a->start = (a->start + 1) % a->cap;
+		free(e->mem);   /* the oldest line goes */
 	}
 	memset(e, 0, sizeof *e);
 	e->time = t;
 	e->kind = k;
-	put(e->project, sizeof e->project, project);
-	put(e->system, sizeof e->system, system);
-	put(e->subject, sizeof e->subject, subject);
-	put(e->from, sizeof e->from, from);
-	put(e->to, sizeof e->to, to);
+	put_strings(e, (const char *const[5]){ project, system, subject, from, to });
 	a->total++;
 	return e;
 }

@@ -29,21 +29,54 @@ static void block(uint64_t *a, uint64_t *b, const unsigned char *p)
 	*b = rotl((*b ^ y) * K2, 29) * K1;
 }
 
-lw_hash128 lw_hash_bytes(const void *data, size_t n)
+void lw_hash_stream_init(lw_hash_stream *s, size_t n)
+{
+	s->a = K2 ^ (uint64_t)n;
+	s->b = K1 + (uint64_t)n;
+	s->carry_n = 0;
+}
+
+void lw_hash_stream_feed(lw_hash_stream *s, const void *data, size_t len)
 {
 	const unsigned char *p = data;
-	uint64_t a = K2 ^ (uint64_t)n, b = K1 + (uint64_t)n;
-	size_t left = n;
-	for (; left >= 16; p += 16, left -= 16)
+	if (s->carry_n) {
+		size_t take = 16 - s->carry_n < len ? 16 - s->carry_n : len;
+		memcpy(s->carry + s->carry_n, p, take);
+		s->carry_n += take;
+		p += take;
+		len -= take;
+		if (s->carry_n < 16)
+			return;
+		block(&s->a, &s->b, s->carry);
+		s->carry_n = 0;
+	}
+	/* The lanes in locals: the bytes may alias anything, s included. */
+	uint64_t a = s->a, b = s->b;
+	for (; len >= 16; p += 16, len -= 16)
 		block(&a, &b, p);
-	/* The tail, zero-padded; the length folded in above keeps "ab" and
-	 * "ab\0" apart. */
+	s->a = a;
+	s->b = b;
+	memcpy(s->carry, p, len);
+	s->carry_n = len;
+}
+
+lw_hash128 lw_hash_stream_end(lw_hash_stream *s)
+{
+	/* The tail, zero-padded; the length folded in at the start keeps "ab"
+	 * and "ab\0" apart. */
 	unsigned char last[16] = { 0 };
-	if (left)
-		memcpy(last, p, left);
-	block(&a, &b, last);
-	uint64_t lo = avalanche(a ^ rotl(b, 17)), hi = avalanche(b ^ rotl(a, 41) ^ K1);
+	memcpy(last, s->carry, s->carry_n);
+	block(&s->a, &s->b, last);
+	uint64_t lo = avalanche(s->a ^ rotl(s->b, 17)), hi = avalanche(s->b ^ rotl(s->a, 41) ^ K1);
 	return (lw_hash128){ lo, hi };
+}
+
+lw_hash128 lw_hash_bytes(const void *data, size_t n)
+{
+	lw_hash_stream s;
+	lw_hash_stream_init(&s, n);
+	lw_hash_stream_feed(&s, data, n);
+	return lw_hash_stream_end(&s);
 }
 
 char *lw_hash_hex(lw_hash128 h, char out[33])

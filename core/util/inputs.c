@@ -18,9 +18,22 @@
  * path a damaged record names. */
 #define MAX_REREAD ((size_t)64 << 20)
 
+/* A line already in the record (where it starts, how long, its hash). */
+typedef struct seen_line {
+	uint64_t h;
+	size_t at, len;
+} seen_line;
+
 static struct {
 	bool on, tainted;
 	strbuf lines;
+	/* The lines so far, open addressing, grown at half full: a loader that
+	 * looks at the same thing twice (each project's config, its folder,
+	 * .liza before each file in it) adds one line, so a kept result is
+	 * checked with one look per input however often the run made it. */
+	seen_line *seen;
+	size_t seen_cap, seen_n;
+	strbuf canonical;     /* what "real" lines resolved to, one a line, encoded */
 } rec;
 
 void lw_inputs_start(void)
@@ -32,6 +45,10 @@ void lw_inputs_start(void)
 void lw_inputs_stop(void)
 {
 	strbuf_free(&rec.lines);
+	strbuf_free(&rec.canonical);
+	free(rec.seen);
+	rec.seen = NULL;
+	rec.seen_cap = rec.seen_n = 0;
 	rec.on = rec.tainted = false;
 }
 
@@ -170,10 +187,50 @@ static size_t line_begin(const char *kind, const char *path)
 	return mark;
 }
 
+static void seen_put(seen_line *v, size_t cap, seen_line e)
+{
+	size_t i = e.h & (cap - 1);
+	while (v[i].len)
+		i = (i + 1) & (cap - 1);
+	v[i] = e;
+}
+
+/* Is the line at [at, at + len) one the record holds already? If not, it is now. */
+static bool seen_before(size_t at, size_t len)
+{
+	if ((rec.seen_n + 1) * 2 > rec.seen_cap) {
+		size_t cap = rec.seen_cap ? rec.seen_cap * 2 : 64;
+		seen_line *v = calloc(cap, sizeof *v);
+		if (!v)
+			abort();
+		for (size_t i = 0; i < rec.seen_cap; i++)
+			if (rec.seen[i].len)
+				seen_put(v, cap, rec.seen[i]);
+		free(rec.seen);
+		rec.seen = v;
+		rec.seen_cap = cap;
+	}
+	uint64_t h = lw_hash_bytes(rec.lines.buf + at, len).lo;
+	for (size_t i = h & (rec.seen_cap - 1); rec.seen[i].len; i = (i + 1) & (rec.seen_cap - 1)) {
+		const seen_line *e = &rec.seen[i];
+		if (e->h == h && e->len == len && memcmp(rec.lines.buf + e->at, rec.lines.buf + at, len) == 0)
+			return true;
+	}
+	seen_put(rec.seen, rec.seen_cap, (seen_line){ .h = h, .at = at, .len = len });
+	rec.seen_n++;
+	return false;
+}
+
 static void line_end(size_t mark, bool ok)
 {
 	if (ok) {
 		strbuf_addc(&rec.lines, '\n');
+		/* The same input, seen the same again: one line says it (the check
+		 * re-observes it once; the run found it alike both times). */
+		if (seen_before(mark, rec.lines.len - mark)) {
+			rec.lines.len = mark;
+			rec.lines.buf[mark] = '\0';
+		}
 		return;
 	}
 	rec.lines.len = mark;
@@ -222,12 +279,36 @@ void lw_input_dir(const char *path, bool ok, int err, const char *names, size_t 
 	line_end(m, result_dir(&rec.lines, ok, err, names, len));
 }
 
+/* Did a "real" line of the record resolve to path? */
+static bool canonical_already(const char *path)
+{
+	strbuf enc;
+	strbuf_init(&enc);
+	lw_input_encode(&enc, path, strlen(path));
+	strbuf_addc(&enc, '\n');
+	bool found = false;
+	for (const char *at = rec.canonical.buf; !found && at && *at; at = strchr(at, '\n') + 1)
+		found = strncmp(at, enc.buf, enc.len) == 0;
+	strbuf_free(&enc);
+	return found;
+}
+
 void lw_input_real(const char *path, int err, const char *real)
 {
 	if (!rec.on)
 		return;
+	/* A name a recorded realpath() gave, found canonical again: implied by
+	 * that line (what realpath returns has no link in it while the line
+	 * holds), and the check would walk every folder of it once more. */
+	if (real && strcmp(path, real) == 0 && canonical_already(path))
+		return;
 	size_t m = line_begin("real", path);
-	line_end(m, result_real(&rec.lines, err, real));
+	bool ok = result_real(&rec.lines, err, real);
+	if (ok && real) {
+		lw_input_encode(&rec.canonical, real, strlen(real));
+		strbuf_addc(&rec.canonical, '\n');
+	}
+	line_end(m, ok);
 }
 
 const char *lw_getenv(const char *name)
@@ -267,8 +348,50 @@ void lw_inputs_write(strbuf *out)
 /* Plain re-observations: the recorder is off while they run (they must
  * not add lines), and they answer with the same RESULT functions. */
 
+/* "ok HASH" for a regular file read to its end in pieces, without holding
+ * it: a kept result of a large state is checked without allocating (and
+ * faulting in) a copy of it. false when the file is not plainly readable
+ * or its size moved while read: again_read then reads it as the run did. */
+static bool again_read_streamed(strbuf *r, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0)
+		return false;
+	struct stat st;
+	bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size <= MAX_REREAD;
+	size_t want = ok ? (size_t)st.st_size : 0, got = 0;
+	lw_hash_stream h;
+	lw_hash_stream_init(&h, want);
+	char chunk[16384];
+	while (ok) {
+		ssize_t n = read(fd, chunk, sizeof chunk);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			ok = n == 0;
+			break;
+		}
+		got += (size_t)n;
+		if (got > want) {
+			ok = false;
+			break;
+		}
+		lw_hash_stream_feed(&h, chunk, (size_t)n);
+	}
+	close(fd);
+	if (!ok || got != want)
+		return false;
+	char hex[33];
+	strbuf_adds(r, "ok ");
+	strbuf_adds(r, lw_hash_hex(lw_hash_stream_end(&h), hex));
+	return true;
+}
+
 static bool again_read(strbuf *r, const char *path)
 {
+	if (again_read_streamed(r, path))
+		return true;
+	strbuf_reset(r);
 	char *buf;
 	size_t len;
 	lw_error err;

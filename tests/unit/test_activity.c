@@ -120,6 +120,35 @@ static void the_ring_keeps_the_newest(void **st)
 	lw_activity_free(&a);
 }
 
+/* A line's strings are cut where the fixed fields used to cut them and
+ * are never NULL; the oldest line's memory goes with it (LeakSanitizer). */
+static void a_line_is_cut_as_before_and_freed_with_the_ring(void **st)
+{
+	(void)st;
+	lw_activity a;
+	lw_activity_init(&a, 2);
+	char big[400];
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	for (int i = 0; i < 5; i++)
+		lw_activity_add(&a, i, LW_EV_LOG, big, big, big, big, big);
+	const lw_event *e = lw_activity_get(&a, 1);
+	assert_int_equal(strlen(e->project), 63);
+	assert_int_equal(strlen(e->system), 15);
+	assert_int_equal(strlen(e->subject), 127);
+	assert_int_equal(strlen(e->from), 95);
+	assert_int_equal(strlen(e->to), 255);
+	lw_activity_add(&a, 9, LW_EV_NOTE, NULL, NULL, "t-1", NULL, "");
+	e = lw_activity_get(&a, 1);
+	assert_string_equal(e->project, "");
+	assert_string_equal(e->system, "");
+	assert_string_equal(e->subject, "t-1");
+	assert_string_equal(e->from, "");
+	assert_string_equal(e->to, "");
+	assert_int_equal(strlen(lw_activity_get(&a, 0)->to), 255);
+	lw_activity_free(&a);
+}
+
 /* Two snapshots whose tasks share their strings (a reused parse): the diff
  * finds nothing and looks at no string; one task changed is found. */
 static void a_reused_parse_costs_a_pointer_each(void **st)
@@ -265,6 +294,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(changes_between_loads),
 		cmocka_unit_test(the_ring_keeps_the_newest),
+		cmocka_unit_test(a_line_is_cut_as_before_and_freed_with_the_ring),
 		cmocka_unit_test(a_reused_parse_costs_a_pointer_each),
 		cmocka_unit_test(an_inbox_message_is_a_line),
 		cmocka_unit_test(inbox_messages_say_who_and_what),

@@ -109,6 +109,65 @@ static void hash_tells_contents_apart(void **state)
 	assert_int_equal(strlen(a), 32);
 }
 
+/* The fingerprint of bytes fed in pieces of any size equals the one of
+ * the whole; a kept read of a file larger than one piece holds, and breaks
+ * on one byte changed in its middle or one byte more at its end. */
+static void hash_in_pieces_equals_the_whole(void **state)
+{
+	(void)state;
+	static char big[100003];
+	for (size_t i = 0; i < sizeof big; i++)
+		big[i] = (char)(i * 2654435761u >> 13);
+	char whole[33], part[33];
+	for (size_t n = 0; n < 70; n++) {
+		lw_hash_hex(lw_hash_bytes(big, n), whole);
+		for (size_t cut = 0; cut <= n; cut++) {
+			lw_hash_stream h;
+			lw_hash_stream_init(&h, n);
+			lw_hash_stream_feed(&h, big, cut);
+			lw_hash_stream_feed(&h, big + cut, n - cut);
+			assert_string_equal(whole, lw_hash_hex(lw_hash_stream_end(&h), part));
+		}
+	}
+	lw_hash_hex(lw_hash_bytes(big, sizeof big), whole);
+	lw_hash_stream h;
+	lw_hash_stream_init(&h, sizeof big);
+	for (size_t at = 0, step = 1; at < sizeof big; at += step, step = step * 3 % 17 + 1)
+		lw_hash_stream_feed(&h, big + at, at + step <= sizeof big ? step : sizeof big - at);
+	assert_string_equal(whole, lw_hash_hex(lw_hash_stream_end(&h), part));
+
+	FILE *f = fopen(at("big.yaml"), "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(big, 1, sizeof big, f), sizeof big);
+	fclose(f);
+	lw_inputs_start();
+	char *buf;
+	size_t len;
+	lw_error err;
+	lw_error_clear(&err);
+	assert_int_equal(lw_read_file(at("big.yaml"), 1 << 20, &buf, &len, &err), LW_READ_OK);
+	free(buf);
+	char **v = record_lines();
+	assert_string_equal(broken(v), "");
+	big[50000] ^= 1;
+	f = fopen(at("big.yaml"), "w");
+	fwrite(big, 1, sizeof big, f);
+	fclose(f);
+	assert_string_equal(broken(v), "0");
+	big[50000] ^= 1;
+	f = fopen(at("big.yaml"), "w");
+	fwrite(big, 1, sizeof big, f);
+	fputc('\n', f);
+	fclose(f);
+	assert_string_equal(broken(v), "0");
+	f = fopen(at("big.yaml"), "w");
+	fwrite(big, 1, sizeof big, f);
+	fclose(f);
+	assert_string_equal(broken(v), "");
+	free_lines(v);
+	lw_inputs_stop();
+}
+
 static void encoding_round_trips(void **state)
 {
 	(void)state;
@@ -281,16 +340,71 @@ static void a_resolved_name_holds_until_the_link_moves(void **state)
 	free_lines(v);
 }
 
+/* An input looked at twice with the same answer is one line (the check
+ * looks once); a different answer the second time is a line of its own,
+ * so the record still holds for neither state alone. */
+static void an_input_seen_alike_twice_is_one_line(void **state)
+{
+	(void)state;
+	put("state.yaml", "tasks: []\n");
+	lw_inputs_start();
+	struct stat st;
+	for (int i = 0; i < 3; i++) {
+		assert_true(lw_exists(at("state.yaml"), &st));
+		assert_null(lw_getenv("LW_TEST_INPUT_UNSET"));
+	}
+	assert_false(lw_exists(at("PAUSE"), &st));
+	put("PAUSE", "");
+	assert_true(lw_exists(at("PAUSE"), &st));   /* created during the run */
+	assert_true(lw_exists(at("state.yaml"), &st));
+	char **v = record_lines();
+	assert_non_null(v[3]);
+	assert_null(v[4]);
+	assert_string_equal(broken(v), "2");         /* PAUSE is there now: the first look fails */
+	unlink(at("PAUSE"));
+	assert_string_equal(broken(v), "3");
+	free_lines(v);
+	lw_inputs_stop();
+}
+
+/* The canonical name a recorded realpath() gave, resolved again, adds no
+ * line (the first one proves it); any other name resolved does. */
+static void a_canonical_name_resolved_again_is_implied(void **state)
+{
+	(void)state;
+	assert_int_equal(mkdir(at("a"), 0755), 0);
+	assert_int_equal(mkdir(at("a/b"), 0755), 0);
+	assert_int_equal(symlink("a", at("link")), 0);
+	lw_inputs_start();
+	char out[LW_PATH_MAX], real[LW_PATH_MAX];
+	assert_int_equal(lw_realpath(at("link"), real, sizeof real), 0);
+	assert_int_equal(lw_realpath(real, out, sizeof out), 0);          /* implied */
+	char sub[LW_PATH_MAX + 4];
+	snprintf(sub, sizeof sub, "%s/b", real);
+	assert_int_equal(lw_realpath(sub, out, sizeof out), 0);           /* a line of its own */
+	char **v = record_lines();
+	assert_non_null(v[1]);
+	assert_null(v[2]);
+	assert_string_equal(broken(v), "");
+	assert_int_equal(unlink(at("link")), 0);
+	assert_string_equal(broken(v), "0");
+	free_lines(v);
+	lw_inputs_stop();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(hash_tells_contents_apart),
+		cmocka_unit_test_setup_teardown(hash_in_pieces_equals_the_whole, setup, teardown),
 		cmocka_unit_test(encoding_round_trips),
 		cmocka_unit_test_setup_teardown(each_input_holds_until_it_changes, setup, teardown),
 		cmocka_unit_test_setup_teardown(off_records_nothing_and_errors_taint, setup, teardown),
 		cmocka_unit_test_setup_teardown(malformed_lines_never_hold, setup, teardown),
 		cmocka_unit_test(env_numbers_in_range_only),
 		cmocka_unit_test_setup_teardown(a_resolved_name_holds_until_the_link_moves, setup, teardown),
+		cmocka_unit_test_setup_teardown(an_input_seen_alike_twice_is_one_line, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_canonical_name_resolved_again_is_implied, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("inputs", tests, NULL, NULL);
 }

@@ -20,8 +20,10 @@
 #include "systems/liza/shell/liza_tx.h"
 #include "core/model/report.h"
 #include "core/util/timeparse.h"
+#include "core/model/activity.h"
+#include "systems/liza/liza_records.h"
 
-static char dir[64], liza[96], logp[128], tmpp[128];
+static char dir[64], liza[96], logp[128], tmpp[128], st[160];
 
 static void write_file(const char *path, const char *mode, const char *text)
 {
@@ -82,17 +84,22 @@ static void write_state(const char *path, unsigned seed)
 	rename(tmp, path);
 }
 
-static void incremental_equals_full_over_random_edits(void **state)
+/* A fresh project: state.yaml (seed 1) and the log's path, not yet written. */
+static void make_project(void)
 {
-	(void)state;
 	snprintf(dir, sizeof dir, "/tmp/lw-log.XXXXXX");
 	assert_non_null(mkdtemp(dir));
 	snprintf(liza, sizeof liza, "%s/.liza", dir);
 	mkdir(liza, 0755);
-	char st[160];
 	snprintf(st, sizeof st, "%s/state.yaml", liza);
 	write_state(st, 1);
 	snprintf(logp, sizeof logp, "%s/log.yaml", liza);
+}
+
+static void incremental_equals_full_over_random_edits(void **state)
+{
+	(void)state;
+	make_project();
 	snprintf(tmpp, sizeof tmpp, "%s/log.yaml.tmp", liza);
 	write_file(logp, "w", "# the log\n");
 
@@ -197,14 +204,7 @@ static void incremental_equals_full_over_random_edits(void **state)
 static void log_only_reloads_do_not_chain(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/lw-log.XXXXXX");
-	assert_non_null(mkdtemp(dir));
-	snprintf(liza, sizeof liza, "%s/.liza", dir);
-	mkdir(liza, 0755);
-	char st[160];
-	snprintf(st, sizeof st, "%s/state.yaml", liza);
-	write_state(st, 1);
-	snprintf(logp, sizeof logp, "%s/log.yaml", liza);
+	make_project();
 	write_file(logp, "w", "# the log\n");
 	int rc;
 	lw_snapshot *owner = load(NULL, &rc), *prev = owner;
@@ -226,11 +226,85 @@ static void log_only_reloads_do_not_chain(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* The newest log entries as records (the activity feed, `events`), from
+ * the one streaming pass: each entry's task, agent, "action: detail" and
+ * timestamp, whatever else it holds or lacks; fields cut to their slot and
+ * at a NUL, a bad timestamp no time; the oldest beyond the limit dropped;
+ * an appended tail gives what a full load gives. */
+static void log_records_are_the_newest_entries(void **state)
+{
+	(void)state;
+	make_project();
+	write_file(logp, "w", "# the log\n");
+	size_t limit = lw_records_limit();
+	for (unsigned i = 0; i < limit + 5; i++)
+		write_file(logp, "a", entry(i, i % 2, false));
+	char longer[300], line[600];
+	memset(longer, 'd', 200);
+	longer[200] = '\0';
+	snprintf(line, sizeof line,
+	         "- {agent: ann, note: x, timestamp: \"2026-02-01T10:00:00Z\", task: t1, action: approve, detail: %s}\n"
+	         "- just a line\n"
+	         "- timestamp: soon\n  task: \"t\\0x\"\n  detail: only this\n"
+	         "- [action, detail]\n",
+	         longer);
+	write_file(logp, "a", line);
+	int rc;
+	lw_snapshot *s = load(NULL, &rc);
+	assert_int_equal(rc, 0);
+	assert_int_equal(s->nrecords, limit);
+	const lw_record *r = &s->records[limit - 4];
+	assert_string_equal(r->kind, "log");
+	assert_string_equal(r->subject, "t1");
+	assert_string_equal(r->actor, "ann");
+	time_t want;
+	lw_parse_time("2026-02-01T10:00:00Z", &want);
+	assert_int_equal(r->time, want);
+	assert_int_equal(strncmp(r->text, "approve: ddd", 12), 0);
+	assert_int_equal(strlen(r->text), strlen("approve: ") + LIZA_REC_FIELD - 1);
+	r = &s->records[limit - 3];   /* a scalar entry: a record with nothing in it */
+	assert_null(r->subject);
+	assert_null(r->actor);
+	assert_null(r->text);
+	assert_int_equal(r->time, LW_NO_TIME);
+	r = &s->records[limit - 2];
+	assert_string_equal(r->subject, "t");
+	assert_string_equal(r->text, "only this");
+	assert_int_equal(r->time, LW_NO_TIME);
+	assert_null(s->records[limit - 1].text);
+	/* The first record kept is the entry limit - 4 from the end of the generated ones. */
+	char who[32];
+	snprintf(who, sizeof who, "coder-%u", 9u % 5);
+	assert_string_equal(s->records[0].actor, who);
+	assert_string_equal(s->records[0].text, "did_9");
+
+	/* An appended tail: the same records as a full load. */
+	write_file(logp, "a", entry(999, false, false));
+	lw_snapshot *inc = load(s, &rc), *full = load(NULL, &rc);
+	assert_int_equal(inc->nrecords, full->nrecords);
+	for (size_t i = 0; i < full->nrecords; i++) {
+		assert_int_equal(inc->records[i].time, full->records[i].time);
+		const char *a[3] = { inc->records[i].subject, inc->records[i].actor, inc->records[i].text };
+		const char *b[3] = { full->records[i].subject, full->records[i].actor, full->records[i].text };
+		for (int k = 0; k < 3; k++)
+			if (a[k] || b[k])
+				assert_string_equal(a[k] ? a[k] : "(null)", b[k] ? b[k] : "(null)");
+	}
+	assert_string_equal(full->records[full->nrecords - 1].text, "did_999");
+	lw_snapshot_free(inc);
+	lw_snapshot_free(full);
+	lw_snapshot_free(s);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(incremental_equals_full_over_random_edits),
 		cmocka_unit_test(log_only_reloads_do_not_chain),
+		cmocka_unit_test(log_records_are_the_newest_entries),
 	};
 	return cmocka_run_group_tests_name("liza_log", tests, NULL, NULL);
 }

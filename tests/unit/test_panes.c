@@ -149,6 +149,7 @@ static void paths_read_below_the_root(void **state)
 	h.fleet = &one;
 	hud_message(&h, false, "removed %s/.liza/PAUSE", two[0].proj.dir);
 	assert_string_equal(h.message, "removed .liza/PAUSE");
+	hud_log_free(&h);
 }
 
 int main(void)

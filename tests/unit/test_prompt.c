@@ -46,6 +46,7 @@ static void long_non_ascii_is_kept_whole(void **state)
 	assert_int_equal(h.prompt.len, strlen(want));
 	assert_string_equal(h.prompt.text, want);
 	prompt_free(&h);
+	hud_log_free(&h);
 }
 
 static void edits_by_whole_characters(void **state)
@@ -61,6 +62,7 @@ static void edits_by_whole_characters(void **state)
 	prompt_key(&h, KEY_DC);
 	assert_string_equal(h.prompt.text, "a");
 	prompt_free(&h);
+	hud_log_free(&h);
 }
 
 static void ctrl_w_deletes_a_word(void **state)
@@ -80,6 +82,7 @@ static void ctrl_w_deletes_a_word(void **state)
 	prompt_key(&h, 'w' & 0x1f);
 	assert_string_equal(h.prompt.text, "");
 	prompt_free(&h);
+	hud_log_free(&h);
 }
 
 static void the_limit_refuses_and_keeps(void **state)
@@ -96,6 +99,7 @@ static void the_limit_refuses_and_keeps(void **state)
 	assert_non_null(strstr(h.message, "at its limit"));
 	assert_ptr_equal(views_top(&h), &view_prompt);
 	prompt_free(&h);
+	hud_log_free(&h);
 }
 
 static void invalid_utf8_stays_in_the_prompt(void **state)
@@ -112,6 +116,7 @@ static void invalid_utf8_stays_in_the_prompt(void **state)
 	assert_int_equal(h.prompt.cursor, 3);
 	assert_non_null(strstr(h.message, "not valid UTF-8 at byte 4"));
 	prompt_free(&h);
+	hud_log_free(&h);
 }
 
 int main(void)

@@ -89,6 +89,7 @@ static void prompt_over_a_view_returns_to_it(void **state)
 	views_key(&h, 'q');
 	assert_ptr_equal(views_top(&h), &view_main);
 	prompt_free(&h);
+	hud_log_free(&h);
 }
 
 static void the_stack_is_bounded(void **state)
@@ -111,6 +112,7 @@ static void the_stack_is_bounded(void **state)
 	views_close_all(&h);
 	assert_int_equal(closed, HUD_VIEWS_MAX);
 	assert_ptr_equal(views_top(&h), &view_main);
+	hud_log_free(&h);
 }
 
 /* Every view draws and takes keys; names are unique; an action opens one

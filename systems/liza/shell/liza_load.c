@@ -491,8 +491,6 @@ typedef struct log_scan {
 static int log_event(const doc_event *ev, void *ctx)
 {
 	log_scan *s = ctx;
-	if (s->ring)
-		liza_rec_ring_event(s->ring, ev);
 	if (ev->depth == 0 && ev->kind != DOC_EV_END) {
 		s->root_seen = true;
 		bool null_root = ev->kind == DOC_EV_SCALAR && ev->plain &&
@@ -503,19 +501,29 @@ static int log_event(const doc_event *ev, void *ctx)
 		}
 		return 0;
 	}
-	if (ev->depth == 1 && ev->kind != DOC_EV_END)
+	if (ev->depth == 1 && ev->kind != DOC_EV_END) {
 		s->st->log_entries++;
+		if (s->ring)
+			liza_rec_ring_entry(s->ring);
+	}
 	if (ev->depth != 2 || ev->kind != DOC_EV_SCALAR)
 		return 0;
 	if (ev->is_key) {
-		s->want_time = strcmp(ev->str, "timestamp") == 0;
+		int cls = liza_rec_key(ev->str, ev->len);
+		s->want_time = cls == LIZA_REC_TIME;
+		if (s->ring)
+			liza_rec_ring_key(s->ring, cls);
 		return 0;
 	}
-	if (!s->want_time)
-		return 0;
+	bool timed = s->want_time;
 	s->want_time = false;
-	time_t t;
-	if (lw_parse_time(ev->str, &t) == 0) {
+	time_t t = LW_NO_TIME;
+	bool ok = timed && lw_parse_time(ev->str, &t) == 0;
+	if (s->ring)
+		liza_rec_ring_value(s->ring, ev->str, ev->len, ok ? t : LW_NO_TIME);
+	if (!timed)
+		return 0;
+	if (ok) {
 		if (s->st->log_newest == LW_NO_TIME || t > s->st->log_newest)
 			s->st->log_newest = t;
 	} else if (!(ev->plain && (ev->len == 0 || strcmp(ev->str, "null") == 0 || strcmp(ev->str, "~") == 0))) {

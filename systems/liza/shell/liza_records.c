@@ -14,42 +14,55 @@ void liza_rec_ring_init(liza_rec_ring *r)
 	r->field = -1;
 }
 
-void liza_rec_ring_event(liza_rec_ring *r, const doc_event *ev)
+int liza_rec_key(const char *s, size_t len)
 {
-	if (ev->depth == 1 && ev->kind != DOC_EV_END) {
-		liza_rec_slot *slot;
-		if (r->n < r->max) {
-			if (r->n == r->cap) {
-				r->v = lw_grow(r->v, &r->cap, r->n, sizeof *r->v, 8);
-				if (r->cap > r->max)
-					r->cap = r->max;
-			}
-			slot = &r->v[r->n++];
-		} else {   /* full: the oldest goes */
-			slot = &r->v[r->start];
-			r->start = (r->start + 1) % r->n;
+	switch (len) {
+	case 4: return memcmp(s, "task", 4) == 0 ? 0 : -1;
+	case 5: return memcmp(s, "agent", 5) == 0 ? 1 : -1;
+	case 6: return memcmp(s, "action", 6) == 0 ? 2 : memcmp(s, "detail", 6) == 0 ? 3 : -1;
+	case 9: return memcmp(s, "timestamp", 9) == 0 ? LIZA_REC_TIME : -1;
+	default: return -1;
+	}
+}
+
+void liza_rec_ring_entry(liza_rec_ring *r)
+{
+	liza_rec_slot *slot;
+	if (r->n < r->max) {
+		if (r->n == r->cap) {
+			r->v = lw_grow(r->v, &r->cap, r->n, sizeof *r->v, 8);
+			if (r->cap > r->max)
+				r->cap = r->max;
 		}
-		memset(slot, 0, sizeof *slot);
-		slot->time = LW_NO_TIME;
-		r->field = -1;
-		return;
+		slot = &r->v[r->n++];
+	} else {   /* full: the oldest goes */
+		slot = &r->v[r->start];
+		r->start = (r->start + 1) % r->n;
 	}
-	if (ev->depth != 2 || ev->kind != DOC_EV_SCALAR || !r->n)
-		return;
-	if (ev->is_key) {
-		static const char *const keys[] = { "task", "agent", "action", "detail" };
-		r->field = strcmp(ev->str, "timestamp") == 0 ? 4 : -1;
-		for (int i = 0; i < 4; i++)
-			if (strcmp(ev->str, keys[i]) == 0)
-				r->field = i;
-		return;
-	}
-	liza_rec_slot *slot = &r->v[(r->start + r->n - 1) % r->n];
-	if (r->field == 4 && lw_parse_time(ev->str, &slot->time) < 0)
-		slot->time = LW_NO_TIME;
-	else if (r->field >= 0 && r->field < 4)
-		snprintf(slot->field[r->field], LIZA_REC_FIELD, "%.*s", (int)ev->len, ev->str);
+	/* Empty fields: their first byte is enough (each is written whole, NUL and all). */
+	for (int i = 0; i < 4; i++)
+		slot->field[i][0] = '\0';
+	slot->time = LW_NO_TIME;
 	r->field = -1;
+}
+
+void liza_rec_ring_key(liza_rec_ring *r, int cls) { r->field = r->n ? cls : -1; }
+
+void liza_rec_ring_value(liza_rec_ring *r, const char *s, size_t len, time_t t)
+{
+	int f = r->field;
+	r->field = -1;
+	if (f < 0 || !r->n)
+		return;
+	liza_rec_slot *slot = &r->v[(r->start + r->n - 1) % r->n];
+	if (f == LIZA_REC_TIME) {
+		slot->time = t;
+		return;
+	}
+	/* As "%.*s" would: cut to the slot, and at a NUL inside the scalar. */
+	size_t n = strnlen(s, len < LIZA_REC_FIELD - 1 ? len : LIZA_REC_FIELD - 1);
+	memcpy(slot->field[f], s, n);
+	slot->field[f][n] = '\0';
 }
 
 static const char *field(arena *a, const char *s) { return *s ? arena_strdup(a, s) : NULL; }

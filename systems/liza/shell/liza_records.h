@@ -18,8 +18,20 @@ typedef struct liza_rec_ring {
 	int field;                /* the field the next scalar is the value of, or -1 */
 } liza_rec_ring;
 void liza_rec_ring_init(liza_rec_ring *r);
-/* A streamed event of the log (doc_stream). */
-void liza_rec_ring_event(liza_rec_ring *r, const doc_event *ev);
+/* What an entry's key names: a field (0-3: task, agent, action, detail),
+ * LIZA_REC_TIME for "timestamp", -1 for any other key. Classified once by
+ * the log's scanner (liza_load.c), which parses the timestamp itself: a
+ * log of thousands of entries pays one comparison per key and no copy
+ * beyond the fields it keeps. */
+enum { LIZA_REC_TIME = 4 };
+int liza_rec_key(const char *s, size_t len);
+/* A new entry of the list (an item at depth 1). */
+void liza_rec_ring_entry(liza_rec_ring *r);
+/* A key of the current entry (liza_rec_key's class). */
+void liza_rec_ring_key(liza_rec_ring *r, int cls);
+/* The scalar value after it; t: the timestamp as the scanner parsed it
+ * (LW_NO_TIME when it did not), used when the key was LIZA_REC_TIME. */
+void liza_rec_ring_value(liza_rec_ring *r, const char *s, size_t len, time_t t);
 /* The records: prev's (an appended tail follows them) then the ring's,
  * the newest lw_records_limit() of them, copied into a; the ring is freed. */
 void liza_rec_ring_done(liza_rec_ring *r, arena *a, const lw_record *prev, size_t nprev, lw_record **out,
