@@ -21,7 +21,7 @@
 #include "core/model/report.h"
 #include "core/util/timeparse.h"
 #include "core/model/activity.h"
-#include "systems/liza/liza_records.h"
+#include "systems/liza/shell/liza_records.h"
 
 static char dir[64], liza[96], logp[128], tmpp[128], st[160];
 
