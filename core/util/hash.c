@@ -39,6 +39,9 @@ void lw_hash_stream_init(lw_hash_stream *s, size_t n)
 void lw_hash_stream_feed(lw_hash_stream *s, const void *data, size_t len)
 {
 	const unsigned char *p = data;
+	/* An empty piece may come as NULL (an empty file's bytes): no memcpy from it. */
+	if (len == 0)
+		return;
 	if (s->carry_n) {
 		size_t take = 16 - s->carry_n < len ? 16 - s->carry_n : len;
 		memcpy(s->carry + s->carry_n, p, take);
