@@ -17,6 +17,7 @@
 #include "systems/liza/go/lizago_providers.h"
 #include "systems/liza/go/lizago_receipts.h"
 #include "systems/liza/go/lizago_rule.h"
+#include "systems/liza/go/lizago_runtime.h"
 #include "systems/liza/go/lizago_safety.h"
 #include "systems/liza/go/lizago_settings.h"
 #include "systems/liza/go/lizago_shape.h"
@@ -643,6 +644,7 @@ void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx 
 		lizago_receipts(&c, &st->tasks[i]);
 		lizago_prereq(&c, &st->tasks[i]);
 		lizago_safety(&c, &st->tasks[i]);
+		lizago_runtime(&c, &st->tasks[i]);
 		task_checks(&c, &st->tasks[i]);
 	}
 	quarantined(&c);
