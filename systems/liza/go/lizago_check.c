@@ -9,6 +9,7 @@
 #include "systems/liza/go/lizago.h"
 #include "systems/liza/go/lizago_hygiene.h"
 #include "systems/liza/go/lizago_integration.h"
+#include "systems/liza/go/lizago_ledger.h"
 #include "systems/liza/go/lizago_orch.h"
 #include "systems/liza/go/lizago_patterns.h"
 #include "systems/liza/go/lizago_pipeline.h"
@@ -650,6 +651,7 @@ void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx 
 	quarantined(&c);
 	lizago_validate(&c);
 	lizago_providers(&c);
+	lizago_ledger(&c);
 	leases(&c);
 	lizago_procs(&c);
 	lizago_orch(&c);

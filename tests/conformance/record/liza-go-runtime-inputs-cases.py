@@ -122,3 +122,55 @@ mutated('invariant-runtime-inputs-output-bad-consumption', DEFECTS % 'bad consum
 mutated('invariant-runtime-inputs-output-command-outside', DEFECTS % 'command outside (an output entry is checked against its own validation)',
         setf(2, 'commands', ['make eplane', 'make deploy']),
         [R + "[2].commands[1] must equal one of the entry's validation commands"], where='output')
+
+# --- the ledger state.runtime_inputs (RuntimeInputInstanceViolations via
+# statevalidate validateRuntimeInputLedger, validate_state.go); its subject is
+# the ledger, not a task.
+import os
+from liza_go_case import HERE
+LS = ('liza-mas/liza internal/models/runtime_inputs.go RuntimeInputInstanceViolations (84e4390), via '
+      'statevalidate validateRuntimeInputLedger; %s')
+def instance(**over):
+    d = dict(recipe='project.forms', input_id='forms-fixture', consumption='single_use', key_id='k1',
+             envelope='/home/op/.liza-inputs/forms.env', names=['FORMS_FIXTURE'], tasks=['t-1'], state='available',
+             registered_at='2026-11-25T09:00:00Z')
+    d.update(over)
+    out = '  inst-1:\n'
+    for k, v in d.items():
+        if v is None:
+            continue
+        if isinstance(v, list):
+            out += '    %s:\n' % k + ''.join('      - %s\n' % q(x) for x in v)
+        elif isinstance(v, dict):
+            out += '    %s:\n' % k + ''.join('      %s: %s\n' % (a, b) for a, b in v.items())
+        else:
+            out += '    %s: %s\n' % (k, v if k == 'registered_at' else q(v))
+    return 'runtime_inputs:\n' + out
+
+def ledger(name, test, msg, **over):
+    rep = (('\nagents:', '\n' + instance(**over) + 'agents:'),)
+    case(name, M, LS % test, msg and msg % 'inst-1', replace=rep, valid=msg is None)
+    if msg:
+        p = os.path.join(HERE, name, 'expect')
+        s = open(p).read().replace('alert CRIT invalid_state t-1\n', 'alert CRIT invalid_state runtime_inputs\n')
+        open(p, 'w').write(s)
+
+CONSUMED = dict(task='t-1', run_id='r-1', at='2026-11-25T09:30:00Z')
+ledger('ledger-runtime-input-valid', 'an available instance (TestRuntimeInputDenyNamesAndScrub ledger shape)', None)
+ledger('ledger-runtime-input-consumed-valid', 'a consumed instance with its record', None, state='consumed', consumed=CONSUMED)
+ledger('ledger-runtime-input-available-terminal', 'available with a consumption record',
+       'runtime_inputs[%s] is available but carries a terminal record', consumed=CONSUMED)
+ledger('ledger-runtime-input-consumed-no-record', 'consumed without its record',
+       'runtime_inputs[%s] is consumed without a consumption record', state='consumed')
+ledger('ledger-runtime-input-invalidated-no-record', 'invalidated without its record',
+       'runtime_inputs[%s] is invalidated without an invalidation record', state='invalidated')
+ledger('ledger-runtime-input-unknown-state', 'unknown state',
+       'runtime_inputs[%s] has unknown state', state='spent')
+ledger('ledger-runtime-input-unknown-consumption', 'unknown consumption',
+       'runtime_inputs[%s] has unknown consumption', consumption='once')
+ledger('ledger-runtime-input-single-use-shared', 'single_use bound to two tasks',
+       'runtime_inputs[%s] is single_use but bound to more than one task', tasks=['t-1', 't-2'])
+ledger('ledger-runtime-input-missing-key', 'no key_id',
+       'runtime_inputs[%s] is missing key_id, envelope or names', key_id=None)
+ledger('ledger-runtime-input-missing-names', 'no names',
+       'runtime_inputs[%s] is missing key_id, envelope or names', names=[])
