@@ -215,3 +215,38 @@ char *th_yaml(const char *tasks, const char *agents, const char *config, const c
 	         extra ? extra : "");
 	return buf;
 }
+
+const char th_go_pipeline[] =
+	"pipeline:\n"
+	"  roles: {coder: {type: doer}, code-reviewer: {type: reviewer}}\n"
+	"  role-pairs:\n"
+	"    coding-pair: {doer: coder, reviewer: code-reviewer, states: {initial: DRAFT_CODE,\n"
+	"      executing: IMPLEMENTING_CODE, submitted: CODE_TO_REVIEW, reviewing: REVIEWING_CODE,\n"
+	"      approved: CODE_APPROVED, rejected: CODE_REJECTED}}\n";
+
+const char *th_go_state(const char *task_lines)
+{
+	static char buf[1 << 14];
+	snprintf(buf, sizeof buf,
+	         "version: 1\n"
+	         "pipeline_version: 1\n"
+	         "goal: {id: g-1, description: d, spec_ref: s.md, status: IN_PROGRESS, created: 2026-11-25T09:00:00Z}\n"
+	         "tasks:\n"
+	         "  - id: t-1\n"
+	         "    type: coding\n"
+	         "    role_pair: coding-pair\n"
+	         "    status: DRAFT_CODE\n"
+	         "    description: d\n"
+	         "    spec_ref: s.md\n"
+	         "    done_when: done\n"
+	         "    created: 2026-11-25T09:55:00Z\n"
+	         "    history: []\n"
+	         "%s"
+	         "agents: {}\n"
+	         "sprint: {id: s-1, goal_ref: g-1, status: IN_PROGRESS, scope: {planned: [t-1]},\n"
+	         "         timeline: {started: 2026-11-25T09:00:00Z}}\n"
+	         "circuit_breaker: {status: OK}\n"
+	         "config: {heartbeat_interval: 60, lease_duration: 1800, integration_branch: integration, mode: PAUSED}\n",
+	         task_lines);
+	return buf;
+}

@@ -59,4 +59,10 @@ void th_expect_none_at(const th_run *r, const char *code, const char *subject, c
  * its section's contents, or NULL): goal g-1 IN_PROGRESS, sprint s-1. */
 char *th_yaml(const char *tasks, const char *agents, const char *config, const char *extra);
 
+/* Today's Liza (the Go generation): a pipeline of one coding pair, and a
+ * quiet PAUSED state of one task t-1 (DRAFT_CODE) whose record ends with
+ * task_lines (indented 4, after its `history: []`). */
+extern const char th_go_pipeline[];
+const char *th_go_state(const char *task_lines);
+
 #endif

@@ -16,14 +16,6 @@
 
 #define NOW "2026-11-25T10:00:00Z"
 
-static const char pipeline[] =
-	"pipeline:\n"
-	"  roles: {coder: {type: doer}, code-reviewer: {type: reviewer}}\n"
-	"  role-pairs:\n"
-	"    coding-pair: {doer: coder, reviewer: code-reviewer, states: {initial: DRAFT_CODE,\n"
-	"      executing: IMPLEMENTING_CODE, submitted: CODE_TO_REVIEW, reviewing: REVIEWING_CODE,\n"
-	"      approved: CODE_APPROVED, rejected: CODE_REJECTED}}\n";
-
 #define TASK(id, status, extra) \
 	"  - {id: " id ", type: coding, role_pair: coding-pair, status: " status ", description: d,\n" \
 	"     spec_ref: s.md, done_when: done, created: 2026-11-25T09:55:00Z, history: []" extra "}\n"
@@ -50,7 +42,7 @@ static const char *state_with(const char *tasks, const char *planned)
 static void run(th_run *r, const char *tasks, const char *planned)
 {
 	th_open(r);
-	th_write(r, "pipeline.yaml", pipeline);
+	th_write(r, "pipeline.yaml", th_go_pipeline);
 	th_write(r, "state.yaml", state_with(tasks, planned));
 	assert_int_equal(th_load(r, NOW), 0);
 }

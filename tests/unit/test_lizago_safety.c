@@ -66,40 +66,11 @@ static void acceptance_paths_are_clean_and_credential_free(void **state)
 	assert_null(lizago_alloc_path_error("keys/README.md"));
 }
 
-static const char pipeline[] =
-	"pipeline:\n"
-	"  roles: {coder: {type: doer}, code-reviewer: {type: reviewer}}\n"
-	"  role-pairs:\n"
-	"    coding-pair: {doer: coder, reviewer: code-reviewer, states: {initial: DRAFT_CODE,\n"
-	"      executing: IMPLEMENTING_CODE, submitted: CODE_TO_REVIEW, reviewing: REVIEWING_CODE,\n"
-	"      approved: CODE_APPROVED, rejected: CODE_REJECTED}}\n";
-
 static const char *state_with(const char *validation)
 {
-	static char buf[4096];
-	snprintf(buf, sizeof buf,
-	         "version: 1\n"
-	         "pipeline_version: 1\n"
-	         "goal: {id: g-1, description: d, spec_ref: s.md, status: IN_PROGRESS, created: 2026-11-25T09:00:00Z}\n"
-	         "tasks:\n"
-	         "  - id: t-1\n"
-	         "    type: coding\n"
-	         "    role_pair: coding-pair\n"
-	         "    status: DRAFT_CODE\n"
-	         "    description: d\n"
-	         "    spec_ref: s.md\n"
-	         "    done_when: done\n"
-	         "    created: 2026-11-25T09:55:00Z\n"
-	         "    history: []\n"
-	         "    destructive_db: true\n"
-	         "    validation:\n%s"
-	         "agents: {}\n"
-	         "sprint: {id: s-1, goal_ref: g-1, status: IN_PROGRESS, scope: {planned: [t-1]},\n"
-	         "         timeline: {started: 2026-11-25T09:00:00Z}}\n"
-	         "circuit_breaker: {status: OK}\n"
-	         "config: {heartbeat_interval: 60, lease_duration: 1800, integration_branch: integration, mode: PAUSED}\n",
-	         validation);
-	return buf;
+	static char lines[2048];
+	snprintf(lines, sizeof lines, "    destructive_db: true\n    validation:\n%s", validation);
+	return th_go_state(lines);
 }
 
 static void an_unmarked_destructive_command_is_invalid_state(void **state)
@@ -107,7 +78,7 @@ static void an_unmarked_destructive_command_is_invalid_state(void **state)
 	(void)state;
 	th_run r;
 	th_open(&r);
-	th_write(&r, "pipeline.yaml", pipeline);
+	th_write(&r, "pipeline.yaml", th_go_pipeline);
 	th_write(&r, "state.yaml", state_with("      - " M " make test\n      - make migrate\n"));
 	assert_int_equal(th_load(&r, "2026-11-25T10:00:00Z"), 0);
 	TH_EXPECT(&r, LW_CRIT, "invalid_state", "t-1",
@@ -118,7 +89,7 @@ static void an_unmarked_destructive_command_is_invalid_state(void **state)
 	th_close(&r);
 
 	th_open(&r);
-	th_write(&r, "pipeline.yaml", pipeline);
+	th_write(&r, "pipeline.yaml", th_go_pipeline);
 	th_write(&r, "state.yaml", state_with("      - " M " make test\n      - env " M " make migrate\n"));
 	assert_int_equal(th_load(&r, "2026-11-25T10:00:00Z"), 0);
 	if (th_count(&r, "invalid_state"))
@@ -133,7 +104,7 @@ static void a_null_command_is_an_empty_one(void **state)
 	(void)state;
 	th_run r;
 	th_open(&r);
-	th_write(&r, "pipeline.yaml", pipeline);
+	th_write(&r, "pipeline.yaml", th_go_pipeline);
 	th_write(&r, "state.yaml", state_with("      - ~\n      - " M " make test\n"));
 	assert_int_equal(th_load(&r, "2026-11-25T10:00:00Z"), 0);
 	TH_EXPECT(&r, LW_CRIT, "invalid_state", "t-1", "task t-1 validation[0] must not be empty");

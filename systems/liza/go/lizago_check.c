@@ -9,6 +9,7 @@
 #include "systems/liza/go/lizago.h"
 #include "systems/liza/go/lizago_hygiene.h"
 #include "systems/liza/go/lizago_integration.h"
+#include "systems/liza/go/lizago_ledger.h"
 #include "systems/liza/go/lizago_orch.h"
 #include "systems/liza/go/lizago_patterns.h"
 #include "systems/liza/go/lizago_pipeline.h"
@@ -17,6 +18,7 @@
 #include "systems/liza/go/lizago_providers.h"
 #include "systems/liza/go/lizago_receipts.h"
 #include "systems/liza/go/lizago_rule.h"
+#include "systems/liza/go/lizago_runtime.h"
 #include "systems/liza/go/lizago_safety.h"
 #include "systems/liza/go/lizago_settings.h"
 #include "systems/liza/go/lizago_shape.h"
@@ -643,11 +645,13 @@ void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx 
 		lizago_receipts(&c, &st->tasks[i]);
 		lizago_prereq(&c, &st->tasks[i]);
 		lizago_safety(&c, &st->tasks[i]);
+		lizago_runtime(&c, &st->tasks[i]);
 		task_checks(&c, &st->tasks[i]);
 	}
 	quarantined(&c);
 	lizago_validate(&c);
 	lizago_providers(&c);
+	lizago_ledger(&c);
 	leases(&c);
 	lizago_procs(&c);
 	lizago_orch(&c);

@@ -13,7 +13,8 @@
 
 #define broken(c, t, key, ...) lizago_check_broken(c, (t)->id, (t)->node, "validation_prerequisites", key, __VA_ARGS__)
 
-static bool env_name(const char *s)
+/* prerequisiteEnvName: a variable identifier of at most 256 bytes. */
+bool lizago_prereq_env_name(const char *s)
 {
 	size_t n = s ? strlen(s) : 0;
 	return n > 0 && n <= 256 && !(s[0] >= '0' && s[0] <= '9') &&
@@ -105,7 +106,7 @@ static void contract(lizago_check_ctx *c, const lg_task *t, const doc_node *owne
 			V(k, "task %s %svalidation_prerequisites[%zu] requires at least one check", t->id, pfx, i);
 		size_t j = 0;
 		for (const doc_node *x = doc_seq_first(doc_get(p, "env")); x; x = x->next, j++)
-			if (!env_name(doc_str(x))) {
+			if (!lizago_prereq_env_name(doc_str(x))) {
 				snprintf(k, sizeof k, "p%zu-env%zu", i, j);
 				V(k, "task %s %svalidation_prerequisites[%zu].env[%zu] must be a variable identifier of at most 256 "
 				  "bytes", t->id, pfx, i, j);
