@@ -26,8 +26,8 @@ note_panes() {
 		PANE_PIDS+=("$p" $(pgrep -P "$p"))
 	done
 }
-# alive PID: running, not a zombie its adopter has yet to reap.
-alive() { local s; s=$(ps -o stat= -p "$1" 2>/dev/null) && [ "${s#Z}" = "$s" ]; }
+# pid_running PID: running, not a zombie its adopter has yet to reap.
+pid_running() { local s; s=$(ps -o stat= -p "$1" 2>/dev/null) && [ "${s#Z}" = "$s" ]; }
 e2e_cleanup() {
 	local s p left end gone=1
 	note_panes
@@ -35,7 +35,7 @@ e2e_cleanup() {
 	end=$(( $(date +%s) + 20 ))
 	while :; do
 		left=""
-		for p in ${PANE_PIDS[@]+"${PANE_PIDS[@]}"}; do alive "$p" && left="$left $p"; done
+		for p in ${PANE_PIDS[@]+"${PANE_PIDS[@]}"}; do pid_running "$p" && left="$left $p"; done
 		[ -z "$left" ] && break
 		if [ "$(date +%s)" -gt "$end" ]; then
 			echo "FAIL: still running 20 s after its terminal went:" >&2
