@@ -70,6 +70,12 @@ void term_init(hud *h)
 	intrflush(stdscr, FALSE);
 	keypad(stdscr, TRUE);
 	nodelay(stdscr, TRUE);
+	/* No typeahead check during an update: ncurses flushes its output
+	 * before each one, so a minute's age tick left in ~20 writes of a few
+	 * bytes, each a wakeup of whatever reads the terminal (make bench's
+	 * idle live-clock HUD: 23 wakeups in 30 s). Keys wait for the next
+	 * loop turn, a frame later, and the update leaves in one write. */
+	typeahead(-1);
 	curs_set(0);
 	h->color = !h->opts->no_color && has_colors();
 	if (h->color) {
