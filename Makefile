@@ -220,14 +220,18 @@ check-portable:
 	@$(MAKE) --no-print-directory PORTABLE=1 unit
 	@$(MAKE) --no-print-directory PORTABLE=1 e2e
 
-unit: $(TEST_BIN)
-	@tests/run-unit $(TEST_BIN)
+# T="name ..." runs only those: unit test binaries (test_txn) or e2e
+# scripts (journey), e.g. `make e2e T=journey`.
+UNIT_PICK = $(if $(T),$(filter $(addprefix %/,$(T)),$(TEST_BIN)),$(TEST_BIN))
+.SECONDARY: $(TEST_HELPER_OBJ) $(TEST_SRC:tests/unit/%.c=$(B)/san/tests/unit/%.o)
+unit: $(UNIT_PICK)
+	@tests/run-unit $(UNIT_PICK)
 
 # LW_PORTABLE tells the few scripts whose expected text differs (a lock
 # holder without /proc) which variant they drive; the scripts that run make
 # themselves (build_flags, install) get none of this make's variables.
 e2e: $(B)/san/liza-watch
-	@MAKEFLAGS= MAKELEVEL= PORTABLE= LW_PORTABLE=$(PORTABLE) tests/run-e2e $(B)/san/liza-watch
+	@MAKEFLAGS= MAKELEVEL= PORTABLE= LW_PORTABLE=$(PORTABLE) tests/run-e2e $(B)/san/liza-watch $(T)
 
 # Verdicts recorded from the upstream orchestrators' own code (tests/conformance/README.md).
 conformance: $(B)/san/liza-watch
