@@ -17,6 +17,7 @@
 #include "core/store/store.h"
 #include "core/util/strbuf.h"
 #include "core/util/timeparse.h"
+#include "core/util/userdirs.h"
 #include "platform/platform.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -77,23 +78,15 @@ static bool private_dir(const char *dir, bool create)
 
 static bool cache_dir(char *out, size_t n)
 {
-	const char *rt = getenv("XDG_RUNTIME_DIR"), *ch = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	int w;
-	if (rt && rt[0] == '/') {
-		w = snprintf(out, n, "%s/liza-watch", rt);
-	} else if (ch && ch[0] == '/') {
-		w = snprintf(out, n, "%s/liza-watch", ch);
-	} else if (home && home[0] == '/') {
-		w = snprintf(out, n, "%s/.cache", home);
-		struct stat st;
-		if (w < 0 || (size_t)w >= n || (lstat(out, &st) < 0 && mkdir(out, 0700) < 0))
-			return false;
-		w = snprintf(out, n, "%s/.cache/liza-watch", home);
-	} else {
+	if (!lw_user_cache_dir(out, n))
 		return false;
-	}
-	if (w < 0 || (size_t)w >= n)
-		return false;
+	/* Its parent may not exist yet ($HOME/.cache on a new account). */
+	char *slash = strrchr(out, '/');
+	struct stat st;
+	*slash = '\0';
+	if (lstat(out, &st) < 0)
+		(void)mkdir(out, 0700);
+	*slash = '/';
 	return private_dir(out, true);
 }
 

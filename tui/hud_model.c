@@ -6,6 +6,7 @@
 #include "core/util/timeparse.h"
 #include "core/util/grow.h"
 #include "core/util/inputs.h"
+#include "core/util/userdirs.h"
 #include <curses.h>
 #include <stdarg.h>
 #include <ctype.h>
@@ -210,7 +211,7 @@ static const char *display_dir(const char *dir, char *buf, size_t n)
 	char abs[LW_PATH_MAX];
 	if (!realpath(dir, abs))
 		return dir;   /* gone: as given, and the board says it waits for it */
-	const char *home = lw_getenv("HOME");
+	const char *home = lw_user_home();
 	size_t hl = home ? strlen(home) : 0;
 	while (hl > 1 && home[hl - 1] == '/')
 		hl--;

@@ -7,6 +7,7 @@
 #include "core/util/escape.h"
 #include "core/util/fileio.h"
 #include "core/util/grow.h"
+#include "core/util/userdirs.h"
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -295,19 +296,20 @@ int lw_config_load_file(lw_config *c, const char *path)
 
 const char *lw_config_user_path(lw_config *c)
 {
-	/* XDG: a relative XDG_CONFIG_HOME is invalid and must be ignored. */
-	const char *xdg = lw_getenv("XDG_CONFIG_HOME");
-	if (xdg && xdg[0] == '/')
-		return arena_printf(&c->mem, "%s/liza-watch/config", xdg);
-	const char *home = lw_getenv("HOME");
-	if (home && *home)
-		return arena_printf(&c->mem, "%s/.config/liza-watch/config", home);
-	return NULL;
+	/* XDG: a relative XDG_CONFIG_HOME or HOME is invalid and ignored
+	 * (core/util/userdirs.h): never a project's .config read as ours. */
+	char dir[LW_PATH_MAX];
+	if (!lw_user_config_dir(dir, sizeof dir))
+		return NULL;
+	return arena_printf(&c->mem, "%s/config", dir);
 }
 
 void lw_config_load(lw_config *c, const char *project_dir)
 {
 	c->files[0] = lw_config_user_path(c);
+	const char *why = lw_user_dirs_complaint();
+	if (why)
+		lw_config_warn(c, "user config", 0, "%s; none read", why);
 	char path[LW_PATH_MAX];
 	c->files[1] = arena_strdup(&c->mem, lw_path_join(path, sizeof path, project_dir, ".liza-watch"));
 	for (int i = 0; i < LW_CONFIG_FILES; i++)

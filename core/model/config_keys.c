@@ -4,6 +4,7 @@
  * adapter; `liza-watch config`, the parser and the tests of
  * liza-watch.conf(5) all read the table built from both. */
 #include "core/util/inputs.h"
+#include "core/util/userdirs.h"
 #include "core/util/escape.h"
 #include "core/model/config.h"
 #include "core/model/adapter.h"
@@ -272,8 +273,8 @@ static const char *theme_value(lw_config *c, const char *value, const char *base
 {
 	if (!strchr(value, '/') || value[0] == '/')
 		return arena_strdup(&c->mem, value);
-	const char *home = lw_getenv("HOME");
-	if (strncmp(value, "~/", 2) == 0 && home && *home)
+	const char *home = lw_user_home();
+	if (strncmp(value, "~/", 2) == 0 && home)
 		return arena_printf(&c->mem, "%s/%s", home, value + 2);
 	if (base && *base)
 		return arena_printf(&c->mem, "%s/%s", base, value);

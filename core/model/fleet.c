@@ -2,6 +2,7 @@
 #include "core/model/fleet.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
+#include "core/util/userdirs.h"
 #include <pwd.h>
 #include <glob.h>
 #include <stdio.h>
@@ -93,7 +94,7 @@ static void expand_tilde(const char *typed, char *out, size_t n)
 	const char *rest = typed + 1 + strcspn(typed + 1, "/");
 	const char *home = NULL;
 	if (rest == typed + 1) {
-		home = lw_getenv("HOME");
+		home = lw_user_home();
 	} else {
 		char user[256];
 		size_t ul = (size_t)(rest - typed - 1);
