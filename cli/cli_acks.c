@@ -15,6 +15,8 @@ static lw_acks *acks(void)
 	if (!opened) {
 		lw_acks_open(&a);
 		opened = true;
+		if (a.problem[0])
+			cli_error("%s\n", a.problem);   /* once: an acknowledgement is never lost unsaid */
 	}
 	return &a;
 }

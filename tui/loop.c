@@ -126,6 +126,8 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	lw_activity_init(&h.activity, 512);
 	h.activity.started = lw_now();   /* the projects loaded just now: what is there was seen now */
 	lw_acks_open(&h.acks);
+	if (h.acks.problem[0])
+		snprintf(warn + strlen(warn), sizeof warn - strlen(warn), "%.900s\n", h.acks.problem);
 	for (size_t m = 0; m < f->n; m++) {
 		f->v[m].proj.activity = &h.activity;
 		f->v[m].proj.label = hud_project_label(&h, m);

@@ -6,6 +6,7 @@
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
 #include "core/util/strbuf.h"
+#include "core/util/userdirs.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,21 +126,29 @@ void lw_acks_reload(lw_acks *a)
 	size_t len;
 	lw_error err;
 	lw_error_clear(&err);
-	/* lw_read_file: a recorded read (a kept status line depends on it). */
-	if (lw_read_file(a->path, 1 << 22, &buf, &len, &err) == LW_READ_OK) {
+	a->problem[0] = '\0';
+	/* A recorded read (a kept status line depends on it), never through a
+	 * link: the file is ours alone, and a link would carry our write to
+	 * whatever it names. What cannot be read is said, never skipped in
+	 * silence: an acknowledgement lost unsaid shows an alert as new. */
+	int rc = lw_read_file_nofollow(a->path, LW_ACKS_MAX_BYTES, &buf, &len, &err);
+	if (rc == LW_READ_OK) {
 		parse(a, buf);
 		free(buf);
+	} else if (rc == LW_READ_ERROR) {
+		char msg[1200];
+		snprintf(a->problem, sizeof a->problem, "%s; acknowledgements not read, none written",
+		         lw_error_format(&err, msg, sizeof msg));
 	}
 }
 
 void lw_acks_open(lw_acks *a)
 {
 	memset(a, 0, sizeof *a);
-	const char *xdg = lw_getenv("XDG_STATE_HOME"), *home = lw_getenv("HOME");
-	if (xdg && *xdg == '/')
-		snprintf(a->path, sizeof a->path, "%s/liza-watch/acks", xdg);
-	else if (home && *home)
-		snprintf(a->path, sizeof a->path, "%s/.local/state/liza-watch/acks", home);
+	/* The user's state folder, never a project (HOME=. names none). */
+	char dir[sizeof a->path - 8];
+	if (lw_user_state_dir(dir, sizeof dir))
+		snprintf(a->path, sizeof a->path, "%s/acks", dir);
 	lw_acks_reload(a);
 }
 
@@ -187,8 +196,15 @@ typedef struct change {
 static int edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err)
 {
 	(void)len;
-	(void)err;
 	change *c = ctx;
+	/* Under the lock, the name checked again: made a link since it was
+	 * read, it is refused, as at the read. */
+	struct stat st;
+	if (lstat(c->a->path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		lw_error_set(err, c->a->path, 0, 0, "%s: not written",
+		             S_ISLNK(st.st_mode) ? "a symbolic link" : "not a regular file");
+		return EDIT_DENIED;
+	}
 	parse(c->a, cur);
 	if (c->add) {
 		c->a->v = lw_grow(c->a->v, &c->a->cap, c->a->n, sizeof *c->a->v, 8);
@@ -239,7 +255,14 @@ static int mkdirs(const char *path)
 static int write_change(lw_acks *a, change *c, lw_error *err)
 {
 	if (!a->path[0]) {
-		lw_error_set(err, "acks", 0, 0, "no state folder: set XDG_STATE_HOME or HOME");
+		lw_error_set(err, "acks", 0, 0,
+		             "no state folder: set XDG_STATE_HOME or HOME to an absolute path (a relative one is ignored)");
+		return -1;
+	}
+	if (a->problem[0]) {
+		/* Written whole from what was read: a file we could not read is
+		 * left as it is (a link keeps leading where it led). */
+		lw_error_set(err, "acks", 0, 0, "%s", a->problem);
 		return -1;
 	}
 	if (mkdirs(a->path) < 0) {

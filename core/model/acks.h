@@ -19,10 +19,17 @@ typedef struct lw_ack {
 typedef struct lw_acks {
 	lw_ack *v;
 	size_t n, cap;
-	char path[4096];          /* "" when no state folder can be named (no HOME) */
+	char path[4096];          /* "" when no state folder can be named (no absolute HOME) */
+	/* "" or why the file could not be read (a symbolic link, which is
+	 * never followed; over LW_ACKS_MAX_BYTES; unreadable): to be shown,
+	 * and nothing is written over it. */
+	char problem[1400];
 } lw_acks;
 
-/* Name the file and read it (a missing file is no acknowledgement). */
+#define LW_ACKS_MAX_BYTES (4u << 20)
+
+/* Name the file and read it (a missing file is no acknowledgement). The
+ * folder is lw_user_state_dir's (core/util/userdirs.h). */
 void lw_acks_open(lw_acks *a);
 void lw_acks_free(lw_acks *a);
 /* Read the file again (another HUD may have written it). */

@@ -10,14 +10,20 @@
 
 static bool dangling(const char *path, char *to, size_t n, bool record);
 
-static int read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err)
+static int read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err, int oflags)
 {
 	*buf = NULL;
 	*len = 0;
 	/* O_NONBLOCK: opening a FIFO for reading must not wait for a writer. */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | oflags);
 	if (fd < 0) {
 		int e = errno;
+		if ((oflags & O_NOFOLLOW) && (e == ELOOP || e == EMLINK)) {
+			/* ELOOP on Linux and the BSDs, EMLINK on FreeBSD's older kernels. */
+			lw_error_set(err, path, 0, 0, "a symbolic link: not followed");
+			err->code = "unreadable";
+			return LW_READ_ERROR;
+		}
 		char to[LW_PATH_MAX];
 		if (e == ENOENT && dangling(path, to, sizeof to, false)) {
 			/* Not "missing": the name is there, what it names is not. */
@@ -99,7 +105,14 @@ void lw_read_settle_with(lw_read_settle_fn fn)
 
 int lw_read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err)
 {
-	int rc = settle && settle(path, max_bytes, buf, len) ? LW_READ_OK : read_file(path, max_bytes, buf, len, err);
+	int rc = settle && settle(path, max_bytes, buf, len) ? LW_READ_OK : read_file(path, max_bytes, buf, len, err, 0);
+	lw_input_read(path, rc, *buf, *len);
+	return rc;
+}
+
+int lw_read_file_nofollow(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err)
+{
+	int rc = read_file(path, max_bytes, buf, len, err, O_NOFOLLOW);
 	lw_input_read(path, rc, *buf, *len);
 	return rc;
 }

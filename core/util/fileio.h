@@ -16,6 +16,11 @@ enum { LW_READ_OK = 0, LW_READ_MISSING = 1, LW_READ_ERROR = -1 };
  * regular file (permissions, a FIFO — never waited on —, a folder) is
  * LW_READ_ERROR with err->code "unreadable". */
 int lw_read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err);
+/* lw_read_file whose last component is never followed: a symbolic link
+ * is LW_READ_ERROR ("a symbolic link: not followed", code "unreadable").
+ * For the user's own files (acks), where a link would make our write land
+ * on whatever it names. No settle: only our own writers replace them. */
+int lw_read_file_nofollow(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err);
 /* A read that waits for a writer that has the file open, or false to let
  * lw_read_file read at once (core/txn's txn_read_settled). Installed by the
  * commands that write, so a transition's first read waits for an in-place
