@@ -44,6 +44,7 @@ program = $E2E_TMP/evil
 EOF
 sed -i "s|^    worktree: .worktrees/review-1|&\n    editor: $E2E_TMP/evil\n    shell: $E2E_TMP/evil|" "$proj/.liza/state.yaml"
 grep -q "editor: $E2E_TMP/evil" "$proj/.liza/state.yaml" || fail "the fixture's task has no editor field"
+cp "$proj/.liza/state.yaml" "$E2E_TMP/state.yaml.orig"
 
 # Every file and folder of the project: name, size, mode, time, content.
 fingerprint() {
@@ -108,4 +109,32 @@ screen | grep -q 'editor RUNNING' && fail "the editor ran on a worktree outside 
 keys q
 wait_exit 0
 [ ! -e "$rec/evil-ran" ] || fail "a program named in the project's files ran"
+
+# No $EDITOR nor $VISUAL, "." first in PATH, then a PATH folder inside the
+# project: the editor is "vi" and the shell a bare name, looked up before
+# the HUD changes into the worktree, in PATH's absolute folders only, and
+# never one inside the project — the worktree's ./vi and ./shell, the
+# project's vi and bin/vi, bin/shell never run; the operator's (here in a
+# folder after them) do.
+cp "$E2E_TMP/state.yaml.orig" "$st"
+for f in "$wt/vi" "$wt/shell" "$proj/vi" "$proj/bin/vi" "$proj/bin/shell"; do
+	mkdir -p "$(dirname "$f")"
+	cp "$E2E_TMP/evil" "$f"
+done
+ops=$E2E_TMP/ops
+mkdir -p "$ops"
+cp "$bin/editor" "$ops/vi"
+cp "$bin/shell" "$ops/shell"
+new_server
+"${TMUX_CMD[@]}" new-session -d -s t -x 140 -y 36 -c "$proj" \
+	"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=$LW_UTF8 LC_ALL=$LW_UTF8 TERM=screen-256color VISUAL= EDITOR= SHELL=shell PATH=.:$(printf %q "$proj/bin:$ops"):/usr/bin:/bin $cmd")"
+"${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null
+wait_for 'review \(1\)'
+wait_for 'liza:review-1|review-1'
+run e editor
+grep -qx "arg $wt" "$rec/editor" || fail "PATH: the editor was not given $wt: $(cat "$rec/editor")"
+run '$' shell
+keys q
+wait_exit 0
+[ ! -e "$rec/evil-ran" ] || fail "a program inside the project ran (found through . or a PATH folder in the project)"
 exit 0
