@@ -56,11 +56,21 @@ static char **split_words(const char *s)
 	return v;
 }
 
+static int min_level(const lw_config *cfg)
+{
+	const char *lvl = cfg->notify_level ? cfg->notify_level : "crit";
+	return strcmp(lvl, "off") == 0 ? -1 : strcmp(lvl, "warn") == 0 ? LW_WARN : LW_CRIT;
+}
+
+bool notify_hud_bell(const lw_config *cfg)
+{
+	return !cfg || (cfg->notify_bell && min_level(cfg) >= 0);
+}
+
 void notify_init(notifier *n, const lw_config *cfg, int tty, const char *project)
 {
 	memset(n, 0, sizeof *n);
-	const char *lvl = cfg->notify_level ? cfg->notify_level : "crit";
-	n->min_level = strcmp(lvl, "off") == 0 ? -1 : strcmp(lvl, "warn") == 0 ? LW_WARN : LW_CRIT;
+	n->min_level = min_level(cfg);
 	n->bell = cfg->notify_bell != 0;
 	const char *t = cfg->notify_terminal ? cfg->notify_terminal : "off";
 	n->osc = strcmp(t, "osc777") == 0 ? 777 : strcmp(t, "osc9") == 0 ? 9 : 0;

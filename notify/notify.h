@@ -35,6 +35,9 @@ typedef struct notifier {
 /* tty: the terminal's fd for bell and OSC (-1: none, e.g. not a terminal). */
 void notify_init(notifier *n, const lw_config *cfg, int tty, const char *project);
 void notify_free(notifier *n);
+/* Whether the HUD, which rings its own bell (on its draw, for a new CRIT),
+ * may ring it: notify.bell on and notify.level not off (NULL cfg: yes). */
+bool notify_hud_bell(const lw_config *cfg);
 /* After each check pass: notify the alerts at or above the level that are
  * new since the last call. Returns how many notifications were made. */
 size_t notify_update(notifier *n, const lw_alerts *al);

@@ -117,6 +117,7 @@ typedef struct hud {
 	txrun tx;                 /* the write under way, off the UI loop (one at a time) */
 	char tx_label[256];       /* what it does: "approve liza:review-1" */
 	bool bell;                /* ring once on the next draw (a new CRIT) */
+	bool bell_on;             /* notify_hud_bell: notify.bell on, notify.level not off */
 	struct notifier *notify;  /* terminal notification and program (notify/notify.h), or NULL */
 	/* Which panes need drawing again, one bit per row of the pane table: a
 	 * key that moves the board's selection redraws the board and the

@@ -418,7 +418,7 @@ void hud_recheck_changed(hud *h, const bool *changed)
 			new_crit = &fresh.v[i];
 	lw_alert_index_free(&before);
 	if (new_crit) {
-		h->bell = true;
+		h->bell |= h->bell_on;   /* as notify.bell and notify.level say */
 		h->alert_row = 0;
 		if (h->only >= 0 && new_crit->project && strcmp(new_crit->project, h->fleet->v[h->only].label) != 0)
 			hud_message(h, true, "new CRIT in project %s: %s %s (o shows the next project)", new_crit->project,

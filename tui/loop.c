@@ -135,6 +135,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	/* Notifications beyond the screen (the HUD rings its own bell). The
 	 * first check is their baseline: what is there at start does not notify. */
 	notifier nt;
+	h.bell_on = notify_hud_bell(o->cfg);   /* the bell follows notify.bell and notify.level */
 	if (o->cfg) {
 		lw_config quiet = *o->cfg;
 		quiet.notify_bell = 0;
