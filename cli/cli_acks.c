@@ -16,7 +16,7 @@ static lw_acks *acks(void)
 		lw_acks_open(&a);
 		opened = true;
 		if (a.problem[0])
-			cli_error("%s\n", a.problem);   /* once: an acknowledgement is never lost unsaid */
+			cli_error("%s", a.problem);   /* once: an acknowledgement is never lost unsaid */
 	}
 	return &a;
 }

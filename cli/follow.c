@@ -83,13 +83,16 @@ int follow_run(const lw_opts *o, lw_fleet *f, follow_fn fn, void *ctx)
 		if (!go)
 			break;
 		int timeout = -1;
+		size_t nfds = 0;
 		for (size_t i = 0; i < f->n; i++) {
-			fds[i] = (struct pollfd){ .fd = live_fd(&ms[i].l), .events = POLLIN };
+			live_pollfd(&ms[i].l, fds, &nfds);
 			timeout = min_timeout(timeout, min_timeout(live_timeout_ms(&ms[i].l), deadline_ms(ms[i].deadline)));
 		}
-		fds[f->n] = (struct pollfd){ .fd = sfd, .events = POLLIN };
-		int r = poll(fds, f->n + 1, timeout);
+		fds[nfds++] = (struct pollfd){ .fd = sfd, .events = POLLIN };
+		int r = poll(fds, (nfds_t)nfds, timeout);
 		if (r < 0 && errno != EINTR) {
+			char msg[600];
+			cli_error("%s", live_poll_error(errno, nfds, msg, sizeof msg));
 			rc = EXIT_IO;
 			break;
 		}

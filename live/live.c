@@ -2,6 +2,8 @@
 #include "live/live.h"
 #include "core/util/dirlist.h"
 #include "core/util/fileio.h"
+#include "core/util/fdlimit.h"
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -128,6 +130,24 @@ void live_close(live *l)
 }
 
 int live_fd(const live *l) { return watch_fd(l->w); }
+
+void live_pollfd(const live *l, struct pollfd *fds, size_t *n)
+{
+	int fd = live_fd(l);
+	if (fd >= 0)
+		fds[(*n)++] = (struct pollfd){ .fd = fd, .events = POLLIN };
+}
+
+const char *live_poll_error(int err, size_t nfds, char *buf, size_t n)
+{
+	char lim[300];
+	if (err == EINVAL || err == EMFILE || lw_fdlimit_reached())
+		snprintf(buf, n, "cannot wait for changes (poll of %zu descriptors: %s): %s", nfds, strerror(err),
+		         lw_fdlimit_text(lim, sizeof lim));
+	else
+		snprintf(buf, n, "cannot wait for changes (poll: %s)", strerror(err));
+	return buf;
+}
 int live_timeout_ms(const live *l)
 {
 	int w = watch_timeout_ms(l->w);

@@ -5,6 +5,8 @@
 #define LW_LIVE_H
 #include "core/model/adapter.h"
 #include "watch/watch.h"
+#include <poll.h>
+#include <stddef.h>
 
 typedef struct live {
 	lw_project *proj;
@@ -24,6 +26,14 @@ typedef struct live {
 int  live_open(live *l, lw_project *p, bool use_poll, int poll_ms, lw_error *err);
 void live_close(live *l);
 int  live_fd(const live *l);
+/* The watcher's descriptor into fds[*n] (*n advanced) when it has one: a
+ * stat poller has none, and poll() is given descriptors only, never an
+ * entry per project (Linux refuses more entries than the descriptor limit
+ * with EINVAL, so sixty polled projects at ulimit -n 64 could not wait). */
+void live_pollfd(const live *l, struct pollfd *fds, size_t *n);
+/* Why poll() failed (err, not EINTR) in words, naming the descriptor limit
+ * when that is the cause. */
+const char *live_poll_error(int err, size_t nfds, char *buf, size_t n);
 int  live_timeout_ms(const live *l);
 /* Drain the watcher, pick up systems that appeared, and reload what changed.
  * Returns how many sources were reloaded (successfully or not, new ones

@@ -1,5 +1,6 @@
 /* notify.c — see notify.h. */
 #include "notify/notify.h"
+#include "core/util/fdlimit.h"
 #include "core/model/alert_index.h"
 #include "core/util/escape.h"
 #include "core/util/strbuf.h"
@@ -217,6 +218,7 @@ static void run_program(const notifier *n, const lw_alert *a, size_t more)
 	}
 	for (int fd = 3; fd < 1024; fd++)
 		close(fd);
+	lw_fdlimit_restore();   /* the program gets the limit it would have had */
 	execvpe(n->argv[0], n->argv, env);
 	_exit(127);
 }

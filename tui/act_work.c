@@ -7,6 +7,7 @@
  * checks it), else the project folder. */
 #include "tui/act_work.h"
 #include "core/review/review.h"
+#include "core/util/fdlimit.h"
 #include <curses.h>
 #include <signal.h>
 #include <stdio.h>
@@ -57,6 +58,7 @@ static void run_here(hud *h, const char *dir, char *const argv[])
 		signal(SIGINT, SIG_DFL);
 		signal(SIGQUIT, SIG_DFL);
 		signal(SIGPIPE, SIG_DFL);
+		lw_fdlimit_restore();   /* the program gets the limit it would have had */
 		if (chdir(dir) == 0)
 			execv(argv[0], argv);
 		_exit(127);

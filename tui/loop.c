@@ -189,6 +189,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	}
 
 	int rc = 0, spurious = 0;
+	char poll_failed[600] = "";
 	while (!h.quit) {
 		hud_draw(&h);
 		int tx_timeout = txrun_timeout_ms(&h.tx);
@@ -200,13 +201,19 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 		fds[2] = (struct pollfd){ .fd = vfd[0], .events = POLLIN };
 		fds[3] = (struct pollfd){ .fd = vfd[1], .events = POLLIN };
 		fds[4] = (struct pollfd){ .fd = txrun_fd(&h.tx), .events = POLLIN };   /* -1 when idle: poll skips it */
+		size_t nfds = 5;
 		for (size_t m = 0; m < f->n; m++) {
-			fds[5 + m] = (struct pollfd){ .fd = live_fd(&lv[m]), .events = POLLIN };
+			live_pollfd(&lv[m], fds, &nfds);
 			timeout = min_timeout(timeout, live_timeout_ms(&lv[m]));
 		}
-		int r = poll(fds, (nfds_t)(f->n + 5), timeout);
-		if (r < 0 && errno != EINTR)
+		int r = poll(fds, (nfds_t)nfds, timeout);
+		if (r < 0 && errno != EINTR) {
+			/* Never an exit without a word (it was: EINVAL, 60 polled
+			 * projects at ulimit -n 64): said once the terminal is back. */
+			live_poll_error(errno, nfds, poll_failed, sizeof poll_failed);
+			rc = 3;
 			break;
+		}
 		for (int sig; (sig = sigpipe_next());) {
 			if (sig == SIGWINCH) {
 				term_resize(&h);
@@ -276,6 +283,8 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	term_end();
 	if (cut)
 		esc_print(stderr, "liza-watch: %s: cancelled on quit, nothing written", h.tx_label);
+	if (poll_failed[0])
+		fprintf(stderr, "liza-watch: %s\n", poll_failed);
 	sigpipe_close();
 	for (size_t m = 0; m < f->n; m++)
 		live_close(&lv[m]);

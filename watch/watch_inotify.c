@@ -4,6 +4,7 @@
  * the program lives here; on the BSDs <sys/inotify.h> is libinotify's. */
 #include "watch/watch_internal.h"
 #include "platform/platform.h"
+#include "core/util/fdlimit.h"
 #ifdef LW_HAVE_INOTIFY
 #include <errno.h>
 #include <stdlib.h>
@@ -230,11 +231,28 @@ static const struct watch_backend inotify_backend = {
 int watch_inotify_init(watch *w, lw_error *err)
 {
 	int fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	int e = errno;
+	/* EMFILE is either limit: the process's descriptors or the user's
+	 * inotify instances; which one is told by whether a descriptor can be
+	 * had at all. An instance that would leave too few descriptors for
+	 * reading the files it reports is refused as the descriptor limit. */
+	bool fd_limit = false;
+	if (fd >= 0 && lw_fdlimit_too_close(fd)) {
+		close(fd);
+		fd = -1;
+		fd_limit = true;
+	} else if (fd < 0 && e == EMFILE) {
+		fd_limit = lw_fdlimit_reached();
+	}
 	if (fd < 0) {
-		int e = errno;
-		lw_error_set(err, "", 0, 0, "inotify: %s%s", strerror(e),
-		             e == EMFILE ? " (inotify instance limit reached: raise "
-		                               "fs.inotify.max_user_instances, or use --poll)" : "");
+		char lim[300];
+		if (fd_limit)
+			lw_error_set(err, "", 0, 0, "inotify: %s (--poll needs no descriptor per project)",
+			             lw_fdlimit_text(lim, sizeof lim));
+		else
+			lw_error_set(err, "", 0, 0, "inotify: %s%s", strerror(e),
+			             e == EMFILE ? " (inotify instance limit reached: raise "
+			                           "fs.inotify.max_user_instances, or use --poll)" : "");
 		return -1;
 	}
 	struct inotify_state *st = watch_xrealloc(NULL, sizeof *st);
