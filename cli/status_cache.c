@@ -8,7 +8,8 @@
  * Words are %-encoded (lw_input_encode). The key's fingerprint names the
  * file, and a hit must match it byte for byte. The environment this cache
  * reads about itself (where it lives, whether it is on) is not an input of
- * the result, so it is read with plain getenv, not lw_getenv. */
+ * the result: whether it is on is read with plain getenv, not lw_getenv,
+ * and where it lives (lw_user_cache_dir) before the record starts. */
 #include "cli/status_cache.h"
 #include "core/util/hash.h"
 #include "core/util/inputs.h"

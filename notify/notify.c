@@ -1,6 +1,7 @@
 /* notify.c — see notify.h. */
 #include "notify/notify.h"
 #include "core/util/fdlimit.h"
+#include "core/util/progpath.h"
 #include "core/model/alert_index.h"
 #include "core/util/escape.h"
 #include "core/util/strbuf.h"
@@ -219,7 +220,11 @@ static void run_program(const notifier *n, const lw_alert *a, size_t more)
 	for (int fd = 3; fd < 1024; fd++)
 		close(fd);
 	lw_fdlimit_restore();   /* the program gets the limit it would have had */
-	execvpe(n->argv[0], n->argv, env);
+	/* Found as e's editor is: PATH's absolute folders only, never inside
+	 * the project (with "." in PATH, a project's ./notify-send would run). */
+	char prog[4096], why[600];
+	if (lw_progpath_find(n->argv[0], n->project, prog, sizeof prog, why, sizeof why))
+		execve(prog, n->argv, env);
 	_exit(127);
 }
 

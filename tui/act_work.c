@@ -8,12 +8,12 @@
 #include "tui/act_work.h"
 #include "core/review/review.h"
 #include "core/util/fdlimit.h"
+#include "core/util/progpath.h"
 #include <curses.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -81,51 +81,6 @@ static void run_here(hud *h, const char *dir, char *const argv[])
 		hud_message(h, false, "back from %s", dir);
 }
 
-/* The program a command word names, as a shell would find it but with the
- * project out of reach: a word with a '/' must be absolute (a relative one
- * means the folder the program runs in, the worktree); a bare name is looked
- * up in PATH's absolute folders only ("." and "" would be the worktree the
- * shell is about to run in), now, before any change of folder; and a
- * program that resolves inside the project's root is never taken (a
- * project's ./vi, or a PATH folder in the project). false with why. */
-static bool find_program(const char *word, const char *root, char *out, size_t n, char *why, size_t wn)
-{
-	char real_root[4096], real[4096];
-	if (!realpath(root, real_root))
-		snprintf(real_root, sizeof real_root, "%s", root);
-	size_t rl = strlen(real_root);
-	const char *path = getenv("PATH");
-	if (!path || !*path)
-		path = "/usr/bin:/bin";
-	bool inside = false;
-	for (const char *p = strchr(word, '/') ? NULL : path; ; p = strchr(p, ':') + 1) {
-		size_t dl = p ? strcspn(p, ":") : 0;
-		if (p && (dl == 0 || p[0] != '/')) {
-			if (!p[dl])
-				break;
-			continue;   /* "", ".", "bin": relative to the folder it runs in */
-		}
-		int w = p ? snprintf(out, n, "%.*s/%s", (int)dl, p, word) : snprintf(out, n, "%s", word);
-		struct stat st;
-		if (w > 0 && (size_t)w < n && out[0] == '/' && stat(out, &st) == 0 && S_ISREG(st.st_mode) &&
-		    access(out, X_OK) == 0 && realpath(out, real)) {
-			if (strncmp(real, real_root, rl) == 0 && (real[rl] == '/' || real[rl] == '\0'))
-				inside = true;   /* the project's own: never run; a later folder may hold the real one */
-			else
-				return true;
-		}
-		if (!p || !p[dl])
-			break;
-	}
-	if (inside)
-		snprintf(why, wn, "%s: found only inside the project: not run", word);
-	else if (strchr(word, '/') && word[0] != '/')
-		snprintf(why, wn, "%s: a relative path: not run (give an absolute one)", word);
-	else
-		snprintf(why, wn, "%s: not found in PATH's absolute folders", word);
-	return false;
-}
-
 void act_work_edit(hud *h)
 {
 	char dir[4096];
@@ -144,7 +99,7 @@ void act_work_edit(hud *h)
 	size_t wl = strcspn(ed, " \t\n");
 	char word[1024], prog[4096], why[1200];
 	snprintf(word, sizeof word, "%.*s", (int)(wl < sizeof word ? wl : sizeof word - 1), ed);
-	if (!find_program(word, hud_source_dir(h, hud_selected(h)->src), prog, sizeof prog, why, sizeof why)) {
+	if (!lw_progpath_find(word, hud_source_dir(h, hud_selected(h)->src), prog, sizeof prog, why, sizeof why)) {
 		hud_message(h, true, "editor %s", why);
 		return;
 	}
@@ -162,7 +117,7 @@ void act_work_shell(hud *h)
 	char prog[4096], why[1200];
 	if (!sh || !*sh)
 		sh = "/bin/sh";
-	if (!find_program(sh, hud_source_dir(h, hud_selected(h)->src), prog, sizeof prog, why, sizeof why)) {
+	if (!lw_progpath_find(sh, hud_source_dir(h, hud_selected(h)->src), prog, sizeof prog, why, sizeof why)) {
 		hud_message(h, true, "shell %s", why);
 		return;
 	}

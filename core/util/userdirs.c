@@ -11,9 +11,8 @@ static struct {
 	char text[512];
 } complaint;
 
-/* Every variable of the spec, looked at once (plain getenv: a note for the
- * user, no input of a result), so the one complaint names each relative
- * one whichever folder is asked for first. */
+/* Every variable of the spec, looked at once, so the one complaint names
+ * each relative one whichever folder is asked for first. */
 static void scan(void)
 {
 	static const char *const names[] = { "HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME",
@@ -24,7 +23,7 @@ static void scan(void)
 	size_t n = 0, len = 0;
 	char list[400] = "";
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-		const char *v = getenv(names[i]);
+		const char *v = lw_getenv(names[i]);
 		if (!v || !*v || v[0] == '/' || len >= sizeof list)
 			continue;
 		int w = snprintf(list + len, sizeof list - len, "%s%s (\"%.60s\")", n ? ", " : "", names[i], v);
@@ -37,11 +36,12 @@ static void scan(void)
 		         list, n > 1 ? "are" : "is", n > 1 ? "them" : "it");
 }
 
-/* The variable when absolute; NULL when unset or empty (silently) or
- * relative (invalid: ignored, said once by lw_user_dirs_complaint). recorded: through lw_getenv. */
-static const char *absolute(const char *name, bool recorded)
+/* The variable when absolute; NULL when unset or empty, or relative
+ * (invalid: ignored, said once by lw_user_dirs_complaint). Recorded
+ * (lw_getenv): a kept status line depends on where the user's files are. */
+static const char *absolute(const char *name)
 {
-	const char *v = recorded ? lw_getenv(name) : getenv(name);
+	const char *v = lw_getenv(name);
 	if (!v || !*v)
 		return NULL;
 	scan();
@@ -49,9 +49,9 @@ static const char *absolute(const char *name, bool recorded)
 }
 
 /* $xdg/liza-watch, else $HOME/home_sub/liza-watch. */
-static bool user_dir(const char *xdg, const char *home_sub, bool recorded, char *out, size_t n)
+static bool user_dir(const char *xdg, const char *home_sub, char *out, size_t n)
 {
-	const char *x = absolute(xdg, recorded), *home = x ? NULL : absolute("HOME", recorded);
+	const char *x = absolute(xdg), *home = x ? NULL : absolute("HOME");
 	int w = x ? snprintf(out, n, "%s/liza-watch", x)
 	          : home ? snprintf(out, n, "%s/%s/liza-watch", home, home_sub) : -1;
 	if (w < 0 || (size_t)w >= n) {
@@ -64,27 +64,27 @@ static bool user_dir(const char *xdg, const char *home_sub, bool recorded, char 
 
 const char *lw_user_home(void)
 {
-	return absolute("HOME", true);
+	return absolute("HOME");
 }
 
 bool lw_user_config_dir(char *out, size_t n)
 {
-	return user_dir("XDG_CONFIG_HOME", ".config", true, out, n);
+	return user_dir("XDG_CONFIG_HOME", ".config", out, n);
 }
 
 bool lw_user_state_dir(char *out, size_t n)
 {
-	return user_dir("XDG_STATE_HOME", ".local/state", true, out, n);
+	return user_dir("XDG_STATE_HOME", ".local/state", out, n);
 }
 
 bool lw_user_cache_dir(char *out, size_t n)
 {
-	const char *rt = absolute("XDG_RUNTIME_DIR", false);
+	const char *rt = absolute("XDG_RUNTIME_DIR");
 	if (rt) {
 		int w = snprintf(out, n, "%s/liza-watch", rt);
 		return w >= 0 && (size_t)w < n;
 	}
-	return user_dir("XDG_CACHE_HOME", ".cache", false, out, n);
+	return user_dir("XDG_CACHE_HOME", ".cache", out, n);
 }
 
 const char *lw_user_dirs_complaint(void)

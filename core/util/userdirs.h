@@ -34,9 +34,8 @@ bool lw_user_config_dir(char *out, size_t n);
 bool lw_user_state_dir(char *out, size_t n);
 
 /* The status cache's folder: $XDG_RUNTIME_DIR/liza-watch, else
- * $XDG_CACHE_HOME/liza-watch, else $HOME/.cache/liza-watch. Read with plain
- * getenv: where the cache lives is no input of a cached result
- * (cli/status_cache.c). false when none is absolute. */
+ * $XDG_CACHE_HOME/liza-watch, else $HOME/.cache/liza-watch. false when
+ * none is absolute. */
 bool lw_user_cache_dir(char *out, size_t n);
 
 /* Once per process: the text of the first relative variable met while

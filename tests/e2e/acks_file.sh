@@ -32,7 +32,7 @@ o=$("$LW_BIN" -C "$p" check --json 2>&1); rc=$?
 [ "$rc" -eq 2 ] || { printf '%s\n' "$o"; fail "symlink: check exits $rc, not 2"; }
 printf '%s\n' "$o" | grep -q '"acked": true' && { printf '%s\n' "$o"; fail "symlink: followed to its target"; }
 [ "$(printf '%s\n' "$o" | grep -c "acks: a symbolic link: not followed")" -eq 1 ] || { printf '%s\n' "$o"; fail "symlink: not said once"; }
-"$LW_BIN" -C "$p" check --follow > "$tmp/follow.out" 2>&1 & pids+=($!)
+"$LW_BIN" -C "$p" --poll check --follow > "$tmp/follow.out" 2>&1 & pids+=($!)
 end=$(( $(date +%s) + 30 ))
 until grep -q 'invalid_state' "$tmp/follow.out"; do
 	[ "$(date +%s)" -le "$end" ] || { cat "$tmp/follow.out"; fail "check --follow said nothing"; }

@@ -20,7 +20,9 @@ done
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; e2e_cleanup' EXIT
 # lim N CMD...: CMD at ulimit -n N.
-lim() { local l=$1; shift; (ulimit ${ULIM_OPT:--n} "$l" && exec "$@"); }
+# Always in a subshell of its own (`lim … &`, `$(lim …)`): exec makes the
+# command that subshell, so $! is its pid.
+lim() { local l=$1; shift; ulimit ${ULIM_OPT:--n} "$l" && exec "$@"; }
 
 # follow_case NAME WANT_RE ARGS...: runs, reports a new CRIT in p$n.
 follow_case() {

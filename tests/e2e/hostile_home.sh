@@ -49,7 +49,7 @@ expect() {
 	# check --follow prunes acknowledgements whose alert cleared: the
 	# planted stale one must not be pruned in the project. Its first line
 	# comes after the prune.
-	(cd "$p" && exec env "$@" "$LW_BIN" check --follow > "$tmp/follow.out" 2>&1) & pids+=($!)
+	(cd "$p" && exec env "$@" "$LW_BIN" --poll check --follow > "$tmp/follow.out" 2>&1) & pids+=($!)
 	local end=$(( $(date +%s) + 30 ))
 	until grep -q 'invalid_state' "$tmp/follow.out"; do
 		[ "$(date +%s)" -le "$end" ] || { cat "$tmp/follow.out"; fail "$name: check --follow said nothing"; }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # check --follow notifies a new CRIT exactly once through the program named
 # in the user's config (argument vector, alert in LIZA_WATCH_* variables);
-# a project's own .liza-watch cannot name a program.
+# a project's own .liza-watch cannot name a program. A bare name is found in
+# PATH's absolute folders: with "." in PATH, run in the project, the
+# project's own file of that name never runs.
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
 tmp=$(mktemp -d /tmp/lw-notify.XXXXXX) && tmp=$(cd "$tmp" && pwd -P)
@@ -52,5 +54,19 @@ wait_until "the second reload" grep -q 'parse_error' "$tmp/out"
 cp "$tmp/good.yaml" "$st"
 wait_until "the CRIT cleared" grep -q 'CLEAR liza parse_error' "$tmp/out"
 [ "$(runs)" -eq 1 ] || fail "$(runs) notifications for one CRIT"
+kill -TERM "$cpid"; wait "$cpid"
+
+rm -f "$tmp"/rec/*.run
+mkdir -p "$tmp/ops"
+cp "$tmp/record" "$tmp/ops/lw-probe"
+printf '#!/bin/sh\ntouch %s/evil-ran\n' "$tmp" > "$tmp/proj/lw-probe"
+chmod +x "$tmp/proj/lw-probe"
+printf 'notify.program = lw-probe --bare\nnotify.gap = 0\n' > "$XDG_CONFIG_HOME/liza-watch/config"
+(cd "$tmp/proj" && PATH=".:$tmp/ops:/usr/bin:/bin" exec "$LW_BIN" --poll check --follow > "$tmp/out2" 2>&1) & pids+=($!); cpid=$!
+wait_until "the first alerts (bare name)" grep -q 'WARN liza blocked' "$tmp/out2"
+printf 'tasks: [broken\n' > "$st"
+wait_until "a notification through PATH" runs_at_least 1
+grep -qx 'arg=--bare' "$tmp"/rec/*.run || fail "the operator's lw-probe did not run"
+[ ! -e "$tmp/evil-ran" ] || fail "the project's ./lw-probe ran (. in PATH)"
 kill -TERM "$cpid"; wait "$cpid"
 echo ok
