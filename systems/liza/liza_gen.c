@@ -93,7 +93,18 @@ int liza_transition_from(const char *dir, const lw_snapshot *good, const tx_requ
 	liza_held held = { .sys = good->sys, .detected = true };
 	const doc_node *tasks = NULL;
 	doc *d = g->parse_of ? g->parse_of(good->sys, &tasks) : NULL;
-	if (d && !d->posmap && d->src)
-		held.d = d;   /* a patched parse cannot be edited (edit.h): the transition parses afresh */
-	return g->transition_held(dir, &held, rq, res);
+	doc own;
+	memset(&own, 0, sizeof own);
+	if (d && !d->posmap && d->src) {
+		held.d = d;
+	} else if (d && d->src) {
+		/* A parse patched by a one-task reload cannot be edited (edit.h):
+		 * its bytes are parsed afresh here, before the lock, not under it. */
+		lw_error err;
+		if (doc_parse(&own, d->src, d->len, d->path, NULL, &err) == 0)
+			held.d = &own;
+	}
+	int rc = g->transition_held(dir, &held, rq, res);
+	doc_free(&own);
+	return rc;
 }

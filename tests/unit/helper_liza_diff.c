@@ -107,6 +107,17 @@ static int run_one(const liza_diff_case *c, int mode, outcome *o)
 		put(sp, c->state_now, c->state_now_len, false);
 	if (c->log_append && c->log)
 		put(lp, c->log_append, strlen(c->log_append), true);
+	lw_snapshot *first = NULL;
+	if (fast && snap && c->reload) {
+		lw_error err;
+		lw_error_clear(&err);
+		first = snap;
+		snap = lw_snapshot_new();
+		if (liza_load(dir, first, snap, &err) < 0) {
+			lw_snapshot_free(snap);
+			snap = NULL;
+		}
+	}
 	edit_test_full_verify(mode == REF);
 	memset(&o->res, 0, sizeof o->res);
 	/* The reference: nothing prepared, one parse under the lock (the
@@ -117,6 +128,7 @@ static int run_one(const liza_diff_case *c, int mode, outcome *o)
 	      : liza_transition(dir, &c->rq, &o->res);
 	edit_test_full_verify(false);
 	lw_snapshot_free(snap);
+	lw_snapshot_free(first);
 	o->state = get(sp, &o->slen);
 	o->log = get(lp, &o->llen);
 	rm_project(proj);

@@ -21,6 +21,9 @@ typedef struct liza_diff_case {
 	const char *state_now;
 	size_t state_now_len;
 	const char *log_append;
+	/* The fast path's snapshot is then loaded again from the first (as the
+	 * HUD reloads: one edited task is re-parsed alone, a patched parse). */
+	bool reload;
 } liza_diff_case;
 
 /* Run both paths, each in a fresh project under a temp folder: NULL when

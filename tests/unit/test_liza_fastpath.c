@@ -112,12 +112,24 @@ static void one_case(unsigned round)
 		c.log = NULL;
 	strbuf other;
 	strbuf_init(&other);
-	switch (rnd(6)) {
+	switch (rnd(7)) {
 	case 0:   /* an agent rewrote the state between the snapshot and the transition */
 		gen_state(&other, ntasks, false);
 		c.state_now = other.buf;
 		c.state_now_len = other.len;
 		break;
+	case 2: {   /* an agent edited one task, and the HUD reloaded (a patched parse) */
+		const char *at = strstr(s.buf, "plain task text");
+		if (at) {
+			strbuf_add(&other, s.buf, (size_t)(at - s.buf));
+			strbuf_adds(&other, "plain task text, edited");
+			strbuf_adds(&other, at + strlen("plain task text"));
+			c.state_now = other.buf;
+			c.state_now_len = other.len;
+			c.reload = true;
+		}
+		break;
+	}
 	case 1:   /* an agent appended to the log meanwhile */
 		c.log_append = "- timestamp: 2026-03-02T11:59:00Z\n  agent: coder-9\n  action: claimed\n";
 		break;
@@ -160,6 +172,11 @@ static void odd_logs_give_the_same_bytes(void **state)
 		"x: 1\n",                                     /* not a sequence */
 		"- a: 1\r\n- b: 2\r\n",
 		"# c\n\n- a: 1\n  # c\n- b: 2\n\n# end\n",
+		"- a: 1\n- b: 2\n  b: 3\n- c: 4\n",          /* a key twice: a full parse refuses the log */
+		"- a: &x 1\n- b: *x\n- c: 4\n",             /* an alias */
+		"- a: 1\n- b: *nowhere\n- c: 4\n",          /* an unknown one */
+		"- a: 1\n- {b: 2, b: 3}\n- c: 4\n",
+		"- a: 1\n...\n",
 	};
 	const char *st = "tasks:\n  - id: t-1\n    status: READY_FOR_REVIEW\n";
 	for (size_t i = 0; i < sizeof logs / sizeof *logs; i++) {

@@ -311,6 +311,7 @@ static bool log_known(const ltx *x, size_t len)
 	const liza_state *st = x->held ? x->held->sys : NULL;
 	struct stat sb;
 	if (!st || liza_gen_of(st) != &liza_shell_generation || !st->has_log || st->log_problems || !st->log_ends_nl ||
+	    !st->log_plain ||
 	    lw_stat(x->log_path, &sb, LW_STAT_FULL) < 0 || !S_ISREG(sb.st_mode))
 		return false;
 	return st->log_stat.dev == sb.st_dev && st->log_stat.ino == sb.st_ino && st->log_stat.size == sb.st_size &&
