@@ -41,7 +41,9 @@
  *
  * Prints one line of key=value pairs (times in ms, sizes in KiB):
  *   iters=… p50_ms=… p99_ms=… min_ms=… max_ms=… update_bytes=… hwm_load_kib=…
- *   hwm_kib=… idle_s=… wakeups=… preempted=… idle_bytes=… minutes=… exit=…
+ *   hwm_kib=… idle_s=… wakeups=… preempted=… idle_reads=… idle_bytes=… minutes=…
+ *   exit=…  (idle_reads: the reads of the terminal's side that got bytes in
+ *   the idle window, i.e. the wakeups of whatever reads the terminal)
  * (idle_* and minutes, the whole minutes of the wall clock that began
  * inside the idle window, only with -i). -v also prints each latency, in
  * order, on stderr: to tell a steady tail from a periodic one (a heap trim,
@@ -139,13 +141,16 @@ static long drain(int quiet_ms)
 }
 
 /* Reads and discards output for ms milliseconds; returns the bytes read. */
-static long drain_for(double ms)
+static long drain_for(double ms, long *reads)
 {
 	long total = 0, n;
 	double end = bench_now_ms() + ms;
-	for (double left; (left = end - bench_now_ms()) > 0; total += n)
+	for (double left; (left = end - bench_now_ms()) > 0; total += n) {
 		if ((n = read_some((int)left + 1, NULL, NULL)) < 0)
 			die("the HUD closed its terminal while %s", "idle");
+		if (n > 0 && reads)
+			(*reads)++;
+	}
 	return total;
 }
 
@@ -324,13 +329,14 @@ int main(int argc, char **argv)
 	if (idle_s > 0) {
 		drain(500);
 		long before = proc_sum("voluntary_ctxt_switches"), pbefore = proc_sum("nonvoluntary_ctxt_switches");
+		long reads = 0;
 		time_t w0 = time(NULL);
-		long out = drain_for((double)idle_s * 1e3);
+		long out = drain_for((double)idle_s * 1e3, &reads);
 		time_t w1 = time(NULL);
 		long after = proc_sum("voluntary_ctxt_switches"), pafter = proc_sum("nonvoluntary_ctxt_switches");
-		printf(" idle_s=%ld wakeups=%ld preempted=%ld idle_bytes=%ld minutes=%ld", idle_s,
-		       before < 0 || after < 0 ? -1 : after - before, pbefore < 0 || pafter < 0 ? -1 : pafter - pbefore, out,
-		       (long)(w1 / 60 - w0 / 60));
+		printf(" idle_s=%ld wakeups=%ld preempted=%ld idle_reads=%ld idle_bytes=%ld minutes=%ld", idle_s,
+		       before < 0 || after < 0 ? -1 : after - before, pbefore < 0 || pafter < 0 ? -1 : pafter - pbefore, reads,
+		       out, (long)(w1 / 60 - w0 / 60));
 	}
 
 	/* 4. Quit, and put the state back. */
