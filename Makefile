@@ -271,7 +271,7 @@ FUZZ_SMOKE   ?= 3
 FUZZ_FLAGS   := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SRC     := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_HELPER_SRC := $(filter-out $(FUZZ_SRC),$(sort $(wildcard tests/fuzz/*.c))) \
-                   tests/unit/helper_flatten.c tests/unit/helper_edit_oracle.c
+                   tests/unit/helper_flatten.c tests/unit/helper_edit_oracle.c tests/unit/helper_liza_diff.c
 FUZZ_BIN     := $(FUZZ_SRC:tests/fuzz/%.c=$(B)/fuzz/bin/%)
 FUZZ_LIB_OBJ := $(patsubst %.c,$(B)/fuzz/%.o,$(filter platform/% core/% systems/%,$(NO_SIM_SRC)) $(FUZZ_HELPER_SRC))
 # Kept, so a second `make fuzz` does not recompile the targets.
@@ -335,7 +335,7 @@ build/bench/edit_one: $(B)/rel/bench/edit_one.o $(CORE_REL_OBJ)
 
 build/bench/approve: $(B)/rel/bench/approve.o $(CORE_REL_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -pthread -o $@ $^ $(CORE_LIBS)
 
 # forkpty() lives in libutil (an empty stub in glibc >= 2.34, which has it in libc).
 build/bench/latency: $(B)/rel/bench/latency.o

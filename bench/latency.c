@@ -23,10 +23,12 @@
  *      interval is one latency. Then read until QUIET_MS pass without output,
  *      so the next write finds the HUD idle; the bytes of the whole update
  *      show that only what changed was sent (ncurses' diff).
- *   3. IDLE_S seconds untouched: the change of voluntary + involuntary
- *      context switches over all threads (/proc/PID/task/ * /status) is the
- *      number of wakeups; one wakeup costs at least one switch, since the
- *      HUD sleeps in poll() again after it.
+ *   3. IDLE_S seconds untouched: the change of voluntary context switches
+ *      over all threads (/proc/PID/task/ * /status) is the number of
+ *      wakeups: a wakeup ends in one, as the HUD sleeps in poll() again
+ *      after it. Involuntary switches (the HUD preempted by other work
+ *      while it runs) are counted apart: they say how busy the machine
+ *      is, not how often the HUD woke.
  *   4. 'q' to quit (SIGTERM, then SIGKILL if it lingers); the original state
  *      bytes are put back.
  *
@@ -39,7 +41,9 @@
  *
  * Prints one line of key=value pairs (times in ms, sizes in KiB):
  *   iters=… p50_ms=… p99_ms=… min_ms=… max_ms=… update_bytes=… hwm_load_kib=…
- *   hwm_kib=… idle_s=… wakeups=… idle_bytes=… minutes=… exit=…
+ *   hwm_kib=… idle_s=… wakeups=… preempted=… idle_reads=… idle_bytes=… minutes=…
+ *   exit=…  (idle_reads: the reads of the terminal's side that got bytes in
+ *   the idle window, i.e. the wakeups of whatever reads the terminal)
  * (idle_* and minutes, the whole minutes of the wall clock that began
  * inside the idle window, only with -i). -v also prints each latency, in
  * order, on stderr: to tell a steady tail from a periodic one (a heap trim,
@@ -137,13 +141,16 @@ static long drain(int quiet_ms)
 }
 
 /* Reads and discards output for ms milliseconds; returns the bytes read. */
-static long drain_for(double ms)
+static long drain_for(double ms, long *reads)
 {
 	long total = 0, n;
 	double end = bench_now_ms() + ms;
-	for (double left; (left = end - bench_now_ms()) > 0; total += n)
+	for (double left; (left = end - bench_now_ms()) > 0; total += n) {
 		if ((n = read_some((int)left + 1, NULL, NULL)) < 0)
 			die("the HUD closed its terminal while %s", "idle");
+		if (n > 0 && reads)
+			(*reads)++;
+	}
 	return total;
 }
 
@@ -321,13 +328,15 @@ int main(int argc, char **argv)
 	/* 3. Idle. */
 	if (idle_s > 0) {
 		drain(500);
-		long before = proc_sum("voluntary_ctxt_switches") + proc_sum("nonvoluntary_ctxt_switches");
+		long before = proc_sum("voluntary_ctxt_switches"), pbefore = proc_sum("nonvoluntary_ctxt_switches");
+		long reads = 0;
 		time_t w0 = time(NULL);
-		long out = drain_for((double)idle_s * 1e3);
+		long out = drain_for((double)idle_s * 1e3, &reads);
 		time_t w1 = time(NULL);
-		long after = proc_sum("voluntary_ctxt_switches") + proc_sum("nonvoluntary_ctxt_switches");
-		printf(" idle_s=%ld wakeups=%ld idle_bytes=%ld minutes=%ld", idle_s,
-		       before < 0 || after < 0 ? -1 : after - before, out, (long)(w1 / 60 - w0 / 60));
+		long after = proc_sum("voluntary_ctxt_switches"), pafter = proc_sum("nonvoluntary_ctxt_switches");
+		printf(" idle_s=%ld wakeups=%ld preempted=%ld idle_reads=%ld idle_bytes=%ld minutes=%ld", idle_s,
+		       before < 0 || after < 0 ? -1 : after - before, pbefore < 0 || pafter < 0 ? -1 : pafter - pbefore, reads,
+		       out, (long)(w1 / 60 - w0 / 60));
 	}
 
 	/* 4. Quit, and put the state back. */

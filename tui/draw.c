@@ -2,6 +2,7 @@
  * screen's dirty panes, or a full view, and the overlays over it); and the
  * size floor below which we say so instead of drawing garbage. */
 #include "tui/view.h"
+#include "tui/term.h"
 #include <curses.h>
 
 #define MIN_COLS 60
@@ -22,7 +23,7 @@ void hud_draw(hud *h)
 		text_putf(h, 0, 0, h->cols, EL_WARN, "liza-watch: terminal too small");
 		text_putf(h, 1, 0, h->cols, EL_NORMAL, "%dx%d, need %dx%d", h->cols, h->rows, MIN_COLS, MIN_ROWS);
 		text_put(h, 2, 0, h->cols, "q quits", EL_DIM);
-		refresh();
+		term_refresh();
 		return;
 	}
 	views_draw(h, d);
@@ -30,5 +31,5 @@ void hud_draw(hud *h)
 		beep();
 		h->bell = false;
 	}
-	refresh();
+	term_refresh();
 }

@@ -9,5 +9,7 @@ void term_init(hud *h);
 void term_colors(hud *h);
 void term_resize(hud *h);
 void term_end(void);
+/* refresh(), leaving the terminal in one write (term_flush.c). */
+void term_refresh(void);
 
 #endif

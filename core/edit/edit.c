@@ -88,6 +88,28 @@ void edit_free(editor *ed)
 
 bool edit_is_json(const editor *ed) { return ed->json; }
 
+static bool full_verify;   /* edit_test_full_verify */
+
+void edit_test_full_verify(bool on) { full_verify = on; }
+
+void edit_verify_within(editor *ed, doc *d, const doc_node *seq)
+{
+	if (d == ed->d && !full_verify) {
+		ed->within_doc = d;
+		ed->within_seq = seq;
+	}
+}
+
+/* The edited text's tree: one item parsed again when edit_verify_within
+ * allows it and that is provably a full parse's tree, else a full parse. */
+static int parse_edited(editor *ed, doc *nd, const char *buf, size_t len, lw_error *perr)
+{
+	size_t item;
+	if (ed->within_seq && doc_reparse_item(nd, ed->within_doc, ed->within_seq, buf, len, &item) == 0)
+		return 0;
+	return doc_parse(nd, buf, len, ed->d->path, NULL, perr);
+}
+
 /* ---- recording ---- */
 
 /* A deep copy into the arena: rendering happens at apply, after the
@@ -410,7 +432,7 @@ int edit_apply(editor *ed, char **out, size_t *out_len)
 	doc nd;
 	lw_error perr;
 	lw_error_clear(&perr);
-	if (doc_parse(&nd, b.buf, b.len, d->path, NULL, &perr) < 0) {
+	if (parse_edited(ed, &nd, b.buf, b.len, &perr) < 0) {
 		lw_error_set(ed->err, d->path, perr.line, perr.col,
 		             "the edited text would not parse (position in the edited text): %s", perr.msg);
 		ed->failed = true;

@@ -104,8 +104,20 @@ int edit_remove_item(editor *ed, const doc_node *seq, const doc_node *item);
  * allocated and err says what failed. */
 int edit_apply(editor *ed, char **out, size_t *out_len);
 
+/* Let edit_apply verify by parsing again only the item of seq (a block
+ * sequence of d, the editor's own document) that the change lies in, when
+ * that provably gives the tree a full parse would (doc_reparse_item,
+ * core/doc/doc_patch.c: a 10,000-task state costs one task); any other
+ * change is verified on a full parse as before. d's node memory becomes
+ * shared (doc.h): free d after the editor, as always. */
+void edit_verify_within(editor *ed, doc *d, const doc_node *seq);
+
 /* True when the document is JSON (values are then always written as JSON). */
 bool edit_is_json(const editor *ed);
+
+/* Test hook: with on, edit_verify_within is ignored and every edit is
+ * verified on a full parse (the differential tests' reference path). */
+void edit_test_full_verify(bool on);
 
 /* Test hook: splice text over bytes [start, end) with no intended value, so
  * edit_apply()'s verification must catch whatever it changes. */

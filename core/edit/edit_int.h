@@ -62,6 +62,8 @@ struct editor {
 	bool prefs_done;
 	unsigned seq_indent;   /* columns from a key to the '-' of its block sequence */
 	unsigned item_offset;  /* columns from '-' to an item mapping's first key */
+	doc *within_doc;       /* edit_verify_within: d, writable… */
+	const doc_node *within_seq;   /* …and the sequence whose one item may be re-parsed alone */
 };
 
 /* ---- edit_layout.c: reading the source's layout ---- */

@@ -60,8 +60,7 @@ static void liza_adapter_check(const lw_source *src, const lw_snapshot *snap, lw
  * nothing loaded yet (no task to act on: a lever) the file itself says. */
 static int liza_adapter_transition(const lw_source *src, const tx_request *rq, tx_result *res)
 {
-	const liza_generation *g = src->good ? liza_gen_of(src->good->sys) : NULL;
-	return g ? g->transition(src->root, rq, res) : liza_transition(src->root, rq, res);
+	return liza_transition_from(src->root, src->good, rq, res);
 }
 
 static void liza_adapter_detail(const lw_source *src, const lw_task *t, time_t now, strbuf *out)

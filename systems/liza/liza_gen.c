@@ -10,6 +10,7 @@
 #include "core/model/snapshot_file.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
+#include <stdlib.h>
 #include <string.h>
 
 static const liza_generation *gen_for(liza_gen_id id)
@@ -59,7 +60,51 @@ int liza_load(const char *dir, lw_snapshot *prev, lw_snapshot *snap, lw_error *e
 	return g->load(&in, prev, snap, err);
 }
 
+/* Without a snapshot: state.yaml is read and parsed once, here, to say
+ * which generation wrote it, and that parse is what the transition
+ * prepares its edit on. */
 int liza_transition(const char *dir, const tx_request *rq, tx_result *res)
 {
-	return gen_for(liza_detect_file(dir))->transition(dir, rq, res);
+	char path[LW_PATH_MAX];
+	char *buf = NULL;
+	size_t len;
+	lw_error err;
+	doc d;
+	memset(&d, 0, sizeof d);
+	lw_path_join(path, sizeof path, dir, "state.yaml");
+	liza_held held = { 0 };
+	if (lw_read_file(path, doc_default_limits.max_bytes, &buf, &len, &err) == LW_READ_OK &&
+	    doc_parse(&d, buf, len, path, NULL, &err) == 0)
+		held = (liza_held){ .d = &d, .detected = true };
+	const liza_generation *g = gen_for(held.d ? liza_detect(held.d) : LIZA_GEN_SHELL);
+	int rc = g->transition_held ? g->transition_held(dir, &held, rq, res) : g->transition(dir, rq, res);
+	doc_free(&d);
+	free(buf);
+	return rc;
+}
+
+int liza_transition_from(const char *dir, const lw_snapshot *good, const tx_request *rq, tx_result *res)
+{
+	const liza_generation *g = good ? liza_gen_of(good->sys) : NULL;
+	if (!g)
+		return liza_transition(dir, rq, res);
+	if (!g->transition_held)
+		return g->transition(dir, rq, res);
+	liza_held held = { .sys = good->sys, .detected = true };
+	const doc_node *tasks = NULL;
+	doc *d = g->parse_of ? g->parse_of(good->sys, &tasks) : NULL;
+	doc own;
+	memset(&own, 0, sizeof own);
+	if (d && !d->posmap && d->src) {
+		held.d = d;
+	} else if (d && d->src) {
+		/* A parse patched by a one-task reload cannot be edited (edit.h):
+		 * its bytes are parsed afresh here, before the lock, not under it. */
+		lw_error err;
+		if (doc_parse(&own, d->src, d->len, d->path, NULL, &err) == 0)
+			held.d = &own;
+	}
+	int rc = g->transition_held(dir, &held, rq, res);
+	doc_free(&own);
+	return rc;
 }

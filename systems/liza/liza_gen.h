@@ -44,6 +44,17 @@ typedef struct liza_review_fields {
 	long long cycles, cycles_total;   /* LIZA_UNSET (-1) when the task has none */
 } liza_review_fields;
 
+/* What a caller already holds of state.yaml when it fires a transition
+ * (its last good snapshot, or the one parse liza_transition made): the
+ * transition prepares its edit on it before taking the lock, and under the
+ * lock only compares the file with d's bytes (d->src, d->len) to reuse
+ * that work. */
+typedef struct liza_held {
+	doc *d;                   /* a parse of state.yaml (unpatched), or NULL */
+	bool detected;            /* d is known to be this generation's file */
+	const void *sys;          /* the snapshot's typed state, or NULL */
+} liza_held;
+
 typedef struct liza_generation {
 	const char *name;         /* "shell era", "today's Liza (Go)" */
 	liza_gen_id id;
@@ -66,6 +77,8 @@ typedef struct liza_generation {
 	 * file again there and refuses ("look again") when the other
 	 * generation wrote it since. */
 	int (*transition)(const char *dir, const tx_request *rq, tx_result *res);
+	/* Optional: the same, with what the caller holds (liza_held). */
+	int (*transition_held)(const char *dir, const liza_held *held, const tx_request *rq, tx_result *res);
 	/* Optional: the detail view's lines for task t. */
 	void (*detail)(const void *sys, const lw_task *t, time_t now, strbuf *out);
 	/* The verdict fields of t, false when the state has no such task. */
@@ -101,6 +114,10 @@ int liza_load(const char *dir, lw_snapshot *prev, lw_snapshot *snap, lw_error *e
 /* A transition for a caller without a snapshot (tests, tools): the file
  * says which generation; the adapter chooses by its last good snapshot. */
 int liza_transition(const char *dir, const tx_request *rq, tx_result *res);
+/* The same for a caller holding a snapshot of dir (its last good one,
+ * NULL for none): the generation it recorded chooses, and the transition
+ * reuses its parse of state.yaml while the file still has those bytes. */
+int liza_transition_from(const char *dir, const lw_snapshot *good, const tx_request *rq, tx_result *res);
 /* The review provider: the change under review and the timeline. */
 int liza_review(const lw_source *src, const lw_task *t, const char *project, struct lw_review *rv);
 

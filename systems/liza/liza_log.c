@@ -38,6 +38,79 @@ done:
 	return rc;
 }
 
+/* An item's dash at the start of line i: "-" then a blank or the break. */
+static bool item_line(const char *s, size_t len, size_t i)
+{
+	return i < len && s[i] == '-' && (i + 1 == len || s[i + 1] == ' ' || s[i + 1] == '\n' || s[i + 1] == '\r');
+}
+
+/* Past blank lines and comment lines: where the first token's line starts. */
+static size_t first_content_line(const char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		size_t j = i;
+		while (j < len && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r'))
+			j++;
+		if (j < len && s[j] != '\n' && s[j] != '#')
+			return i;
+		const char *nl = memchr(s + j, '\n', len - j);
+		if (!nl)
+			return len;
+		i = (size_t)(nl - s) + 1;
+	}
+	return len;
+}
+
+/* A line starting with marker ("---", "...") anywhere in s. */
+static bool has_marker_line(const char *s, size_t len, const char *marker)
+{
+	if (len >= 3 && memcmp(s, marker, 3) == 0)
+		return true;
+	char m[5] = { '\n', marker[0], marker[1], marker[2], 0 };
+	return memmem(s, len, m, 4) != NULL;
+}
+
+int liza_log_entry_known(const char *cur, size_t len, const char *path, const edit_pair *entry, size_t n,
+                         strbuf *out, lw_error *err)
+{
+	if (!len || cur[len - 1] != '\n' || has_marker_line(cur, len, "---") || has_marker_line(cur, len, "..."))
+		return -1;
+	size_t first = first_content_line(cur, len);
+	if (first >= len || !item_line(cur, len, first))
+		return -1;   /* the first token is not a dash at column 0 */
+	/* The second item's line (the first item ends there) and the last's. */
+	size_t head_end = len;
+	for (const char *nl = memchr(cur + first, '\n', len - first); nl; nl = memchr(nl + 1, '\n', len - (size_t)(nl + 1 - cur))) {
+		size_t i = (size_t)(nl - cur) + 1;
+		if (item_line(cur, len, i)) {
+			head_end = i;
+			break;
+		}
+	}
+	size_t last = len;
+	for (size_t i = len - 1; i > head_end; i--)
+		if (cur[i - 1] == '\n' && item_line(cur, len, i)) {
+			last = i;
+			break;
+		}
+	if (head_end >= len || last >= len || last < head_end)
+		return -1;
+	/* The first item, then the last: the text the entry is rendered on. */
+	strbuf two;
+	strbuf_init(&two);
+	strbuf_add(&two, cur, head_end);
+	strbuf_add(&two, cur + last, len - last);
+	strbuf add;
+	strbuf_init(&add);
+	int rc = liza_log_entry(two.buf, two.len, path, entry, n, &add, err);
+	if (rc == 0)
+		strbuf_add(out, add.buf, add.len);
+	strbuf_free(&add);
+	strbuf_free(&two);
+	return rc == 0 ? 0 : -1;
+}
+
 int liza_log_append(const char *dir, const edit_pair *entry, size_t n, lw_error *err)
 {
 	char path[LW_PATH_MAX], *buf = NULL;

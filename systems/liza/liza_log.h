@@ -13,6 +13,17 @@
 int liza_log_entry(const char *cur, size_t len, const char *path, const edit_pair *entry, size_t n, strbuf *out,
                    lw_error *err);
 
+/* liza_log_entry for a log the caller knows parses (a snapshot read these
+ * very bytes without a problem), from its first and last items alone
+ * instead of a parse of the whole file: they hold all the layout the
+ * entry is rendered from (the first item's dash and key columns, the line
+ * ends, the end of the file), and the entry is verified after the last
+ * item. 0 with the bytes in out; -1 when the text is not that plain shape
+ * (the root a block sequence at column 0, no document markers, a line
+ * break at the end, two items or more): call liza_log_entry. */
+int liza_log_entry_known(const char *cur, size_t len, const char *path, const edit_pair *entry, size_t n,
+                         strbuf *out, lw_error *err);
+
 /* Append one entry to <dir>/log.yaml in place (O_APPEND). Call with the
  * state lock held. Returns STORE_OK (also when the log is not the scripts'
  * shape: left alone), STORE_ENOENT (no log.yaml: nothing created), or

@@ -135,6 +135,11 @@ typedef struct liza_state {
 	size_t log_problems;      /* timestamps that did not read */
 	struct { dev_t dev; ino_t ino; off_t size; struct timespec mtime, ctime; } log_stat, state_stat;
 	bool log_ends_nl;         /* the text ended with a line break */
+	/* …and no alias and no key twice in one mapping anywhere in it: a
+	 * full parse (doc_parse) of these bytes succeeds too, so a transition
+	 * may append after its last item without parsing it whole
+	 * (liza_log_entry_known). */
+	bool log_plain;
 	lw_record *log_records;   /* its newest entries, oldest first (liza_records.h) */
 	size_t nlog_records;
 	/* marker files: presence and the time they speak of */

@@ -73,6 +73,7 @@ const liza_generation liza_shell_generation = {
 	.check = check,
 	.table = table,
 	.transition = liza_shell_transition,
+	.transition_held = liza_shell_transition_held,
 	.review = review,
 	.log_path = log_path,
 	.settings = settings,

@@ -480,17 +480,58 @@ static int load_state(ld *l, liza_state *st, const doc *d, const task_reuse *reu
 /* log.yaml is only ever appended to and can grow large; the checks need the
  * number of entries and the newest timestamp, so it is streamed, never built
  * into a tree. */
+enum { LOG_KEY_DEPTH = 16, LOG_KEY_WIDTH = 32 };
+
 typedef struct log_scan {
 	ld *l;
 	liza_state *st;
 	lw_error *err;
 	bool root_seen, want_time;
 	liza_rec_ring *ring;      /* the newest entries, for the activity feed */
+	/* What doc_parse refuses and the stream does not see: an alias (maybe
+	 * unknown), a key twice in one mapping. Keys of the open mappings are
+	 * kept as hashes; a deeper or wider mapping than this counts as not
+	 * plain (a transition then parses the log whole). */
+	bool not_plain;
+	unsigned nkeys[LOG_KEY_DEPTH];
+	unsigned keys[LOG_KEY_DEPTH][LOG_KEY_WIDTH];
 } log_scan;
+
+/* A duplicated key, an alias, or a shape too big to tell: not plain. */
+static void log_plain_track(log_scan *s, const doc_event *ev)
+{
+	if (s->not_plain)
+		return;
+	if (ev->kind == DOC_EV_ALIAS) {
+		s->not_plain = true;
+		return;
+	}
+	if (ev->kind == DOC_EV_MAP) {
+		if (ev->depth + 1 >= LOG_KEY_DEPTH)
+			s->not_plain = true;
+		else
+			s->nkeys[ev->depth + 1] = 0;
+		return;
+	}
+	if (ev->kind != DOC_EV_SCALAR || !ev->is_key)
+		return;
+	unsigned d = ev->depth, h = doc_key_hash(ev->str, ev->len);
+	if (d >= LOG_KEY_DEPTH || s->nkeys[d] >= LOG_KEY_WIDTH) {
+		s->not_plain = true;
+		return;
+	}
+	for (unsigned i = 0; i < s->nkeys[d]; i++)
+		if (s->keys[d][i] == h) {
+			s->not_plain = true;   /* the same key twice, or a hash collision: either way, parse whole */
+			return;
+		}
+	s->keys[d][s->nkeys[d]++] = h;
+}
 
 static int log_event(const doc_event *ev, void *ctx)
 {
 	log_scan *s = ctx;
+	log_plain_track(s, ev);
 	if (ev->depth == 0 && ev->kind != DOC_EV_END) {
 		s->root_seen = true;
 		bool null_root = ev->kind == DOC_EV_SCALAR && ev->plain &&
@@ -547,6 +588,7 @@ static int load_log(ld *l, liza_state *st, const char *buf, size_t len, lw_error
 	liza_rec_ring_done(&ring, l->a, NULL, 0, &st->log_records, &st->nlog_records);
 	st->log_problems = l->snap->nproblems - problems;
 	st->log_ends_nl = len && buf[len - 1] == '\n';
+	st->log_plain = rc == 0 && !s.not_plain;
 	return rc;
 }
 
@@ -585,6 +627,7 @@ static int load_log_tail(ld *l, liza_state *st, const liza_state *prev, const ch
 		st->log_newest = tail.log_newest;
 	st->log_problems = 0;
 	st->log_ends_nl = buf[len - 1] == '\n';
+	st->log_plain = prev->log_plain && !s.not_plain;
 	return 0;
 }
 
@@ -615,7 +658,7 @@ static int log_broken(ld *l, liza_state *st, lw_error *err)
 {
 	lw_snapshot_unread(l->snap, "log", err);
 	lw_error_clear(err);
-	st->has_log = st->log_ends_nl = false;
+	st->has_log = st->log_ends_nl = st->log_plain = false;
 	st->log_entries = 0;
 	st->log_newest = LW_NO_TIME;
 	st->log_problems = 1;
@@ -627,7 +670,7 @@ static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error
 {
 	struct stat sb;
 	/* st may start as a copy of prev (a shared state.yaml): start clean. */
-	st->has_log = st->log_ends_nl = false;
+	st->has_log = st->log_ends_nl = st->log_plain = false;
 	st->log_entries = st->log_problems = 0;
 	st->log_records = NULL;
 	st->nlog_records = 0;
@@ -645,6 +688,7 @@ static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error
 		st->log_entries = prev->log_entries;
 		st->log_newest = prev->log_newest;
 		st->log_ends_nl = prev->log_ends_nl;
+		st->log_plain = prev->log_plain;
 		st->log_stat = prev->log_stat;
 		liza_records_copy(l->a, prev->log_records, prev->nlog_records, &st->log_records, &st->nlog_records);
 		return 0;

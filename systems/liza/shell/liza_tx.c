@@ -8,6 +8,10 @@
 #include "systems/liza/shell/liza_tx.h"
 #include "core/edit/edit.h"
 #include "systems/liza/liza_log.h"
+#include "systems/liza/shell/liza_generation.h"
+#include "core/util/fileio.h"
+#include "core/util/inputs.h"
+#include <sys/stat.h>
 #include "core/store/store.h"
 #include "core/txn/txn.h"
 #include "core/util/timeparse.h"
@@ -138,6 +142,15 @@ typedef struct ltx {
 	char ts[32];
 	bool wrote;               /* this attempt changes state.yaml */
 	char log_note[256];
+	/* Prepared before the lock on what the caller holds (liza_held): the
+	 * edit of held->d's bytes, replayed under the lock when the file still
+	 * has exactly those bytes. */
+	const liza_held *held;
+	bool prepared;
+	int pre_rc;               /* state_edit's answer on held->d */
+	tx_result pre_res;
+	bool pre_wrote;
+	strbuf pre_out;
 } ltx;
 
 static int deny(ltx *x, tx_rc rc)
@@ -146,26 +159,17 @@ static int deny(ltx *x, tx_rc rc)
 	return EDIT_DENIED;
 }
 
-/* state.yaml: read, compare, edit, verify. Runs again from scratch when
- * the file changed before the swap. */
-static int state_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err)
+/* The guards and edits on one parse of state.yaml (d, whose generation
+ * is known when detected): 0 with the new file in out, or EDIT_DENIED with
+ * res saying why. The edit is verified on the edited task alone when that
+ * is provably a full parse's tree (edit_verify_within). */
+static int state_edit_doc(ltx *x, doc *dp, bool detected, strbuf *out, lw_error *err)
 {
-	ltx *x = ctx;
 	const tx_request *rq = x->rq;
 	tx_result *res = x->res;
 	char *o = NULL, msg[1200];
 	size_t olen;
-	if (!cur) {
-		tx_set(res, TX_IO, "%s: missing (nothing written)", x->state_path);
-		return deny(x, TX_IO);
-	}
-	doc d;
-	if (doc_parse(&d, cur, len, x->state_path, NULL, err) < 0) {
-		doc_free(&d);
-		return EDIT_TORN;   /* cut short by a writer (waited for), or broken (exit 3) */
-	}
-	if (liza_detect(&d) != LIZA_GEN_SHELL) {
-		doc_free(&d);
+	if (!detected && liza_detect(dp) != LIZA_GEN_SHELL) {
 		tx_set(res, TX_DENIED, "state.yaml is now today's Liza (the Go program wrote it since); look again");
 		return deny(x, TX_DENIED);
 	}
@@ -176,7 +180,7 @@ static int state_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_er
 	const tx_row *row = NULL;
 	const char *status = NULL;
 	if (!x->lever) {
-		task = find_task(&d, rq->subject);
+		task = find_task(dp, rq->subject);
 		if (!task) {
 			tx_set(res, TX_DENIED, "no task '%s' in %s", rq->subject, x->state_path);
 			goto out;
@@ -220,8 +224,10 @@ static int state_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_er
 			}
 		}
 	}
-	ed = edit_new(&d, err);
-	if (!ed || task_edits(ed, &d, task, rq, x->ts) < 0 || edit_apply(ed, &o, &olen) < 0) {
+	ed = edit_new(dp, err);
+	if (ed && task)
+		edit_verify_within(ed, dp, doc_get(dp->root, "tasks"));
+	if (!ed || task_edits(ed, dp, task, rq, x->ts) < 0 || edit_apply(ed, &o, &olen) < 0) {
 		tx_set(res, TX_IO, "%s (nothing written)", lw_error_format(err, msg, sizeof msg));
 		res->rc = TX_IO;
 		goto out;
@@ -244,8 +250,74 @@ static int state_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_er
 out:
 	free(o);
 	edit_free(ed);
+	return rc;
+}
+
+/* state.yaml under the lock: the prepared edit when the file still has the
+ * bytes it was prepared on (one compare, nothing parsed), else one parse,
+ * compare, edit, verify. Runs again from scratch when the file changed
+ * before the swap. */
+static int state_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *err)
+{
+	ltx *x = ctx;
+	if (!cur) {
+		tx_set(x->res, TX_IO, "%s: missing (nothing written)", x->state_path);
+		return deny(x, TX_IO);
+	}
+	lw_format_time(x->rq->now, x->ts, sizeof x->ts);
+	const doc *h = x->held ? x->held->d : NULL;
+	if (x->prepared && h && len == h->len && memcmp(cur, h->src, len) == 0) {
+		*x->res = x->pre_res;
+		x->wrote = x->pre_wrote;
+		if (x->pre_rc == 0)
+			strbuf_add(out, x->pre_out.buf, x->pre_out.len);
+		return x->pre_rc;
+	}
+	doc d;
+	if (doc_parse(&d, cur, len, x->state_path, NULL, err) < 0) {
+		doc_free(&d);
+		return EDIT_TORN;   /* cut short by a writer (waited for), or broken (exit 3) */
+	}
+	int rc = state_edit_doc(x, &d, false, out, err);
 	doc_free(&d);
 	return rc;
+}
+
+/* Before the lock: the edit on what the caller holds. Only a write or a
+ * refusal is kept for replay; anything else is done again under the lock. */
+static void state_prepare(ltx *x)
+{
+	strbuf_init(&x->pre_out);
+	if (!x->held || !x->held->d)
+		return;
+	lw_error err;
+	lw_error_clear(&err);
+	tx_result saved = *x->res;
+	lw_format_time(x->rq->now, x->ts, sizeof x->ts);
+	x->wrote = false;
+	x->pre_rc = state_edit_doc(x, x->held->d, x->held->detected, &x->pre_out, &err);
+	x->pre_res = *x->res;
+	x->pre_wrote = x->wrote;
+	x->prepared = x->pre_rc == 0 || x->pre_rc == EDIT_DENIED;
+	*x->res = saved;
+	x->wrote = false;
+}
+
+/* Are the log's bytes (len of them, read under the lock) the very file the
+ * caller's snapshot read whole without a problem? Same inode, size, mtime
+ * and ctime (liza_load.c's test for an unchanged file). */
+static bool log_known(const ltx *x, size_t len)
+{
+	const liza_state *st = x->held ? x->held->sys : NULL;
+	struct stat sb;
+	if (!st || liza_gen_of(st) != &liza_shell_generation || !st->has_log || st->log_problems || !st->log_ends_nl ||
+	    !st->log_plain ||
+	    lw_stat(x->log_path, &sb, LW_STAT_FULL) < 0 || !S_ISREG(sb.st_mode))
+		return false;
+	return st->log_stat.dev == sb.st_dev && st->log_stat.ino == sb.st_ino && st->log_stat.size == sb.st_size &&
+	       (size_t)sb.st_size == len && st->log_stat.mtime.tv_sec == sb.st_mtim.tv_sec &&
+	       st->log_stat.mtime.tv_nsec == sb.st_mtim.tv_nsec && st->log_stat.ctime.tv_sec == sb.st_ctim.tv_sec &&
+	       st->log_stat.ctime.tv_nsec == sb.st_ctim.tv_nsec;
 }
 
 /* log.yaml: {timestamp, agent, action, task, detail} appended in place, in
@@ -274,7 +346,8 @@ static int log_edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_erro
 	                  { "detail", edit_str(rq->reason ? rq->reason : "by the operator from liza-watch") } };
 	lw_error lerr;
 	lw_error_clear(&lerr);
-	int rc = liza_log_entry(cur, len, x->log_path, e, 5, out, &lerr);
+	int rc = log_known(x, len) && liza_log_entry_known(cur, len, x->log_path, e, 5, out, &lerr) == 0
+	       ? 0 : liza_log_entry(cur, len, x->log_path, e, 5, out, &lerr);
 	char msg[1200];
 	(void)err;
 	if (rc == STORE_ERR)
@@ -294,13 +367,22 @@ static void ltx_begin(void *ctx)
 
 int liza_shell_transition(const char *dir, const tx_request *rq, tx_result *res)
 {
+	liza_held none = { 0 };
+	return liza_shell_transition_held(dir, &none, rq, res);
+}
+
+int liza_shell_transition_held(const char *dir, const liza_held *held, const tx_request *rq, tx_result *res)
+{
 	/* The shell era's transition: the adapter chose it from the snapshot's
 	 * generation (liza_adapter.c). Each write checks the generation again
 	 * where it is made: a task transition under the lock (state_edit); a
 	 * lever, which writes a marker file and takes no lock on the state,
 	 * on the file as it is now. */
 	memset(res, 0, sizeof *res);
-	if (!rq->subject && liza_detect_file(dir) != LIZA_GEN_SHELL) {
+	/* A lever's file as it is now: liza_transition's own parse of it, or a
+	 * fresh look (a snapshot may be older than the file). */
+	if (!rq->subject && (held->d && !held->sys ? !held->detected && liza_detect(held->d) != LIZA_GEN_SHELL
+	                                           : liza_detect_file(dir) != LIZA_GEN_SHELL)) {
 		tx_set(res, TX_DENIED, "state.yaml is now today's Liza (the Go program wrote it since); look again");
 		return res->rc;
 	}
@@ -321,7 +403,9 @@ int liza_shell_transition(const char *dir, const tx_request *rq, tx_result *res)
 		tx_set(res, TX_IO, "%s (nothing written)", lw_error_format(&err, msg, sizeof msg));
 		return res->rc;
 	}
-	ltx x = { .dir = dir, .state_path = state_path, .log_path = log_path, .rq = rq, .lever = lv, .res = res };
+	ltx x = { .dir = dir, .state_path = state_path, .log_path = log_path, .rq = rq, .lever = lv, .res = res,
+	          .held = held };
+	state_prepare(&x);   /* outside the lock: under it, a compare and the write */
 	/* The Liza scripts' lock, the state replaced, the log appended to. */
 	txn_file files[2] = {
 		{ .path = state_path, .mode = TXN_REPLACE, .edit = state_edit, .ctx = &x },
@@ -329,6 +413,7 @@ int liza_shell_transition(const char *dir, const tx_request *rq, tx_result *res)
 	};
 	txn t = { .lock = lock_path, .journal_dir = dir, .files = files, .n = 2, .begin = ltx_begin, .ctx = &x };
 	int rc = txn_run(&t, &err);
+	strbuf_free(&x.pre_out);
 	if (rc == STORE_ERR) {
 		tx_set(res, TX_IO, "%s", lw_error_format(&err, msg, sizeof msg));
 		return res->rc;

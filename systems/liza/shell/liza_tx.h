@@ -9,6 +9,8 @@ extern const tx_table liza_tx_table;
 /* Chosen by the adapter from its last good snapshot: refuses ("look
  * again") a file today's Liza has written since. */
 int liza_shell_transition(const char *dir, const tx_request *rq, tx_result *res);
+/* The same, prepared before the lock on what the caller holds (liza_gen.h). */
+int liza_shell_transition_held(const char *dir, const liza_held *held, const tx_request *rq, tx_result *res);
 /* What follows from an event as an identity (approve as a non-reviewer: nobody merges). */
 void liza_advise(const char *event, const char *subject, const char *as, char *buf, size_t n);
 
