@@ -43,8 +43,9 @@ wait_for 'ack.*reason'
 keys Enter
 wait_for '^ ack '
 row=$(screen_escapes | grep -m1 'blocked-1: blocked: spec unclear')
-# The reverse bar opens before "ack" and is not closed until after it.
-case $row in $'\e[7m'" ack"*|*$'\e[7m'' ack'*|*$'\e['*'7m ack'*|*$'\e['*'7m'*' ack'*) ;;
+# The reverse bar opens the row and nothing changes before "ack" (it was
+# drawn dim, out of the bar: "\e[7m \e[0;2mack\e[0;7m").
+case $row in $'\e[7m ack'*) ;;
 *) fail "the selected ack row has a gap in its bar: $(printf %q "$row")" ;; esac
 keys BTab   # back to the board
 
