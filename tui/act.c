@@ -238,7 +238,7 @@ static void typed(hud *h, hud_prompt_done in, bool question)
 {
 	pend.typed_in = in;
 	pend.typed_question = question;
-	snprintf(pend.typed_label, sizeof pend.typed_label, "%s", h->prompt.label);
+	snprintf(pend.typed_label, sizeof pend.typed_label, "%.255s", h->prompt.label);
 }
 
 static void confirm_force(hud *h, bool yes)
@@ -323,8 +323,8 @@ void act_tx_poll(hud *h)
 		return give_back(h);
 	}
 	if (res.rc == TX_ASK) {
-		char label[256];
-		snprintf(label, sizeof label, "%.120s. Override?", res.message);
+		char label[sizeof h->prompt.label];
+		snprintf(label, sizeof label, "%s. Override?", res.message);
 		if (views_asking(h)) {
 			/* Never take over a prompt the operator is answering. */
 			hud_message(h, true, "%s: %s; nothing written (%s again to override)", h->tx_label, res.message,
@@ -440,8 +440,9 @@ static void ask_text(hud *h, const char *label, hud_prompt_done given)
 {
 	prompt_ask_text(h, label, pend.subject, given);
 	offer_kept(h);
-	snprintf(h->prompt.note, sizeof h->prompt.note, "Enter writes %s with this text; Esc cancels (nothing is written before)",
-	         pend.event);
+	snprintf(h->prompt.note, sizeof h->prompt.note, pend.needs & TX_QUESTION ?
+	         "Enter goes on to the question %s asks next; Esc cancels (nothing is written before)" :
+	         "Enter writes %s with this text; Esc cancels (nothing is written before)", pend.event);
 }
 
 /* A task event that needs a reason first: "reject task-3: reason". */

@@ -6,6 +6,7 @@
  * the task's worktree only when it lies inside the project (as review
  * checks it), else the project folder. */
 #include "tui/act_work.h"
+#include "tui/clip.h"
 #include "core/review/review.h"
 #include "core/util/fdlimit.h"
 #include "core/util/progpath.h"
@@ -154,6 +155,25 @@ static void osc52(const char *text)
 	(void)w;
 }
 
+/* Inside tmux its paste buffer first: tmux's default set-clipboard
+ * (external) drops an application's OSC 52, so "copied" would be untrue.
+ * Elsewhere OSC 52, said as sent: whether it arrives is the terminal's. */
+static void copy(hud *h, const char *text)
+{
+	if (clip_tmux(text)) {
+		hud_message(h, false, "copied %s to tmux's paste buffer (prefix ] pastes; the clipboard too where tmux may set it)",
+		            text);
+		return;
+	}
+	osc52(text);
+	if (getenv("TMUX") && *getenv("TMUX"))
+		hud_message(h, true, "%s sent as OSC 52, but tmux load-buffer failed: with tmux's set-clipboard "
+		            "external (its default) nothing arrives (set -g set-clipboard on)", text);
+	else
+		hud_message(h, false, "sent %s to the terminal's clipboard (OSC 52: arrives where the terminal allows it)",
+		            text);
+}
+
 void act_work_copy_id(hud *h)
 {
 	const hud_item *it = hud_selected(h);
@@ -161,8 +181,7 @@ void act_work_copy_id(hud *h)
 		return;
 	char key[256];
 	snprintf(key, sizeof key, "%s:%s", it->task->system, it->task->id);
-	osc52(key);
-	hud_message(h, false, "copied %s (OSC 52: the terminal's clipboard)", key);
+	copy(h, key);
 }
 
 void act_work_copy_path(hud *h)
@@ -170,6 +189,5 @@ void act_work_copy_path(hud *h)
 	char dir[4096];
 	if (!work_dir(h, dir, sizeof dir))
 		return;
-	osc52(dir);
-	hud_message(h, false, "copied %s (OSC 52: the terminal's clipboard)", dir);
+	copy(h, dir);
 }

@@ -40,7 +40,7 @@ typedef void (*hud_choose_done)(struct hud *h, int index);         /* -1 = cance
 enum { HUD_PROMPT_MAX = 65536 };
 
 typedef struct hud_prompt {
-	char label[256];
+	char label[1024];         /* a y/N question is wrapped onto as many lines as it takes */
 	char *text;               /* what is typed, on the heap ("" when none); UTF-8 */
 	size_t len, cap, cursor;  /* bytes; the cursor is always on a character boundary */
 	hud_prompt_done done;
@@ -48,6 +48,7 @@ typedef struct hud_prompt {
 	bool yes_no;              /* a y/N question (confirm), not a text */
 	char context[128];        /* what the prompt acts on (task key) */
 	char note[512];           /* what follows from the answer, shown above the prompt */
+	char refusal[512];        /* the error message when it opened: answered, it is old */
 } hud_prompt;
 
 /* An alert kept for the detail view. */
@@ -104,6 +105,10 @@ typedef struct hud {
 	struct hud_review *review;   /* the review view while open (tui/view_review.c) */
 	char message[512];        /* one-line feedback: a denied transition, an error */
 	bool message_error;
+	/* The task a "id: FROM -> TO" message names, where it went, and whether
+	 * a reload has shown it there: moved on since, the message goes. */
+	char msg_task[256], msg_to[64];
+	bool msg_seen;
 	/* The last HUD_LOG_MAX messages, full length, oldest first (L); made at
 	 * the first one: 40 KB of empty lines cost an idle HUD its RSS. */
 	char (*log)[640];
@@ -216,5 +221,9 @@ void text_fill_row(hud *h, int y, int x, int w, theme_elem e);
 int  text_width(const hud *h, const char *s);   /* display columns after escaping */
 /* Bytes of s, whole characters, that fit in w columns once escaped. */
 size_t text_fit(const hud *h, const char *s, int w);
+/* The first line of s wrapped at w columns: its length in bytes (at a
+ * space where one is in the second half, else at a character); *next is
+ * where the following line starts (spaces and one newline skipped). */
+size_t text_wrap_line(const hud *h, const char *s, int w, size_t *next);
 
 #endif

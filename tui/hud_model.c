@@ -39,6 +39,63 @@ void hud_log_free(hud *h)
 	h->nlog = 0;
 }
 
+/* A message that says a task moved ("user-api: READY_FOR_REVIEW -> REJECTED")
+ * names the task and where it went: once the task has been seen there and
+ * then moves on (another writer, the CLI), the message is no longer true and
+ * goes (message_expire). Any other message keeps no subject. */
+static void message_expire(hud *h);
+
+static void message_subject(hud *h, bool error)
+{
+	h->msg_task[0] = h->msg_to[0] = '\0';
+	h->msg_seen = false;
+	const char *arrow = error ? NULL : strstr(h->message, " -> ");
+	if (!arrow)
+		return;
+	const char *colon = NULL;
+	for (const char *c = h->message; c < arrow; c++)
+		if (c[0] == ':' && c[1] == ' ')
+			colon = c;
+	if (!colon || colon == h->message)
+		return;
+	snprintf(h->msg_task, sizeof h->msg_task, "%.*s", (int)(colon - h->message), h->message);
+	const char *to = arrow + 4;
+	snprintf(h->msg_to, sizeof h->msg_to, "%.*s", (int)strcspn(to, " |,;"), to);
+	message_expire(h);   /* the reload of the write may have come first: seen there already */
+}
+
+/* The task the message names, as the board has it now (id, system:id, or
+ * label/system:id), or NULL. */
+static const lw_task *message_task(const hud *h)
+{
+	for (size_t i = 0; i < h->nitems; i++) {
+		const lw_task *t = h->items[i].task;
+		char key[512];
+		hud_task_key(h, &h->items[i], key, sizeof key);
+		size_t kl = strlen(key), ml = strlen(h->msg_task);
+		if (strcmp(t->id, h->msg_task) == 0 || strcmp(key, h->msg_task) == 0 ||
+		    (kl > ml && strcmp(key + kl - ml, h->msg_task) == 0 && key[kl - ml - 1] == ':'))
+			return t;
+	}
+	return NULL;
+}
+
+static void message_expire(hud *h)
+{
+	/* The message still the one that named it (others write the line too). */
+	if (!h->msg_task[0] || h->message_error || strncmp(h->message, h->msg_task, strlen(h->msg_task)) != 0)
+		return;
+	const lw_task *t = message_task(h);
+	if (!t || !t->status)
+		return;
+	if (strcmp(t->status, h->msg_to) == 0)
+		h->msg_seen = true;
+	else if (h->msg_seen) {
+		h->message[0] = '\0';   /* it moved on since: the line would say what is no longer so */
+		h->msg_task[0] = '\0';
+	}
+}
+
 void hud_message(hud *h, bool error, const char *fmt, ...)
 {
 	va_list ap;
@@ -49,6 +106,7 @@ void hud_message(hud *h, bool error, const char *fmt, ...)
 	hud_shown_text(h, raw, h->message, sizeof h->message);
 	h->message_error = error;
 	hud_log(h, h->message);
+	message_subject(h, error);
 }
 
 const char *hud_shown_text(const hud *h, const char *text, char *buf, size_t n)
@@ -308,6 +366,7 @@ void hud_rebuild(hud *h)
 		}
 	}
 	restore_selection(h);
+	message_expire(h);
 	/* A workflow may have gone (cleared, finished): keep the selection on
 	 * a row that exists, or the pane scrolls past its only row. */
 	size_t nw = hud_workflow_count(h);

@@ -13,7 +13,6 @@
 
 #define CTRL(c) ((c) & 0x1f)
 
-static bool on_board(const hud *h) { return h->focus == &pane_board; }
 static bool board_lanes(const hud *h) { return h->focus == &pane_board && !h->table_view; }
 static bool has_filter(const hud *h) { return h->filter[0] != '\0' || h->message[0] != '\0'; }
 
@@ -92,7 +91,7 @@ const hud_action hud_actions[] = {
 	{ "next-pane", { '\t' }, "next pane (workflows, agents, board, alerts)", "pane", NULL, next_pane },
 	{ "prev-pane", { KEY_BTAB }, "previous pane", NULL, NULL, prev_pane },
 	{ "detail", { '\n', '\r', KEY_ENTER }, "details of the selected task, workflow or alert", "detail", NULL, NULL },
-	{ "table", { 't' }, "board lanes / table view", "table", on_board, toggle_table },
+	{ "table", { 't' }, "board lanes / table view", "table", NULL, toggle_table },
 	{ "filter", { '/' }, "filter tasks", "filter", NULL, start_filter },
 	{ "clear-filter", { 27 }, "clear the filter and the message", "clear", has_filter, clear_filter },
 	{ "review", { 'v' }, "review the selected task: its change (git diff), evidence and timeline", "review",

@@ -57,6 +57,9 @@ typedef struct hud_view_sig {
 void panes_sign(const hud *h, hud_view_sig *v);
 unsigned panes_changed(const hud_view_sig *before, const hud_view_sig *after);
 
+/* A lane's short name ("bklg", "blkd") for a narrow lane or a small screen. */
+const char *hud_lane_short(int lane);
+
 /* A pane's title line: a rule with the title on it, bright when focused. */
 void panes_title(hud *h, int y, const hud_pane_def *pane, const char *title);
 

@@ -47,6 +47,18 @@ static int height(const hud *h)
 	return want < most ? want : most;
 }
 
+/* Every agent and the title: rows the board leaves over come here first
+ * (the pane is above it), so no agent is hidden while rows stay empty. */
+static int wants(const hud *h)
+{
+	size_t n = hud_agent_count(h);
+	return n ? (int)n + 1 : 0;
+}
+
+/* "Agents (9, 3 hidden: acp 3, 1 with an alert)": which systems the rows
+ * out of view belong to, and whether an alert names one of them. */
+static void hidden_title(const hud *h, size_t n, int first, int rows, char *buf, size_t len);
+
 /* The most severe alert whose subject is this agent, or that says it went
  * stale (Task Factory's lease_stale names the task; the list is sorted). */
 static const lw_alert *agent_alert(const hud *h, const lw_agent *ag)
@@ -72,15 +84,28 @@ static void draw(hud *h, int y, int height_)
 	size_t n = hud_agent_count(h);
 	int rows = height_ - 1;
 	int first = h->agent_row >= rows ? h->agent_row - rows + 1 : 0;
-	int hidden = (int)n > rows ? (int)n - rows : 0;
-	char title[96];
-	if (hidden)
-		snprintf(title, sizeof title, "Agents (%zu, %d hidden)", n, hidden);
-	else
-		snprintf(title, sizeof title, "Agents (%zu)", n);
+	char title[256];
+	hidden_title(h, n, first, rows, title, sizeof title);
 	panes_title(h, y, &pane_agents, title);
 	time_t now = lw_now();
 	bool mid = h->cols >= 120, wide = h->cols >= 160;
+	bool labels = h->only < 0 && h->fleet->n > 1;
+	/* The columns always there fit whole: the heartbeat is never cut to
+	 * "hb 3"; the task, then the id, then the status give way first. */
+	int idw = 18, stw = 14, taskw = 18;
+	int need = 1 + 2 + 8 + (labels ? 13 : 0) + (idw + 1) + (mid ? 15 : 0) + (stw + 1) + (taskw + 1) + 13;
+	for (int *c = &taskw; need > h->cols; ) {
+		int floor = c == &taskw ? 8 : c == &idw ? 10 : 9;
+		if (*c > floor) {
+			(*c)--;
+			need--;
+		} else if (c == &taskw)
+			c = &idw;
+		else if (c == &idw)
+			c = &stw;
+		else
+			break;
+	}
 	for (int r = 0; r < rows && (size_t)(first + r) < n; r++) {
 		size_t member = 0;
 		const lw_agent *ag = hud_agent(h, (size_t)(first + r), &member);
@@ -96,11 +121,11 @@ static void draw(hud *h, int y, int height_)
 		x += text_putf(h, yy, x, 8, sel ? EL_SELECTED : EL_TITLE, "%-7.7s", ag->system) + 1;
 		if (label)
 			x += text_putf(h, yy, x, 13, d, "%-12.12s", label) + 1;
-		x += text_putf(h, yy, x, 19, e, "%-18.18s", ag->id ? ag->id : "-") + 1;
+		x += text_putf(h, yy, x, idw + 1, e, "%-*.*s", idw, idw, ag->id ? ag->id : "-") + 1;
 		if (mid)
 			x += text_putf(h, yy, x, 15, d, "%-14.14s", ag->role ? ag->role : "-") + 1;
-		x += text_putf(h, yy, x, 15, e, "%-14.14s", ag->status ? ag->status : "-") + 1;
-		x += text_putf(h, yy, x, 19, e, "%-18.18s", ag->task ? ag->task : "-") + 1;
+		x += text_putf(h, yy, x, stw + 1, e, "%-*.*s", stw, stw, ag->status ? ag->status : "-") + 1;
+		x += text_putf(h, yy, x, taskw + 1, e, "%-*.*s", taskw, taskw, ag->task ? ag->task : "-") + 1;
 		char b1[24], b2[24];
 		x += text_putf(h, yy, x, 12, d, "hb %-8s", age(now, ag->heartbeat, b1, sizeof b1)) + 1;
 		if (mid) {
@@ -130,8 +155,8 @@ static void draw(hud *h, int y, int height_)
 				text_putf(h, yy, x, h->cols - x - 1, sel ? EL_SELECTED : EL_WARN, "%s%s%s%s%s", ag->health,
 				          ag->health_reason ? ": " : "", ag->health_reason ? ag->health_reason : "",
 				          ag->hint && wide ? " -> " : "", ag->hint && wide ? ag->hint : "");
-			else
-				text_putf(h, yy, x, h->cols - x - 1, d, "%s", al->code);
+			else if (x + (int)strlen(al->code) <= h->cols - 1)
+				text_putf(h, yy, x, h->cols - x - 1, d, "%s", al->code);   /* whole, or only the '!' */
 		}
 	}
 }
@@ -163,12 +188,46 @@ static void move_sel(hud *h, int dx, int dy)
 
 static unsigned long sig(const hud *h) { return (unsigned long)h->agent_row; }
 
+static void hidden_title(const hud *h, size_t n, int first, int rows, char *buf, size_t len)
+{
+	int hidden = (int)n > rows ? (int)n - rows : 0;
+	if (!hidden) {
+		snprintf(buf, len, "Agents (%zu)", n);
+		return;
+	}
+	/* The systems of the hidden rows, in order, each once with its count. */
+	char sys[8][32];
+	int cnt[8] = { 0 }, ns = 0, alerted = 0;
+	for (size_t i = 0; i < n; i++) {
+		if ((int)i >= first && (int)i < first + rows)
+			continue;
+		const lw_agent *ag = hud_agent(h, i, NULL);
+		if (agent_alert(h, ag))
+			alerted++;
+		int k = 0;
+		while (k < ns && strcmp(sys[k], ag->system) != 0)
+			k++;
+		if (k == ns && ns < 8)
+			snprintf(sys[ns++], sizeof sys[0], "%s", ag->system);
+		if (k < ns)
+			cnt[k]++;
+	}
+	int used = snprintf(buf, len, "Agents (%zu, %d hidden:", n, hidden);
+	for (int k = 0; k < ns && used > 0 && (size_t)used < len; k++)
+		used += snprintf(buf + used, len - (size_t)used, "%s %s %d", k ? "," : "", sys[k], cnt[k]);
+	if (alerted && used > 0 && (size_t)used < len)
+		used += snprintf(buf + used, len - (size_t)used, "; %d with an alert", alerted);
+	if (used > 0 && (size_t)used < len)
+		snprintf(buf + used, len - (size_t)used, ")");
+}
+
 static const char *const legend[] = {
 	"Agents: system, id, (role), status, task, 'hb 3m' since its heartbeat",
 	"  (ACP: since its state's updated), ('lease 5m' left, 'lease -5m' ended),",
 	"  (provider, pid, inbox); '!' in the alert's colour: an alert names it;",
 	"  'degraded: reason -> hint': today's Liza's health. Columns come with",
 	"  width (120, 160). Moving here selects the agent's task on the board.",
+	"  '(9, 3 hidden: acp 3; 1 with an alert)': rows that did not fit, by system.",
 	NULL,
 };
 const hud_pane_def pane_agents = {
@@ -179,4 +238,5 @@ const hud_pane_def pane_agents = {
 	.sig = sig,
 	.redraw_on = HUD_ON_TICK,   /* ages, and alerts that name an agent */
 	.legend = legend,
+	.wants = wants,
 };

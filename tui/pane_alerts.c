@@ -41,7 +41,8 @@ static void draw(hud *h, int y, int height_)
 		bool sel = h->focus == &pane_alerts && first + r == h->alert_row;
 		if (sel)
 			text_fill_row(h, yy, 0, h->cols, EL_SELECTED);
-		theme_elem lev = a->acked ? EL_DIM : a->level == LW_CRIT ? EL_CRIT : a->level == LW_WARN ? EL_WARN : EL_INFO;
+		/* Selected, an acknowledged row's "ack" is in the bar: no gap in it. */
+		theme_elem lev = a->acked ? (sel ? EL_SELECTED : EL_DIM) : a->level == LW_CRIT ? EL_CRIT : a->level == LW_WARN ? EL_WARN : EL_INFO;
 		int x = 1;
 		/* Acknowledged: still listed, dimmed, "ack" where the level is shown. */
 		x += text_putf(h, yy, x, 5, lev, "%s", a->acked ? "ack" : lw_level_name(a->level));

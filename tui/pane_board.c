@@ -10,6 +10,11 @@
 
 static theme_elem lane_elem(int lane) { return (theme_elem)(EL_LANE_BACKLOG + lane); }
 
+/* The lanes' names where the whole one does not fit (the help's legend says them). */
+static const char *const lane_short[LANE_COUNT] = { "bklg", "rdy", "actv", "revw", "blkd", "done" };
+
+const char *hud_lane_short(int lane) { return lane >= 0 && lane < LANE_COUNT ? lane_short[lane] : "?"; }
+
 /* A counter's claim on a narrow card: the id is drawn whole first, and the
  * counters that do not fit beside it give way, least urgent first. */
 enum { URGE_FAR, URGE_NEAR, URGE_BADGE, URGE_LIMIT };
@@ -95,7 +100,13 @@ static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel, bool
 	size_t fit = text_fit(h, t->id, idw);
 	char head[256];
 	snprintf(head, sizeof head, "%.*s", (int)fit, t->id);
-	text_put(h, y, x + used, idw, head, sel || marked ? EL_SELECTED : EL_TITLE);
+	int hw = text_put(h, y, x + used, idw, head, sel ? EL_SELECTED : EL_TITLE);
+	if (marked) {
+		/* Another pane has the focus: the id underlined, not the focused
+		 * row's bar, so the two never look alike (without colour too). */
+		int a = text_style_attr(h, EL_TITLE);
+		mvchgat(y, x + used, hw, (attr_t)(a & ~A_COLOR) | A_UNDERLINE | A_BOLD, (short)PAIR_NUMBER(a), NULL);
+	}
 	if (cw)
 		text_put(h, y, x + w - cw, cw, ctr,
 		         t->iteration >= t->iteration_max && t->iteration_max > 0 ? EL_CRIT : base);
@@ -103,7 +114,7 @@ static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel, bool
 	if (t->id[fit]) {
 		/* An id wider than the card goes on over the second line, whole:
 		 * the id is what every command takes; the title gives way. */
-		at += text_put(h, y + 1, x + at, w - at, t->id + fit, sel || marked ? EL_SELECTED : EL_TITLE) + 1;
+		at += text_put(h, y + 1, x + at, w - at, t->id + fit, sel ? EL_SELECTED : EL_TITLE) + 1;
 	} else {
 		/* With several systems or projects, the second line starts with
 		 * the card's tag, so task-1, A5 and DEMO-1 tell apart. */
@@ -147,20 +158,25 @@ static void draw_lanes(hud *h, int y, int height)
 		else
 			snprintf(num, sizeof num, "(%zu)", n);
 		snprintf(title, sizeof title, "%s %s", ln, num);
-		if ((int)strlen(title) > w - 2) {
+		/* The title may run to the next lane's rule (that rule is its
+		 * separator): w - 1 columns. Narrower, the count loses its
+		 * brackets, then the name its short form ("blkd"), never cut
+		 * mid-word ("backlo 5" read as a typo). */
+		int tw = w - 1;
+		if ((int)strlen(title) > tw) {
 			if (first > 0)
 				snprintf(num, sizeof num, "%zu %s%d", n, h->utf8 ? "\u2191" : "^", first);
 			else
 				snprintf(num, sizeof num, "%zu", n);
-			int nw = text_width(h, num);
-			int keep = w - 3 - nw < 1 ? 1 : w - 3 - nw;
-			snprintf(title, sizeof title, "%.*s %s", keep, ln, num);
+			snprintf(title, sizeof title, "%s %s", ln, num);
+			if (text_width(h, title) > tw)
+				snprintf(title, sizeof title, "%s %s", lane_short[lane], num);
 		}
 		attrset(text_style_attr(h, EL_BORDER));
 		mvhline(y, x, h->utf8 ? ACS_HLINE : '-', w);
 		attrset(A_NORMAL);
 		bool focus_lane = h->focus == &pane_board && h->lane == lane;
-		text_putf(h, y, x + 1, w - 2, focus_lane ? EL_TITLE : lane_elem(lane), "%s", title);
+		text_putf(h, y, x + 1, w - 1, focus_lane ? EL_TITLE : lane_elem(lane), "%s", title);
 		if (slots <= 0)
 			continue;
 		for (int s = 0; s < slots && (size_t)(first + s) < n; s++) {
@@ -187,7 +203,7 @@ enum { TC_PROJECT, TC_SYSTEM, TC_ID, TC_STATUS, TC_FOR, TC_LANE, TC_ASSIGNEE, TC
 static void table_cols(const hud *h, tcol c[TC_N])
 {
 	static const tcol base[TC_N] = { { "project", 0 }, { "system", 7 }, { "id", 18 }, { "status", 18 },
-	                                 { "for", 6 }, { "lane", 8 }, { "assignee", 14 }, { "iter", 7 }, { "rev", 5 }, { "title", 0 } };
+	                                 { "for", 8 }, { "lane", 8 }, { "assignee", 14 }, { "iter", 7 }, { "rev", 5 }, { "title", 0 } };
 	memcpy(c, base, sizeof base);
 	if (h->only >= 0 || h->fleet->n < 2)
 		return;
@@ -351,7 +367,9 @@ static unsigned long sig(const hud *h)
 static const char *const legend[] = {
 	"Board: a lane per state, '(N)' tasks in it; '(N, K above)' (narrow: 'N ^K',",
 	"  an arrow on a UTF-8 terminal): K cards scrolled past above; '+N more':",
-	"  cards below. Card: '!' the task waits for you (review, approval); its id",
+	"  cards below. A narrow lane reads 'bklg 12' (rdy, actv, revw, blkd).",
+	"  Another pane focused: the selected card's id is underlined.",
+	"  Card: '!' the task waits for you (review, approval); its id",
 	"  (wider than the card, it goes on over the second line);",
 	"  'iN/M' iteration N of at most M (red at the limit); 'rN/M' review cycle",
 	"  N of M; 'qN/M' N of the M approvals a quorum needs; 'A2' the final",

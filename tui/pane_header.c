@@ -10,22 +10,30 @@
 
 static int height(const hud *h) { (void)h; return 1; }
 
-/* " liza ", or " alpha/liza stale " when several projects are shown. */
-static void system_name(const hud *h, size_t i, char *b, size_t n)
+/* " liza ", or " alpha/liza stale " when several projects are shown. With
+ * several, grouped (all of them drawn in order), a project is named once,
+ * before its first system: " alpha: liza ", " foreman ", " acp ", " beta:
+ * liza " — three projects of five systems keep the path and reload time. */
+static void system_name_as(const hud *h, size_t i, bool grouped, char *b, size_t n)
 {
-	size_t m = 0;
+	size_t m = 0, pm = (size_t)-1;
 	const lw_source *s = hud_source(h, i, &m);
 	const char *label = h->only < 0 ? hud_project_label(h, m) : NULL;
-	snprintf(b, n, " %s%s%s%s ", label ? label : "", label ? "/" : "", s->adapter->name,
-	         !s->failed ? "" : s->good ? " stale" : " error");
+	if (label && grouped && i > 0)
+		hud_source(h, i - 1, &pm);
+	bool first = pm != m;
+	snprintf(b, n, " %s%s%s%s ", label && first ? label : "", label && first ? (grouped ? ": " : "/") : "",
+	         s->adapter->name, !s->failed ? "" : s->good ? " stale" : " error");
 }
 
-static int systems_width(hud *h)
+static void system_name(const hud *h, size_t i, char *b, size_t n) { system_name_as(h, i, false, b, n); }
+
+static int systems_width(hud *h, bool grouped)
 {
 	int w = 0;
 	for (size_t i = 0, ns = hud_nsources(h); i < ns; i++) {
 		char b[192];
-		system_name(h, i, b, sizeof b);
+		system_name_as(h, i, grouped, b, sizeof b);
 		w += text_width(h, b);
 	}
 	return w;
@@ -43,12 +51,12 @@ static const char *path_tail(hud *h, const char *path, int w)
 	return p;
 }
 
-static void put_system(hud *h, int y, int *x, int end, size_t i)
+static void put_system(hud *h, int y, int *x, int end, size_t i, bool grouped)
 {
 	const lw_source *s = hud_source(h, i, NULL);
 	theme_elem e = !s->failed ? EL_HEADER : s->good ? EL_STALE : EL_CRIT;
 	char b[192];
-	system_name(h, i, b, sizeof b);
+	system_name_as(h, i, grouped, b, sizeof b);
 	*x += text_put(h, y, *x, end - *x, b, e);
 }
 
@@ -61,7 +69,7 @@ static void draw_systems(hud *h, int y, int x, int w, int sys)
 	int end = x + w;
 	if (sys <= w) {
 		for (size_t i = 0; i < ns; i++)
-			put_system(h, y, &x, end, i);
+			put_system(h, y, &x, end, i, true);
 		return;
 	}
 	size_t shown = 0;
@@ -76,7 +84,7 @@ static void draw_systems(hud *h, int y, int x, int w, int sys)
 			int reserve = pass == 0 || shown + 1 == ns ? 0 : 5;
 			if (x + text_width(h, b) + reserve > end && !(failed && shown == 0))
 				continue;
-			put_system(h, y, &x, end, i);
+			put_system(h, y, &x, end, i, false);
 			shown++;
 		}
 	}
@@ -106,7 +114,7 @@ static void draw(hud *h, int y, int rows)
 
 	char where[LW_PATH_MAX + 64];
 	const char *dir = hud_where(h, where, sizeof where);
-	int sys = systems_width(h), dirw = text_width(h, dir);
+	int sys = systems_width(h, true), dirw = text_width(h, dir);
 	/* The right side, longest form that leaves the path 12 columns. */
 	char right[128], crit_s[32];
 	int form = 0;
@@ -161,7 +169,8 @@ static const char *const legend[] = {
 	"Top line: the project, each system found ('error': its state cannot be",
 	"  read; 'stale': the last good state is shown), alert counts, last reload.",
 	"  'ACK n': alerts acknowledged (K), counted apart from their level ('+' when narrow).",
-	"  With several projects: 'N projects' and project/system for each (o narrows).",
+	"  With several projects: 'N projects', then each project once with its",
+	"  systems ('alpha: liza foreman  beta: liza'; o narrows).",
 	"  '+N': N more systems that did not fit (failing ones are drawn first).",
 	NULL,
 };

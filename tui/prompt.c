@@ -6,6 +6,7 @@
 #include "tui/view.h"
 #include "core/util/escape.h"
 #include <curses.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,6 +48,8 @@ static void ask(hud *h, const char *label, const char *context, bool yes_no)
 	snprintf(h->prompt.label, sizeof h->prompt.label, "%s", label);
 	snprintf(h->prompt.context, sizeof h->prompt.context, "%s", context);
 	h->prompt.yes_no = yes_no;
+	if (h->message_error)
+		snprintf(h->prompt.refusal, sizeof h->prompt.refusal, "%s", h->message);
 	views_push(h, &view_prompt);
 }
 
@@ -113,6 +116,16 @@ static void cut(hud_prompt *p, size_t from, size_t to)
 		p->cursor = from;
 }
 
+/* Answered: a refusal said before the prompt opened ("b: not available
+ * here") is old, and must not come back under the next prompt (block's
+ * question). What changed since (a write's progress) stays. */
+static void forget_refusal(hud *h)
+{
+	if (h->message_error && h->prompt.refusal[0] && strcmp(h->message, h->prompt.refusal) == 0)
+		h->message[0] = '\0';
+	h->prompt.refusal[0] = '\0';
+}
+
 static void finish_text(hud *h, bool ok)
 {
 	hud_prompt *p = &h->prompt;
@@ -132,6 +145,7 @@ static void finish_text(hud *h, bool ok)
 		hud_message(h, true, "out of memory: the text is kept; Enter again, or Esc");
 		return;
 	}
+	forget_refusal(h);
 	views_close(h, &view_prompt);   /* back to the view it was asked from */
 	curs_set(0);
 	if (done)
@@ -155,6 +169,7 @@ void prompt_key(hud *h, int key)
 	hud_prompt *p = &h->prompt;
 	if (p->yes_no) {
 		hud_confirm_done done = p->confirm;
+		forget_refusal(h);
 		views_close(h, &view_prompt);
 		if (done)
 			done(h, key == 'y' || key == 'Y');
@@ -195,30 +210,49 @@ void prompt_key(hud *h, int key)
 	}
 }
 
-/* The note, cut at spaces into at most 3 lines just above the prompt. */
-static void view_note(hud *h, const char *note)
+/* The note, cut at spaces into at most 3 lines ending on row bottom. */
+static void view_note(hud *h, const char *note, int bottom)
 {
-	char lines[3][512];
+	size_t at[3], len[3];
 	int n = 0, w = h->cols - 2;
-	for (const char *s = note; *s && n < 3; n++) {
-		size_t len = strlen(s);
-		if ((int)len > w) {
-			len = (size_t)w;
-			while (len > (size_t)w / 2 && s[len] != ' ')
-				len--;
-			while (len > 1 && ((unsigned char)s[len] & 0xC0) == 0x80)
-				len--;   /* never inside a character */
-		}
-		snprintf(lines[n], sizeof lines[n], "%.*s", (int)len, s);
-		s += len;
-		while (*s == ' ')
-			s++;
+	for (size_t i = 0; note[i] && n < 3; n++) {
+		size_t next;
+		at[n] = i;
+		len[n] = text_wrap_line(h, note + i, w, &next);
+		i += next;
 	}
 	for (int i = 0; i < n; i++) {
-		int y = h->rows - 1 - n + i;
+		int y = bottom - n + 1 + i;
+		char line[512];
+		snprintf(line, sizeof line, "%.*s", (int)len[i], note + at[i]);
 		text_fill_row(h, y, 0, h->cols, EL_NORMAL);
-		text_put(h, y, 1, w, lines[i], EL_WARN);
+		text_put(h, y, 1, w, line, EL_WARN);
 	}
+}
+
+/* A y/N question whole, wrapped onto the rows above the last (an override's
+ * reason names who holds the lease and until when: never cut). */
+static void draw_question(hud *h)
+{
+	char q[sizeof h->prompt.label + 16];
+	snprintf(q, sizeof q, "%s [y/N] ", h->prompt.label);
+	size_t at[16], len[16];
+	int n = 0, most = h->rows - 1 < 16 ? h->rows - 1 : 16;
+	for (size_t i = 0; q[i] && n < most; n++) {
+		size_t next;
+		at[n] = i;
+		len[n] = text_wrap_line(h, q + i, h->cols - 1, &next);
+		i += next;
+	}
+	for (int i = 0; i < n; i++) {
+		int y = h->rows - n + i;
+		char line[sizeof q];
+		snprintf(line, sizeof line, "%.*s", (int)len[i], q + at[i]);
+		text_fill_row(h, y, 0, h->cols, EL_NORMAL);
+		text_put(h, y, 0, h->cols, line, EL_PROMPT);
+	}
+	if (h->prompt.note[0])
+		view_note(h, h->prompt.note, h->rows - 1 - n);
 }
 
 /* Columns of the characters in s[from, to). */
@@ -244,13 +278,13 @@ static void draw(hud *h, unsigned dirty)
 	int y = h->rows - 1;
 	text_fill_row(h, y, 0, h->cols, EL_NORMAL);
 	hud_prompt *p = &h->prompt;
-	if (p->note[0])
-		view_note(h, p->note);
 	if (p->yes_no) {
-		text_putf(h, y, 0, h->cols, EL_PROMPT, "%s [y/N] ", p->label);
+		draw_question(h);
 		curs_set(0);
 		return;
 	}
+	if (p->note[0])
+		view_note(h, p->note, y - 1);
 	int x = text_putf(h, y, 0, h->cols, EL_PROMPT, "%s: ", p->label);
 	int avail = h->cols - x - 1;
 	const char *s = p->text ? p->text : "";

@@ -73,6 +73,34 @@ size_t text_fit(const hud *h, const char *s, int w)
 	return i;
 }
 
+size_t text_wrap_line(const hud *h, const char *s, int w, size_t *next)
+{
+	size_t nl = strcspn(s, "\n");
+	size_t fit = text_fit(h, s, w < 1 ? 1 : w);
+	if (fit == 0 && s[0]) {
+		/* A character wider than the line still goes on one, whole. */
+		unsigned cp;
+		size_t n = esc_utf8_decode((const unsigned char *)s, strlen(s), &cp);
+		fit = n ? n : 1;
+	}
+	if (fit >= nl) {
+		*next = nl + (s[nl] == '\n');
+		return nl;
+	}
+	size_t len = fit;
+	/* At the last space in the second half of the line, when there is one. */
+	for (size_t k = fit; k > fit / 2; k--)
+		if (s[k] == ' ') {
+			len = k;
+			break;
+		}
+	size_t at = len;
+	while (s[at] == ' ')
+		at++;
+	*next = at;
+	return len;
+}
+
 int text_put(hud *h, int y, int x, int w, const char *s, theme_elem e)
 {
 	if (w <= 0 || y < 0 || y >= h->rows || x >= h->cols || !s)

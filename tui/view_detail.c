@@ -233,9 +233,35 @@ static void open_log(hud *h)
 	views_push(h, &view_log);
 }
 
-/* The title, the lines from *scroll (kept in range), the footer; frees l. */
-static void show(hud *h, const char *title, lines *l, int *scroll)
+/* Each line cut to the screen's width, at spaces where it can: a field of
+ * any length (a 2,371-character reject reason) reads in full, its further
+ * lines indented two past its own (issue 36). Frees in. */
+static void wrap_lines(const hud *h, lines *in, lines *out)
 {
+	for (size_t i = 0; i < in->n; i++) {
+		const char *s = in->v[i];
+		int lead = (int)strspn(s, " ");
+		int indent = lead + 2 < h->cols / 2 ? lead + 2 : 0;
+		bool first = true;
+		do {
+			int w = first ? h->cols : h->cols - indent;
+			size_t next, len = text_wrap_line(h, s, w, &next);
+			add_line(out, first ? 0 : indent, "", s, len);
+			s += next;
+			first = false;
+		} while (*s);
+		free(in->v[i]);
+	}
+	free(in->v);
+	in->v = NULL;
+	in->n = in->cap = 0;
+}
+
+/* The title, the lines from *scroll (kept in range), the footer; frees l. */
+static void show(hud *h, const char *title, lines *raw, int *scroll)
+{
+	lines wrapped = { 0 }, *l = &wrapped;
+	wrap_lines(h, raw, l);
 	text_fill_row(h, 0, 0, h->cols, EL_HEADER);
 	text_put(h, 0, 0, h->cols, title, EL_HEADER);
 	int rows = h->rows - 2;
@@ -249,7 +275,7 @@ static void show(hud *h, const char *title, lines *l, int *scroll)
 		free(l->v[i]);
 	free(l->v);
 	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
-	text_putf(h, h->rows - 1, 0, h->cols, EL_DIM, " Up/Down scroll   Esc/q/Enter back   line %d of %zu",
+	text_putf(h, h->rows - 1, 0, h->cols, EL_DIM, " Up/Down PgUp/PgDn Home/End scroll   Esc/q/Enter back   line %d of %zu",
 	          *scroll + 1, l->n);
 }
 

@@ -5,6 +5,8 @@
 #include "tui/view.h"
 #include "tui/pane.h"
 #include "tui/act.h"
+#include "tui/keymap.h"
+#include "tui/keyname.h"
 #include <curses.h>
 #include <string.h>
 
@@ -40,6 +42,12 @@ static void key(hud *h, int ch)
 		return;
 	if (ch == 27 && h->tx.state == TXRUN_RUNNING)
 		return act_tx_cancel(h);   /* Esc: the write under way first */
+	if (!keymap_find(h->keymap, ch) && !(h->focus && h->focus->key && h->focus->key(h, ch))) {
+		/* A key bound to nothing says so (it did nothing, silently). */
+		char name[32];
+		hud_message(h, true, "'%s' is not a key here (? lists the keys)", keyname_of(ch, name, sizeof name));
+		return;
+	}
 	keymap_key(h, ch);
 }
 

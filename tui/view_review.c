@@ -29,7 +29,8 @@ typedef struct hud_review {
 	size_t nfiles, capfiles;
 	lw_git_job job;
 	bool running;
-	int scroll;
+	int scroll;               /* the top row, and (sub) its screen line at the top */
+	int sub;
 } hud_review;
 
 static bool can(const hud *h) { return h->focus == &pane_board && hud_selected(h) != NULL; }
@@ -212,6 +213,22 @@ static const char *row_at(const rows *w, size_t i, lw_rkind *kind, size_t *len)
 	return lw_rlines_at(l, i);
 }
 
+/* Screen lines row i takes, wrapped (the continuation indented by 2). */
+static int wrapped_height(const hud *h, const rows *w, size_t i)
+{
+	lw_rkind k;
+	size_t len;
+	const char *s = row_at(w, i, &k, &len);
+	int n = 0;
+	do {
+		size_t next;
+		text_wrap_line(h, s, n ? h->cols - 2 : h->cols, &next);
+		s += next;
+		n++;
+	} while (*s);
+	return n;
+}
+
 static bool is(const char *action, const char *name) { return action && strcmp(action, name) == 0; }
 
 /* A verdict from the view is on what the view shows: the same task, at the
@@ -264,8 +281,38 @@ static void jump_file(hud *h, int dir)
 		if (dir < 0 && at < r->scroll)
 			target = at;
 	}
-	if (target >= 0)
+	if (target >= 0) {
 		r->scroll = target;
+		r->sub = 0;
+	}
+}
+
+/* Move by n screen lines: through a wrapped row line by line (a reason
+ * taller than the screen is read whole), row to row past its end. Only the
+ * rows passed are measured; draw keeps the end in range. */
+static void scroll_by(hud *h, int n)
+{
+	hud_review *r = h->review;
+	rows w;
+	rows_make(r, &w);
+	for (; n > 0 && (size_t)r->scroll < w.n; n--) {
+		if (r->sub + 1 < wrapped_height(h, &w, (size_t)r->scroll))
+			r->sub++;
+		else if ((size_t)r->scroll + 1 < w.n) {
+			r->scroll++;
+			r->sub = 0;
+		} else
+			break;
+	}
+	for (; n < 0 && (r->scroll > 0 || r->sub > 0); n++) {
+		if (r->sub > 0)
+			r->sub--;
+		else {
+			r->scroll--;
+			r->sub = wrapped_height(h, &w, (size_t)r->scroll) - 1;
+		}
+	}
+	lw_rlines_free(&w.tl);
 }
 
 static void key(hud *h, int ch)
@@ -277,11 +324,11 @@ static void key(hud *h, int ch)
 	}
 	const char *a = keymap_action_of(h->keymap, ch);
 	int page = h->rows - 3;
-	if (ch == KEY_UP || is(a, "up")) r->scroll--;
-	else if (ch == KEY_DOWN || is(a, "down")) r->scroll++;
-	else if (ch == KEY_PPAGE || is(a, "page-up")) r->scroll -= page;
-	else if (ch == KEY_NPAGE || ch == ' ' || is(a, "page-down")) r->scroll += page;
-	else if (ch == KEY_HOME || is(a, "top")) r->scroll = 0;
+	if (ch == KEY_UP || is(a, "up")) scroll_by(h, -1);
+	else if (ch == KEY_DOWN || is(a, "down")) scroll_by(h, 1);
+	else if (ch == KEY_PPAGE || is(a, "page-up")) scroll_by(h, -page);
+	else if (ch == KEY_NPAGE || ch == ' ' || is(a, "page-down")) scroll_by(h, page);
+	else if (ch == KEY_HOME || is(a, "top")) r->scroll = r->sub = 0;
 	else if (ch == KEY_END || is(a, "bottom")) r->scroll = 1 << 30;
 	else if (ch == ']') jump_file(h, 1);
 	else if (ch == '[') jump_file(h, -1);
@@ -310,15 +357,42 @@ static void draw(hud *h, unsigned dirty)
 	rows_make(r, &w);
 	/* The last text row shows the message, when there is one. */
 	int height = h->rows - 2 - (h->message[0] ? 1 : 0);
-	if (r->scroll > (int)w.n - height)
-		r->scroll = (int)w.n - height;
+	/* Rows longer than the screen go on over the next lines (a reason,
+	 * a long diff line), so the last screen starts where the rows from
+	 * there to the end fit: only those rows are measured. */
+	int last = (int)w.n, fill = 0, last_sub = 0;
+	while (last > 0 && fill < height) {
+		int hh = wrapped_height(h, &w, (size_t)last - 1);
+		last--;
+		if (fill + hh > height) {
+			last_sub = fill + hh - height;   /* the top row shows its end only */
+			break;
+		}
+		fill += hh;
+	}
+	if (r->scroll > last || (r->scroll == last && r->sub > last_sub)) {
+		r->scroll = last;
+		r->sub = last_sub;
+	}
 	if (r->scroll < 0)
-		r->scroll = 0;
-	for (int y = 0; y < height && (size_t)(r->scroll + y) < w.n; y++) {
+		r->scroll = r->sub = 0;
+	for (int y = 0, i = r->scroll; y < height && (size_t)i < w.n; i++) {
 		lw_rkind k;
 		size_t len;
-		const char *s = row_at(&w, (size_t)(r->scroll + y), &k, &len);
-		text_put(h, 1 + y, 0, h->cols, s, elem_of(k));
+		const char *s = row_at(&w, (size_t)i, &k, &len);
+		int line = 0;
+		do {
+			size_t next, n = text_wrap_line(h, s, line ? h->cols - 2 : h->cols, &next);
+			if (i != r->scroll || line >= r->sub) {
+				char *part = strndup(s, n);
+				if (!part)
+					abort();
+				text_put(h, 1 + y++, line ? 2 : 0, h->cols, part, elem_of(k));
+				free(part);
+			}
+			s += next;
+			line++;
+		} while (*s && y < height);
 	}
 	if (h->message[0])
 		text_put(h, h->rows - 2, 0, h->cols, h->message, h->message_error ? EL_WARN : EL_OK);

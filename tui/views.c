@@ -156,6 +156,8 @@ bool views_scroll_key(const hud *h, int ch, const char *a, int *scroll)
 	else if (ch == KEY_DOWN || is(a, "down")) (*scroll)++;
 	else if (ch == KEY_PPAGE || is(a, "page-up")) *scroll -= h->rows - 3;
 	else if (ch == KEY_NPAGE || ch == ' ' || is(a, "page-down")) *scroll += h->rows - 3;
+	else if (ch == KEY_HOME || is(a, "top")) *scroll = 0;
+	else if (ch == KEY_END || is(a, "bottom")) *scroll = 1 << 30;   /* the view keeps it in range */
 	else return false;
 	return true;
 }

@@ -229,6 +229,11 @@ const char *lw_git_job_result(const lw_git_job *j, char *buf, size_t n)
 	    strstr(e, "Invalid revision"))
 		snprintf(buf, n, "commit missing: %s or %s is not in the repository %s (git: %.*s)", j->base, j->head,
 		         j->repo, first, e);
+	else if (strstr(e, "Could not access") || strstr(e, "Not a git repository"))
+		/* Outside a repository git diff compares two files by those names
+		 * (--no-index): its "Could not access 'base'" means no repository. */
+		snprintf(buf, n, "%s is not a git repository (no .git there or above): nothing to diff %.12s..%.12s in",
+		         j->repo, j->base, j->head);
 	else if (strstr(e, "not a git repository"))
 		snprintf(buf, n, "%s is not a git repository (git: %.*s)", j->repo, first, e);
 	else

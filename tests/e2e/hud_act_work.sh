@@ -2,7 +2,9 @@
 # Acting on the work (issue 27 item 5): e opens the selected task's worktree
 # in $EDITOR, $ starts $SHELL there — the HUD steps aside while it runs and
 # comes back drawn whole — and y / Y copy the task id / the worktree's path
-# with OSC 52, which tmux (set-clipboard on) keeps as a buffer. The programs
+# into tmux's paste buffer (tmux load-buffer -w: with tmux's default
+# set-clipboard, external, an application's OSC 52 never arrives and "copied"
+# was untrue — issue 36 item 13). The programs
 # are the operator's: one named in the project's .liza-watch or in a task's
 # fields never runs, a worktree outside the project is refused, and nothing
 # inside the project changes.
@@ -58,7 +60,7 @@ new_server
 "${TMUX_CMD[@]}" new-session -d -s t -x 140 -y 36 \
 	"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=$LW_UTF8 LC_ALL=$LW_UTF8 TERM=screen-256color VISUAL= EDITOR=$(printf %q "$bin/editor") SHELL=$(printf %q "$bin/shell") $cmd")"
 "${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null
-"${TMUX_CMD[@]}" set-option -g set-clipboard on >/dev/null
+# tmux's default set-clipboard (external) stays: the copy must arrive under it.
 wait_for 'review \(1\)'
 wait_for 'liza:review-1|review-1'
 
@@ -83,13 +85,13 @@ grep -qx "arg $wt" "$rec/editor" || fail "the editor was not given $wt: $(cat "$
 run '$' shell
 grep -qx 'argc 0' "$rec/shell" || fail "the shell got arguments: $(cat "$rec/shell")"
 
-# y / Y: OSC 52, which tmux keeps as its newest buffer.
+# y / Y: tmux's newest buffer, under its default settings.
 buffer_is() { [ "$("${TMUX_CMD[@]}" show-buffer 2>/dev/null)" = "$1" ]; }
 keys y
-wait_for 'copied liza:review-1 \(OSC 52'
+wait_for "copied liza:review-1 to tmux's paste buffer"
 wait_until "$E2E_WAIT" "the task id in tmux's buffer" buffer_is 'liza:review-1'
 keys Y
-wait_for "copied \\.worktrees/review-1 \\(OSC 52"
+wait_for "copied \\.worktrees/review-1 to tmux's paste"
 wait_until "$E2E_WAIT" "the worktree's path in tmux's buffer" buffer_is "$wt"
 
 after=$(fingerprint)

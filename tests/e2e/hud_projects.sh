@@ -21,7 +21,7 @@ printf 'notify.program = %s\nnotify.gap = 0\n' "$E2E_TMP/record" > "$XDG_CONFIG_
 runs() { ls "$E2E_TMP/rec" | grep -c '\.run$'; }
 
 start_hud 160 45 -C "$A" -C "$B"
-wait_for '2 projects +alpha/liza +beta/rcs'
+wait_for '2 projects +alpha: liza +beta: rcs'
 wait_for 'alpha/liza +A plan not ye'
 wait_for 'beta/rcs Document the pa'
 wait_for '^ beta/rcs +forge'
@@ -79,7 +79,7 @@ until [ "$(runs)" -ge 2 ] || [ "$(date +%s)" -gt "$end" ]; do sleep 0.05; done
 keys o
 wait_for 'beta \(2 of 2 projects\)'
 keys o
-wait_for '2 projects +alpha/liza +beta/rcs'
+wait_for '2 projects +alpha: liza +beta: rcs'
 keys q
 wait_exit 0
 echo ok

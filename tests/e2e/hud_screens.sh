@@ -152,4 +152,52 @@ start_in "$crowded" 80 36
 wait_for 'blocked \(9'
 same "crowded-80x36"
 keys q; wait_exit 0
+
+# Issue 36. A small pane degrades instead of going blank: from 20x3 up the
+# project and its CRIT/WARN counts, then the alerts, then how to see more.
+for size in "20 3" "40 8" "59 15"; do
+	set -- $size
+	start_in "$basic" "$1" "$2"
+	wait_for 'W(ARN )?1'
+	same "small-${1}x${2}"
+	keys q; wait_exit 0
+done
+# …and a prompt asked there still shows (a over a selected task).
+start_in "$basic" 40 8
+wait_for 'W(ARN )?1'
+keys / review-1 Enter a
+same "small-prompt-40x8"
+keys n q; wait_exit 0
+
+# A long field in the detail view is wrapped, not cut at the edge: a
+# 2,371-character blocked reason reads in full, its last words at the end.
+long=$E2E_TMP/long; mkdir -p "$long"; cp -r "$fixtures/basic/." "$long/"
+reason="$(printf 'w%04d ' $(seq 1 393))the-end-of-it"
+[ "${#reason}" = 2371 ] || fail "the reason is ${#reason} characters"
+sed -i "s/^    blocked_reason: spec unclear/    blocked_reason: $reason/" "$long/.liza/state.yaml"
+start_in "$long" 80 24
+wait_for 'review \(1\)'
+keys / blocked-1 Enter
+wait_for 'blocked \(1\)'
+keys Enter
+same "detail-wrapped-80x24"
+keys End
+same "detail-wrapped-end-80x24"
+keys Escape q; wait_exit 0
+
+# Three projects at 160 columns: each project named once before its
+# systems, so the header keeps the path and the reload time.
+store=$E2E_TMP/storefront-web pay=$E2E_TMP/payments-api inv=$E2E_TMP/inventory-svc
+mkdir -p "$store" "$pay" "$inv"
+cp -r "$fixtures/foreman-acp/." "$store/"; cp -r "$fixtures/basic/." "$store/"
+cp -r "$fixtures/basic/." "$pay/"; cp -r "$fixtures/basic/." "$inv/"
+home=$(cd "$E2E_TMP" && pwd -P)
+new_server
+"${TMUX_CMD[@]}" new-session -d -s t -x 160 -y 45 -c "$E2E_TMP" \
+	"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} HOME=$home TZ=UTC LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=$LW_UTF8 LC_ALL=$LW_UTF8 TERM=screen-256color $(printf '%q ' "$LW_BIN" -C storefront-web -C payments-api -C inventory-svc)")"
+"${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null
+wait_for 'review \('
+same "projects3-160x45"
+screen | head -1 | grep -q 'reloaded 10:20:00' || fail "three projects: the header lost the reload time"
+keys q; wait_exit 0
 exit 0

@@ -17,9 +17,12 @@ title=$("${TMUX_CMD[@]}" display-message -p -t t '#{pane_title}')
 case "$title" in *pwned*) fail "pane title changed to '$title'";; esac
 keys t
 
-# Too small, then back.
+# Too small for the board, then back: the counts and the alerts stay (issue
+# 36: "terminal too small" alone said nothing useful).
 resize 30 8
-wait_for 'terminal too small'
+wait_for '^ .*(CRIT 0  WARN 1|C0 W1) *$'
+wait_for '^ WARN blocked blocked-1'
+wait_for 'board at 60x16'
 resize 140 40
 wait_for 'review \(1\)'
 

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <string.h>
+#include <locale.h>
 #include "tui/pane.h"
 
 static lw_member empty_member;
@@ -152,6 +153,54 @@ static void paths_read_below_the_root(void **state)
 	hud_log_free(&h);
 }
 
+/* A line wrapped for the detail and review views and the y/N question
+ * (issue 36): at the last space in the second half of the width, else at a
+ * whole character; by display width (CJK takes two columns); a newline ends
+ * a line; spaces at the break are skipped. */
+static void text_wraps_by_width_at_spaces(void **state)
+{
+	(void)state;
+	hud h;
+	init(&h, 24, 80);
+	h.utf8 = true;
+	size_t next;
+	assert_int_equal(text_wrap_line(&h, "aaa bbb ccc", 9, &next), 7);
+	assert_int_equal(next, 8);
+	assert_int_equal(text_wrap_line(&h, "aaa bbb ccc", 11, &next), 11);
+	assert_int_equal(next, 11);
+	assert_int_equal(text_wrap_line(&h, "abcdefghij", 4, &next), 4);   /* no space: cut at the width */
+	assert_int_equal(next, 4);
+	assert_int_equal(text_wrap_line(&h, "a bcdefghij", 6, &next), 6);  /* a space too early: not there */
+	/* Widths as the HUD measures them, in a UTF-8 locale (as the HUD runs). */
+	if (setlocale(LC_CTYPE, "C.UTF-8") || setlocale(LC_CTYPE, "en_US.UTF-8"))
+		assert_int_equal(text_wrap_line(&h, "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e", 5, &next), 6);   /* 2 of 3 CJK */
+	assert_int_equal(text_wrap_line(&h, "ab\ncd", 10, &next), 2);
+	assert_int_equal(next, 3);
+	assert_int_equal(text_wrap_line(&h, "", 10, &next), 0);
+	assert_int_equal(next, 0);
+	assert_int_equal(text_wrap_line(&h, "\xe6\x97\xa5x", 1, &next), 3);   /* wider than the line: still whole */
+	setlocale(LC_CTYPE, "C");
+}
+
+/* The agents pane takes rows the board leaves over, as the alerts do
+ * (issue 36: "Agents (9, 3 hidden)" over twelve empty board rows). */
+static void spare_rows_go_to_the_agents(void **state)
+{
+	(void)state;
+	hud h;
+	init(&h, 45, 160);
+	static lw_agent ag[9];
+	static lw_snapshot snap = { .agents = ag, .nagents = 9 };
+	static lw_member m;
+	m.proj.src[0].good = &snap;
+	m.proj.n = 1;
+	lw_fleet f = { .v = &m, .n = 1 };
+	h.fleet = &f;
+	int y[HUD_PANES_MAX], ht[HUD_PANES_MAX];
+	panes_layout(&h, y, ht);
+	assert_int_equal(ht[index_of("agents")], 10);   /* all 9 and the title */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -159,6 +208,8 @@ int main(void)
 		cmocka_unit_test(paths_read_below_the_root),
 		cmocka_unit_test(spare_rows_go_to_the_alerts),
 		cmocka_unit_test(tab_order),
+		cmocka_unit_test(text_wraps_by_width_at_spaces),
+		cmocka_unit_test(spare_rows_go_to_the_agents),
 		cmocka_unit_test(selection_dirties_its_pane_and_the_footer),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

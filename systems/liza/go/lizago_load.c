@@ -364,7 +364,8 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 	const char *flags = arena_printf(a, "%s%s%s%s", mode, *mode && cb ? " " : "", cb ? "CB" : "", deg);
 	/* The sprint's figures follow, as Liza's TUI heads its tasks: blocked, approval rate. */
 	char fig[64];
-	w->flags = arena_printf(a, "%s%s%s", flags, *flags ? " " : "", lizago_sprint_figures(st, fig, sizeof fig));
+	lizago_sprint_figures(st, fig, sizeof fig);
+	w->flags = arena_printf(a, "%s%s%s", flags, *flags && fig[0] ? " " : "", fig);
 	w->node = st->root;
 	/* The status line: the sprint's progress and what stops or slows the
 	 * team (its mode, the circuit breaker, degraded agents), and a missing

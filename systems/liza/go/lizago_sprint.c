@@ -30,7 +30,10 @@ const char *lizago_sprint_figures(const lizago_state *st, char *buf, size_t n)
 	long long kb, kr;
 	if (doc_int(doc_get(m, "tasks_blocked"), &kb) == DOC_OK &&
 	    doc_int(doc_get(m, "task_outcome_approval_rate_percent"), &kr) == DOC_OK) {
-		snprintf(buf, n, "%lld blocked, %lld%% approval", kb, kr);
+		if (kb > 0)   /* "0 blocked" reads as an alarm that is not one */
+			snprintf(buf, n, "%lld blocked, %lld%% approval", kb, kr);
+		else
+			snprintf(buf, n, "%lld%% approval", kr);
 		return buf;
 	}
 	size_t blocked = 0, approved = 0, rejected = 0;
@@ -39,8 +42,8 @@ const char *lizago_sprint_figures(const lizago_state *st, char *buf, size_t n)
 		count(lizago_find_task(st, st->sprint_planned[j]), &blocked, &approved, &rejected);
 	for (size_t i = 0; !st->nsprint_planned && i < st->ntasks; i++)
 		count(&st->tasks[i], &blocked, &approved, &rejected);
-	int used = snprintf(buf, n, "%zu blocked", blocked);
-	if (approved + rejected && used > 0 && (size_t)used < n)
-		snprintf(buf + used, n - (size_t)used, ", approval %zu%%", approved * 100 / (approved + rejected));
+	int used = blocked ? snprintf(buf, n, "%zu blocked", blocked) : (buf[0] = '\0', 0);
+	if (approved + rejected && used >= 0 && (size_t)used < n)
+		snprintf(buf + used, n - (size_t)used, "%sapproval %zu%%", used ? ", " : "", approved * 100 / (approved + rejected));
 	return buf;
 }
