@@ -104,7 +104,7 @@ SAN_OBJ  := $(LIB_SRC:%.c=$(B)/san/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(B)/san/tests/%)
 TEST_HELPER_OBJ := $(TEST_HELPER_SRC:%.c=$(B)/san/%.o)
 
-.PHONY: all deps check check-portable unit e2e conformance valgrind bench demo install uninstall clean fuzz fuzz-smoke soak soak-smoke man
+.PHONY: all deps deps-test check check-portable unit e2e conformance valgrind bench demo install uninstall clean fuzz fuzz-smoke soak soak-smoke man
 all: $(REL_BIN) man
 
 # Relative relocations packed (DT_RELR) where the linker and C library have
@@ -143,6 +143,18 @@ $(shell mkdir -p build; echo '$(DATADIR)' | cmp -s - $(PATH_STAMP) || echo '$(DA
 PATH_USERS := $(shell grep -l LW_DATADIR $(LIB_SRC) 2>/dev/null)
 $(PATH_USERS:%.c=$(B)/rel/%.o) $(PATH_USERS:%.c=$(B)/san/%.o): $(PATH_STAMP)
 
+# The default and mono themes are built in (colour and NO_COLOR need no
+# file): themes/default.theme and mono.theme, their one source, made into C
+# strings that tui/theme.c includes.
+THEME_BUILTIN := build/gen/theme_builtin.h
+$(THEME_BUILTIN): themes/default.theme themes/mono.theme
+	@mkdir -p $(@D)
+	@for t in default mono; do \
+	  printf 'static const char theme_builtin_%s[] =\n' $$t; \
+	  sed -e '/^#/d' -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' themes/$$t.theme; \
+	  echo ';'; done > $@.tmp && mv $@.tmp $@
+$(foreach v,rel san vg,$(B)/$(v)/tui/theme.o): $(THEME_BUILTIN)
+
 $(B)/rel/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
@@ -156,13 +168,22 @@ $(B)/san/tests/%: $(B)/san/tests/unit/%.o $(SAN_OBJ) $(TEST_HELPER_OBJ)
 	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS) $(CMOCKA_LIBS)
 
 # ---- dependencies ---------------------------------------------------------
-# Debian packages the build, the tests and the benchmarks need.
+# Debian packages. `make deps` (the README's first command, `make deps
+# demo`) installs what building and running need: the compiler, the
+# libraries, git (the review view and the demo's worktrees). `make
+# deps-test`, which `make check` runs first, installs what the tests need
+# besides (DEB_TEST_PKGS, the one list of them):
 # libFuzzer ships in libclang-rt-14-dev, which clang only recommends.
 # procps: pgrep, which the tmux tests use to find the HUD's process.
-# jq and prometheus (promtool): the metrics test checks JSON lines and the exposition.
-# git: the review tests (and `make bench`) make real repositories and worktrees.
-DEB_PKGS := make gcc pkg-config libyaml-dev libncurses-dev libcmocka-dev nettle-dev tmux \
-            valgrind clang libclang-rt-14-dev groff-base zsh procps strace jq prometheus git
+# groff-base: the man page lint; zsh and strace: the completion and
+# reload-cost tests; jq: the JSON lines of the metrics test.
+DEB_PKGS      := make gcc pkg-config libyaml-dev libncurses-dev nettle-dev git
+DEB_TEST_PKGS := libcmocka-dev tmux valgrind clang libclang-rt-14-dev groff-base zsh procps strace jq
+# promtool (the metrics tests) ships only in the prometheus package, with the
+# server and a service its install enables and starts: the one binary is
+# taken from the package (apt-get download, no install) into build/tools/,
+# which tests/run-e2e puts on PATH.
+PROMTOOL := build/tools/promtool
 # Elsewhere `make deps` names the packages and the command that installs
 # them, from each system's own package tool, and checks what pkg-config sees.
 FREEBSD_PKGS := gmake pkgconf libyaml ncurses cmocka nettle libinotify tmux bash
@@ -183,19 +204,31 @@ else ifeq ($(UNAME_S),Darwin)
   DEPS_PC   := yaml-0.1 cmocka nettle
 endif
 ifneq ($(DEPS_CMD),)
+deps-test: deps
 deps:
 	@missing=""; for m in $(DEPS_PC); do $(PKG_CONFIG) --exists $$m 2>/dev/null || missing="$$missing $$m"; done; \
 	if [ -z "$$missing" ]; then echo "deps: all present ($(DEPS_PC))"; exit 0; fi; \
 	echo "deps: pkg-config cannot find:$$missing"; echo "deps: install them with: $(DEPS_CMD)"; exit 1
 else
-deps:
-	@missing=""; for p in $(DEB_PKGS); do \
+# deb_install PACKAGES: those not installed yet, installed as root (without
+# recommends); otherwise the command to run is printed and make stops.
+deb_install = missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' \
 	    || missing="$$missing $$p"; done; \
-	if [ -z "$$missing" ]; then echo "deps: all present ($(DEB_PKGS))"; exit 0; fi; \
+	if [ -z "$$missing" ]; then echo "$@: all present ($(strip $(1)))"; exit 0; fi; \
 	cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends$$missing"; \
-	if [ "$$(id -u)" -eq 0 ]; then echo "deps: $$cmd"; sh -c "$$cmd"; \
-	else echo "deps: missing:$$missing"; echo "deps: run as root: sudo sh -c '$$cmd'"; exit 1; fi
+	if [ "$$(id -u)" -eq 0 ]; then echo "$@: $$cmd"; sh -c "$$cmd"; \
+	else echo "$@: missing:$$missing"; echo "$@: run as root: sudo sh -c '$$cmd'"; exit 1; fi
+deps:
+	@$(call deb_install,$(DEB_PKGS))
+deps-test: deps
+	@$(call deb_install,$(DEB_TEST_PKGS))
+	@command -v promtool >/dev/null || [ -x $(PROMTOOL) ] || { \
+	  mkdir -p $(dir $(PROMTOOL)) && cd $(dir $(PROMTOOL)) && rm -f prometheus_*.deb && \
+	  { apt-get download prometheus >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get download prometheus; }; } && \
+	  dpkg-deb --fsys-tarfile prometheus_*.deb | tar -xO ./usr/bin/promtool > promtool.tmp && \
+	  chmod 755 promtool.tmp && mv promtool.tmp promtool && rm -f prometheus_*.deb && \
+	  echo "deps-test: $(PROMTOOL) (from the prometheus package, not installed)"; }
 endif
 
 # ---- tests ----------------------------------------------------------------
@@ -206,9 +239,9 @@ endif
 # Off Linux, valgrind and libFuzzer are not there to be had everywhere:
 # `make check` is the unit, end-to-end and conformance tests.
 ifneq ($(PORTABLE)$(filter-out Linux,$(UNAME_S)),)
-check: unit e2e conformance
+check: deps-test unit e2e conformance
 else
-check: unit e2e conformance valgrind fuzz-smoke soak-smoke
+check: deps-test unit e2e conformance valgrind fuzz-smoke soak-smoke
 endif
 
 # One after the other, even under -j: the e2e scripts' deadlines assume the

@@ -131,6 +131,23 @@ static int open_fleet(const lw_opts *o, lw_fleet *f, bool wait, cli_missing *mis
 		strbuf_init(&why);
 		if (open_dir(dir, &m->proj, from_config, wait && !from_config, miss ? &why : NULL) < 0) {
 			lw_project_close(&m->proj);
+			/* Without a list of the missing (every command but a one-shot
+			 * check or status): a folder that does not open is a member
+			 * in that state, as one removed while watched, and the others
+			 * carry on; opened again while watched (live/live.c). */
+			lw_error oe;
+			lw_error_clear(&oe);
+			if (!from_config && !miss) {
+				lw_project probe;
+				if (lw_project_open(&probe, dir, &oe) < 0) {
+					lw_project_open_unreadable(&m->proj, dir, &oe);
+					lw_config_init(&m->cfg);
+					f->n++;
+					strbuf_free(&why);
+					continue;
+				}
+				lw_project_close(&probe);
+			}
 			char *error = !from_config && miss && miss->n < sizeof miss->v / sizeof *miss->v
 			              ? strdup(why.len ? why.buf : dir) : NULL;
 			if (error) {
@@ -169,6 +186,14 @@ static int open_fleet(const lw_opts *o, lw_fleet *f, bool wait, cli_missing *mis
 		lw_fleet_free(f);
 		return -1;
 	}
+	/* Nothing at all to show: the error it was before (said already). */
+	size_t readable = 0;
+	for (size_t i = 0; i < f->n; i++)
+		readable += !f->v[i].proj.unreadable;
+	if (!readable && !(miss && miss->n)) {
+		lw_fleet_free(f);
+		return -1;
+	}
 	lw_fleet_label(f);
 	return 0;
 }
@@ -178,10 +203,10 @@ int cli_open_fleet(const lw_opts *o, lw_fleet *f, bool wait)
 	return open_fleet(o, f, wait, NULL);
 }
 
-int cli_open_fleet_missing(const lw_opts *o, lw_fleet *f, cli_missing *miss)
+int cli_open_fleet_missing(const lw_opts *o, lw_fleet *f, bool wait, cli_missing *miss)
 {
 	miss->n = 0;
-	return open_fleet(o, f, false, miss);
+	return open_fleet(o, f, wait, miss);
 }
 
 void cli_missing_free(cli_missing *miss)
@@ -442,7 +467,11 @@ int cli_main(int argc, char **argv)
 	const char *name = optind < argc ? argv[optind] : "hud";
 	const cli_command *cmd = cli_commands_find(name);
 	if (!cmd) {
-		cli_error("unknown command '%s' (try --help)", name);
+		const char *near = cli_commands_near(name);
+		if (near)
+			cli_error("unknown command '%s'; did you mean '%s'? (try --help)", name, near);
+		else
+			cli_error("unknown command '%s' (try --help)", name);
 		return EXIT_USAGE;
 	}
 	char *hud_argv[] = { (char *)"hud", NULL };

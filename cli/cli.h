@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "core/model/report.h"
+#include "core/util/fileio.h"
 
 /* Exit codes of docs/design.md. */
 enum {
@@ -82,6 +83,9 @@ typedef struct cli_command {
 } cli_command;
 
 extern const cli_command cli_commands[];   /* a NULL name ends it */
+/* The command a mistyped name most likely meant (one edit away: a letter
+ * wrong, missing, extra or two swapped; or a unique prefix), else NULL. */
+const char *cli_commands_near(const char *name);
 const cli_command *cli_commands_find(const char *name);
 /* getopt_long over the command's own options (loop until -1, as getopt). */
 int cli_commands_getopt(int argc, char **argv, const cli_command *cmd);
@@ -119,7 +123,7 @@ typedef struct cli_missing {
 	report_missing v[64];
 	size_t n;
 } cli_missing;
-int cli_open_fleet_missing(const lw_opts *o, struct lw_fleet *f, cli_missing *miss);
+int cli_open_fleet_missing(const lw_opts *o, struct lw_fleet *f, bool wait, cli_missing *miss);
 void cli_missing_free(cli_missing *miss);
 /* The HUD on loaded projects, with the config's key bindings, thresholds
  * and theme (hud and demo both start it this way); banner (or NULL) heads
@@ -134,6 +138,15 @@ bool data_path_find(const char *argv0, const char *name, char *out, size_t n, ch
 /* The running binary's path, symlinks resolved: the platform's answer, else
  * argv0 as the shell found it. */
 bool data_path_exe(const char *argv0, char *out, size_t n);
+/* Where bare theme names are looked up, in order: $LIZA_WATCH_THEMES, the
+ * user's config folder (XDG_CONFIG_HOME or ~/.config, liza-watch/themes),
+ * themes/ beside the binary, the install prefix's. Never the current
+ * folder or a project. NULL-terminated list of paths kept in store. */
+typedef struct data_theme_dirs {
+	char store[4][LW_PATH_MAX];
+	const char *list[5];
+} data_theme_dirs;
+void data_path_themes(const char *argv0, data_theme_dirs *d);
 
 /* Mark the alerts the operator acknowledged (cli_acks.c); prune: end the
  * acknowledgements of p's alerts that cleared (long-running modes). */

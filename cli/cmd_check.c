@@ -28,9 +28,11 @@ static void run_checks(const lw_member *m, lw_alerts *al)
 }
 
 /* "[label] " before each line when several projects share the output. */
-static void project_prefix(strbuf *out, const lw_fleet *f, size_t i)
+/* The label, whenever more than one project was named (a missing one
+ * counts: the lines must still say whose they are). */
+static void project_prefix(strbuf *out, const lw_fleet *f, size_t i, size_t nmiss)
 {
-	if (f->n < 2)
+	if (f->n + nmiss < 2)
 		return;
 	strbuf_addc(out, '[');
 	esc_term(out, f->v[i].label, strlen(f->v[i].label), true);
@@ -66,7 +68,7 @@ static void print_events(strbuf *out, const check_follow *f, const lw_fleet *fl,
 			continue;
 		}
 		strbuf_printf(out, "%s ", tb);
-		project_prefix(out, fl, m);
+		project_prefix(out, fl, m, 0);
 		if (raised) {
 			report_alert_line(out, a);
 		} else {
@@ -166,7 +168,7 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 	 * checked and printed, it is named (stderr, and JSON), and the exit
 	 * code says a project could not be read. */
 	cli_missing miss;
-	if (cli_open_fleet_missing(o, &fl, &miss) < 0) {
+	if (cli_open_fleet_missing(o, &fl, false, &miss) < 0) {
 		if (json)
 			puts("{\"alerts\": [], \"sources\": [], \"error\": \"no project\"}");
 		return EXIT_UNREADABLE;
@@ -186,11 +188,15 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 	else if (json)
 		report_check_json_fleet(&out, &fl, al, miss.v, miss.n);
 	else
-		for (size_t m = 0; m < fl.n; m++)
-			for (size_t i = 0; i < al[m].n; i++) {
-				project_prefix(&out, &fl, m);
-				report_alert_line(&out, &al[m].v[i]);
-			}
+		/* The most severe first across projects (each project's list is
+		 * sorted already): every CRIT, then every WARN, then INFO. */
+		for (int lev = LW_CRIT; lev >= LW_INFO; lev--)
+			for (size_t m = 0; m < fl.n; m++)
+				for (size_t i = 0; i < al[m].n; i++)
+					if ((int)al[m].v[i].level == lev) {
+						project_prefix(&out, &fl, m, miss.n);
+						report_alert_line(&out, &al[m].v[i]);
+					}
 	fwrite(out.buf ? out.buf : "", 1, out.len, stdout);
 	strbuf_free(&out);
 	lw_alerts_array_free(al, fl.n);

@@ -219,6 +219,11 @@ int cmd_events(const lw_opts *o, int argc, char **argv)
 	if (cli_open_fleet(o, &fl, follow_mode) < 0)
 		return EXIT_UNREADABLE;
 	int rc = follow_mode ? follow(o, &fl, json) : recorded(&fl, json);
+	/* A folder that did not open (said on stderr): the others' events are
+	 * printed, the exit code says one could not be read. */
+	for (size_t i = 0; !follow_mode && rc == EXIT_OK && i < fl.n; i++)
+		if (fl.v[i].proj.unreadable)
+			rc = EXIT_UNREADABLE;
 	lw_fleet_free(&fl);
 	return rc;
 }

@@ -22,8 +22,10 @@ int cmd_hud_run(const lw_opts *o, lw_fleet *f, const char *banner, int sim_pid)
 	strbuf_init(&warn);
 	strbuf_adds(&warn, o->cfg->warnings.buf ? o->cfg->warnings.buf : "");
 	strbuf_adds(&warn, bind_warn.buf ? bind_warn.buf : "");
+	data_theme_dirs themes;
+	data_path_themes(o->argv0, &themes);
 	tui_opts t = {
-		.theme = o->theme, .theme_at = o->theme_at, .no_color = o->no_color, .poll = o->poll,
+		.theme = o->theme, .theme_dirs = themes.list, .theme_at = o->theme_at, .no_color = o->no_color, .poll = o->poll,
 		.poll_ms = o->poll_ms, .as = o->as, .keymap = &km, .th = &o->cfg->th, .warnings = warn.buf, .cfg = o->cfg,
 		.banner = banner, .sim_pid = sim_pid,
 	};

@@ -105,6 +105,11 @@ int cmd_metrics(const lw_opts *o, int argc, char **argv)
 			lw_alerts_sort(&m.al[i]);
 		}
 		rc = write_all(&f, &m) ? EXIT_OK : EXIT_IO;
+		/* The exposition says source_up 0 for a folder that did not
+		 * open; the exit code says it too, as check's does. */
+		for (size_t i = 0; rc == EXIT_OK && i < f.n; i++)
+			if (f.v[i].proj.unreadable)
+				rc = EXIT_UNREADABLE;
 	}
 	if (m.rc != EXIT_OK)
 		rc = m.rc;

@@ -111,7 +111,9 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 		status_cache_abandon();   /* a long run keeps no record of its reads */
 	lw_fleet fl;
 	cli_missing miss = { .n = 0 };
-	if (follow ? cli_open_fleet(o, &fl, true) : cli_open_fleet_missing(o, &fl, &miss)) {
+	/* On the tmux bar a folder with no state yet says so, plainly: it is
+	 * not a missing project (red) but one whose agents have not started. */
+	if (follow ? cli_open_fleet(o, &fl, true) : cli_open_fleet_missing(o, &fl, style == STATUS_TMUX, &miss)) {
 		/* Even then the bar shows something: a blank one hides the mistake. */
 		if (style == STATUS_TMUX)
 			puts("#[fg=white,bg=red,bold]liza-watch: no project#[default]");

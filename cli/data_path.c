@@ -72,3 +72,25 @@ bool data_path_find(const char *argv0, const char *name, char *out, size_t n, ch
 		snprintf(tried + used, tn - used, "%s", out);
 	return is_dir(out);
 }
+
+void data_path_themes(const char *argv0, data_theme_dirs *d)
+{
+	size_t n = 0;
+	const char *env = lw_getenv("LIZA_WATCH_THEMES");
+	if (env && *env)
+		snprintf(d->store[n++], LW_PATH_MAX, "%s", env);
+	/* XDG: a relative XDG_CONFIG_HOME is invalid and is ignored (as the config's). */
+	const char *xdg = lw_getenv("XDG_CONFIG_HOME"), *home = lw_getenv("HOME");
+	if (xdg && xdg[0] == '/')
+		snprintf(d->store[n++], LW_PATH_MAX, "%s/liza-watch/themes", xdg);
+	else if (home && *home)
+		snprintf(d->store[n++], LW_PATH_MAX, "%s/.config/liza-watch/themes", home);
+	char tried[2 * LW_PATH_MAX];
+	if (data_path_find(argv0, "themes", d->store[n], LW_PATH_MAX, tried, sizeof tried) &&
+	    strcmp(d->store[n], LW_DATADIR "/themes") != 0)
+		n++;
+	snprintf(d->store[n++], LW_PATH_MAX, "%s", LW_DATADIR "/themes");
+	for (size_t i = 0; i < n; i++)
+		d->list[i] = d->store[i];
+	d->list[n] = NULL;
+}

@@ -54,7 +54,9 @@ int follow_run(const lw_opts *o, lw_fleet *f, follow_fn fn, void *ctx)
 		ms[i].deadline = LW_NO_TIME;
 		ms[i].systems = f->v[i].proj.n;
 		/* Nothing yet: say what is awaited (stderr: stdout stays the stream). */
-		if (!ms[i].systems)
+		if (f->v[i].proj.unreadable)
+			fprintf(stderr, "liza-watch: %s: cannot be opened; trying again every 2 s\n", f->v[i].proj.dir);
+		else if (!ms[i].systems)
 			fprintf(stderr, "liza-watch: %s: no agent state yet; waiting for it to appear (%s)\n",
 			        f->v[i].proj.dir, lw_project_looked_for());
 	}

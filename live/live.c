@@ -27,6 +27,10 @@ static void add_path(const char *path, bool is_dir, void *ctx)
  * idle HUD never wakes for it. */
 static int detect_every_ms(const live *l)
 {
+	/* A folder that did not open has no parent we watch: it is tried again
+	 * every 2 s (the cost of one stat). */
+	if (l->proj->unreadable)
+		return 2000;
 	if (!lw_project_missing(l->proj) || !(l->network_fs || l->polling))
 		return -1;
 	return l->proj->n == 0 ? 2000 : 10000;
@@ -177,11 +181,11 @@ static void on_change(const char *path, void *ctx)
 		l->discover = true;   /* something new in the project folder */
 }
 
-/* New systems: detected, watched, marked for loading. */
-static void detect_new(live *l)
+/* New systems: detected, watched, marked for loading; those from `before`
+ * on (an unreadable folder that opened detected its own). */
+static void detect_new(live *l, size_t before)
 {
-	size_t before = l->proj->n;
-	if (!lw_project_detect(l->proj))
+	if (!lw_project_detect(l->proj) && before == l->proj->n)
 		return;
 	lw_error err;
 	lw_error_clear(&err);
@@ -195,13 +199,21 @@ static void detect_new(live *l)
 int live_process(live *l)
 {
 	watch_process(l->w, on_change, l);
+	int reloaded = 0;
 	if (l->discover || (l->next_detect_ms >= 0 && mono_ms() >= l->next_detect_ms)) {
 		l->discover = false;
-		detect_new(l);
+		/* An unreadable folder that opens now: a change to show, its
+		 * systems detected below like any new state. */
+		size_t before = l->proj->n;
+		if (lw_project_reopen(l->proj)) {
+			l->network_fs = watch_path_on_network_fs(l->proj->dir);
+			before = 0;
+			reloaded++;
+		}
+		detect_new(l, before);
 		watch_for_new(l);   /* a folder on the way may have appeared: watch it too */
 		arm_detect(l);
 	}
-	int reloaded = 0;
 	for (size_t i = 0; i < l->proj->n; i++) {
 		if (!l->rescan && !l->pending[i])
 			continue;

@@ -111,14 +111,14 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	h.focus = &pane_board;
 	char warn[1024] = "";
 	const char *theme_name = o->theme ? o->theme : o->no_color ? "mono" : "default";
-	if (theme_load(&h.th, theme_name, warn, sizeof warn) < 0) {
+	if (theme_load(&h.th, theme_name, o->theme_dirs, warn, sizeof warn) < 0) {
 		if (!o->theme_at) {
 			fprintf(stderr, "liza-watch: theme '%s' not found (try default, mono, solarized-dark, high-contrast, or a path)\n", theme_name);
 			return 2;
 		}
 		/* A config's theme that is gone must not keep the HUD from starting. */
 		snprintf(warn, sizeof warn, "%s: theme '%.200s' not found; using the default\n", o->theme_at, theme_name);
-		theme_load(&h.th, o->no_color ? "mono" : "default", warn + strlen(warn), sizeof warn - strlen(warn));
+		theme_load(&h.th, o->no_color ? "mono" : "default", NULL, warn + strlen(warn), sizeof warn - strlen(warn));
 	}
 	lw_alerts_init(&h.alerts);
 	lw_alerts_init(&h.all_alerts);

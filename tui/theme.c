@@ -17,33 +17,25 @@ static const char *const elem_names[EL_COUNT] = {
 };
 
 
+/* The default and mono themes are built in, so colour and NO_COLOR work from
+ * any folder with nothing installed: their text is themes/default.theme and
+ * themes/mono.theme, made into C strings at build time (the Makefile's
+ * THEME_BUILTIN), so the files stay their one source. */
+#include "build/gen/theme_builtin.h"
+
+static const struct { const char *name, *text; } builtins[] = {
+	{ "default", theme_builtin_default },
+	{ "mono", theme_builtin_mono },
+};
+
 void theme_default(theme *t)
 {
-	static const theme_style def[EL_COUNT] = {
-		[EL_NORMAL] = { -1, -1, 0 },
-		[EL_HEADER] = { 7, 4, THEME_BOLD },
-		[EL_TITLE] = { 6, -1, THEME_BOLD },
-		[EL_BORDER] = { 4, -1, 0 },
-		[EL_SELECTED] = { 0, 6, 0 },
-		[EL_DIM] = { -1, -1, THEME_DIM },
-		[EL_CRIT] = { 7, 1, THEME_BOLD },
-		[EL_WARN] = { 3, -1, THEME_BOLD },
-		[EL_INFO] = { 6, -1, 0 },
-		[EL_OK] = { 2, -1, 0 },
-		[EL_STALE] = { 0, 3, 0 },
-		[EL_LANE_BACKLOG] = { -1, -1, THEME_DIM },
-		[EL_LANE_READY] = { 4, -1, THEME_BOLD },
-		[EL_LANE_ACTIVE] = { 2, -1, THEME_BOLD },
-		[EL_LANE_REVIEW] = { 6, -1, THEME_BOLD },
-		[EL_LANE_BLOCKED] = { 1, -1, THEME_BOLD },
-		[EL_LANE_DONE] = { 2, -1, 0 },
-		[EL_GAUGE] = { 2, -1, 0 },
-		[EL_KEY] = { 0, 7, 0 },
-		[EL_PROMPT] = { 3, -1, THEME_BOLD },
-	};
 	memset(t, 0, sizeof *t);
+	for (int i = 0; i < EL_COUNT; i++)
+		t->el[i] = (theme_style){ -1, -1, 0 };
+	char warn[1] = "";
+	theme_parse(t, theme_builtin_default, "default.theme", warn, 0);
 	snprintf(t->name, sizeof t->name, "default");
-	memcpy(t->el, def, sizeof def);
 }
 
 static int parse_color(const char *w, short *out)
@@ -124,13 +116,27 @@ int theme_parse(theme *t, const char *text, const char *file, char *warn, size_t
 	return 0;
 }
 
-int theme_load(theme *t, const char *name, char *warn, size_t warn_n)
+bool theme_builtin(const char *name)
+{
+	for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)
+		if (strcmp(name, builtins[i].name) == 0)
+			return true;
+	return false;
+}
+
+int theme_load(theme *t, const char *name, const char *const *dirs, char *warn, size_t warn_n)
 {
 	theme_default(t);
 	if (warn_n)
 		warn[0] = '\0';
-	if (!name || strcmp(name, "default") == 0)
+	if (!name)
 		return 0;
+	for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)
+		if (strcmp(name, builtins[i].name) == 0) {
+			theme_parse(t, builtins[i].text, name, warn, warn_n);
+			snprintf(t->name, sizeof t->name, "%s", name);
+			return 0;
+		}
 	char path[LW_PATH_MAX];
 	char *buf = NULL;
 	size_t len;
@@ -140,10 +146,10 @@ int theme_load(theme *t, const char *name, char *warn, size_t warn_n)
 		snprintf(path, sizeof path, "%s", name);
 		rc = lw_read_file(path, 65536, &buf, &len, &err);
 	} else {
-		const char *env = getenv("LIZA_WATCH_THEMES");
-		const char *dirs[] = { env && *env ? env : NULL, "themes", LW_DATADIR "/themes" };
-		for (size_t i = 0; i < sizeof dirs / sizeof *dirs && rc == LW_READ_MISSING; i++) {
-			if (!dirs[i])
+		/* Only the folders the caller names (the user's, the program's):
+		 * never the current folder, which is often a project. */
+		for (size_t i = 0; dirs && dirs[i] && rc == LW_READ_MISSING; i++) {
+			if (!*dirs[i])
 				continue;
 			snprintf(path, sizeof path, "%s/%s.theme", dirs[i], name);
 			rc = lw_read_file(path, 65536, &buf, &len, &err);

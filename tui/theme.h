@@ -1,5 +1,5 @@
-/* theme.h — colours and attributes by screen element, loaded from
- * themes/NAME.theme at run time. */
+/* theme.h — colours and attributes by screen element: the default and mono
+ * themes built in, others loaded from NAME.theme files at run time. */
 #ifndef LW_THEME_H
 #define LW_THEME_H
 #include <stdbool.h>
@@ -24,13 +24,15 @@ typedef struct theme {
 	theme_style el[EL_COUNT];
 } theme;
 
-/* The built-in default, used when no file is found and as the base every
- * file overrides. */
+/* The built-in default, the base every theme file overrides. */
 void theme_default(theme *t);
-/* name: a bare name (looked up in $LIZA_WATCH_THEMES, ./themes, the data
- * dir) or a path. Bad lines go to warn (file:line: message) and are skipped.
- * Returns 0, or -1 when the theme cannot be found. */
-int theme_load(theme *t, const char *name, char *warn, size_t warn_n);
+/* Whether name is one of the themes built into the program (default, mono). */
+bool theme_builtin(const char *name);
+/* name: a built-in theme, a bare name looked up as NAME.theme in dirs (a
+ * NULL-terminated list, in order; never the current folder) or a path. Bad
+ * lines go to warn (file:line: message) and are skipped. Returns 0, or -1
+ * when the theme cannot be found. */
+int theme_load(theme *t, const char *name, const char *const *dirs, char *warn, size_t warn_n);
 /* Parse theme text (for tests and for theme_load). */
 int theme_parse(theme *t, const char *text, const char *file, char *warn, size_t warn_n);
 

@@ -12,6 +12,7 @@ typedef struct tui_opts {
 	const char *theme;        /* name or path; NULL = default */
 	const char *theme_at;     /* "file:line" when the theme came from a config file
 	                             (then a missing theme is a warning, not an error) */
+	const char *const *theme_dirs;  /* where a bare theme name is looked up (NULL-terminated) */
 	bool no_color;
 	bool poll;                /* stat polling instead of inotify */
 	int poll_ms;

@@ -94,6 +94,12 @@ typedef struct lw_project {
 	 * `events --follow`), or NULL; label names the project in its lines. */
 	struct lw_activity *activity;
 	const char *label;
+	/* The folder could not be opened (missing, not a folder, no access):
+	 * a state of the project like any other, checked as project_gone, and
+	 * opened again while watched (lw_project_reopen). dir holds the name
+	 * as given, error why. */
+	bool unreadable;
+	lw_error open_error;
 } lw_project;
 
 /* Every adapter, in the order the header lists systems (systems/adapters.c). */
@@ -102,6 +108,11 @@ extern const lw_adapter *const lw_adapters[];
 /* Detect every system present in dir. -1 with err when dir is not a directory. */
 int  lw_project_open(lw_project *p, const char *dir, lw_error *err);
 void lw_project_close(lw_project *p);
+/* A project whose folder cannot be opened now: kept, unreadable, with why. */
+void lw_project_open_unreadable(lw_project *p, const char *dir, const lw_error *why);
+/* Try an unreadable project's folder again: 1 when it opened (its systems
+ * detected, not loaded), 0 when still unreadable (or never was). */
+int lw_project_reopen(lw_project *p);
 /* Detect the systems not yet in p (state that appeared since): appended,
  * not loaded. Returns how many were added. */
 size_t lw_project_detect(lw_project *p);

@@ -90,6 +90,15 @@ void metrics_write(strbuf *out, const metrics_input *in, size_t n, time_t now, c
 		sample_start(out, "liza_watch_source_up", &in[i], s);
 		value_ll(out, !s->failed);
 	}
+	/* A project whose folder does not open has no system to name: one
+	 * sample with an empty system, 0, so the alert rule on source_up fires. */
+	for (size_t i = 0; i < n; i++)
+		if (in[i].project->unreadable) {
+			strbuf_adds(out, "liza_watch_source_up{project=");
+			esc_prom_label(out, in[i].name);
+			strbuf_adds(out, ",system=\"\"");
+			value_ll(out, 0);
+		}
 	family(out, "liza_watch_source_stale", "1 when the last load failed and the last good state is shown instead.");
 	EACH_SOURCE(in, n, i, s, j) {
 		sample_start(out, "liza_watch_source_stale", &in[i], s);

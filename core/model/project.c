@@ -55,6 +55,32 @@ int lw_project_open(lw_project *p, const char *dir, lw_error *err)
 	return 0;
 }
 
+void lw_project_open_unreadable(lw_project *p, const char *dir, const lw_error *why)
+{
+	memset(p, 0, sizeof *p);
+	snprintf(p->dir, sizeof p->dir, "%s", dir);
+	p->unreadable = true;
+	p->open_error = *why;
+}
+
+int lw_project_reopen(lw_project *p)
+{
+	if (!p->unreadable)
+		return 0;
+	lw_project again;
+	lw_error err;
+	lw_error_clear(&err);
+	if (lw_project_open(&again, p->dir, &err) < 0) {
+		p->open_error = err;
+		return 0;
+	}
+	/* Who listens and how it is named stay; the rest is the new folder's. */
+	again.activity = p->activity;
+	again.label = p->label;
+	*p = again;
+	return 1;
+}
+
 size_t lw_project_detect(lw_project *p)
 {
 	size_t added = 0;
@@ -172,6 +198,15 @@ static bool project_gone(const lw_project *p, lw_check_ctx *ctx)
 
 void lw_project_check(const lw_project *p, lw_check_ctx *ctx)
 {
+	/* Unreadable from the start: the same state as a folder removed while
+	 * watched, said with the reason the folder did not open. */
+	if (p->unreadable) {
+		char msg[1200];
+		lw_error_format(&p->open_error, msg, sizeof msg);
+		lw_alerts_add(ctx->out, LW_CRIT, "project", "project_gone", p->dir, ctx->now,
+		              "%s: nothing of the project can be read", msg);
+		return;
+	}
 	if (project_gone(p, ctx))
 		return;
 	for (size_t i = 0; i < p->n; i++) {

@@ -194,11 +194,46 @@ static int first_lane(const size_t *lanes)
 	return LANE_COUNT;
 }
 
+/* "ok", or the CRIT and WARN counts. */
+static void alert_counts(strbuf *out, const status_counts *c, bool tmux)
+{
+	if (!c->alerts[LW_CRIT] && !c->alerts[LW_WARN]) {
+		strbuf_adds(out, tmux ? TMUX_OK "ok" TMUX_RESET : "ok");
+		return;
+	}
+	if (c->alerts[LW_CRIT])
+		strbuf_printf(out, tmux ? TMUX_CRIT "%zu CRIT" TMUX_RESET : "%zu CRIT", c->alerts[LW_CRIT]);
+	if (c->alerts[LW_CRIT] && c->alerts[LW_WARN])
+		strbuf_addc(out, ' ');
+	if (c->alerts[LW_WARN])
+		strbuf_printf(out, tmux ? TMUX_WARN "%zu WARN" TMUX_RESET : "%zu WARN", c->alerts[LW_WARN]);
+}
+
+/* On the tmux bar the counts come first (alerts, acknowledged, awaiting
+ * you), then the systems: tmux cuts a line longer than status-right-length
+ * at its end, and a five-system project's long line is ~270 columns. */
+static void tmux_head(strbuf *out, const status_counts *c)
+{
+	alert_counts(out, c, true);
+	if (c->acked)
+		strbuf_printf(out, " | %zu ack", c->acked);
+	if (c->awaiting)
+		strbuf_printf(out, " | " TMUX_REVIEW "%zu to review" TMUX_RESET, c->awaiting);
+}
+
 static void default_line(strbuf *out, const lw_project *p, const status_counts *c, bool tmux)
 {
+	if (p->unreadable) {
+		strbuf_adds(out, tmux ? TMUX_CRIT "cannot be opened" TMUX_RESET : "cannot be opened");
+		return;
+	}
 	if (p->n == 0) {
 		strbuf_adds(out, "no state");
 		return;
+	}
+	if (tmux) {
+		tmux_head(out, c);
+		strbuf_adds(out, " | ");
 	}
 	for (size_t i = 0; i < p->n; i++) {
 		const lw_source *s = &p->src[i];
@@ -242,22 +277,14 @@ static void default_line(strbuf *out, const lw_project *p, const status_counts *
 		if (s->failed)
 			strbuf_adds(out, tmux ? " " TMUX_CRIT "stale" TMUX_RESET : " (stale)");
 	}
+	if (tmux)
+		return;
 	if (c->awaiting)
-		strbuf_printf(out, tmux ? " | " TMUX_REVIEW "%zu to review" TMUX_RESET : " | %zu to review",
-		              c->awaiting);
+		strbuf_printf(out, " | %zu to review", c->awaiting);
 	strbuf_adds(out, " | ");
 	if (c->acked)
 		strbuf_printf(out, "%zu ack | ", c->acked);
-	if (!c->alerts[LW_CRIT] && !c->alerts[LW_WARN]) {
-		strbuf_adds(out, tmux ? TMUX_OK "ok" TMUX_RESET : "ok");
-		return;
-	}
-	if (c->alerts[LW_CRIT])
-		strbuf_printf(out, tmux ? TMUX_CRIT "%zu CRIT" TMUX_RESET : "%zu CRIT", c->alerts[LW_CRIT]);
-	if (c->alerts[LW_CRIT] && c->alerts[LW_WARN])
-		strbuf_addc(out, ' ');
-	if (c->alerts[LW_WARN])
-		strbuf_printf(out, tmux ? TMUX_WARN "%zu WARN" TMUX_RESET : "%zu WARN", c->alerts[LW_WARN]);
+	alert_counts(out, c, false);
 }
 
 static void json_line(strbuf *out, const lw_project *p, const status_counts *c)
@@ -494,28 +521,42 @@ void report_status(strbuf *out, const lw_project *p, const lw_alerts *al, status
 		default_line(out, p, &c, false);
 }
 
+static void sum_counts(const lw_fleet *f, const lw_alerts *al, status_counts *sum)
+{
+	status_counts c;
+	memset(sum, 0, sizeof *sum);
+	for (size_t m = 0; m < f->n; m++) {
+		report_status_count(&f->v[m].proj, &al[m], &c);
+		for (int l = 0; l < LANE_COUNT; l++)
+			sum->lanes[l] += c.lanes[l];
+		for (int l = 0; l < 3; l++)
+			sum->alerts[l] += c.alerts[l];
+		sum->awaiting += c.awaiting;
+		sum->tasks += c.tasks;
+		sum->failed_sources += c.failed_sources;
+		sum->paused += c.paused;
+		sum->sources += c.sources;
+	}
+}
+
 void report_status_fleet(strbuf *out, const lw_fleet *f, const lw_alerts *al, status_style style, const char *fmt,
                          const report_missing *miss, size_t nmiss)
 {
 	if (style == STATUS_TMUX && !fmt) {
 		/* One line within tmux's 40 columns: the counts of every project
 		 * summed (the names are --format long's). */
-		status_counts sum, c;
-		memset(&sum, 0, sizeof sum);
-		for (size_t m = 0; m < f->n; m++) {
-			report_status_count(&f->v[m].proj, &al[m], &c);
-			for (int l = 0; l < LANE_COUNT; l++)
-				sum.lanes[l] += c.lanes[l];
-			for (int l = 0; l < 3; l++)
-				sum.alerts[l] += c.alerts[l];
-			sum.awaiting += c.awaiting;
-			sum.tasks += c.tasks;
-			sum.failed_sources += c.failed_sources;
-			sum.paused += c.paused;
-			sum.sources += c.sources;
-		}
+		status_counts sum;
+		sum_counts(f, al, &sum);
 		compact_line(out, &sum, miss, nmiss);
 		return;
+	}
+	/* The long tmux line of several projects: their counts summed first,
+	 * where tmux's cut at status-right-length cannot reach them. */
+	if (style == STATUS_TMUX && strcmp(fmt, "long") == 0 && f->n > 1) {
+		status_counts sum;
+		sum_counts(f, al, &sum);
+		tmux_head(out, &sum);
+		strbuf_adds(out, "  ");
 	}
 	if (style == STATUS_JSON)
 		strbuf_adds(out, "{\"projects\": [");

@@ -16,17 +16,40 @@ screen_escapes | grep -aEq "$colour_re" || fail "colour expected by default"
 keys q; wait_exit 0
 new_server
 
-start_hud 120 30 --no-color -C "$proj"
+# Colour off and the built-in themes need no file: started from a folder
+# outside the repository (no themes/ there, nothing installed).
+out=$E2E_TMP/elsewhere; mkdir -p "$out"
+HUD_DIR=$out start_hud 120 30 --no-color -C "$proj"
 wait_for 'review \(1\)'
 screen_escapes | grep -aEq "$colour_re" && fail "colour with --no-color"
 screen_escapes | grep -aq $'\e\\[[0-9;]*7[;m]' || fail "reverse video should still mark the selection"
 keys q; wait_exit 0
 new_server
 
-HUD_NO_COLOR=1 start_hud 120 30 -C "$proj"
+HUD_DIR=$out HUD_NO_COLOR=1 start_hud 120 30 -C "$proj"
 wait_for 'review \(1\)'
 screen_escapes | grep -aEq "$colour_re" && fail "colour with NO_COLOR"
 keys q; wait_exit 0
+new_server
+for t in default mono; do
+	HUD_DIR=$out start_hud 120 30 --theme "$t" -C "$proj"
+	wait_for 'review \(1\)'
+	keys q; wait_exit 0
+	new_server
+done
+# A theme in the user's config folder is found by name; one in the project
+# (or the current folder) is not: a project is data, not configuration.
+mkdir -p "$E2E_TMP/xdg/liza-watch/themes" "$proj/themes"
+printf 'header = red green bold\n' > "$E2E_TMP/xdg/liza-watch/themes/users.theme"
+cp "$E2E_TMP/xdg/liza-watch/themes/users.theme" "$proj/themes/planted.theme"
+XDG_CONFIG_HOME=$E2E_TMP/xdg HUD_DIR=$out start_hud 120 30 --theme users -C "$proj"
+wait_for 'review \(1\)'
+screen_escapes | grep -aq $'\e\\[[0-9;]*42[;m]' || fail "the user's theme (config folder) not applied"
+keys q; wait_exit 0
+new_server
+HUD_DIR=$proj start_hud 120 30 --theme planted
+wait_for "theme 'planted' not found"
+wait_exit 2
 new_server
 
 theme=$E2E_TMP/mine.theme
@@ -37,8 +60,9 @@ screen_escapes | grep -aq $'\e\\[[0-9;]*31[;m]' || screen_escapes | grep -aq $'\
 keys q; wait_exit 0
 new_server
 
-for t in default mono solarized-dark high-contrast; do
-	start_hud 120 30 --theme "$t" -C "$proj"
+# The other themes are files: the sanitizer binary has no themes/ beside it.
+for t in solarized-dark high-contrast; do
+	LIZA_WATCH_THEMES=$LW_TESTS/../themes start_hud 120 30 --theme "$t" -C "$proj"
 	wait_for 'review \(1\)'
 	keys q; wait_exit 0
 	new_server

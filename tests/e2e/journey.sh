@@ -11,13 +11,15 @@
 # transition is checked by its effect on the files (not just its exit code),
 # with nothing left behind; the HUD's a, r, n and p are typed from inside the
 # project, through a relative -C and through the link. The same project named
-# several ways is one project. (`liza-watch demo`, the HUD on its own copy
+# several ways is one project. Everything runs from folders outside the
+# repository (no themes/ or examples/ at hand), the CLI with NO_COLOR set and
+# the HUD both ways (its themes are built in). (`liza-watch demo`, the HUD on its own copy
 # beside the binary, is demo.sh's; its --no-hud DIR is here.)
 . "$(dirname "$0")/../tmux-lib.sh"
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 ex=$(cd "$LW_TESTS/../examples" && pwd)
 home=$E2E_TMP/home proj=$E2E_TMP/home/proj link=$E2E_TMP/link-to-proj
-export HOME=$home XDG_CONFIG_HOME=$E2E_TMP/config
+export HOME=$home XDG_CONFIG_HOME=$E2E_TMP/config NO_COLOR=1
 mkdir -p "$home" "$XDG_CONFIG_HOME"
 ln -s "$proj" "$link"
 namings="inside relative link tilde"
@@ -264,14 +266,14 @@ hud_journey() {
 	fresh
 	new_server
 	case $n in
-	inside)   hud_cwd=$proj args=() ;;
-	relative) hud_cwd=$home args=(-C proj) ;;
-	link)     hud_cwd=/ args=(-C "$link") ;;
+	inside)   hud_cwd=$proj args=() nc= ;;
+	relative) hud_cwd=$home args=(-C proj) nc=1 ;;
+	link)     hud_cwd=/ args=(-C "$link" --no-color) nc= ;;
 	esac
 	local cmd
 	cmd=$(printf '%q ' "$LW_BIN" "${args[@]}" --as code-reviewer-1)
 	"${TMUX_CMD[@]}" new-session -d -s t -x 160 -y 45 -c "$hud_cwd" \
-		"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} HOME=$HOME XDG_CONFIG_HOME=$XDG_CONFIG_HOME LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=$LW_UTF8 LC_ALL=$LW_UTF8 TERM=screen-256color $cmd")"
+		"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} HOME=$HOME XDG_CONFIG_HOME=$XDG_CONFIG_HOME NO_COLOR=$nc LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=$LW_UTF8 LC_ALL=$LW_UTF8 TERM=screen-256color $cmd")"
 	wait_for 'user-api'
 	# The header names the project as a person does, whatever the naming.
 	screen | head -1 | grep -q ' ~/proj ' || fail "$n: the header does not say ~/proj: $(screen | head -1)"

@@ -5,7 +5,7 @@
 # streams of check --follow --json and status --follow --json.
 set -u
 fail() { echo "FAIL: $*" >&2; exit 1; }
-command -v promtool >/dev/null || fail "promtool is missing (make deps installs prometheus)"
+command -v promtool >/dev/null || fail "promtool is missing (make deps-test fetches it)"
 command -v jq >/dev/null || fail "jq is missing (make deps installs it)"
 tmp=$(mktemp -d /tmp/lw-metrics.XXXXXX) && tmp=$(cd "$tmp" && pwd -P)
 pids=()

@@ -32,7 +32,16 @@ for set in "alpha beta" "alpha gamma beta" "gamma alpha beta"; do
 done
 # --format long names every project (and is as long as it needs).
 long=$(lw -C alpha -C beta status --tmux --format long | visible)
-printf '%s' "$long" | grep -q '^alpha: liza: .*beta: liza: .*1 CRIT' || fail "--format long: $long"
+printf '%s' "$long" | grep -q '^1 CRIT.*  alpha: .*liza: .*beta: .*liza: ' || fail "--format long: $long"
+# The README's setting: status-right-length 160 keeps the counts of five
+# systems in two projects (tmux cuts the end).
+ex=$(cd "$LW_TESTS/../examples" && pwd)
+cp -a "$ex" five1 && cp -a "$ex" five2 && : > five2/.liza/ABORT
+long=$(lw -C five1 -C five2 status --tmux --format long | visible)
+[ "${#long}" -gt 160 ] || fail "the two five-system projects' long line is short: ${#long}"
+case ${long:0:160} in *"1 CRIT"*WARN*) ;; *) fail "the counts are past column 160: ${long:0:160}" ;; esac
+long=$(lw -C five1 status --tmux --format long | visible)
+case ${long:0:160} in *WARN*) ;; *) fail "one project: the counts are past column 160: ${long:0:160}" ;; esac
 
 # --- a missing project
 out=$(lw -C typo status --tmux 2>/dev/null); rc=$?
@@ -46,7 +55,7 @@ printf '%s' "$out" | python3 -c 'import json,sys; o=json.load(sys.stdin); assert
 	fail "status --json, missing: '$out'"
 out=$(lw -C alpha -C "$tmp/typo" check 2>"$tmp/err"); rc=$?
 [ "$rc" -eq 3 ] || fail "check with a missing project exited $rc, not 3"
-printf '%s' "$out" | grep -q '^WARN liza blocked blocked-1' || fail "check printed nothing for the good project: '$out'"
+printf '%s' "$out" | grep -q '^\[alpha\] WARN liza blocked blocked-1' || fail "check printed nothing (or no label) for the good project: '$out'"
 grep -q "typo: cannot open project directory" "$tmp/err" || fail "check did not name the missing one: $(cat "$tmp/err")"
 out=$(lw -C alpha -C "$tmp/typo" check --json 2>/dev/null)
 printf '%s' "$out" | python3 -c '

@@ -47,6 +47,38 @@ static bool is_reviewer_id(const char *as)
 	return ok;
 }
 
+/* The project folder (the .liza folder's parent) as a shell word, for a
+ * command the operator may paste anywhere: a hint without -C works only
+ * from inside the project. Quoted when it holds more than plain characters. */
+static void project_arg(const char *liza_dir, char *out, size_t n)
+{
+	char proj[LW_PATH_MAX];
+	snprintf(proj, sizeof proj, "%s", liza_dir);
+	char *slash = strrchr(proj, '/');
+	if (slash && strcmp(slash, "/.liza") == 0)
+		*slash = '\0';
+	if (!proj[0])
+		snprintf(proj, sizeof proj, "/");
+	if (strspn(proj, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+~,=") == strlen(proj)) {
+		snprintf(out, n, "%s", proj);
+		return;
+	}
+	size_t o = 0;
+	if (o + 1 < n)
+		out[o++] = '\'';
+	for (const char *c = proj; *c && o + 5 < n; c++) {
+		if (*c == '\'') {
+			memcpy(out + o, "'\\''", 4);
+			o += 4;
+		} else {
+			out[o++] = *c;
+		}
+	}
+	if (o + 1 < n)
+		out[o++] = '\'';
+	out[o] = '\0';
+}
+
 /* Said before the write (the HUD's prompt) and after it (the result's note). */
 void liza_advise(const char *event, const char *subject, const char *as, char *buf, size_t n)
 {
@@ -241,12 +273,17 @@ static int state_edit_doc(ltx *x, doc *dp, bool detected, strbuf *out, lw_error 
 		tx_set(res, TX_DONE, "%s: %s -> %s", rq->subject, status, row->to);
 	else
 		tx_set(res, TX_DONE, "%s: %s recorded", rq->subject, rq->event);
-	if (strcmp(rq->event, "approve") == 0 && !is_reviewer_id(rq->as) && !res->note[0])
+	if (strcmp(rq->event, "approve") == 0 && !is_reviewer_id(rq->as) && !res->note[0]) {
+		char *proj = malloc(LW_PATH_MAX);   /* quoted: up to four bytes a character, cut */
+		if (proj)
+			project_arg(x->dir, proj, LW_PATH_MAX);
 		snprintf(res->note, sizeof res->note,
 		         "approved_by is '%s': no reviewer supervisor will merge %s (only the one whose LIZA_AGENT_ID equals "
-		         "approved_by does); merge it yourself (next time approve as a reviewer: liza-watch approve %s "
+		         "approved_by does); merge it yourself (next time approve as a reviewer: liza-watch -C %s approve %s "
 		         "--as code-reviewer-1)",
-		         rq->as, rq->subject, rq->subject);
+		         rq->as, rq->subject, proj ? proj : ".", rq->subject);
+		free(proj);
+	}
 out:
 	free(o);
 	edit_free(ed);
