@@ -438,6 +438,7 @@ void hud_recheck_changed(hud *h, const bool *changed)
 		lw_alerts_add_copy(&h->alerts, a);
 	}
 	h->next_deadline = next;
+	view_queue_update(h);
 	if (h->notify)
 		notify_update(h->notify, &h->all_alerts);
 	if (h->alert_row >= (int)h->alerts.n)

@@ -104,7 +104,7 @@ static void add_source(lw_queue *q, const lw_source *src, const lw_alerts *al)
 	 * their first-seen time how long it waited. */
 	for (size_t i = 0; al && ad->asks && i < al->n; i++) {
 		const lw_alert *a = &al->v[i];
-		if (!same(a->system, ad->name))
+		if (!same(a->system, ad->name) || (a->project && q->cur_label && !same(a->project, q->cur_label)))
 			continue;
 		for (const lw_ask *k = ad->asks; k->code; k++) {
 			if (!same(k->code, a->code))
