@@ -22,7 +22,7 @@ static const cli_option status_opts[] = {
 	{ "json", 'j', no_argument, 'j', NULL, "one JSON object" },
 	{ "follow", 'f', no_argument, 'f', NULL, "a new line whenever the line changes" },
 	{ "format", 'F', required_argument, 'F', "FMT",
-	  "long (every system and lane) or a template: %S %B %Y %A %R %K %D %T %W %c %w %i %a %P %L %%" },
+	  "long (every system and lane) or a template: %S %B %Y %A %R %K %D %T %W %Q %c %w %i %a %P %L %%" },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 

@@ -337,6 +337,7 @@ typedef struct hud_checked {
 
 void hud_checked_free(hud *h)
 {
+	view_queue_free(h);   /* the queue is built from the checks' alerts */
 	if (!h->checked)
 		return;
 	for (size_t m = 0; m < h->fleet->n; m++)

@@ -285,7 +285,6 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	lw_activity_free(&h.activity);
 	lw_acks_free(&h.acks);
 	hud_checked_free(&h);
-	view_queue_free(&h);
 	hud_dirs_shown_free(&h);
 	free(changed);
 	if (h.notify)

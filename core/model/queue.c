@@ -128,7 +128,7 @@ static void add_source(lw_queue *q, const lw_source *src, const lw_alerts *al)
 
 void lw_queue_add_project(lw_queue *q, const lw_project *p, const lw_alerts *al, const char *label, size_t member)
 {
-	q->cur_label = dup(q, label ? label : "");
+	q->cur_label = dup(q, label);   /* NULL: every alert given is this project's */
 	q->cur_member = member;
 	q->cur_first = q->n;
 	for (size_t i = 0; i < p->n; i++)
