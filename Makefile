@@ -161,8 +161,9 @@ $(B)/san/tests/%: $(B)/san/tests/unit/%.o $(SAN_OBJ) $(TEST_HELPER_OBJ)
 # procps: pgrep, which the tmux tests use to find the HUD's process.
 # jq and prometheus (promtool): the metrics test checks JSON lines and the exposition.
 # git: the review tests (and `make bench`) make real repositories and worktrees.
+# chromium: export_html opens the exported page in a real headless browser.
 DEB_PKGS := make gcc pkg-config libyaml-dev libncurses-dev libcmocka-dev nettle-dev tmux \
-            valgrind clang libclang-rt-14-dev groff-base zsh procps strace jq prometheus git
+            valgrind clang libclang-rt-14-dev groff-base zsh procps strace jq prometheus git chromium
 # Elsewhere `make deps` names the packages and the command that installs
 # them, from each system's own package tool, and checks what pkg-config sees.
 FREEBSD_PKGS := gmake pkgconf libyaml ncurses cmocka nettle libinotify tmux bash
