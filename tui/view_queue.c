@@ -248,6 +248,7 @@ const hud_view_def view_queue = {
 	.open = open_queue,
 	.draw = draw,
 	.key = key,
+	.reload = view_queue_update,   /* its tasks' pointers are the new snapshot's at once */
 	.fds = fds,
 	.pump = pump,
 };

@@ -76,6 +76,7 @@ lw_wait *lw_queue_add(lw_queue *q, const lw_source *src, const char *subject, co
 	w->kind = dup(q, kind);
 	w->ask = dup(q, ask ? ask : "");
 	w->task = task;
+	w->task_id = task ? dup(q, task->id) : NULL;
 	w->who = dup(q, task && task->assignee && *task->assignee ? task->assignee : system);
 	w->revision = task ? dup(q, task->revision) : NULL;
 	w->since = since == 0 ? LW_NO_TIME : since;
@@ -208,7 +209,7 @@ void lw_queue_json(strbuf *out, const lw_wait *w, time_t now)
 	member(out, "who", w->who, false);
 	member(out, "since", w->since == LW_NO_TIME ? NULL : lw_format_time(w->since, tb, sizeof tb), false);
 	count(out, "waited", w->since == LW_NO_TIME ? -1 : now > w->since ? (long long)(now - w->since) : 0);
-	member(out, "task", w->task ? w->task->id : NULL, false);
+	member(out, "task", w->task_id, false);
 	member(out, "revision", w->revision, false);
 	count(out, "added", w->added);
 	count(out, "removed", w->removed);

@@ -24,7 +24,9 @@ typedef struct lw_wait {
 	const char *who;          /* who asks: the task's assignee, else the system */
 	const char *code;         /* the alert it came from, or NULL */
 	time_t since;             /* since when it waits; LW_NO_TIME unknown */
-	const lw_task *task;      /* the task it is about, or NULL (valid while the snapshot is) */
+	const lw_task *task;      /* the task it is about, or NULL (valid while the snapshot is:
+	                             a list kept across reloads reads task_id instead) */
+	const char *task_id;      /* its id, a copy, or NULL */
 	const char *revision;     /* the work under review (a commit), or NULL */
 	long long added, removed, files;   /* its diff counts, -1 while unknown */
 } lw_wait;
