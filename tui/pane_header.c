@@ -100,8 +100,8 @@ static void draw(hud *h, int y, int rows)
 	/* What waits for a human, in every project (w opens the queue). */
 	char wait[32] = "", wait_s[16] = "";
 	if (h->queue_n) {
-		snprintf(wait, sizeof wait, "  WAIT %zu", h->queue_n);
-		snprintf(wait_s, sizeof wait_s, " Q%zu", h->queue_n);
+		snprintf(wait, sizeof wait, "WAIT %zu  ", h->queue_n);
+		snprintf(wait_s, sizeof wait_s, "Q%zu ", h->queue_n);
 	}
 	char tb[32];
 	struct tm tm;
@@ -118,12 +118,12 @@ static void draw(hud *h, int y, int rows)
 	int form = 0;
 	for (;; form++) {
 		if (form == 0)
-			snprintf(right, sizeof right, " CRIT %zu  WARN %zu  INFO %zu%s%s  reloaded %s ", crit, warn, info, ack, wait,
+			snprintf(right, sizeof right, " %sCRIT %zu  WARN %zu  INFO %zu%s  reloaded %s ", wait, crit, warn, info, ack,
 			         tb);
 		else if (form == 1)
-			snprintf(right, sizeof right, " CRIT %zu  WARN %zu  INFO %zu%s%s ", crit, warn, info, ack, wait);
+			snprintf(right, sizeof right, " %sCRIT %zu  WARN %zu  INFO %zu%s ", wait, crit, warn, info, ack);
 		else
-			snprintf(right, sizeof right, " C%zu W%zu I%zu%s%s ", crit, warn, info, acked ? "+" : "", wait_s);
+			snprintf(right, sizeof right, " %sC%zu W%zu I%zu%s ", wait_s, crit, warn, info, acked ? "+" : "");
 		int need = (int)strlen(right) + sys + 2 + (dirw < 12 ? dirw : 12);
 		if (form == 2 || need < h->cols)
 			break;
@@ -160,8 +160,8 @@ static void draw(hud *h, int y, int rows)
 	draw_systems(h, y, x, h->cols - rw - x, sys);
 	int rx = h->cols - rw;
 	text_put(h, y, rx, rw, right, EL_HEADER);
-	if (crit)
-		text_put(h, y, rx + 1, (int)strlen(crit_s), crit_s, EL_CRIT);
+	if (crit)   /* after the queue's count, which leads */
+		text_put(h, y, rx + 1 + (int)strlen(form == 2 ? wait_s : wait), (int)strlen(crit_s), crit_s, EL_CRIT);
 }
 
 static const char *const legend[] = {

@@ -23,7 +23,7 @@ want=$'alpha liza:review-1\ngamma liza:review-1\nbeta aot:control\nalpha acp:Age
 [ "$cli" = "$want" ] || fail "queue --json order: $cli"
 
 start_hud 160 45 -C "$A" -C "$B" -C "$G" --as code-reviewer-9
-wait_for 'WAIT 5'
+wait_for 'WAIT 5  CRIT'
 keys w
 wait_for 'Waiting for a human: 5'
 # The HUD's rows, as the CLI's list: the same items in the same order.
@@ -51,6 +51,6 @@ wait_for 'Waiting for a human: 4'
 screen | grep -q 'alpha  liza:review-1' && fail "the approved item is still listed"
 # q leaves the queue for the main screen, not the HUD.
 keys q
-wait_for 'WAIT 4'
+wait_for 'WAIT 4  CRIT'
 keys q
 wait_exit 0
