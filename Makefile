@@ -175,10 +175,11 @@ $(B)/san/tests/%: $(B)/san/tests/unit/%.o $(SAN_OBJ) $(TEST_HELPER_OBJ)
 # besides (DEB_TEST_PKGS, the one list of them):
 # libFuzzer ships in libclang-rt-14-dev, which clang only recommends.
 # procps: pgrep, which the tmux tests use to find the HUD's process.
+# chromium: export_html opens the exported page in a real headless browser.
 # groff-base: the man page lint; zsh and strace: the completion and
 # reload-cost tests; jq: the JSON lines of the metrics test.
 DEB_PKGS      := make gcc pkg-config libyaml-dev libncurses-dev nettle-dev git
-DEB_TEST_PKGS := libcmocka-dev tmux valgrind clang libclang-rt-14-dev groff-base zsh procps strace jq
+DEB_TEST_PKGS := libcmocka-dev tmux valgrind clang libclang-rt-14-dev groff-base zsh procps strace jq chromium
 # promtool (the metrics tests) ships only in the prometheus package, with the
 # server and a service its install enables and starts: the one binary is
 # taken from the package (apt-get download, no install) into build/tools/,

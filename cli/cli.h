@@ -52,6 +52,8 @@ int cmd_keys(const lw_opts *o, int argc, char **argv);
 int cmd_config(const lw_opts *o, int argc, char **argv);
 int cmd_metrics(const lw_opts *o, int argc, char **argv);
 int cmd_events(const lw_opts *o, int argc, char **argv);
+int cmd_queue(const lw_opts *o, int argc, char **argv);
+int cmd_export(const lw_opts *o, int argc, char **argv);
 /* Hidden: `__complete systems|subjects|events [TASK]`, for the shell completions. */
 int cmd_complete(const lw_opts *o, int argc, char **argv);
 int cmd_man(const lw_opts *o, int argc, char **argv);

@@ -22,7 +22,7 @@ static const cli_option status_opts[] = {
 	{ "json", 'j', no_argument, 'j', NULL, "one JSON object" },
 	{ "follow", 'f', no_argument, 'f', NULL, "a new line whenever the line changes" },
 	{ "format", 'F', required_argument, 'F', "FMT",
-	  "long (every system and lane) or a template: %S %B %Y %A %R %K %D %T %W %c %w %i %a %P %L %%" },
+	  "long (every system and lane) or a template: %S %B %Y %A %R %K %D %T %W %Q %c %w %i %a %P %L %%" },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
@@ -73,6 +73,20 @@ static const cli_option events_opts[] = {
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
+static const cli_option queue_opts[] = {
+	{ "json", 'j', no_argument, 'j', NULL, "one object a line: project, system, subject, kind, ask, who, since, waited, task, revision, added, removed, files" },
+	{ "follow", 'f', no_argument, 'f', NULL, "keep watching: a line when an item arrives and when it leaves" },
+	{ "sort", 0, required_argument, 's', "ORDER", "age (oldest first, the default), project, system or kind" },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+
+static const cli_option export_opts[] = {
+	{ "html", 0, required_argument, 'h', "FILE", "one self-contained HTML page (no script, no network)" },
+	{ "json", 0, required_argument, 'j', "FILE", "the same content as one JSON document (- for stdout)" },
+	{ "follow", 'f', no_argument, 'f', NULL, "rewrite FILE atomically on each change" },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+
 const cli_command cli_commands[] = {
 	{ "hud", "", "full-screen HUD (the default command)", NULL, no_opts, "", cmd_hud, true, false },
 	{ "check", "[--json] [--follow]", "run every check once and print alerts",
@@ -117,6 +131,21 @@ const cli_command cli_commands[] = {
 	  "oldest first. With --follow: each change liza-watch sees from now on (statuses,\n"
 	  "assignments, verdicts, agents, new log entries, alerts raised and cleared).\n",
 	  events_opts, "", cmd_events, true, false },
+	{ "queue", "[--json] [--follow] [--sort ORDER]", "every item waiting for a human, in every project, oldest first",
+	  "Tasks in review or awaiting a verdict, runs paused or held for a human, gates\n"
+	  "and stops that need a decision, from every system of every project watched:\n"
+	  "how long each has waited, what is asked, who asks, and for work under review\n"
+	  "its +added -removed and files changed (git). The HUD's queue view (w) lists\n"
+	  "the same items.\n",
+	  queue_opts, "", cmd_queue, true, false },
+	{ "export", "--html FILE [--follow]\n--json FILE [--follow]", "a page to share: the projects' state as one HTML (or JSON) file",
+	  "Writes workflows, board, agents, alerts with their explanations, the queue,\n"
+	  "each task's record and the links between tasks, specs and worktrees (a link\n"
+	  "to nothing shown as broken) into one self-contained HTML file: no script, no\n"
+	  "network, no external asset; every string from a project escaped. --follow\n"
+	  "rewrites it atomically (a temp file renamed in FILE's folder) on each change.\n"
+	  "A FILE inside a project's state folders is refused.\n",
+	  export_opts, "", cmd_export, true, false },
 	{ "keys", "", "the HUD's key bindings, after the config's bind lines", NULL, no_opts, "", cmd_keys,
 	  false, false },
 	{ "config", "", "every setting in effect and the file that set it", NULL, no_opts, "", cmd_config,

@@ -137,6 +137,10 @@ typedef struct hud {
 	int agent_row;            /* agents pane: the selected row */
 	int activity_scroll;      /* the full-screen feed: lines up from the newest */
 	char activity_filter[128];
+	/* What waits for a human, in every project (tui/view_queue.c): the
+	 * list after the last check, and its length for the header. */
+	struct hud_queue *queue;
+	size_t queue_n;
 } hud;
 
 /* ---- model side (hud_model.c) ---- */
@@ -197,6 +201,8 @@ const lw_workflow *hud_workflow(const hud *h, size_t i, const lw_source **src);
 void hud_draw(hud *h);
 void view_detail_open_alert(hud *h, const lw_alert *a);   /* the detail view on an alert and its task */
 void view_detail_open_workflow(hud *h);                   /* ... on the selected workflow */
+void view_queue_update(hud *h);   /* after every check: the queue rebuilt (items arrive and leave) */
+void view_queue_free(hud *h);
 
 /* ---- keys (keymap.c, prompt.c) ---- */
 void keymap_key(hud *h, int key);

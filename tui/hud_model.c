@@ -397,6 +397,7 @@ typedef struct hud_checked {
 
 void hud_checked_free(hud *h)
 {
+	view_queue_free(h);   /* the queue is built from the checks' alerts */
 	if (!h->checked)
 		return;
 	for (size_t m = 0; m < h->fleet->n; m++)
@@ -498,6 +499,7 @@ void hud_recheck_changed(hud *h, const bool *changed)
 		lw_alerts_add_copy(&h->alerts, a);
 	}
 	h->next_deadline = next;
+	view_queue_update(h);
 	if (h->notify)
 		notify_update(h->notify, &h->all_alerts);
 	if (h->alert_row >= (int)h->alerts.n)

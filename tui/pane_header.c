@@ -105,6 +105,12 @@ static void draw(hud *h, int y, int rows)
 	char ack[32] = "";
 	if (acked)
 		snprintf(ack, sizeof ack, "  ACK %zu", acked);
+	/* What waits for a human, in every project (w opens the queue). */
+	char wait[32] = "", wait_s[16] = "";
+	if (h->queue_n) {
+		snprintf(wait, sizeof wait, "WAIT %zu  ", h->queue_n);
+		snprintf(wait_s, sizeof wait_s, "Q%zu ", h->queue_n);
+	}
 	char tb[32];
 	struct tm tm;
 	time_t t = h->reloaded_at;
@@ -116,15 +122,16 @@ static void draw(hud *h, int y, int rows)
 	const char *dir = hud_where(h, where, sizeof where);
 	int sys = systems_width(h, true), dirw = text_width(h, dir);
 	/* The right side, longest form that leaves the path 12 columns. */
-	char right[128], crit_s[32];
+	char right[160], crit_s[32];
 	int form = 0;
 	for (;; form++) {
 		if (form == 0)
-			snprintf(right, sizeof right, " CRIT %zu  WARN %zu  INFO %zu%s  reloaded %s ", crit, warn, info, ack, tb);
+			snprintf(right, sizeof right, " %sCRIT %zu  WARN %zu  INFO %zu%s  reloaded %s ", wait, crit, warn, info, ack,
+			         tb);
 		else if (form == 1)
-			snprintf(right, sizeof right, " CRIT %zu  WARN %zu  INFO %zu%s ", crit, warn, info, ack);
+			snprintf(right, sizeof right, " %sCRIT %zu  WARN %zu  INFO %zu%s ", wait, crit, warn, info, ack);
 		else
-			snprintf(right, sizeof right, " C%zu W%zu I%zu%s ", crit, warn, info, acked ? "+" : "");
+			snprintf(right, sizeof right, " %sC%zu W%zu I%zu%s ", wait_s, crit, warn, info, acked ? "+" : "");
 		int need = (int)strlen(right) + sys + 2 + (dirw < 12 ? dirw : 12);
 		if (form == 2 || need < h->cols)
 			break;
@@ -161,14 +168,15 @@ static void draw(hud *h, int y, int rows)
 	draw_systems(h, y, x, h->cols - rw - x, sys);
 	int rx = h->cols - rw;
 	text_put(h, y, rx, rw, right, EL_HEADER);
-	if (crit)
-		text_put(h, y, rx + 1, (int)strlen(crit_s), crit_s, EL_CRIT);
+	if (crit)   /* after the queue's count, which leads */
+		text_put(h, y, rx + 1 + (int)strlen(form == 2 ? wait_s : wait), (int)strlen(crit_s), crit_s, EL_CRIT);
 }
 
 static const char *const legend[] = {
 	"Top line: the project, each system found ('error': its state cannot be",
 	"  read; 'stale': the last good state is shown), alert counts, last reload.",
 	"  'ACK n': alerts acknowledged (K), counted apart from their level ('+' when narrow).",
+	"  'WAIT n' ('Qn' when narrow): items waiting for a human in every project (w lists them).",
 	"  With several projects: 'N projects', then each project once with its",
 	"  systems ('alpha: liza foreman  beta: liza'; o narrows).",
 	"  '+N': N more systems that did not fit (failing ones are drawn first).",

@@ -4,7 +4,7 @@
 #include <curses.h>
 #include <string.h>
 
-extern const hud_view_def view_log, view_help, view_activity;
+extern const hud_view_def view_log, view_help, view_activity, view_queue;
 
 const hud_view_def *const hud_views[] = {
 	&view_main,
@@ -13,6 +13,7 @@ const hud_view_def *const hud_views[] = {
 	&view_help,
 	&view_activity,
 	&view_review,
+	&view_queue,
 	&view_prompt,
 	&view_chooser,
 };

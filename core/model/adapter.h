@@ -12,6 +12,8 @@ typedef struct lw_source lw_source;
 struct lw_review;
 typedef void (*lw_watch_add_fn)(const char *path, bool is_dir, void *ctx);
 struct lw_setting;            /* core/model/config.h */
+struct lw_ask;                /* core/model/queue.h */
+struct lw_queue;
 struct sim_system;            /* sim/sim.h: the demo's team for this system */
 
 /* An adapter declares everything about its system that the rest of the
@@ -72,6 +74,11 @@ typedef struct lw_adapter {
 	 * evidence, its timeline) into a struct lw_review (core/review/review.h);
 	 * project is the project folder. 0, or -1 when a value was refused. */
 	int (*review)(const lw_source *src, const lw_task *t, const char *project, struct lw_review *rv);
+	/* What waits for a human (core/model/queue.h), besides the tasks it
+	 * marks awaiting_operator: the alert codes that ask one ({NULL} ends
+	 * them), and an optional hook adding what no alert says (lw_queue_add). */
+	const struct lw_ask *asks;
+	void (*waits)(const lw_source *src, const lw_snapshot *snap, struct lw_queue *q);
 } lw_adapter;
 
 struct lw_source {

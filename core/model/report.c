@@ -1,5 +1,6 @@
 #include "core/model/report.h"
 #include "core/model/fleet.h"
+#include "core/model/queue.h"
 #include "core/util/escape.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
@@ -177,6 +178,11 @@ void report_status_count(const lw_project *p, const lw_alerts *al, status_counts
 		else
 			c->alerts[al->v[i].level]++;
 	}
+	lw_queue q;
+	lw_queue_init(&q);
+	lw_queue_add_project(&q, p, al, NULL, 0);
+	c->waiting = q.n;
+	lw_queue_free(&q);
 }
 
 /* Styles for tmux, by what the operator must notice. */
@@ -356,6 +362,7 @@ static void template_line(strbuf *out, const lw_project *p, const status_counts 
 		case 'D': v = c->lanes[LANE_DONE]; break;
 		case 'T': v = c->tasks; break;
 		case 'W': v = c->awaiting; break;
+		case 'Q': v = c->waiting; break;
 		case 'c': v = c->alerts[LW_CRIT]; break;
 		case 'w': v = c->alerts[LW_WARN]; break;
 		case 'i': v = c->alerts[LW_INFO]; break;
@@ -377,7 +384,7 @@ static void template_line(strbuf *out, const lw_project *p, const status_counts 
 }
 
 /* The directives template_line knows, in the order the help lists them. */
-static const char directives[] = "SBYARKDTWcwiaPL%";
+static const char directives[] = "SBYARKDTWQcwiaPL%";
 
 const char *report_status_format_check(const char *fmt, char *buf, size_t n)
 {
@@ -397,7 +404,7 @@ const char *report_status_format_check(const char *fmt, char *buf, size_t n)
 			snprintf(bad, sizeof bad, "%%%c", ch);
 		snprintf(buf, n,
 		         "unknown directive '%s' in the status format (byte %zu); the directives are %%S systems, "
-		         "%%B %%Y %%A %%R %%K %%D the lanes, %%T tasks, %%W awaiting you, %%c %%w %%i alerts by level, %%a acknowledged, "
+		         "%%B %%Y %%A %%R %%K %%D the lanes, %%T tasks, %%W awaiting you, %%Q waiting for a human, %%c %%w %%i alerts by level, %%a acknowledged, "
 		         "%%P paused, %%L the long line, %%%% a percent sign (or the whole format: long)",
 		         bad, (size_t)(f - fmt));
 		return buf;
@@ -501,6 +508,8 @@ static void compact_line(strbuf *out, const status_counts *c, const report_missi
 		compact_count(out, &vis, NULL, c->acked, "ack");
 	if (c->awaiting)
 		compact_count(out, &vis, TMUX_REVIEW, c->awaiting, "to review");
+	if (c->waiting > c->awaiting)   /* the rest of the queue: held runs, gates, stops */
+		compact_count(out, &vis, TMUX_REVIEW, c->waiting - c->awaiting, "waiting");
 	compact_count(out, &vis, NULL, c->lanes[LANE_ACTIVE], "active");
 	compact_count(out, &vis, NULL, c->tasks, c->tasks == 1 ? "task" : "tasks");
 }
@@ -532,6 +541,7 @@ static void sum_counts(const lw_fleet *f, const lw_alerts *al, status_counts *su
 		for (int l = 0; l < 3; l++)
 			sum->alerts[l] += c.alerts[l];
 		sum->awaiting += c.awaiting;
+		sum->waiting += c.waiting;
 		sum->tasks += c.tasks;
 		sum->failed_sources += c.failed_sources;
 		sum->paused += c.paused;

@@ -34,6 +34,7 @@ void report_check_json_fleet(strbuf *out, const struct lw_fleet *f, const lw_ale
 typedef struct status_counts {
 	size_t lanes[LANE_COUNT];
 	size_t awaiting;             /* tasks waiting for the operator */
+	size_t waiting;              /* everything waiting for a human (core/model/queue.h): those and the rest */
 	size_t tasks;
 	size_t alerts[3];            /* by lw_level, acknowledged ones not */
 	size_t acked;                /* alerts the operator acknowledged */
@@ -48,7 +49,7 @@ typedef enum status_style { STATUS_PLAIN, STATUS_TMUX, STATUS_JSON } status_styl
  * whose counts come first and which fits tmux's default 40 columns; fmt
  * "long" is the default line in full (plain's default). Else fmt is a user template:
  * %S systems, %B backlog, %Y ready, %A active, %R review, %K blocked, %D done,
- * %T tasks, %W awaiting the operator, %c crit, %w warn, %i info, %a acknowledged, %P
+ * %T tasks, %W awaiting the operator, %Q waiting for a human (the queue), %c crit, %w warn, %i info, %a acknowledged, %P
  * "PAUSED" while paused (else nothing), %L the default line, %% a percent
  * sign. */
 void report_status(strbuf *out, const lw_project *p, const lw_alerts *al, status_style style,

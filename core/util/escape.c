@@ -202,3 +202,86 @@ void esc_print(FILE *f, const char *fmt, ...)
 	esc_vprint(f, fmt, ap);
 	va_end(ap);
 }
+
+/* ---- HTML (export) ---- */
+
+static bool html_hidden(unsigned cp)
+{
+	return (cp >= 0x80 && cp <= 0x9f) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) ||
+	       (cp >= 0x2066 && cp <= 0x2069) || cp == 0x2060 || cp == 0xfeff || cp == 0x061c || cp == 0x2028 ||
+	       cp == 0x2029 || cp == 0xfffe || cp == 0xffff;
+}
+
+void esc_html(strbuf *out, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	for (size_t i = 0; i < len;) {
+		unsigned char c = p[i];
+		if (c < 0x80) {
+			switch (c) {
+			case '&': strbuf_adds(out, "&amp;"); break;
+			case '<': strbuf_adds(out, "&lt;"); break;
+			case '>': strbuf_adds(out, "&gt;"); break;
+			case '"': strbuf_adds(out, "&quot;"); break;
+			case '\'': strbuf_adds(out, "&#39;"); break;
+			case '\n': case '\t': strbuf_addc(out, (char)c); break;
+			default:
+				if (c < 0x20 || c == 0x7f) {
+					strbuf_addc(out, '^');
+					strbuf_addc(out, c == 0x7f ? '?' : (char)(c + '@'));
+				} else {
+					strbuf_addc(out, (char)c);
+				}
+			}
+			i++;
+			continue;
+		}
+		unsigned cp;
+		size_t n = esc_utf8_decode(p + i, len - i, &cp);
+		if (!n || html_hidden(cp)) {
+			strbuf_adds(out, "\xEF\xBF\xBD");
+			i += n ? n : 1;
+			continue;
+		}
+		strbuf_add(out, s + i, n);
+		i += n;
+	}
+}
+
+void esc_html_str(strbuf *out, const char *s)
+{
+	if (s)
+		esc_html(out, s, strlen(s));
+}
+
+bool esc_html_path(strbuf *out, const char *path)
+{
+	if (!path || !*path || path[0] == '/')
+		return false;
+	/* Every component a plain name: no "..", ".", empty, no scheme (a
+	 * colon anywhere is refused: "javascript:" or "C:"). */
+	const char *c = path;
+	while (*c) {
+		size_t n = strcspn(c, "/");
+		if (n == 0 || (n == 1 && c[0] == '.') || (n == 2 && c[0] == '.' && c[1] == '.'))
+			return false;
+		c += n;
+		if (*c == '/')
+			c++;
+	}
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++)
+		if (*p < 0x20 || *p == 0x7f || *p == '\\' || *p == ':')
+			return false;
+	static const char hex[] = "0123456789ABCDEF";
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-' ||
+		    *p == '.' || *p == '_' || *p == '~' || *p == '/') {
+			strbuf_addc(out, (char)*p);
+		} else {
+			strbuf_addc(out, '%');
+			strbuf_addc(out, hex[*p >> 4]);
+			strbuf_addc(out, hex[*p & 15]);
+		}
+	}
+	return true;
+}

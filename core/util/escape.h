@@ -34,6 +34,20 @@ void esc_prom_label(strbuf *out, const char *s);
 void esc_print(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void esc_vprint(FILE *f, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
+/* Text for an HTML page, element content or a quoted attribute value:
+ * & < > " ' as character references, so nothing becomes markup; C0
+ * controls and DEL in caret notation (^[, visible, as the terminal shows
+ * them), newline and tab kept; C1 controls, bidi and zero-width controls,
+ * U+2028/U+2029, U+FFFE/U+FFFF and invalid UTF-8 as U+FFFD. */
+void esc_html(strbuf *out, const char *s, size_t len);
+void esc_html_str(strbuf *out, const char *s);   /* NULL -> nothing */
+/* A relative link inside a project for an href: true and the path
+ * percent-encoded (only [A-Za-z0-9-._~/] kept) when path is relative, has
+ * no scheme, no "..", no backslash, no control and no empty component;
+ * false (nothing written) otherwise. So no project string becomes a URL
+ * scheme (javascript:) or leaves the project's folder. */
+bool esc_html_path(strbuf *out, const char *path);
+
 /* Length of the valid UTF-8 sequence at s (1..4), or 0 when invalid;
  * *cp receives the code point. */
 size_t esc_utf8_decode(const unsigned char *s, size_t len, unsigned *cp);

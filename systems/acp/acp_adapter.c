@@ -1,6 +1,7 @@
 /* acp_adapter.c — Agent Cell Phone as an lw_adapter: detection, the watch
  * list, and the detail view's derived lines (the FSM and the state it maps
  * to, inbox counts by type, evidence). */
+#include "core/model/queue.h"
 #include "core/model/config.h"
 #include "systems/acp/acp.h"
 #include "core/util/dirlist.h"
@@ -128,6 +129,12 @@ static const lw_setting acp_settings[] = {
  * demo's simulator, and .sim is then NULL. */
 extern const struct sim_system acp_sim_system __attribute__((weak));
 
+/* What waits for a human here (core/model/queue.h). */
+static const lw_ask acp_asks[] = {
+	{ "awaiting_approval", "approval" },
+	{ NULL, NULL },
+};
+
 const lw_adapter lw_adapter_acp = {
 	.name = "acp",
 	.looks_for = "agent_workspaces/*/state.json, fsm_data/tasks/",
@@ -149,4 +156,5 @@ const lw_adapter lw_adapter_acp = {
 	.transition = acp_transition,
 	.detail = acp_detail,
 	.review = acp_review,
+	.asks = acp_asks,
 };

@@ -1,6 +1,7 @@
 /* aot_adapter.c — the AoT Loop as an lw_adapter. Its state is one file, so
  * the source's root is that file and the watcher watches it by name (its
  * folder, really: writers replace it by rename). */
+#include "core/model/queue.h"
 #include "systems/aot/aot.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
@@ -36,6 +37,15 @@ static void aot_adapter_check(const lw_source *src, const lw_snapshot *snap, lw_
  * demo's simulator, and .sim is then NULL. */
 extern const struct sim_system aot_sim_system __attribute__((weak));
 
+/* What waits for a human here (core/model/queue.h). */
+static const lw_ask aot_asks[] = {
+	{ "stopped", "stop" },
+	{ "stall_cliff", "decision" },
+	{ "iterations_cliff", "decision" },
+	{ "no_executable_atoms", "decision" },
+	{ NULL, NULL },
+};
+
 const lw_adapter lw_adapter_aot = {
 	.name = "aot",
 	.looks_for = ".claude/aot-loop-state.md",
@@ -50,4 +60,5 @@ const lw_adapter lw_adapter_aot = {
 	.tx = &aot_tx_table,
 	.transition = aot_transition,
 	.review = aot_review,
+	.asks = aot_asks,
 };

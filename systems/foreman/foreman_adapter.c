@@ -1,6 +1,7 @@
 /* foreman_adapter.c — Task Factory as an lw_adapter: detection, the watch
  * list, and the detail view's derived lines (mode, tools, lease age,
  * criteria verdicts, plan steps, the activity tail). */
+#include "core/model/queue.h"
 #include "systems/foreman/foreman.h"
 #include "core/util/dirlist.h"
 #include "core/util/fileio.h"
@@ -137,6 +138,28 @@ void foreman_detail(const lw_source *src, const lw_task *lt, time_t now, strbuf 
  * demo's simulator, and .sim is then NULL. */
 extern const struct sim_system foreman_sim_system __attribute__((weak));
 
+/* What waits for a human here (core/model/queue.h). */
+static const lw_ask foreman_asks[] = {
+	{ "blocked", "blocked" },
+	{ NULL, NULL },
+};
+
+/* The planning gate: a backlog task whose plan is ready waits for a human
+ * to move it on (to ready, or straight to executing). */
+static void foreman_waits(const lw_source *src, const lw_snapshot *snap, struct lw_queue *q)
+{
+	for (size_t i = 0; i < snap->ntasks; i++) {
+		const lw_task *t = &snap->tasks[i];
+		fm_facts f;
+		if (!t->node || !t->status || strcmp(t->status, "backlog") != 0)
+			continue;
+		foreman_facts_of(t->node, &f);
+		if (f.planning == PS_COMPLETED && f.has_plan)
+			lw_queue_add(q, src, t->id, "gate", "plan ready: move it to ready (m) or send it back", t,
+			             t->status_since);
+	}
+}
+
 const lw_adapter lw_adapter_foreman = {
 	.name = "foreman",
 	.looks_for = ".taskfactory/tasks/, .pi/tasks/",
@@ -154,4 +177,6 @@ const lw_adapter lw_adapter_foreman = {
 	.transition = foreman_transition,
 	.detail = foreman_detail,
 	.review = foreman_review,
+	.asks = foreman_asks,
+	.waits = foreman_waits,
 };

@@ -1,4 +1,5 @@
 /* liza_adapter.c — Liza as an lw_adapter: detection and the watch list. */
+#include "core/model/queue.h"
 #include "systems/liza/liza_gen.h"
 #include "systems/liza/shell/liza_generation.h"
 #include "systems/liza/shell/liza_tx.h"
@@ -7,7 +8,9 @@
 #include "core/model/config.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
+#include "core/util/timeparse.h"
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 
 static bool liza_adapter_detect(const char *dir, char *root, size_t n)
@@ -115,6 +118,42 @@ static const lw_setting liza_settings[] = {
 };
 #undef TH
 
+/* What waits for a human here (core/model/queue.h). */
+static const lw_ask liza_asks[] = {
+	{ "awaiting_human", "human" },
+	{ "checkpoint_stale", "checkpoint" },
+	{ "checkpoint_stuck", "checkpoint" },
+	{ "checkpoint_abandoned", "checkpoint" },
+	{ "pause_stale", "paused" },
+	{ "pause_forgotten", "paused" },
+	{ "circuit_breaker", "decision" },
+	{ NULL, NULL },
+};
+
+/* A paused run or a checkpoint waits for a human from its first moment;
+ * the alerts that say so come later (thresholds), or not at all. */
+static bool liza_flag(const char *flags, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = flags; p && (p = strstr(p, word)); p += n)
+		if ((p == flags || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return true;
+	return false;
+}
+
+static void liza_waits(const lw_source *src, const lw_snapshot *snap, struct lw_queue *q)
+{
+	for (size_t i = 0; i < snap->nworkflows; i++) {
+		const char *f = snap->workflows[i].flags;
+		if (liza_flag(f, "PAUSED"))
+			lw_queue_add(q, src, "mode", "paused", "the agents are paused: resume them (liza resume, or p)", NULL,
+			             LW_NO_TIME);
+		if (liza_flag(f, "CHECKPOINT"))
+			lw_queue_add(q, src, "checkpoint", "checkpoint", "a checkpoint waits for a human: clear it (c)", NULL,
+			             LW_NO_TIME);
+	}
+}
+
 const lw_adapter lw_adapter_liza = {
 	.name = "liza",
 	.looks_for = ".liza/",
@@ -142,4 +181,6 @@ const lw_adapter lw_adapter_liza = {
 	.transition = liza_adapter_transition,
 	.review = liza_review,
 	.detail = liza_adapter_detail,
+	.asks = liza_asks,
+	.waits = liza_waits,
 };

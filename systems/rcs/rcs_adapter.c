@@ -1,6 +1,7 @@
 /* rcs_adapter.c — RCS as an lw_adapter: detection of `.rcs/state/` (or the
  * upstream spelling `.omx/state/`) and a recursive watch of it, since
  * sessions, mode files and team folders appear while it runs. */
+#include "core/model/queue.h"
 #include "core/model/config.h"
 #include "systems/rcs/rcs.h"
 #include "core/util/fileio.h"
@@ -53,6 +54,13 @@ static const lw_setting rcs_settings[] = {
  * demo's simulator, and .sim is then NULL. */
 extern const struct sim_system rcs_sim_system __attribute__((weak));
 
+/* What waits for a human here (core/model/queue.h). */
+static const lw_ask rcs_asks[] = {
+	{ "team_task_blocked", "blocked" },
+	{ "team_task_failed", "decision" },
+	{ NULL, NULL },
+};
+
 const lw_adapter lw_adapter_rcs = {
 	.name = "rcs",
 	.looks_for = ".rcs/state/, .omx/state/",
@@ -74,4 +82,5 @@ const lw_adapter lw_adapter_rcs = {
 	.open_subjects = true,
 	.tx = &rcs_tx_table,
 	.transition = rcs_transition,
+	.asks = rcs_asks,
 };

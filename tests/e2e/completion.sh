@@ -25,7 +25,7 @@ expect() {
 	got=$(complete_line "$1")
 	[ "$got" = "$2" ] || fail "completing '$1': got '$got', want '$2'"
 }
-expect 'liza-watch ' 'approve check config demo events hud keys metrics reject review status transition '
+expect 'liza-watch ' 'approve check config demo events export hud keys metrics queue reject review status transition '
 # The command table is where these come from: every command, metrics and events too.
 [ "$(expect_cmds)" = "$("$LW_BIN" __complete commands | sort | tr '\n' ' ')" ] || fail "bash offers $(expect_cmds)"
 expect 'liza-watch metrics --' '--follow --output '

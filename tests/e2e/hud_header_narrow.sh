@@ -13,19 +13,19 @@ cp -r "$LW_TESTS/../examples/." "$A/"
 cp -r "$LW_TESTS/../examples/." "$B/"
 rm -rf "$A/liza-go" "$B/liza-go"
 start_hud 80 40 -C "$A" -C "$B"
-wait_for '^ .*alpha/liza +alpha/rcs .*\+[0-9]+ +C'
+wait_for '^ .*alpha/liza +alpha/rcs .*\+[0-9]+ +(Q[0-9]+ )?C'
 # beta's RCS state breaks: its name leads the line, marked, before alpha's.
 echo '{' > "$B/.rcs/state/session.json"
-wait_for '^ +beta/rcs (stale|error) +alpha/liza .*\+[0-9]+ +C1 '
+wait_for '^ +beta/rcs (stale|error) +alpha/liza .*\+[0-9]+ +(Q[0-9]+ )?C1 '
 # Mended: the order of the registry again.
 cp "$LW_TESTS/../examples/.rcs/state/session.json" "$B/.rcs/state/session.json"
-wait_for '^ .*alpha/liza +alpha/rcs .*\+[0-9]+ +C0 '
+wait_for '^ .*alpha/liza +alpha/rcs .*\+[0-9]+ +(Q[0-9]+ )?C0 '
 keys q
 wait_exit 0
 
 # Wide enough for all of them: each project named once, before its systems.
 new_server
 start_hud 100 40 -C "$A" -C "$B"
-wait_for '^ .*alpha: liza +rcs +aot +foreman +acp +beta: liza +rcs .* +C0 '
+wait_for '^ .*alpha: liza +rcs +aot +foreman +acp +beta: liza +rcs .* +(WAIT [0-9]+ +)?C(RIT)? ?0 '
 keys q
 wait_exit 0

@@ -103,10 +103,10 @@ err=$(lw -C alpha status --format '%W %Z' 2>&1 >/dev/null); rc=$?
 printf '%s' "$err" | grep -q "unknown directive '%Z'" || fail "the bad directive is not named: $err"
 printf '%s' "$err" | grep -q '%S systems' || fail "the valid directives are not listed: $err"
 mkdir -p "$XDG_CONFIG_HOME/liza-watch"
-printf '[status]\nformat = %%T tasks %%Q\n' > "$XDG_CONFIG_HOME/liza-watch/config"
+printf '[status]\nformat = %%T tasks %%X\n' > "$XDG_CONFIG_HOME/liza-watch/config"
 out=$(lw -C alpha status 2>"$tmp/err"); rc=$?
 [ "$rc" -eq 0 ] || fail "a bad template in the config stopped status (exit $rc)"
-grep -q "config:2: unknown directive '%Q'" "$tmp/err" || fail "config warning: $(cat "$tmp/err")"
+grep -q "config:2: unknown directive '%X'" "$tmp/err" || fail "config warning: $(cat "$tmp/err")"
 printf '%s' "$out" | grep -q '^liza: ' || fail "the bad template was used: $out"
 rm "$XDG_CONFIG_HOME/liza-watch/config"
 echo ok

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The queue (w, issue 40): items from three projects and four systems in
+# one list, oldest first, the same list `queue --json` prints; approve from
+# the queue (the usual confirmation, naming the project); an item arriving
+# and leaving while the queue is open.
+. "$(dirname "$0")/../tmux-lib.sh"
+export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
+A=$E2E_TMP/alpha B=$E2E_TMP/beta G=$E2E_TMP/gamma
+mkdir -p "$A" "$B" "$G"
+cp -r "$LW_TESTS/fixtures/hud/basic/." "$A/"          # liza: review-1 in review
+cp -r "$LW_TESTS/fixtures/hud/foreman-acp/." "$A/"    # acp: Agent-2 awaiting approval; foreman: DEMO-1's plan ready
+cp -r "$LW_TESTS/fixtures/aot/running/." "$B/"        # aot: the loop, stopped below
+cp -r "$LW_TESTS/fixtures/hud/basic/." "$G/"          # liza again, another project
+aot=$B/.claude/aot-loop-state.md
+stop_loop() { sed -i 's/^  status: running /  status: stopped /; s/^  stop_reason: null/  stop_reason: "which database?"/' "$aot"; }
+run_loop() { sed -i 's/^  status: stopped /  status: running /; s/^  stop_reason: "which database?"/  stop_reason: null/' "$aot"; }
+stop_loop
+
+# What the CLI lists: project system:subject, in order.
+cli=$("$LW_BIN" -C "$A" -C "$B" -C "$G" queue --json |
+      sed -E 's/^\{"project": "([^"]*)", "system": "([^"]*)", "subject": "([^"]*)".*/\1 \2:\3/')
+want=$'alpha liza:review-1\ngamma liza:review-1\nbeta aot:control\nalpha acp:Agent-2\nalpha foreman:DEMO-1'
+[ "$cli" = "$want" ] || fail "queue --json order: $cli"
+
+start_hud 160 45 -C "$A" -C "$B" -C "$G" --as code-reviewer-9
+wait_for 'WAIT 5  CRIT'
+keys w
+wait_for 'Waiting for a human: 5'
+# The HUD's rows, as the CLI's list: the same items in the same order.
+rows=$(screen | sed -n '2,6p' | sed -E 's/^ *[^ ]+ +([^ ]+) +([^ ]+) .*/\1 \2/')
+[ "$rows" = "$want" ] || fail "the HUD's rows differ from queue --json: $rows"
+screen | grep -q 'beta  aot:control  stop  the loop stopped: which database?' || fail "the AoT stop's ask"
+screen | grep -q 'gate  plan ready' || fail "the Task Factory gate"
+
+# Leaving and arriving while it is open.
+run_loop
+wait_for 'Waiting for a human: 4'
+screen | grep -q 'aot:control' && fail "the stop that ended is still listed"
+stop_loop
+wait_for 'Waiting for a human: 5'
+wait_for 'beta  aot:control'
+
+# Approve the first item (alpha's review-1) from the queue: a, y.
+keys a
+wait_for 'approve alpha/liza:review-1 as code-reviewer-9\? \[y/N\]'
+keys y
+wait_for 'review-1: READY_FOR_REVIEW -> APPROVED'
+grep -q 'status: APPROVED' "$A/.liza/state.yaml" || fail "alpha's file not approved"
+grep -q 'status: READY_FOR_REVIEW' "$G/.liza/state.yaml" || fail "gamma's task was approved instead"
+wait_for 'Waiting for a human: 4'
+screen | grep -q 'alpha  liza:review-1' && fail "the approved item is still listed"
+# q leaves the queue for the main screen, not the HUD.
+keys q
+wait_for 'WAIT 4  CRIT'
+keys q
+wait_exit 0
