@@ -178,7 +178,7 @@ int cmd_queue(const lw_opts *o, int argc, char **argv)
 		return rc;
 	}
 	cli_missing miss;
-	if (cli_open_fleet_missing(o, &fl, &miss) < 0)
+	if (cli_open_fleet_missing(o, &fl, false, &miss) < 0)
 		return EXIT_UNREADABLE;
 	lw_alerts *al = lw_alerts_array(fl.n);
 	for (size_t i = 0; i < fl.n; i++)
