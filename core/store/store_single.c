@@ -8,6 +8,8 @@
 #include "core/store/store_internal.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <unistd.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -34,4 +36,25 @@ int store_single_name(int dfd, const char *base, int fd, const char *path, const
 		return -1;
 	}
 	return 0;
+}
+
+int store_single_check(const char *path, const char *what, lw_error *err)
+{
+	char base[NAME_MAX + 1];
+	int dfd = store_dir_open(path, true, base, sizeof base, NULL, err);
+	if (dfd < 0)
+		return errno == ENOENT ? (lw_error_clear(err), STORE_ENOENT) : STORE_ERR;
+	int fd = openat(dfd, base, O_RDONLY | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+		close(dfd);
+		if (e == ENOENT)
+			return STORE_ENOENT;
+		lw_error_set(err, path, 0, 0, "cannot %s: %s; nothing written", what, strerror(e));
+		return STORE_ERR;
+	}
+	int rc = store_single_name(dfd, base, fd, path, what, err);
+	close(fd);
+	close(dfd);
+	return rc < 0 ? STORE_ERR : STORE_OK;
 }

@@ -24,8 +24,6 @@ typedef struct slot {
 	strbuf out;
 	char target[PATH_MAX], tmp[PATH_MAX];
 	bool has_tmp;
-	dev_t tmp_dev;            /* the temp's inode: our new file, wherever it is now */
-	ino_t tmp_ino;
 	txn_hold hold;
 	long long offset;         /* append: the log's size at commit */
 } slot;
@@ -189,21 +187,6 @@ static bool last_look_unchanged(const run *r)
 #endif
 }
 
-/* Exchange back: theirs in place, ours at the temp. A rename-writer that
- * replaced our file between our exchange and this one (it read the file
- * while ours was in place, or before) is newer than the inode we would
- * put back: seen as the temp name not holding our inode after the
- * exchange, and its file is exchanged back in place — putting the old
- * inode back over it lost its write (2 of 12,800 updates in the
- * release-built lost-update test, docs/transactions.md). */
-static void undo_swap(slot *s, lw_error *err)
-{
-	(void)store_temp_swap(s->tmp, s->target, err);
-	struct stat now;
-	if (stat(s->tmp, &now) == 0 && (now.st_ino != s->tmp_ino || now.st_dev != s->tmp_dev))
-		(void)store_temp_swap(s->tmp, s->target, err);   /* theirs, newer: back in place; the old one goes */
-}
-
 /* (The leases are still held here; they are released after this.) */
 static int swap_all(run *r, lw_error *err)
 {
@@ -255,8 +238,10 @@ static int swap_all(run *r, lw_error *err)
 	if (clobbered && nd == (size_t)0)
 		return CHANGED;
 	if (clobbered) {
-		for (size_t k = nd; k-- > 0;)
-			undo_swap(&r->s[done[k]], err);
+		for (size_t k = nd; k-- > 0;) {
+			slot *s = &r->s[done[k]];
+			(void)store_temp_swap(s->tmp, s->target, err);   /* theirs back in place, ours at the temp */
+		}
 		r->swapped_any = false;
 		return CHANGED;
 	}
@@ -304,9 +289,6 @@ static int commit_with(run *r, bool journal, txn_jent *ents, txn_journal *jp, lw
 		    STORE_OK)
 			return STORE_ERR;
 		s->has_tmp = true;
-		struct stat ts;
-		s->tmp_dev = stat(s->tmp, &ts) == 0 ? ts.st_dev : 0;
-		s->tmp_ino = s->tmp_dev ? ts.st_ino : 0;
 		ents[ne++] = (txn_jent){ .tmp = s->tmp, .target = s->target, .is_new = !s->base, .size = s->len,
 		                         .hash = s->base ? txn_hash(s->base, s->len) : 0 };
 	}
