@@ -112,12 +112,14 @@ fresh() { rm -rf "$tmp/h"; mkdir -p "$tmp/h/p" "$tmp/h/out"; cp -r "$LW_TESTS/..
 linked() {   # linked NAME DIR FILE WANT CMD...: DIR/FILE linked out; CMD on DIR exits WANT; nothing changed where it must not
 	local name=$1 sub=$2 f=$3 want=$4; shift 4
 	fresh
+	# The lock file Liza's scripts leave is there already (taking it is not a change).
+	[ -d "$hp/$sub/.liza" ] && { [ -e "$hp/$sub/.liza/state.yaml.lock" ] || : >"$hp/$sub/.liza/state.yaml.lock"; }
 	[ -e "$hp/$sub/$f" ] || : >"$hp/$sub/$f"
 	cp "$hp/$sub/$f" "$ho/linked"; rm "$hp/$sub/$f"; ln "$ho/linked" "$hp/$sub/$f"
 	local ib ob o rc
-	ib=$(snap "$hp"); ob=$(snap "$ho")
+	ib=$(snap "$hp"); ob=$(sha256sum <"$ho/linked")
 	o=$(timeout 60 "$LW_BIN" -C "$hp/$sub" "$@" 2>&1); rc=$?
-	[ "$(snap "$ho")" = "$ob" ] || fail "$name: the file outside changed"
+	[ "$(sha256sum <"$ho/linked")" = "$ob" ] || fail "$name: the file outside changed"
 	if [ "$want" = refused ]; then
 		[ "$rc" -eq 3 ] || { echo "$o"; fail "$name: exit $rc, not 3"; }
 		echo "$o" | grep -q "names (a hard link" || { echo "$o"; fail "$name: the message does not say why"; }
