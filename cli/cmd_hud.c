@@ -4,6 +4,7 @@
 #include "core/model/adapter.h"
 #include "core/model/config.h"
 #include "core/model/fleet.h"
+#include "core/txn/txn_report.h"
 #include "tui/keymap.h"
 #include "tui/tui.h"
 #include <stdio.h>
@@ -22,6 +23,9 @@ int cmd_hud_run(const lw_opts *o, lw_fleet *f, const char *banner, int sim_pid)
 	strbuf_init(&warn);
 	strbuf_adds(&warn, o->cfg->warnings.buf ? o->cfg->warnings.buf : "");
 	strbuf_adds(&warn, bind_warn.buf ? bind_warn.buf : "");
+	/* Commit records recovery would not apply (planted, or older): said on
+	 * the message line, not on a terminal curses is about to take. */
+	txn_report_take(&warn);
 	data_theme_dirs themes;
 	data_path_themes(o->argv0, &themes);
 	tui_opts t = {
@@ -42,6 +46,7 @@ int cmd_hud(const lw_opts *o, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	lw_fleet f;
+	txn_report_set(TXN_REPORT_COLLECT);
 	if (cli_open_fleet(o, &f, true) < 0)
 		return EXIT_UNREADABLE;
 	int rc = cmd_hud_run(o, &f, NULL, 0);

@@ -4,6 +4,7 @@
 #include "core/model/config.h"
 #include "core/model/fleet.h"
 #include "core/model/report.h"
+#include "core/txn/txn_report.h"
 #include "core/util/timeparse.h"
 #include "cli/follow.h"
 #include "cli/status_cache.h"
@@ -107,6 +108,10 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 		fmt = o->cfg->status_tmux_format ? o->cfg->status_tmux_format : o->cfg->status_format;
 	else if (!fmt && style == STATUS_PLAIN)
 		fmt = o->cfg->status_format;
+	/* tmux runs this every few seconds and shows no stderr: a commit record
+	 * recovery refuses is said by every other command, not here. */
+	if (style == STATUS_TMUX)
+		txn_report_set(TXN_REPORT_QUIET);
 	if (follow)
 		status_cache_abandon();   /* a long run keeps no record of its reads */
 	lw_fleet fl;

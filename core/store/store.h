@@ -97,6 +97,12 @@ size_t store_sweep_dir(const char *dir);
  * the size before. A failure cuts the file back to that size. Returns
  * STORE_OK, STORE_ENOENT (no file: nothing created) or STORE_ERR. */
 int  store_append(const char *path, const char *buf, size_t len, bool sync, long long *offset, lw_error *err);
+/* path (followed, beneath the root) may be written in place: a regular
+ * file with one name (store_append and every in-place writer refuse one
+ * with a second name, a hard link that may lie outside the project).
+ * STORE_OK, STORE_ENOENT (no file), or STORE_ERR with err naming why. For
+ * a transition that must refuse before it writes anything else. */
+int  store_single_check(const char *path, const char *what, lw_error *err);
 /* open(path, O_RDONLY|O_NONBLOCK) through the test seam: fd or -1. */
 int  store_open_read(const char *path);
 

@@ -20,14 +20,19 @@ int store_append(const char *path, const char *buf, size_t len, bool sync, long 
 		return errno == ENOENT ? STORE_ENOENT : STORE_ERR;
 	int fd = sys->open(dfd, base, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0);
 	int oe = errno;
-	close(dfd);
 	if (fd < 0) {
+		close(dfd);
 		lw_error_set(err, path, 0, 0, "cannot open for appending: %s (file left unchanged)", strerror(oe));
 		return oe == ENOENT ? STORE_ENOENT : STORE_ERR;
 	}
+	/* A regular file with one name, the one in the project: an append
+	 * through a hard link would land in the other name's file too. */
+	int one = store_single_name(dfd, base, fd, path, "append", err);
+	close(dfd);
 	struct stat st;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		lw_error_set(err, path, 0, 0, "cannot append: not a regular file (file left unchanged)");
+	if (one < 0 || fstat(fd, &st) != 0) {
+		if (one == 0)
+			lw_error_set(err, path, 0, 0, "cannot append: %s (file left unchanged)", strerror(errno));
 		sys->close(fd);
 		return STORE_ERR;
 	}
@@ -75,9 +80,14 @@ int store_truncate(const char *path, long long size)
 	if (dfd < 0)
 		return -1;
 	int fd = openat(dfd, base, O_WRONLY | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	int one = fd >= 0 ? store_single_name(dfd, base, fd, path, "cut back", &err) : -1;
 	close(dfd);
 	if (fd < 0)
 		return -1;
+	if (one < 0) {
+		close(fd);
+		return -1;
+	}
 	int rc = ftruncate(fd, (off_t)size);
 	close(fd);
 	return rc;

@@ -23,4 +23,12 @@ bool store_resolve_target(const char *path, char *out, size_t n, lw_error *err);
  * (EINVAL, ENOTSUP) count as success. */
 int  store_fsync_dir_of(const char *path);
 
+/* fd, opened as base in the folder dfd for a write in place (an append,
+ * a cut back, a lock), is a regular file with one name, and the one the
+ * name leads to now (same device and inode): a second name of a file
+ * (a hard link, here or outside the project) is never written through.
+ * 0, or -1 with err naming path and why, "nothing written". what: "append
+ * to", "cut back", "lock". (store_single.c) */
+int  store_single_name(int dfd, const char *base, int fd, const char *path, const char *what, lw_error *err);
+
 #endif

@@ -8,7 +8,7 @@
  * through and starves behind agents that loop on the lock; a blocked waiter
  * is woken by the release itself. */
 #include "core/util/inputs.h"
-#include "core/store/store.h"
+#include "core/store/store_internal.h"
 #include "core/store/store_holder.h"
 #include "platform/platform.h"
 #include <stdlib.h>
@@ -136,11 +136,18 @@ static int acquire(store_lock *l, const char *lock_path, int timeout_ms, bool cr
 	int fd = openat(dfd, base, O_RDONLY | (create ? O_CREAT : 0) | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | O_CLOEXEC,
 	                0644);
 	int oe = errno;
+	/* A lock that is a second name of another file (outside, maybe) is
+	 * not ours to lock: refused like a link out. */
+	int one = fd >= 0 ? store_single_name(dfd, base, fd, lock_path, "lock", err) : 0;
 	close(dfd);
 	if (fd < 0 && !create && oe == ENOENT)
 		return STORE_ENOENT;
 	if (fd < 0) {
 		lw_error_set(err, lock_path, 0, 0, "cannot open lock file: %s", strerror(oe));
+		return STORE_ERR;
+	}
+	if (one < 0) {
+		close(fd);
 		return STORE_ERR;
 	}
 	int e = flock_timed(fd, l->path, timeout_ms);

@@ -6,6 +6,8 @@
  * anything changes. */
 #include "core/txn/txn_journal.h"
 #include "core/store/store.h"
+#include "core/txn/txn_proof.h"
+#include "core/util/fileio.h"
 #include "core/util/strbuf.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -84,7 +86,8 @@ int txn_journal_write(txn_journal *j, const char *dir, const char *lock, const t
 	 * other. */
 	const char *base = store_root() ? store_root() : dir;
 	const char *rlock = lock ? txn_journal_rel(base, lock) : "";
-	strbuf_printf(&b, "%slock\t%s\n", store_root() ? TXN_JOURNAL_MAGIC3 : TXN_JOURNAL_MAGIC, rlock ? rlock : "");
+	strbuf_printf(&b, "%slock\t%s\n", store_root() ? TXN_JOURNAL_MAGIC4_ROOT : TXN_JOURNAL_MAGIC4_FOLDER,
+	              rlock ? rlock : "");
 	bool ok = rlock && (!lock || recordable(lock));
 	for (size_t i = 0; i < n; i++) {
 		const char *tmp = e[i].append ? NULL : txn_journal_rel(base, e[i].tmp);
@@ -103,6 +106,19 @@ int txn_journal_write(txn_journal *j, const char *dir, const char *lock, const t
 			              e[i].size, e[i].hash);
 	}
 	strbuf_adds(&b, "end\n");   /* a record cut short by a crash has no end line: never acted on */
+	/* The proof, over every byte above and the project's identity: the
+	 * only records recovery applies. No key, no record, no commit. */
+	char hex[TXN_PROOF_HEX + 1], why[4600], canon[PATH_MAX];
+	const char *id = store_root() ? store_root() : lw_realpath(dir, canon, sizeof canon) == 0 ? canon : NULL;
+	if (ok && (!id || txn_proof_mac(id, b.buf, b.len, true, hex, why, sizeof why) < 0)) {
+		if (!id)
+			snprintf(why, sizeof why, "cannot resolve %s: %s", dir, strerror(errno));
+		strbuf_free(&b);
+		lw_error_set(err, dir, 0, 0, "cannot prove the commit record: %s; nothing written", why);
+		return -1;
+	}
+	if (ok)
+		strbuf_printf(&b, TXN_JOURNAL_MAC "%s\n", hex);
 	if (!ok) {
 		strbuf_free(&b);
 		lw_error_set(err, dir, 0, 0,
@@ -110,24 +126,25 @@ int txn_journal_write(txn_journal *j, const char *dir, const char *lock, const t
 		             store_root() ? "the project" : "this folder");
 		return -1;
 	}
-	/* Created in its folder opened beneath the project's root. */
-	int w = snprintf(j->path, sizeof j->path, "%s/" TXN_JOURNAL_PREFIX "%ld.lw-XXXXXX", dir, (long)getpid());
+	/* Written whole under a temp's name (".liza-watch-rec.<pid>.lw-XXXXXX":
+	 * a kill leaves a dead temp, swept like any other), then linked to the
+	 * record's name: a record is never seen cut short, so one without its
+	 * proof line is never ours to drop. Both in the folder opened beneath
+	 * the project's root. */
+	int w = snprintf(j->path, sizeof j->path, "%s/.liza-watch-rec.%ld.lw-XXXXXX", dir, (long)getpid());
 	char name[NAME_MAX + 1];
 	int dfd = w > 0 && (size_t)w < sizeof j->path ? store_dir_open(j->path, false, name, sizeof name, NULL, err) : -1;
 	int fd = dfd >= 0 ? store_temp_create(dfd, name, O_CLOEXEC) : -1;
 	int oe = errno;
-	if (dfd >= 0)
-		close(dfd);
 	if (fd < 0) {
 		if (dfd >= 0 || !err->set)
 			lw_error_set(err, dir, 0, 0, "cannot create the commit record: %s; nothing written", strerror(oe));
+		if (dfd >= 0)
+			close(dfd);
 		strbuf_free(&b);
 		return -1;
 	}
-	/* The name mkostemp chose, for txn_journal_done. */
-	char *slash = strrchr(j->path, '/');
-	snprintf(slash + 1, sizeof j->path - (size_t)(slash + 1 - j->path), "%s", name);
-	(void)flock(fd, LOCK_EX);
+	(void)flock(fd, LOCK_EX);   /* the inode's: held under the record's name too */
 	size_t off = 0;
 	int e2 = 0;
 	while (off < b.len && !e2) {
@@ -142,14 +159,33 @@ int txn_journal_write(txn_journal *j, const char *dir, const char *lock, const t
 	if (!e2 && fsync(fd) != 0)
 		e2 = errno;
 	strbuf_free(&b);
+	/* The record's name: the temp's random tail, changed on a clash. */
+	char rec[NAME_MAX + 1];
+	const char *tail = strrchr(name, '-') + 1;
+	for (int i = 0; !e2; i++) {
+		snprintf(rec, sizeof rec, TXN_JOURNAL_PREFIX "%ld.lw-%s", (long)getpid(), tail);
+		if (i)
+			rec[strlen(rec) - 1] = "0123456789abcdefghijklmnopqrstuvwxyz"[i % 36];
+		if (linkat(dfd, name, dfd, rec, 0) == 0)
+			break;
+		if (errno != EEXIST || i >= 36)
+			e2 = errno;
+	}
+	(void)unlinkat(dfd, name, 0);
+	/* The record's entry is newer than its fsync: the folder's own sync
+	 * makes it survive a power cut as well as a kill. */
+	if (!e2 && fsync(dfd) != 0 && errno != EINVAL && errno != ENOTSUP) {
+		e2 = errno;
+		(void)unlinkat(dfd, rec, 0);
+	}
+	close(dfd);
 	if (e2) {
-		store_unlink(j->path);
 		close(fd);
 		lw_error_set(err, dir, 0, 0, "cannot write the commit record: %s; nothing written", strerror(e2));
 		return -1;
 	}
-	/* No directory fsync: a kill leaves the page cache, and ext4 and xfs
-	 * commit a new file's entry with the file's own fsync. */
+	char *slash = strrchr(j->path, '/');
+	snprintf(slash + 1, sizeof j->path - (size_t)(slash + 1 - j->path), "%s", rec);
 	j->fd = fd;
 	return 0;
 }

@@ -20,6 +20,14 @@
  * Recovery acts on it only with the same root entered, and every write it
  * makes stays beneath it. */
 #define TXN_JOURNAL_MAGIC3 "liza-watch-tx 3\n"
+/* Version 4: version 3's lines (names below the root entered, "root"; or,
+ * with none, below the record's folder, "folder"), then a last line
+ * "mac\t<hex>": the proof that this user's liza-watch wrote it for this
+ * project (core/txn/txn_proof.h). Recovery acts on version 4 only, and
+ * only with valid proof; every other record is reported and left. */
+#define TXN_JOURNAL_MAGIC4_ROOT "liza-watch-tx 4 root\n"
+#define TXN_JOURNAL_MAGIC4_FOLDER "liza-watch-tx 4 folder\n"
+#define TXN_JOURNAL_MAC "mac\t"
 
 /* path relative to dir when it lies below it (no "..", not absolute), else
  * NULL: what a record may name. */

@@ -6,14 +6,21 @@
  * has changed since is theirs: the temp is dropped); each logged entry is
  * appended unless it is already there. Then the record goes, and the temps
  * of dead processes with it. A record whose process still lives, or that
- * is still locked, or cut short (no "end" line), is left alone. A record
- * acts only on files below its own folder (version 2) or below the
- * project's root entered for the run (version 3), named relative to it,
+ * is still locked, is left alone. Only a record that proves it was written
+ * by this user's liza-watch for this project (version 4, its last line an
+ * HMAC: core/txn/txn_proof.h) is acted on; any other (planted, older,
+ * cut short, another project's) is reported once (txn_report.h) and left
+ * in place. Looking is bounded: so many records, so many bytes, and a
+ * planted one never reaches the lock wait. A record
+ * acts only on files below its own folder ("folder") or below the
+ * project's root entered for the run ("root"), named relative to it,
  * and every write it makes goes through the store's boundary: one that
  * names anything else (absolute, "..", a foreign temp) has that line
  * skipped, so a file planted in a project cannot write elsewhere. */
 #include "core/txn/txn.h"
 #include "core/txn/txn_journal.h"
+#include "core/txn/txn_proof.h"
+#include "core/txn/txn_report.h"
 #include "core/util/fileio.h"
 #include <dirent.h>
 #include <errno.h>
@@ -102,8 +109,60 @@ static bool temp_beside(const char *tmp, const char *target)
 	       store_is_temp_name(ts + 1);
 }
 
-/* One record: 1 when it was acted on. */
-static int recover_one(const char *dir, const char *path)
+/* What recovery may spend on one folder, whatever was planted there: so
+ * many records looked at, so many bytes read (a record of ours is a few
+ * hundred bytes; its log entry rarely more than a few KiB). */
+#define RECOVER_MAX_RECORDS 256
+#define RECOVER_MAX_RECORD_BYTES (1u << 20)
+#define RECOVER_MAX_BYTES (16u << 20)
+
+/* The record's proof: its content, up to and including "end\n", and the
+ * hex of its last line. NULL when it has no such ending. */
+static const char *proof_of(const char *buf, size_t len, size_t *clen)
+{
+	size_t tail = sizeof TXN_JOURNAL_MAC - 1 + TXN_PROOF_HEX + 1;
+	if (len < tail + 4 || buf[len - 1] != '\n' || memcmp(buf + len - tail - 4, "end\n", 4) != 0 ||
+	    memcmp(buf + len - tail, TXN_JOURNAL_MAC, sizeof TXN_JOURNAL_MAC - 1) != 0)
+		return NULL;
+	*clen = len - tail;
+	return buf + len - tail + sizeof TXN_JOURNAL_MAC - 1;
+}
+
+/* Why a record read whole may not be applied, or NULL when it is ours for
+ * this project. *skip: not ours to judge here (a record of the project's
+ * root read with no root entered): left without a word. */
+static const char *refusal(const char *dir, char *buf, size_t len, bool *root_rel, bool *skip, char *why, size_t wn)
+{
+	*skip = false;
+	*root_rel = strncmp(buf, TXN_JOURNAL_MAGIC4_ROOT, sizeof TXN_JOURNAL_MAGIC4_ROOT - 1) == 0;
+	bool folder = strncmp(buf, TXN_JOURNAL_MAGIC4_FOLDER, sizeof TXN_JOURNAL_MAGIC4_FOLDER - 1) == 0;
+	if (!*root_rel && !folder)
+		return strncmp(buf, "liza-watch-tx ", 14) == 0
+		           ? "an older format without proof of who wrote it (liza-watch applies version 4 only)"
+		           : "not a commit record of liza-watch";
+	if (*root_rel && !store_root()) {
+		*skip = true;
+		return "";
+	}
+	size_t clen;
+	char hex[TXN_PROOF_HEX + 1];
+	const char *h = proof_of(buf, len, &clen);
+	if (!h)
+		return "cut short or without its proof line";
+	memcpy(hex, h, TXN_PROOF_HEX);
+	hex[TXN_PROOF_HEX] = '\0';
+	char canon[LW_PATH_MAX];
+	const char *id = *root_rel ? store_root() : lw_realpath(dir, canon, sizeof canon) == 0 ? canon : NULL;
+	if (!id)
+		return "its folder cannot be resolved";
+	if (!txn_proof_check(id, buf, clen, hex, why, wn))
+		return why;
+	buf[clen] = '\0';   /* the proof line is not a line to act on */
+	return NULL;
+}
+
+/* One record: 1 when it was acted on. *spent: bytes read so far. */
+static int recover_one(const char *dir, const char *path, size_t *spent)
 {
 	/* O_NONBLOCK: a FIFO under a record's name would hold the open (and
 	 * the program) forever; a record is a regular file or nothing of ours. */
@@ -112,35 +171,37 @@ static int recover_one(const char *dir, const char *path)
 		return 0;
 	struct stat st;
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		if (!S_ISREG(st.st_mode))
+			txn_report_refused(path, "not a regular file");
 		close(fd);
 		return 0;   /* not a record, or its commit is still running */
 	}
+	if ((unsigned long long)st.st_size > RECOVER_MAX_RECORD_BYTES || *spent + (size_t)st.st_size > RECOVER_MAX_BYTES) {
+		txn_report_refused(path, (unsigned long long)st.st_size > RECOVER_MAX_RECORD_BYTES
+		                             ? "larger than any record of ours"
+		                             : "too many bytes of records in one folder: not read this time");
+		close(fd);
+		return 0;
+	}
+	*spent += (size_t)st.st_size;
 	char *buf = NULL;
 	size_t len = 0;
 	lw_error err;
-	bool v3 = false;
-	if (store_read_fd(fd, path, 1 << 20, &buf, &len, &err) == STORE_OK &&
-	    strncmp(buf, TXN_JOURNAL_MAGIC3, sizeof TXN_JOURNAL_MAGIC3 - 1) == 0) {
-		if (!store_root()) {
-			/* Named below a project's root that is not entered here:
-			 * left for a run that has it (every run of a command does). */
-			free(buf);
-			close(fd);
-			return 0;
-		}
-		v3 = true;
-	}
-	/* Where the record's names start: the root (3) or its own folder (2). */
-	const char *base = v3 ? store_root() : dir;
-	if (!buf || (!v3 && strncmp(buf, TXN_JOURNAL_MAGIC, sizeof TXN_JOURNAL_MAGIC - 1) != 0) ||
-	    !strstr(buf, "\nend\n")) {
-		/* cut short before it was synced: the commit never began; or an
-		 * older version's record, whose paths are not confined to here */
-		store_unlink(path);
+	char why[4600];
+	bool v3 = false, skip = false;
+	const char *no = store_read_fd(fd, path, RECOVER_MAX_RECORD_BYTES, &buf, &len, &err) == STORE_OK
+	                     ? refusal(dir, buf, len, &v3, &skip, why, sizeof why)
+	                     : "cannot be read";
+	if (no) {
+		/* Never applied, never removed: whoever made it, the user decides. */
+		if (!skip)
+			txn_report_refused(path, no);
 		free(buf);
 		close(fd);
 		return 0;
 	}
+	/* Where the record's names start: the root, or its own folder. */
+	const char *base = v3 ? store_root() : dir;
 	store_lock lk = { .fd = -1 };
 	char p1[LW_PATH_MAX], p2[LW_PATH_MAX];
 	char *save, *line = strtok_r(buf, "\n", &save);
@@ -175,18 +236,30 @@ size_t txn_recover_dir(const char *dir)
 	DIR *d = opendir(dir);
 	if (!d)
 		return 0;
-	char names[16][300];
-	size_t n = 0, done = 0;
+	/* Every record of a dead process, up to a bound: a planted flood
+	 * (never applied) costs one small read each and must not hide ours. */
+	char (*names)[300] = malloc(RECOVER_MAX_RECORDS * sizeof *names);
+	size_t n = 0, more = 0, done = 0, spent = 0;
 	struct dirent *e;
-	while ((e = readdir(d)) && n < 16)
+	while (names && (e = readdir(d)))
 		if (strncmp(e->d_name, TXN_JOURNAL_PREFIX, sizeof TXN_JOURNAL_PREFIX - 1) == 0 && !owner_alive(e->d_name) &&
-		    strlen(e->d_name) < sizeof names[0])
-			snprintf(names[n++], sizeof names[0], "%s", e->d_name);
+		    strlen(e->d_name) < sizeof names[0]) {
+			if (n < RECOVER_MAX_RECORDS)
+				snprintf(names[n++], sizeof names[0], "%s", e->d_name);
+			else
+				more++;
+		}
 	closedir(d);
 	char p[4096 + 300];
 	for (size_t i = 0; i < n; i++) {
 		if (snprintf(p, sizeof p, "%s/%s", dir, names[i]) < (int)sizeof p)
-			done += (size_t)recover_one(dir, p);
+			done += (size_t)recover_one(dir, p, &spent);
+	}
+	free(names);
+	if (more) {
+		char w[120];
+		snprintf(w, sizeof w, "%zu more records than the %d looked at in one run: not read", more, RECOVER_MAX_RECORDS);
+		txn_report_refused(dir, w);
 	}
 	store_sweep_dir(dir);
 	return done;

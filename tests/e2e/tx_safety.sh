@@ -56,30 +56,37 @@ for i in range(0,n,8):
 for b in d[n:]:
     h^=b; h=(h*1099511628211)&M
 print(h)' "$st")
-# The record names its files below its own folder, so it means the same
-# files from any working directory: completed here from another one.
-printf 'liza-watch-tx 2\nlock\t%s\nreplace\t%s\t%s\t0\t%s\t%s\nend\n' state.yaml.lock \
-	".state.yaml.$dead.lw-AbC123" state.yaml "$size" "$hash" >"$liza/.liza-watch-tx.$dead.lw-XyZ789"
-(cd / && "$LW_BIN" -C "$tmp/p" check >/dev/null 2>&1)
+# The record names its files below the project's root, so it means the
+# same files from any working directory: completed here from another one.
+# It proves it is ours (version 4: an HMAC keyed by the user's secret, made
+# by the approve above), as every record recovery applies must.
+[ -s "$XDG_STATE_HOME/liza-watch/key" ] || fail "the approve made no commit key"
+printf 'lock\t%s\nreplace\t%s\t%s\t0\t%s\t%s\n' .liza/state.yaml.lock \
+	".liza/.state.yaml.$dead.lw-AbC123" .liza/state.yaml "$size" "$hash" |
+	python3 "$LW_TESTS/tx-record.py" "$tmp/p" "$liza/.liza-watch-tx.$dead.lw-XyZ789"
+(cd / && "$LW_BIN" -C "$tmp/p" check >/dev/null 2>"$tmp/err")
 grep -q '# edited by a transaction' "$st" || fail "check did not complete the recorded commit"
 [ ! -e "$liza/.liza-watch-tx.$dead.lw-XyZ789" ] || fail "the record is still there"
 [ ! -e "$liza/.state.yaml.$dead.lw-AbC123" ] || fail "the temp is still there"
+grep -q "not applied" "$tmp/err" && fail "our own record was reported: $(cat "$tmp/err")"
 
-# ---- 2b. a planted record writes nothing outside its folder, and a FIFO ---
-# under a record's name does not hold the program (it used to block open()).
+# ---- 2b. a planted record writes nothing, inside or outside its folder, --
+# is reported and left in place; a FIFO under a record's name does not
+# hold the program (it used to block open()).
 echo outside >"$tmp/victim"
 printf 'liza-watch-tx 2\nlock\t\nappend\t%s\t7\t41\nappend\t../../victim\t7\t41\nreplace\t%s\t%s\t1\t0\t0\nend\n' \
 	"$tmp/victim" ".state.yaml.$dead.lw-Zz0000" "$tmp/victim2" >"$liza/.liza-watch-tx.$dead.lw-Planted"
 echo planted >"$liza/.state.yaml.$dead.lw-Zz0000"
 printf 'liza-watch-tx 1\nlock\t\nappend\t%s\t7\t42\nend\n' "$tmp/victim" >"$liza/.liza-watch-tx.$dead.lw-OldOne"
 mkfifo "$liza/.liza-watch-tx.$dead.lw-Fifo00"
-timeout 30 "$LW_BIN" -C "$tmp/p" check >/dev/null 2>&1
+timeout 30 "$LW_BIN" -C "$tmp/p" check >/dev/null 2>"$tmp/err"
 [ $? -ne 124 ] || fail "check hung on a FIFO named like a commit record"
 [ "$(cat "$tmp/victim")" = outside ] || fail "a planted record wrote outside its folder: $(cat "$tmp/victim")"
 [ ! -e "$tmp/victim2" ] || fail "a planted record created a file outside its folder"
-[ ! -e "$liza/.liza-watch-tx.$dead.lw-Planted" ] && [ ! -e "$liza/.liza-watch-tx.$dead.lw-OldOne" ] ||
-	fail "the planted records were left"
-rm -f "$liza/.liza-watch-tx.$dead.lw-Fifo00"
+[ -e "$liza/.liza-watch-tx.$dead.lw-Planted" ] && [ -e "$liza/.liza-watch-tx.$dead.lw-OldOne" ] ||
+	fail "the planted records were removed: they are the user's to look at"
+grep -q "lw-Planted: commit record not applied: an older format" "$tmp/err" || fail "the planted record was not reported: $(cat "$tmp/err")"
+rm -f "$liza/.liza-watch-tx.$dead.lw-"*
 
 # ---- 3. a dead process's temp is removed by the next write ---------------
 echo leftover >"$liza/.state.yaml.$dead.lw-QqQ111"

@@ -752,6 +752,18 @@ int lizago_transition(const char *dir, const tx_request *rq, tx_result *res)
 	lw_format_time(rq->now, g.ts, sizeof g.ts);
 	char path[LW_PATH_MAX];
 	lw_path_join(path, sizeof path, dir, "state.yaml");
+	/* The log is appended to after the state: one that cannot be (a hard
+	 * link, which may lie outside the project) refuses the whole
+	 * transition first, so nothing changes. */
+	char logp[LW_PATH_MAX];
+	lw_error lerr;
+	lw_error_clear(&lerr);
+	lw_path_join(logp, sizeof logp, dir, "log.yaml");
+	if (store_single_check(logp, "append to", &lerr) == STORE_ERR) {
+		char msg[1200];
+		tx_set(res, TX_IO, "%s", lw_error_format(&lerr, msg, sizeof msg));
+		return res->rc = TX_IO;
+	}
 	tx_rc rc = txfile_update(path, apply, &g, res);
 	if (rc != TX_DONE)
 		return res->rc = rc;

@@ -1,0 +1,212 @@
+/* txn_proof.c — see txn_proof.h. The key is the user's, never the
+ * project's: its folder is named from absolute XDG_STATE_HOME or HOME only
+ * (a relative one would put it in whatever folder we run in: the project).
+ * It is made once, atomically: 32 random bytes written to a temp of our
+ * own (O_EXCL, 0600), synced, then link(2)ed to the name — link fails with
+ * EEXIST when another liza-watch made the key meanwhile, and then theirs is
+ * read: two processes starting at once agree on one key, and no reader can
+ * see a half-written one. A key file that is not a regular file of ours,
+ * is readable by others or is not 32 bytes is never used and never
+ * replaced: it is named in the message, for the user to look at. */
+#include "core/txn/txn_proof.h"
+#include "core/util/inputs.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <nettle/hmac.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+static struct {
+	bool have;
+	char path[4200];
+	unsigned char key[TXN_PROOF_KEY_BYTES];
+} cache;
+
+void txn_proof_forget(void)
+{
+	memset(&cache, 0, sizeof cache);
+}
+
+static bool state_dir(char *out, size_t n)
+{
+	const char *xdg = lw_getenv("XDG_STATE_HOME"), *home = lw_getenv("HOME");
+	int w;
+	if (xdg && xdg[0] == '/')
+		w = snprintf(out, n, "%s/liza-watch", xdg);
+	else if (home && home[0] == '/')
+		w = snprintf(out, n, "%s/.local/state/liza-watch", home);
+	else
+		return false;
+	return w > 0 && (size_t)w < n - 8;
+}
+
+bool txn_proof_key_path(char *out, size_t n)
+{
+	char d[4096];
+	return state_dir(d, sizeof d) && (size_t)snprintf(out, n, "%s/key", d) < n;
+}
+
+/* mkdir -p, each new folder 0700. */
+static int make_dirs(const char *dir)
+{
+	char d[4096];
+	snprintf(d, sizeof d, "%s", dir);
+	for (char *s = d + 1;; s++) {
+		if (*s && *s != '/')
+			continue;
+		char c = *s;
+		*s = '\0';
+		if (mkdir(d, 0700) < 0 && errno != EEXIST)
+			return -1;
+		*s = c;
+		if (!c)
+			return 0;
+	}
+}
+
+static int random_bytes(unsigned char *b, size_t n)
+{
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	size_t got = 0;
+	while (fd >= 0 && got < n) {
+		ssize_t k = read(fd, b + got, n - got);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		got += (size_t)k;
+	}
+	if (fd >= 0)
+		close(fd);
+	return got == n ? 0 : -1;
+}
+
+/* Make the key at path unless one is there: 0 (made, or made by another
+ * process meanwhile), or -1 with errno. */
+static int key_make(const char *dir, const char *path)
+{
+	if (make_dirs(dir) < 0)
+		return -1;
+	char tmp[4200];
+	snprintf(tmp, sizeof tmp, "%s/.key.%ld.XXXXXX", dir, (long)getpid());
+	int fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	unsigned char k[TXN_PROOF_KEY_BYTES];
+	int rc = fchmod(fd, 0600) == 0 && random_bytes(k, sizeof k) == 0 && write(fd, k, sizeof k) == (ssize_t)sizeof k &&
+	                 fsync(fd) == 0
+	             ? 0
+	             : -1;
+	memset(k, 0, sizeof k);
+	int e = errno;
+	close(fd);
+	if (rc == 0 && link(tmp, path) != 0 && errno != EEXIST) {
+		e = errno;
+		rc = -1;
+	}
+	unlink(tmp);
+	errno = e;
+	return rc;
+}
+
+static int key_load(bool create, char *why, size_t wn)
+{
+	char dir[4096], path[4200];
+	if (!state_dir(dir, sizeof dir)) {
+		snprintf(why, wn, "no state folder for the commit key (set XDG_STATE_HOME or HOME to an absolute path)");
+		return -1;
+	}
+	snprintf(path, sizeof path, "%s/key", dir);
+	if (cache.have && strcmp(cache.path, path) == 0)
+		return 0;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT && create) {
+		if (key_make(dir, path) < 0) {
+			snprintf(why, wn, "cannot make the commit key %s: %s", path, strerror(errno));
+			return -1;
+		}
+		fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	}
+	if (fd < 0) {
+		snprintf(why, wn, errno == ENOENT ? "no commit key %s (this user's liza-watch never wrote a record)"
+		                                  : "cannot read the commit key %s: %s",
+		         path, strerror(errno));
+		return -1;
+	}
+	struct stat st;
+	const char *bad = NULL;
+	if (fstat(fd, &st) != 0)
+		bad = strerror(errno);
+	else if (!S_ISREG(st.st_mode))
+		bad = "not a regular file";
+	else if (st.st_uid != geteuid())
+		bad = "owned by another user";
+	else if (st.st_mode & 077)
+		bad = "readable or writable by others (must be 0600)";
+	else if (st.st_size != TXN_PROOF_KEY_BYTES)
+		bad = "not 32 bytes";
+	unsigned char k[TXN_PROOF_KEY_BYTES];
+	if (!bad && read(fd, k, sizeof k) != (ssize_t)sizeof k)
+		bad = "cannot be read whole";
+	close(fd);
+	if (bad) {
+		snprintf(why, wn, "the commit key %s is unusable: %s; left as it is", path, bad);
+		return -1;
+	}
+	memcpy(cache.key, k, sizeof k);
+	memset(k, 0, sizeof k);
+	snprintf(cache.path, sizeof cache.path, "%s", path);
+	cache.have = true;
+	return 0;
+}
+
+/* The project's identity: its canonical folder and that folder's inode, so
+ * a record copied into another project (or into a folder recreated under
+ * the same name) proves nothing there. */
+static int mac_raw(const char *base, const char *buf, size_t len, bool create, uint8_t *d, char *why, size_t wn)
+{
+	struct stat st;
+	if (stat(base, &st) != 0) {
+		snprintf(why, wn, "cannot stat the project folder %s: %s", base, strerror(errno));
+		return -1;
+	}
+	if (key_load(create, why, wn) < 0)
+		return -1;
+	char id[4200];
+	int n = snprintf(id, sizeof id, "liza-watch-tx proof%c%s%c%llu:%llu%c", 0, base, 0, (unsigned long long)st.st_dev,
+	                 (unsigned long long)st.st_ino, 0);
+	struct hmac_sha256_ctx c;
+	hmac_sha256_set_key(&c, sizeof cache.key, cache.key);
+	hmac_sha256_update(&c, (size_t)n, (const uint8_t *)id);
+	hmac_sha256_update(&c, len, (const uint8_t *)buf);
+	hmac_sha256_digest(&c, SHA256_DIGEST_SIZE, d);
+	return 0;
+}
+
+int txn_proof_mac(const char *base, const char *buf, size_t len, bool create, char *hex, char *why, size_t wn)
+{
+	uint8_t d[SHA256_DIGEST_SIZE];
+	if (mac_raw(base, buf, len, create, d, why, wn) < 0)
+		return -1;
+	for (size_t i = 0; i < sizeof d; i++)
+		snprintf(hex + 2 * i, 3, "%02x", d[i]);
+	return 0;
+}
+
+bool txn_proof_check(const char *base, const char *buf, size_t len, const char *hex, char *why, size_t wn)
+{
+	char want[TXN_PROOF_HEX + 1];
+	if (txn_proof_mac(base, buf, len, false, want, why, wn) < 0)
+		return false;
+	/* Every byte compared, whatever the first difference. */
+	unsigned diff = strlen(hex) != TXN_PROOF_HEX;
+	for (size_t i = 0; i < TXN_PROOF_HEX && hex[i]; i++)
+		diff |= (unsigned)(want[i] ^ hex[i]);
+	if (diff)
+		snprintf(why, wn, "its proof does not match (altered, another project's, or not written by this "
+		                  "user's liza-watch)");
+	return !diff;
+}
