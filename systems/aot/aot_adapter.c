@@ -36,6 +36,20 @@ static void aot_adapter_check(const lw_source *src, const lw_snapshot *snap, lw_
  * demo's simulator, and .sim is then NULL. */
 extern const struct sim_system aot_sim_system __attribute__((weak));
 
+/* The operator's keys on AoT Loop (core/model/action.h): an atom's moves,
+ * and the loop's control requests. */
+static const lw_action aot_actions[] = {
+	LW_ACTION_MOVE,
+	{ "start", "start", 's', "start the selected task (pending -> in_progress)", "start", LW_ACT_TASK,
+	  "start %S:%40s (%20t)?", 0, LW_ASK_NOTE, NULL, 0, 0, false },
+	{ "resolve", "resolve", 'd', "resolve the selected task (in_progress -> resolved)", "resolve", LW_ACT_TASK,
+	  "resolve %S:%40s (%20t)?", 0, LW_ASK_NOTE, NULL, 0, 0, false },
+	{ "stop", "stop", 'S', "ask the loop to stop (asks y/N)", "stop", LW_ACT_LEVER, "ask the %n loop%i to stop?", 0,
+	  LW_ASK_PLAIN, NULL, 0, 0, false },
+	{ "redirect", "redirect", 'R', "redirect the loop (asks for the new direction)", "redirect", LW_ACT_LEVER,
+	  "redirect the %n loop%i: new direction", TX_REASON, LW_ASK_NOTE, NULL, 0, 0, false },
+};
+
 const lw_adapter lw_adapter_aot = {
 	.name = "aot",
 	.looks_for = ".claude/aot-loop-state.md",
@@ -50,4 +64,7 @@ const lw_adapter lw_adapter_aot = {
 	.tx = &aot_tx_table,
 	.transition = aot_transition,
 	.review = aot_review,
+	.actions = aot_actions,
+	.nactions = sizeof aot_actions / sizeof *aot_actions,
+	.gauge_legend = lw_gauge_loop_legend,
 };

@@ -137,6 +137,13 @@ void foreman_detail(const lw_source *src, const lw_task *lt, time_t now, strbuf 
  * demo's simulator, and .sim is then NULL. */
 extern const struct sim_system foreman_sim_system __attribute__((weak));
 
+/* The operator's key on Foreman (core/model/action.h): a task's phase moves. */
+static const lw_action foreman_actions[] = { LW_ACTION_MOVE };
+
+static const char *const foreman_gauge[] = {
+	"tasks executing against the executing WIP limit (red at it);",
+	"'ready 3/25' in the phase: ready tasks against the ready limit", NULL,
+};
 const lw_adapter lw_adapter_foreman = {
 	.name = "foreman",
 	.looks_for = ".taskfactory/tasks/, .pi/tasks/",
@@ -154,4 +161,7 @@ const lw_adapter lw_adapter_foreman = {
 	.transition = foreman_transition,
 	.detail = foreman_detail,
 	.review = foreman_review,
+	.actions = foreman_actions,
+	.nactions = sizeof foreman_actions / sizeof *foreman_actions,
+	.gauge_legend = foreman_gauge,
 };

@@ -53,6 +53,12 @@ static const lw_setting rcs_settings[] = {
  * demo's simulator, and .sim is then NULL. */
 extern const struct sim_system rcs_sim_system __attribute__((weak));
 
+/* The operator's key on RCS (core/model/action.h): a workflow leaves the set. */
+static const lw_action rcs_actions[] = {
+	{ "clear-workflow", "clear", 'x', "clear the selected workflow; the other members stay (asks y/N)", "clear wf",
+	  LW_ACT_WORKFLOW, "clear %S workflow %40s (any other member stays)?", 0, LW_ASK_PLAIN, NULL, 0, 0, false },
+};
+
 const lw_adapter lw_adapter_rcs = {
 	.name = "rcs",
 	.looks_for = ".rcs/state/, .omx/state/",
@@ -74,4 +80,7 @@ const lw_adapter lw_adapter_rcs = {
 	.open_subjects = true,
 	.tx = &rcs_tx_table,
 	.transition = rcs_transition,
+	.actions = rcs_actions,
+	.nactions = sizeof rcs_actions / sizeof *rcs_actions,
+	.gauge_legend = lw_gauge_loop_legend,
 };

@@ -365,6 +365,8 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 	/* The sprint's figures follow, as Liza's TUI heads its tasks: blocked, approval rate. */
 	char fig[64];
 	w->flags = arena_printf(a, "%s%s%s", flags, *flags ? " " : "", lizago_sprint_figures(st, fig, sizeof fig));
+	w->state = LW_WF_RUN_MODE | (!strcmp(mode, "PAUSED") ? LW_WF_PAUSED : 0) |
+	           (!strcmp(mode, "STOPPED") ? LW_WF_ABORTED : 0);
 	w->node = st->root;
 	/* The status line: the sprint's progress and what stops or slows the
 	 * team (its mode, the circuit breaker, degraded agents), and a missing
