@@ -129,8 +129,8 @@ printf 'stub.stale = 1h\n' >"$tmp/p/.liza-watch"
 out=$("$lw" -C "$tmp/p" check 2>&1)
 grep -qF 'stale after 3600s' <<<"$out" || fail "the project's threshold: $out"
 "$lw" -C "$tmp/p" config | grep -q '^stub.stale = 1h' || fail "config does not show the project's stub.stale"
-[ "$("$lw" __complete events stub:x)" = "poke
-kick" ] || fail "stub events: $("$lw" __complete events stub:x)"
+[ "$("$lw" __complete events stub:x)" = poke ] || fail "stub events: $("$lw" __complete events stub:x)"
+[ "$("$lw" __complete events stub)" = kick ] || fail "stub levers: $("$lw" __complete events stub)"
 "$lw" __complete subjects | grep -qx 'stub:' || fail "subjects lack stub:"
 # The man pages' lists: its entry in SYSTEMS, its event, its setting.
 cp -r "$root/man" "$src/"
