@@ -78,7 +78,8 @@ typedef struct cli_command {
 	const char *help;         /* further lines for CMD --help, or NULL */
 	const cli_option *opts;   /* its options (a NULL name ends them) */
 	const char *operands;     /* what its operands complete to, in order:
-	                             "subjects events" (words of __complete) */
+	                             "subjects events" (words of __complete);
+	                             "subjects=approve": the tasks approve applies to */
 	int (*run)(const lw_opts *, int, char **);
 	bool many;                /* takes several projects (-C repeated, `projects`) */
 	bool hidden;              /* __complete, __man: not in the usage */

@@ -97,10 +97,10 @@ const cli_command cli_commands[] = {
 	  "--tmux alone fits tmux's default status-right-length of 40 columns, counts first\n"
 	  "(over every project); --format long names every project, system and lane.\n",
 	  status_opts, "", cmd_status, true, false },
-	{ "approve", "TASK [--force]", "approve a task awaiting review", NULL, approve_opts, "subjects",
+	{ "approve", "TASK [--force]", "approve a task awaiting review", NULL, approve_opts, "subjects=approve",
 	  cmd_approve, false, false },
 	{ "reject", "TASK --reason TEXT [--force]", "reject a task awaiting review (a reason is required)", NULL,
-	  reject_opts, "subjects", cmd_reject, false, false },
+	  reject_opts, "subjects=reject", cmd_reject, false, false },
 	{ "transition", "TASK EVENT [--reason TEXT] [--question TEXT] [--force] [--all-sessions]",
 	  "any other transition of the system's table", NULL, transition_opts, "subjects events", cmd_transition,
 	  false, false },

@@ -115,8 +115,11 @@ _liza_watch()
 		esac
 	done
 	read -ra kinds <<< "$(_liza_watch_ask operands "$cmd")"
-	case ${kinds[${#operands[@]}]:-} in
-		subjects) _liza_watch_reply "$(_liza_watch_ask subjects)" "$cur" ;;
+	# "subjects=approve": only the tasks that event applies to.
+	local kind=${kinds[${#operands[@]}]:-} event
+	event=${kind#subjects}; event=${event#=}
+	case $kind in
+		subjects*) _liza_watch_reply "$(_liza_watch_ask subjects $event)" "$cur" ;;
 		events) _liza_watch_reply "$(_liza_watch_ask events "${operands[0]}")" "$cur" ;;
 	esac
 	return 0

@@ -1,13 +1,16 @@
-/* act.c — transitions from keys. The task and the state the operator saw
- * are captured when the key is pressed; the adapter compares them under the
- * lock when the prompt is answered (compare-and-swap), so a task that moved
- * meanwhile is refused with what it is now. The write runs in a child
- * (txrun.h) so the screen stays alive while it waits on a lock; the result
- * reaches the board through the watcher, like any other write. */
+/* act.c — the one runner of every system's actions (act.h). The task and
+ * the state the operator saw are captured when the key is pressed; the
+ * adapter compares them under the lock when the prompt is answered
+ * (compare-and-swap), so a task that moved meanwhile is refused with what it
+ * is now. The write runs in a child (txrun.h) so the screen stays alive
+ * while it waits on a lock; the result reaches the board through the
+ * watcher, like any other write. Which events exist, their keys, words and
+ * prompts are the adapters' declarations (core/model/action.h). */
 #include "tui/act.h"
 #include "tui/view.h"
 #include "tui/pane.h"
 #include "tui/txrun.h"
+#include "core/model/registry.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,92 +34,116 @@ static const lw_source *lever_source(const hud *h)
 
 /* The table a task moves by: its own (ACP agents follow the core or the
  * Jarvis FSM), else its system's. */
-static const tx_table *table_of(const hud_item *it)
+static const tx_table *table_of(const lw_source *src, const lw_task *t)
 {
-	return it->task->tx ? it->task->tx : it->src->adapter->tx;
+	return t->tx ? t->tx : src->adapter->tx;
 }
 
-/* The row an event would take from the selected task, or NULL. */
-static const tx_row *task_row(const hud *h, const char *event)
+/* The row an event would take from the task, or NULL. */
+static const tx_row *task_row(const lw_source *src, const lw_task *t, const char *event)
 {
-	if (h->focus != &pane_board)
-		return NULL;
-	const hud_item *it = hud_selected(h);
-	if (!it || !table_of(it) || !it->src->adapter->transition)
+	if (!src || !t || !table_of(src, t) || !src->adapter->transition)
 		return NULL;
 	char why[256];
-	const tx_row *r = tx_lookup(table_of(it), it->task->status, event, why, sizeof why);
+	const tx_row *r = tx_lookup(table_of(src, t), t->status, event, why, sizeof why);
 	return r && r->from ? r : NULL;
 }
 
-static bool task_allows(const hud *h, const char *event) { return task_row(h, event) != NULL; }
-
-/* Rows that change the selected task's state, in table order. */
-static size_t moves_of(const hud *h, const tx_row **out, size_t max)
+/* Rows that change the task's state, in table order. */
+static size_t moves_of(const lw_source *src, const lw_task *t, const tx_row **out, size_t max)
 {
-	const hud_item *it = h->focus == &pane_board ? hud_selected(h) : NULL;
-	if (!it || !table_of(it) || !it->src->adapter->transition)
+	if (!src || !t || !table_of(src, t) || !src->adapter->transition)
 		return 0;
 	const tx_row *all[HUD_CHOICES_MAX];
-	size_t n = tx_rows_from(table_of(it), it->task->status, all, HUD_CHOICES_MAX), k = 0;
+	size_t n = tx_rows_from(table_of(src, t), t->status, all, HUD_CHOICES_MAX), k = 0;
 	for (size_t i = 0; i < n && k < max; i++)
 		if (all[i]->to)
 			out[k++] = all[i];
 	return k;
 }
 
-static bool lever_allows(const hud *h, const char *event)
+/* Does a declaration apply to this target (the system's state, its row)? */
+static bool decl_applies(const lw_action *a, const lw_source *src, const lw_task *t, const lw_workflow *w)
 {
-	const lw_source *s = lever_source(h);
-	return s && s->adapter->tx && s->adapter->transition && tx_lever(s->adapter->tx, event);
+	if (!src || !src->adapter->transition || !lw_action_state_ok(a, src))
+		return false;
+	if (a->scope == LW_ACT_TASK) {
+		const tx_row *r[1];
+		return t && (a->event ? task_row(src, t, a->event) != NULL : moves_of(src, t, r, 1) > 0);
+	}
+	if (a->scope == LW_ACT_WORKFLOW && (!w || !w->name))
+		return false;
+	return a->event && lw_action_lever(src->adapter, a->event) != NULL;
 }
 
-/* A workflow flag of the lever's source ("PAUSED", "CHECKPOINT"). */
-static bool source_flag(const hud *h, const char *flag)
+/* The first of src's declarations named name, of this scope, that applies. */
+static const lw_action *first_applying(const char *name, lw_action_scope scope, const lw_source *src,
+                                       const lw_task *t, const lw_workflow *w)
 {
-	const lw_source *s = lever_source(h);
-	if (!s || !s->good)
-		return false;
-	for (size_t i = 0; i < s->good->nworkflows; i++)
-		if (s->good->workflows[i].flags && strstr(s->good->workflows[i].flags, flag))
-			return true;
+	for (const lw_action *a = src ? lw_action_next(src->adapter, name, scope, NULL) : NULL; a;
+	     a = lw_action_next(src->adapter, name, scope, a))
+		if (decl_applies(a, src, t, w))
+			return a;
+	return NULL;
+}
+
+/* What NAME acts on now: the selected task, else the selected workflow,
+ * else the system of either (a lever). */
+typedef struct target {
+	const lw_source *src;
+	const lw_task *task;
+	const lw_workflow *wf;
+} target;
+
+static const lw_action *resolve(const hud *h, const char *name, target *tg)
+{
+	memset(tg, 0, sizeof *tg);
+	const hud_item *it = h->focus == &pane_board ? hud_selected(h) : NULL;
+	const lw_action *a = it ? first_applying(name, LW_ACT_TASK, it->src, it->task, NULL) : NULL;
+	if (a) {
+		tg->src = it->src;
+		tg->task = it->task;
+		return a;
+	}
+	const lw_source *ws = NULL;
+	const lw_workflow *w = h->focus == &pane_workflows ? hud_workflow(h, (size_t)h->workflow_row, &ws) : NULL;
+	if (w && (a = first_applying(name, LW_ACT_WORKFLOW, ws, NULL, w))) {
+		tg->src = ws;
+		tg->wf = w;
+		return a;
+	}
+	const lw_source *ls = lever_source(h);
+	if ((a = first_applying(name, LW_ACT_LEVER, ls, NULL, NULL)))
+		tg->src = ls;
+	return a;
+}
+
+bool act_applies(const hud *h, const char *name)
+{
+	target tg;
+	return resolve(h, name, &tg) != NULL;
+}
+
+bool act_applies_to(const hud *h, const char *name, const lw_source *src, const lw_task *t)
+{
+	(void)h;
+	return first_applying(name, LW_ACT_TASK, src, t, NULL) != NULL;
+}
+
+/* Some declaration of the registry named name passes test. */
+static bool declared(const char *name, bool verdict_only)
+{
+	for (const lw_adapter *const *ad = lw_adapters; *ad; ad++)
+		for (size_t i = 0; i < (*ad)->nactions; i++) {
+			const lw_action *a = &(*ad)->actions[i];
+			if (strcmp(a->name, name) == 0 && a->scope == LW_ACT_TASK && (!verdict_only || a->verdict))
+				return true;
+		}
 	return false;
 }
 
-bool act_can_approve(const hud *h) { return task_allows(h, "approve"); }
-bool act_can_reject(const hud *h) { return task_allows(h, "reject"); }
-bool act_can_block(const hud *h) { return task_allows(h, "block"); }
-bool act_can_note(const hud *h) { return lever_allows(h, "note"); }
-bool act_can_pause(const hud *h) { return lever_allows(h, "pause"); }
-bool act_can_abort(const hud *h) { return lever_allows(h, "abort") && !source_flag(h, "ABORT"); }
-bool act_can_clear_checkpoint(const hud *h) { return lever_allows(h, "clear-checkpoint") && source_flag(h, "CHECKPOINT"); }
-bool act_can_start(const hud *h) { return task_allows(h, "start"); }
-bool act_can_resolve(const hud *h) { return task_allows(h, "resolve"); }
-bool act_can_stop(const hud *h) { return lever_allows(h, "stop"); }
-bool act_can_redirect(const hud *h) { return lever_allows(h, "redirect"); }
-
-/* The selected row of the workflows pane, when its system can clear it. */
-static const lw_workflow *clearable_workflow(const hud *h, const lw_source **src)
-{
-	if (h->focus != &pane_workflows)
-		return NULL;
-	const lw_workflow *w = hud_workflow(h, (size_t)h->workflow_row, src);
-	return w && w->name && (*src)->adapter->tx && (*src)->adapter->transition &&
-	       tx_lever((*src)->adapter->tx, "clear") ? w : NULL;
-}
-
-bool act_can_clear_workflow(const hud *h)
-{
-	const lw_source *src;
-	return clearable_workflow(h, &src) != NULL;
-}
-
-bool act_can_reset(const hud *h) { return task_allows(h, "reset_requested"); }
-bool act_can_move(const hud *h)
-{
-	const tx_row *rows[1];
-	return moves_of(h, rows, 1) > 0;
-}
+bool act_is_verdict(const char *name) { return name && declared(name, true); }
+bool act_is_task_action(const char *name) { return name && declared(name, false); }
 
 /* What the key was pressed on, kept while prompts are open and while its
  * write runs (txrun.h): the result may ask to override, which fires again. */
@@ -125,7 +152,9 @@ typedef struct pending {
 	char subject[256], status[128], commit[128], event[32];
 	char *reason, *question;  /* what was typed, whole (heap; NULL = none) */
 	bool has_subject, has_commit;
-	unsigned needs;           /* the row's tx_needs: what to ask before firing */
+	unsigned needs;           /* the row's and the declaration's tx_needs: what to ask before firing */
+	const lw_action *act;     /* the declaration the key ran */
+	const tx_row *row;        /* the task's row for the event, or NULL (a lever, a workflow) */
 	/* The text prompt whose answer the write carries: a write that fails
 	 * gives the text back in it, so what was typed is never lost. */
 	hud_prompt_done typed_in;
@@ -158,30 +187,6 @@ static bool refuse_busy(hud *h)
 	if (!txrun_busy(&h->tx))
 		return false;
 	hud_message(h, true, "one write at a time: %s is still under way (Esc cancels it)", h->tx_label);
-	return true;
-}
-
-static bool capture(hud *h, const char *event, bool task)
-{
-	if (refuse_busy(h))
-		return false;
-	pend_reset();
-	snprintf(pend.event, sizeof pend.event, "%s", event);
-	const hud_item *it = hud_selected(h);
-	const tx_row *row = task ? task_row(h, event) : NULL;
-	pend.needs = row ? row->needs : 0;
-	if (task && it) {
-		pend.src = it->src;
-		pend.has_subject = true;
-		snprintf(pend.subject, sizeof pend.subject, "%s", it->task->id);
-		snprintf(pend.status, sizeof pend.status, "%s", it->task->status);
-		if (it->task->revision) {
-			pend.has_commit = true;
-			snprintf(pend.commit, sizeof pend.commit, "%s", it->task->revision);
-		}
-	} else {
-		pend.src = lever_source(h);
-	}
 	return true;
 }
 
@@ -373,16 +378,6 @@ static void confirmed(hud *h, bool yes)
 		hud_message(h, false, "%s cancelled, nothing written", pend.event);
 }
 
-static void reason_given(hud *h, const char *text)
-{
-	if (!text)
-		return hud_message(h, false, "%s cancelled, nothing written", pend.event);
-	if (!*text)
-		return hud_message(h, true, "denied: %s needs a reason; nothing written", pend.event);
-	typed(h, reason_given, false);
-	fire(h, text, NULL, false);
-}
-
 static void question_given(hud *h, const char *text)
 {
 	if (!text)
@@ -391,17 +386,30 @@ static void question_given(hud *h, const char *text)
 	fire(h, pend.reason, text, false);
 }
 
-static void block_reason_given(hud *h, const char *text)
+/* The label of the question prompt: the system's words for the event. */
+static const char *question_label(void)
 {
-	if (!text || !*text)
-		return hud_message(h, !text ? false : true, "%s",
-		                   !text ? "block cancelled, nothing written" : "denied: block needs a reason; nothing written");
+	const lw_adapter *ad = pend.src->adapter;
+	for (size_t i = 0; i < ad->nactions; i++)
+		if (ad->actions[i].question && ad->actions[i].event && strcmp(ad->actions[i].event, pend.event) == 0)
+			return ad->actions[i].question;
+	return "question";
+}
+
+/* The text the write carries (a reason, a note, a direction), then the
+ * question when the row wants one too. */
+static void text_given(hud *h, const char *text)
+{
+	if (!text)
+		return hud_message(h, false, "%s cancelled, nothing written", pend.event);
+	if (!*text)
+		return hud_message(h, true, "denied: %s needs a reason; nothing written", pend.event);
 	set_text(&pend.reason, text);
 	if (!(pend.needs & TX_QUESTION)) {
-		typed(h, block_reason_given, false);
-		return fire(h, pend.reason, NULL, false);   /* a block that wants no question (ACP Jarvis) */
+		typed(h, text_given, false);
+		return fire(h, pend.reason, NULL, false);
 	}
-	prompt_ask_text(h, "question for the planner", pend.subject, question_given);
+	prompt_ask_text(h, question_label(), pend.subject, question_given);
 	offer_kept_question(h);
 }
 
@@ -410,7 +418,7 @@ static void block_reason_given(hud *h, const char *text)
 static void ask_first(hud *h, const char *label)
 {
 	prompt_ask_confirm(h, label, pend.subject, confirmed);
-	const tx_row *row = pend.has_subject ? task_row(h, pend.event) : NULL;
+	const tx_row *row = pend.row;
 	char advice[400] = "";
 	if (pend.src && pend.src->adapter->advise)
 		pend.src->adapter->advise(pend.event, pend.subject, h->opts->as ? h->opts->as : "human", advice, sizeof advice);
@@ -424,18 +432,8 @@ static void ask_first(hud *h, const char *label)
 		snprintf(note + strlen(note), n - strlen(note), "%s%s", note[0] ? ". " : "", advice);
 }
 
-void act_approve(hud *h)
-{
-	if (!capture(h, "approve", true))
-		return;
-	char label[256], sys[72];
-	snprintf(label, sizeof label, "approve %s:%.40s as %.24s?", sys_name(h, sys, sizeof sys), pend.subject,
-	         h->opts->as ? h->opts->as : "human");
-	ask_first(h, label);
-}
-
-/* A prompt for the text a write carries (a reason, a note, a direction):
- * Enter on a text is the yes, Esc or an empty line the no. */
+/* A prompt for the text a write carries: Enter on a text is the yes, Esc
+ * or an empty line the no. */
 static void ask_text(hud *h, const char *label, hud_prompt_done given)
 {
 	prompt_ask_text(h, label, pend.subject, given);
@@ -445,71 +443,35 @@ static void ask_text(hud *h, const char *label, hud_prompt_done given)
 	         "Enter writes %s with this text; Esc cancels (nothing is written before)", pend.event);
 }
 
-/* A task event that needs a reason first: "reject task-3: reason". */
-static void ask_reason(hud *h, const char *event, hud_prompt_done given)
+/* The declaration's label with its values put in (action.h says which). */
+static void expand(const hud *h, const char *tmpl, char *out, size_t n)
 {
-	if (!capture(h, event, true))
-		return;
-	char label[256], sys[72];
-	snprintf(label, sizeof label, "%s %s:%.60s: reason", event, sys_name(h, sys, sizeof sys), pend.subject);
-	ask_text(h, label, given);
-}
-
-void act_reject(hud *h) { ask_reason(h, "reject", reason_given); }
-void act_block(hud *h) { ask_reason(h, "block", block_reason_given); }
-
-void act_note(hud *h)
-{
-	bool on_task = h->focus == &pane_board && hud_selected(h);
-	if (!capture(h, "note", on_task))
-		return;
-	char label[256], sys[72], in[80];
-	if (on_task)
-		snprintf(label, sizeof label, "note for %s:%.60s", sys_name(h, sys, sizeof sys),
-		         pend.subject);
-	else
-		snprintf(label, sizeof label, "note for all %s agents%s", pend.src->adapter->name,
-		         in_project(h, in, sizeof in));
-	ask_text(h, label, reason_given);
-}
-
-void act_pause(hud *h)
-{
-	bool paused = source_flag(h, "PAUSED");
-	if (!capture(h, paused ? "resume" : "pause", false))
-		return;
-	char label[256], in[80];
-	snprintf(label, sizeof label, "%s every %s agent%s?", paused ? "resume" : "pause", pend.src->adapter->name,
-	         in_project(h, in, sizeof in));
-	ask_first(h, label);
-}
-
-void act_abort(hud *h)
-{
-	if (!capture(h, "abort", false))
-		return;
-	char label[256], in[80];
-	snprintf(label, sizeof label, "abort %s%s: every agent exits. Sure?", pend.src->adapter->name,
-	         in_project(h, in, sizeof in));
-	prompt_ask_confirm(h, label, "", confirmed);
-}
-
-void act_clear_checkpoint(hud *h)
-{
-	if (!capture(h, "clear-checkpoint", false))
-		return;
-	char label[256], in[80];
-	snprintf(label, sizeof label, "clear the %s checkpoint%s?", pend.src->adapter->name, in_project(h, in, sizeof in));
-	ask_first(h, label);
-}
-
-void act_reset(hud *h)
-{
-	if (!capture(h, "reset_requested", true))
-		return;
-	char label[256], sys[72];
-	snprintf(label, sizeof label, "reset %s:%.40s to READY?", sys_name(h, sys, sizeof sys), pend.subject);
-	prompt_ask_confirm(h, label, pend.subject, confirmed);
+	size_t k = 0;
+	out[0] = '\0';
+	for (const char *p = tmpl ? tmpl : ""; *p && k + 1 < n; p++) {
+		if (*p != '%') {
+			out[k++] = *p;
+			out[k] = '\0';
+			continue;
+		}
+		int w = 0;
+		while (p[1] >= '0' && p[1] <= '9')
+			w = w * 10 + (*++p - '0');
+		char buf[160];
+		const char *v = "";
+		switch (*++p) {
+		case 'S': v = sys_name(h, buf, sizeof buf); break;
+		case 'n': v = pend.src->adapter->name; break;
+		case 'i': v = in_project(h, buf, sizeof buf); break;
+		case 's': v = pend.subject; break;
+		case 't': v = pend.status; break;
+		case 'a': v = h->opts->as ? h->opts->as : "human"; break;
+		case '%': v = "%"; break;
+		default: p--; break;   /* a lone % at the end: nothing */
+		}
+		snprintf(out + k, n - k, "%.*s", w ? w : (int)n, v);
+		k += strlen(out + k);
+	}
 }
 
 /* The rows offered by the last chooser, in its order (table rows are static). */
@@ -525,14 +487,12 @@ static void move_chosen(hud *h, int index)
 	const tx_row *r = offered[index];
 	snprintf(pend.event, sizeof pend.event, "%s", r->event);
 	pend.needs = r->needs;
+	pend.row = r;
 	char label[256], sys[72];
 	sys_name(h, sys, sizeof sys);
-	if (r->needs & TX_QUESTION) {
+	if (r->needs & (TX_QUESTION | TX_REASON)) {
 		snprintf(label, sizeof label, "%.30s %s:%.50s: reason", r->event, sys, pend.subject);
-		ask_text(h, label, block_reason_given);
-	} else if (r->needs & TX_REASON) {
-		snprintf(label, sizeof label, "%.30s %s:%.50s: reason", r->event, sys, pend.subject);
-		ask_text(h, label, reason_given);
+		ask_text(h, label, text_given);
 	} else if (strcmp(r->event, r->to) == 0) {
 		snprintf(label, sizeof label, "move %s:%.50s (%.20s) to %.30s?", sys, pend.subject, pend.status, r->to);
 		ask_first(h, label);
@@ -543,19 +503,13 @@ static void move_chosen(hud *h, int index)
 	}
 }
 
-void act_move(hud *h)
+static void ask_move(hud *h, const char *label, const lw_task *t)
 {
-	size_t n = moves_of(h, offered, HUD_CHOICES_MAX);
-	if (!n)
-		return;
-	if (!capture(h, offered[0]->event, true))
-		return;
-	char label[256], sys[72];
-	snprintf(label, sizeof label, "%s:%.40s (%.20s) to", sys_name(h, sys, sizeof sys), pend.subject, pend.status);
+	size_t n = moves_of(pend.src, t, offered, HUD_CHOICES_MAX);
 	chooser_ask(h, label, move_chosen);
 	for (size_t i = 0; i < n; i++) {
 		const tx_row *r = offered[i];
-		/* Foreman's events are the phases themselves: say it once. */
+		/* Events that are the target states themselves (Foreman's phases): say it once. */
 		if (strcmp(r->event, r->to) == 0)
 			chooser_add(h, "%-12s %s", r->to, r->help ? r->help : "");
 		else
@@ -563,56 +517,52 @@ void act_move(hud *h)
 	}
 }
 
-/* A task event that needs nothing but a yes: "start aot:A2 (pending)?" */
-static void ask_task_event(hud *h, const char *event)
+/* Capture the target, then ask what the declaration and the row need. */
+static void start(hud *h, const lw_action *a, const target *tg)
 {
-	if (!capture(h, event, true))
-		return;
-	char label[256], sys[72];
-	snprintf(label, sizeof label, "%s %s:%.40s (%.20s)?", event, sys_name(h, sys, sizeof sys), pend.subject,
-	         pend.status);
-	ask_first(h, label);
-}
-
-void act_start(hud *h) { ask_task_event(h, "start"); }
-void act_resolve(hud *h) { ask_task_event(h, "resolve"); }
-
-void act_stop(hud *h)
-{
-	if (!capture(h, "stop", false))
-		return;
-	char label[256], in[80];
-	snprintf(label, sizeof label, "ask the %s loop%s to stop?", pend.src->adapter->name, in_project(h, in, sizeof in));
-	prompt_ask_confirm(h, label, "", confirmed);
-}
-
-void act_redirect(hud *h)
-{
-	if (!capture(h, "redirect", false))
-		return;
-	char label[256], in[80];
-	snprintf(label, sizeof label, "redirect the %s loop%s: new direction",
-	         pend.src->adapter->name, in_project(h, in, sizeof in));
-	ask_text(h, label, reason_given);
-}
-
-/* The workflow's name is the subject (an RCS mode): clearing it takes only
- * that member out of a combined set, so the confirm says the rest stays. */
-void act_clear_workflow(hud *h)
-{
-	const lw_source *src;
-	const lw_workflow *w = clearable_workflow(h, &src);
-	if (!w || refuse_busy(h))
+	if (!a || refuse_busy(h))
 		return;
 	pend_reset();
-	snprintf(pend.event, sizeof pend.event, "clear");
-	pend.src = src;
-	pend.has_subject = true;
-	snprintf(pend.subject, sizeof pend.subject, "%s", w->name);
-	char label[256], sys[72];
-	snprintf(label, sizeof label, "clear %s workflow %.40s (any other member stays)?", sys_name(h, sys, sizeof sys),
-	         w->name);
-	prompt_ask_confirm(h, label, pend.subject, confirmed);
+	pend.act = a;
+	pend.src = tg->src;
+	snprintf(pend.event, sizeof pend.event, "%s", a->event ? a->event : "");
+	const tx_row *lever = a->event ? lw_action_lever(tg->src->adapter, a->event) : NULL;
+	if (tg->task) {
+		pend.has_subject = true;
+		snprintf(pend.subject, sizeof pend.subject, "%s", tg->task->id);
+		snprintf(pend.status, sizeof pend.status, "%s", tg->task->status);
+		if (tg->task->revision) {
+			pend.has_commit = true;
+			snprintf(pend.commit, sizeof pend.commit, "%s", tg->task->revision);
+		}
+		pend.row = a->event ? task_row(tg->src, tg->task, a->event) : NULL;
+	} else if (tg->wf) {
+		pend.has_subject = true;
+		snprintf(pend.subject, sizeof pend.subject, "%s", tg->wf->name);
+	}
+	pend.needs = a->needs | (pend.row ? pend.row->needs : lever && !tg->task ? lever->needs : 0);
+	char label[256];
+	expand(h, a->confirm, label, sizeof label);
+	if (!a->event)
+		ask_move(h, label, tg->task);
+	else if (pend.needs & (TX_REASON | TX_QUESTION))
+		ask_text(h, label, text_given);
+	else if (a->ask == LW_ASK_PLAIN)
+		prompt_ask_confirm(h, label, pend.subject, confirmed);
+	else
+		ask_first(h, label);
+}
+
+void act_run(hud *h, const char *name)
+{
+	target tg;
+	start(h, resolve(h, name, &tg), &tg);
+}
+
+void act_run_on(hud *h, const char *name, const lw_source *src, const lw_task *t)
+{
+	target tg = { .src = src, .task = t };
+	start(h, first_applying(name, LW_ACT_TASK, src, t, NULL), &tg);
 }
 
 void act_free(void)

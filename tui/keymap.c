@@ -78,8 +78,8 @@ static void start_filter(hud *h)
 static void clear_filter(hud *h) { h->filter[0] = '\0'; h->message[0] = '\0'; hud_rebuild(h); }
 
 /* A row without run opens the view whose action it is (tui/views.c), when
- * that view's can says so. */
-const hud_action hud_actions[] = {
+ * that view's can says so. The HUD's own rows; no system's event is here. */
+static const hud_action head[] = {
 	{ "up", { KEY_UP, 'k' }, "select the task (or row) above", NULL, NULL, move_up },
 	{ "down", { KEY_DOWN, 'j' }, "select the task (or row) below", NULL, NULL, move_down },
 	{ "left", { KEY_LEFT, 'h' }, "previous lane", NULL, board_lanes, move_left },
@@ -96,21 +96,10 @@ const hud_action hud_actions[] = {
 	{ "clear-filter", { 27 }, "clear the filter and the message", "clear", has_filter, clear_filter },
 	{ "review", { 'v' }, "review the selected task: its change (git diff), evidence and timeline", "review",
 	  NULL, NULL },
-	{ "approve", { 'a' }, "approve the selected task (asks y/N)", "approve", act_can_approve, act_approve },
-	{ "reject", { 'r' }, "reject the selected task (asks for a reason)", "reject", act_can_reject, act_reject },
-	{ "block", { 'b' }, "block the selected task (a reason and a question)", "block", act_can_block, act_block },
-	{ "move", { 'm' }, "move: choose a phase or transition reachable from the selected task", "move", act_can_move, act_move },
-	{ "reset", { 'X' }, "reset the selected agent to READY (asks y/N)", "reset", act_can_reset, act_reset },
-	{ "note", { 'n' }, "leave a note for the agents (on the task, or for all)", "note", act_can_note, act_note },
-	{ "pause", { 'p' }, "pause or resume every agent", "pause", act_can_pause, act_pause },
-	{ "abort", { 'A' }, "abort: every agent exits (asks y/N)", NULL, act_can_abort, act_abort },
-	{ "clear-checkpoint", { 'c' }, "clear the checkpoint", "clear ckpt", act_can_clear_checkpoint, act_clear_checkpoint },
-	{ "clear-workflow", { 'x' }, "clear the selected workflow; the other members stay (asks y/N)", "clear wf",
-	  act_can_clear_workflow, act_clear_workflow },
-	{ "start", { 's' }, "start the selected task (pending -> in_progress)", "start", act_can_start, act_start },
-	{ "resolve", { 'd' }, "resolve the selected task (in_progress -> resolved)", "resolve", act_can_resolve, act_resolve },
-	{ "stop", { 'S' }, "ask the loop to stop (asks y/N)", "stop", act_can_stop, act_stop },
-	{ "redirect", { 'R' }, "redirect the loop (asks for the new direction)", "redirect", act_can_redirect, act_redirect },
+};
+
+/* The systems' actions go here, then these. */
+static const hud_action tail[] = {
 	{ "project", { 'o' }, "one project only, the next, then all again (several projects)", "project",
 	  several_projects, hud_narrow_next },
 	{ "pause-demo", { 'P' }, "demo only: pause or resume the simulated agents", "pause demo", is_demo, pause_demo },
@@ -135,11 +124,52 @@ const hud_action hud_actions[] = {
 	{ "help", { '?' }, "this help", "help", NULL, NULL },
 	{ "quit", { 'q' }, "quit", "quit", NULL, quit },
 };
-const size_t hud_nactions = sizeof hud_actions / sizeof *hud_actions;
-_Static_assert(sizeof hud_actions / sizeof *hud_actions <= HUD_ACTIONS_MAX, "raise HUD_ACTIONS_MAX");
+
+static bool is_head_or_tail(const char *name)
+{
+	for (size_t i = 0; i < sizeof head / sizeof *head; i++)
+		if (strcmp(head[i].name, name) == 0)
+			return true;
+	for (size_t i = 0; i < sizeof tail / sizeof *tail; i++)
+		if (strcmp(tail[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+static hud_action all[HUD_ACTIONS_MAX];
+static size_t nall, sys_first, sys_end;   /* all[sys_first..sys_end) are the systems' */
+
+const hud_action *keymap_actions(size_t *n)
+{
+	if (!nall) {
+		enum { OWN = sizeof head / sizeof *head + sizeof tail / sizeof *tail };
+		_Static_assert((int)OWN < (int)HUD_ACTIONS_MAX, "raise HUD_ACTIONS_MAX");
+		const lw_action *sys[HUD_ACTIONS_MAX];
+		size_t ns = lw_actions_all(sys, HUD_ACTIONS_MAX - OWN);
+		for (size_t i = 0; i < sizeof head / sizeof *head; i++)
+			all[nall++] = head[i];
+		sys_first = nall;
+		for (size_t i = 0; i < ns; i++)
+			if (!is_head_or_tail(sys[i]->name))   /* a system cannot take over the HUD's own rows */
+				all[nall++] = (hud_action){ sys[i]->name, { sys[i]->key }, sys[i]->help, sys[i]->footer, NULL,
+				                            NULL };
+		sys_end = nall;
+		for (size_t i = 0; i < sizeof tail / sizeof *tail; i++)
+			all[nall++] = tail[i];
+	}
+	*n = nall;
+	return all;
+}
+
+bool keymap_is_system(const hud_action *a)
+{
+	return a >= &all[sys_first] && a < &all[sys_end];
+}
 
 bool keymap_binding_applies(const hud_binding *b, const hud *h)
 {
+	if (keymap_is_system(b->act))
+		return act_applies(h, b->act->name);
 	if (!b->act->run)
 		return views_can_open(h, b->act->name);
 	return !b->act->applies || b->act->applies(h);
@@ -152,7 +182,9 @@ void keymap_key(hud *h, int key)
 	const hud_binding *b = keymap_find(h->keymap, key);
 	if (!b)
 		return;
-	if (keymap_binding_applies(b, h) && !b->act->run)
+	if (keymap_binding_applies(b, h) && keymap_is_system(b->act))
+		act_run(h, b->act->name);
+	else if (keymap_binding_applies(b, h) && !b->act->run)
 		views_open(h, b->act->name);
 	else if (keymap_binding_applies(b, h))
 		b->act->run(h);

@@ -8,7 +8,7 @@
 #include "tui/hud.h"
 #include "core/model/config.h"
 
-enum { HUD_KEYS_MAX = 8, HUD_ACTIONS_MAX = 48 };
+enum { HUD_KEYS_MAX = 8, HUD_ACTIONS_MAX = 64 };
 
 typedef struct hud_action {
 	const char *name;         /* what a bind line names: "approve" */
@@ -19,8 +19,12 @@ typedef struct hud_action {
 	void (*run)(hud *h);      /* NULL: opens the view of this action (tui/view.h), which says if it applies */
 } hud_action;
 
-extern const hud_action hud_actions[];
-extern const size_t hud_nactions;
+/* Every action: the HUD's own, with the systems' (the registry's, each
+ * name once, in registry order) after review. Built once; n set. */
+const hud_action *keymap_actions(size_t *n);
+/* Is it a system's action (core/model/action.h, from the registry)? act.h
+ * says whether it applies and runs it, by name. */
+bool keymap_is_system(const hud_action *a);
 
 typedef struct hud_binding {
 	const hud_action *act;

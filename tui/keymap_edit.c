@@ -34,11 +34,13 @@ static void relabel(hud_binding *b)
 void keymap_init(hud_keymap *km)
 {
 	memset(km, 0, sizeof *km);
-	for (size_t i = 0; i < hud_nactions; i++) {
+	size_t n;
+	const hud_action *acts = keymap_actions(&n);
+	for (size_t i = 0; i < n; i++) {
 		hud_binding *b = &km->v[km->n++];
-		b->act = &hud_actions[i];
-		for (int k = 0; k < 4 && hud_actions[i].keys[k]; k++)
-			b->keys[k] = hud_actions[i].keys[k];
+		b->act = &acts[i];
+		for (int k = 0; k < 4 && acts[i].keys[k]; k++)
+			b->keys[k] = acts[i].keys[k];
 		relabel(b);
 	}
 }

@@ -25,6 +25,8 @@ typedef struct hud_pane_def {
 	unsigned long (*sig)(const hud *h);
 	unsigned redraw_on;                 /* HUD_ON_*: events that redraw it too */
 	const char *const *legend;          /* help-screen lines for its glyphs; NULL-ended */
+	/* Or built at first use (from the registry: what each system's gauge counts). */
+	const char *const *(*legend_of)(void);
 	/* Rows it could use in all (NULL: its height is all it takes). The fill
 	 * pane's say how much of the rest it needs; rows it leaves over go to
 	 * the other panes that want more, top to bottom. */

@@ -1,8 +1,11 @@
 /* pane_workflows.c — one row per workflow of every system: name, phase, an
- * iteration gauge, flags. */
+ * iteration gauge, flags. A gauge that counts work done (the adapter's
+ * gauge_progress: tasks finished of all) is full at the goal, not at a
+ * limit, so it is never drawn red; the others count against a limit. */
 #include "tui/pane.h"
 #include "tui/keymap.h"
 #include <curses.h>
+#include <stdio.h>
 #include <string.h>
 
 static int height(const hud *h)
@@ -12,14 +15,6 @@ static int height(const hud *h)
 	if (wf > wf_max)
 		wf = wf_max;
 	return wf < 2 ? 2 : wf;
-}
-
-/* Liza's and ACP's gauges count work done (tasks finished of all): full
- * is the goal reached, not a limit hit, so it is never drawn as one. The
- * others count against a limit (iterations, the WIP limit): red there. */
-static bool gauge_is_progress(const char *system)
-{
-	return strcmp(system, "liza") == 0 || strcmp(system, "acp") == 0;
 }
 
 static void gauge(hud *h, int y, int x, int w, int val, int max, bool progress)
@@ -82,7 +77,7 @@ static void draw(hud *h, int y, int height_)
 		x += text_putf(h, yy, x, 23, e, "%-22.22s", w->name ? w->name : "-") + 1;
 		x += text_putf(h, yy, x, 18, e, "%-17.17s", w->phase ? w->phase : "-") + 1;
 		if (w->max > 0 && x + 24 < h->cols) {
-			gauge(h, yy, x, 12, w->iteration, w->max, gauge_is_progress(w->system));
+			gauge(h, yy, x, 12, w->iteration, w->max, src->adapter->gauge_progress);
 			x += 13;
 			x += text_putf(h, yy, x, 10, e, "%d/%d ", w->iteration, w->max);
 		}
@@ -113,19 +108,37 @@ static bool key(hud *h, int ch)
 
 static unsigned long sig(const hud *h) { return (unsigned long)h->workflow_row; }
 
-static const char *const legend[] = {
-	"Workflows: system, name, phase, a gauge and N/M, flags (PAUSED, ABORT,",
-	"  CHECKPOINT). What the gauge counts depends on the system:",
-	"  liza     tasks finished (merged, abandoned, superseded) of all the goal's",
-	"           tasks (today's Go Liza: of the sprint's planned tasks); full = done",
-	"  rcs, aot iteration N of the loop's max_iterations; red at the limit",
-	"  foreman  tasks executing against the executing WIP limit (red at it);",
-	"           'ready 3/25' in the phase: ready tasks against the ready limit",
-	"  acp      FSM tasks done of all; full = done",
-	"  '(7, 4 hidden)' in the title: rows that do not fit (Tab there, scroll).",
-	"  Enter on a workflow opens its own fields.",
-	NULL,
-};
+/* The legend: its head, then what each system's gauge counts (the
+ * adapter's gauge_legend lines), systems saying the same joined on one
+ * line ("rcs, aot"), then its tail. */
+static const char *const *legend_of(void)
+{
+	enum { MAX = 48 };
+	static const char *lines[MAX + 1];
+	static char text[MAX][112];
+	if (lines[0])
+		return lines;
+	size_t n = 0;
+	lines[n++] = "Workflows: system, name, phase, a gauge and N/M, flags (PAUSED, ABORT,";
+	lines[n++] = "  CHECKPOINT). What the gauge counts depends on the system:";
+	for (const lw_adapter *const *a = lw_adapters; *a; a++) {
+		const char *const *g = (*a)->gauge_legend;
+		if (!g || (a != lw_adapters && a[-1]->gauge_legend == g))
+			continue;   /* none, or said with the one before */
+		char who[48];
+		snprintf(who, sizeof who, "%s", (*a)->name);
+		for (const lw_adapter *const *b = a + 1; *b && (*b)->gauge_legend == g; b++)
+			snprintf(who + strlen(who), sizeof who - strlen(who), ", %s", (*b)->name);
+		for (size_t i = 0; g[i] && n + 3 < MAX; i++, n++) {
+			snprintf(text[n], sizeof text[n], "  %-8s %s", i ? "" : who, g[i]);
+			lines[n] = text[n];
+		}
+	}
+	lines[n++] = "  '(7, 4 hidden)' in the title: rows that do not fit (Tab there, scroll).";
+	lines[n++] = "  Enter on a workflow opens its own fields.";
+	lines[n] = NULL;
+	return lines;
+}
 const hud_pane_def pane_workflows = {
 	.name = "workflows",
 	.height = height,
@@ -133,5 +146,5 @@ const hud_pane_def pane_workflows = {
 	.move = move_sel,
 	.key = key,
 	.sig = sig,
-	.legend = legend,
+	.legend_of = legend_of,
 };

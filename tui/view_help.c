@@ -10,12 +10,17 @@
 
 extern const hud_view_def view_help;
 
+static const char *const *legend_of(const hud_pane_def *p)
+{
+	return p->legend_of ? p->legend_of() : p->legend;
+}
+
 /* Lines: one per binding, a blank, "What the screen shows", the legends. */
 static size_t legend_lines(void)
 {
 	size_t n = 0;
 	for (size_t p = 0; p < hud_npanes; p++)
-		for (const char *const *l = hud_panes[p]->legend; l && *l; l++)
+		for (const char *const *l = legend_of(hud_panes[p]); l && *l; l++)
 			n++;
 	return n;
 }
@@ -23,7 +28,7 @@ static size_t legend_lines(void)
 static const char *legend_line(size_t i)
 {
 	for (size_t p = 0; p < hud_npanes; p++)
-		for (const char *const *l = hud_panes[p]->legend; l && *l; l++)
+		for (const char *const *l = legend_of(hud_panes[p]); l && *l; l++)
 			if (i-- == 0)
 				return *l;
 	return "";

@@ -332,7 +332,7 @@ static void key(hud *h, int ch)
 	else if (ch == KEY_END || is(a, "bottom")) r->scroll = 1 << 30;
 	else if (ch == ']') jump_file(h, 1);
 	else if (ch == '[') jump_file(h, -1);
-	else if (is(a, "approve") || is(a, "reject") || is(a, "block") || is(a, "note") || is(a, "move")) {
+	else if (act_is_task_action(a)) {
 		if (verdict_ok(h))
 			keymap_key(h, ch);   /* the verdict keys act on the task under review */
 	}
@@ -397,10 +397,17 @@ static void draw(hud *h, unsigned dirty)
 	if (h->message[0])
 		text_put(h, h->rows - 2, 0, h->cols, h->message, h->message_error ? EL_WARN : EL_OK);
 	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
-	char foot[256];
-	snprintf(foot, sizeof foot, " Up/Down PgUp/PgDn scroll  [ ] file  %s%sEsc back   line %d of %zu%s",
-	         act_can_approve(h) ? "a approve  " : "", act_can_reject(h) ? "r reject  " : "", r->scroll + 1, w.n,
-	         r->running ? "  (git diff running)" : "");
+	char foot[256], verdicts[160] = "";
+	/* The verdicts that apply to the task under review, with their keys. */
+	for (size_t i = 0, k = 0; i < h->keymap->n && k + 1 < sizeof verdicts; i++) {
+		const hud_binding *b = &h->keymap->v[i];
+		if (b->keys[0] && b->act->footer && act_is_verdict(b->act->name) && keymap_binding_applies(b, h)) {
+			snprintf(verdicts + k, sizeof verdicts - k, "%s %s  ", b->label, b->act->footer);
+			k += strlen(verdicts + k);
+		}
+	}
+	snprintf(foot, sizeof foot, " Up/Down PgUp/PgDn scroll  [ ] file  %sEsc back   line %d of %zu%s", verdicts,
+	         r->scroll + 1, w.n, r->running ? "  (git diff running)" : "");
 	text_put(h, h->rows - 1, 0, h->cols, foot, EL_DIM);
 	lw_rlines_free(&w.tl);
 }

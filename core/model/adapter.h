@@ -7,6 +7,7 @@
 #include "core/model/model.h"
 #include "core/util/strbuf.h"
 #include "core/model/tx.h"
+#include "core/model/action.h"
 
 typedef struct lw_source lw_source;
 struct lw_review;
@@ -46,6 +47,18 @@ typedef struct lw_adapter {
 	/* A second transition table whose events the system also accepts (ACP's
 	 * Jarvis FSM beside its core one), or NULL. */
 	const struct tx_table *tx_more;
+	/* What an operator can do to it (core/model/action.h): its keys in the
+	 * HUD, their words in the help and footer, what each asks and when it
+	 * applies. Events of its tables not declared here are still the CLI's
+	 * (transition) and the move chooser's. */
+	const lw_action *actions;
+	size_t nactions;
+	/* Its workflows' gauge counts work done (full = the goal reached), not
+	 * use of a limit (full = red). */
+	bool gauge_progress;
+	/* What its gauge counts, for the help screen's legend: lines, NULL-ended
+	 * (adapters sharing one array are named together: "rcs, aot"). */
+	const char *const *gauge_legend;
 	/* The demo's simulated team, or NULL (nobody writes its state in the demo). */
 	const struct sim_system *sim;
 	/* Is this system present in dir? On yes, fill root (its state folder). */
@@ -108,6 +121,10 @@ typedef struct lw_project {
 	bool unreadable;
 	lw_error open_error;
 } lw_project;
+
+/* The gauge legend of a loop with an iteration limit (gauge_legend), for
+ * every system whose gauge is that. */
+extern const char *const lw_gauge_loop_legend[];
 
 /* Every adapter, in the order the header lists systems (systems/adapters.c). */
 extern const lw_adapter *const lw_adapters[];

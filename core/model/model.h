@@ -75,6 +75,7 @@ typedef struct lw_workflow {
 	const char *system, *name, *phase;
 	int iteration, max;       /* gauge; -1 when not applicable */
 	const char *flags;        /* short words: "PAUSED ABORT" */
+	unsigned state;           /* the same as typed bits, lw_wf_state (core/model/action.h) */
 	const doc_node *node;
 } lw_workflow;
 

@@ -58,3 +58,5 @@ void lw_registry_looked_for(strbuf *out)
 			sep = ", ";
 		}
 }
+
+const char *const lw_gauge_loop_legend[] = { "iteration N of the loop's max_iterations; red at the limit", NULL };

@@ -135,6 +135,22 @@ static const lw_ask acp_asks[] = {
 	{ NULL, NULL },
 };
 
+/* The operator's keys on Agent Cell Phone (core/model/action.h): approve
+ * and reject an agent awaiting approval, a Jarvis block, an agent's moves
+ * and its reset. */
+static const lw_action acp_actions[] = {
+	{ "approve", "approve", 'a', "approve the selected task (asks y/N)", "approve", LW_ACT_TASK,
+	  "approve %S:%40s as %24a?", 0, LW_ASK_NOTE, NULL, 0, 0, true },
+	{ "reject", "reject", 'r', "reject the selected task (asks for a reason)", "reject", LW_ACT_TASK,
+	  "reject %S:%60s: reason", TX_REASON, LW_ASK_NOTE, NULL, 0, 0, true },
+	{ "block", "block", 'b', "block the selected task (a reason and a question)", "block", LW_ACT_TASK,
+	  "block %S:%60s: reason", TX_REASON, LW_ASK_NOTE, "question", 0, 0, false },
+	LW_ACTION_MOVE,
+	{ "reset", "reset_requested", 'X', "reset the selected agent to READY (asks y/N)", "reset", LW_ACT_TASK,
+	  "reset %S:%40s to READY?", 0, LW_ASK_PLAIN, NULL, 0, 0, false },
+};
+
+static const char *const acp_gauge[] = { "FSM tasks done of all; full = done", NULL };
 const lw_adapter lw_adapter_acp = {
 	.name = "acp",
 	.looks_for = "agent_workspaces/*/state.json, fsm_data/tasks/",
@@ -157,4 +173,8 @@ const lw_adapter lw_adapter_acp = {
 	.detail = acp_detail,
 	.review = acp_review,
 	.asks = acp_asks,
+	.actions = acp_actions,
+	.nactions = sizeof acp_actions / sizeof *acp_actions,
+	.gauge_progress = true,
+	.gauge_legend = acp_gauge,
 };

@@ -44,6 +44,18 @@ static const lw_ask aot_asks[] = {
 	{ "iterations_cliff", "decision" },
 	{ "no_executable_atoms", "decision" },
 	{ NULL, NULL },
+/* The operator's keys on AoT Loop (core/model/action.h): an atom's moves,
+ * and the loop's control requests. */
+static const lw_action aot_actions[] = {
+	LW_ACTION_MOVE,
+	{ "start", "start", 's', "start the selected task (pending -> in_progress)", "start", LW_ACT_TASK,
+	  "start %S:%40s (%20t)?", 0, LW_ASK_NOTE, NULL, 0, 0, false },
+	{ "resolve", "resolve", 'd', "resolve the selected task (in_progress -> resolved)", "resolve", LW_ACT_TASK,
+	  "resolve %S:%40s (%20t)?", 0, LW_ASK_NOTE, NULL, 0, 0, false },
+	{ "stop", "stop", 'S', "ask the loop to stop (asks y/N)", "stop", LW_ACT_LEVER, "ask the %n loop%i to stop?", 0,
+	  LW_ASK_PLAIN, NULL, 0, 0, false },
+	{ "redirect", "redirect", 'R', "redirect the loop (asks for the new direction)", "redirect", LW_ACT_LEVER,
+	  "redirect the %n loop%i: new direction", TX_REASON, LW_ASK_NOTE, NULL, 0, 0, false },
 };
 
 const lw_adapter lw_adapter_aot = {
@@ -61,4 +73,7 @@ const lw_adapter lw_adapter_aot = {
 	.transition = aot_transition,
 	.review = aot_review,
 	.asks = aot_asks,
+	.actions = aot_actions,
+	.nactions = sizeof aot_actions / sizeof *aot_actions,
+	.gauge_legend = lw_gauge_loop_legend,
 };

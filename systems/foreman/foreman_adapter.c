@@ -160,6 +160,13 @@ static void foreman_waits(const lw_source *src, const lw_snapshot *snap, struct 
 	}
 }
 
+/* The operator's key on Foreman (core/model/action.h): a task's phase moves. */
+static const lw_action foreman_actions[] = { LW_ACTION_MOVE };
+
+static const char *const foreman_gauge[] = {
+	"tasks executing against the executing WIP limit (red at it);",
+	"'ready 3/25' in the phase: ready tasks against the ready limit", NULL,
+};
 const lw_adapter lw_adapter_foreman = {
 	.name = "foreman",
 	.looks_for = ".taskfactory/tasks/, .pi/tasks/",
@@ -179,4 +186,7 @@ const lw_adapter lw_adapter_foreman = {
 	.review = foreman_review,
 	.asks = foreman_asks,
 	.waits = foreman_waits,
+	.actions = foreman_actions,
+	.nactions = sizeof foreman_actions / sizeof *foreman_actions,
+	.gauge_legend = foreman_gauge,
 };

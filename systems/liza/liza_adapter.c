@@ -132,28 +132,47 @@ static const lw_ask liza_asks[] = {
 
 /* A paused run or a checkpoint waits for a human from its first moment;
  * the alerts that say so come later (thresholds), or not at all. */
-static bool liza_flag(const char *flags, const char *word)
-{
-	size_t n = strlen(word);
-	for (const char *p = flags; p && (p = strstr(p, word)); p += n)
-		if ((p == flags || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
-			return true;
-	return false;
-}
-
 static void liza_waits(const lw_source *src, const lw_snapshot *snap, struct lw_queue *q)
 {
 	for (size_t i = 0; i < snap->nworkflows; i++) {
-		const char *f = snap->workflows[i].flags;
-		if (liza_flag(f, "PAUSED"))
+		unsigned st = snap->workflows[i].state;
+		if (st & LW_WF_PAUSED)
 			lw_queue_add(q, src, "mode", "paused", "the agents are paused: resume them (liza resume, or p)", NULL,
 			             LW_NO_TIME);
-		if (liza_flag(f, "CHECKPOINT"))
+		if (st & LW_WF_CHECKPOINT)
 			lw_queue_add(q, src, "checkpoint", "checkpoint", "a checkpoint waits for a human: clear it (c)", NULL,
 			             LW_NO_TIME);
 	}
 }
 
+/* The operator's keys on Liza (core/model/action.h): verdicts and the
+ * system-wide levers. Pause and resume share p: the state says which. */
+static const lw_action liza_actions[] = {
+	{ "approve", "approve", 'a', "approve the selected task (asks y/N)", "approve", LW_ACT_TASK,
+	  "approve %S:%40s as %24a?", 0, LW_ASK_NOTE, NULL, 0, 0, true },
+	{ "reject", "reject", 'r', "reject the selected task (asks for a reason)", "reject", LW_ACT_TASK,
+	  "reject %S:%60s: reason", TX_REASON, LW_ASK_NOTE, NULL, 0, 0, true },
+	{ "block", "block", 'b', "block the selected task (a reason and a question)", "block", LW_ACT_TASK,
+	  "block %S:%60s: reason", TX_REASON, LW_ASK_NOTE, "question for the planner", 0, 0, false },
+	LW_ACTION_MOVE,
+	{ "note", "note", 'n', "leave a note for the agents (on the task, or for all)", "note", LW_ACT_TASK,
+	  "note for %S:%60s", TX_REASON, LW_ASK_NOTE, NULL, 0, 0, false },
+	{ "note", "note", 'n', "leave a note for the agents (on the task, or for all)", "note", LW_ACT_LEVER,
+	  "note for all %n agents%i", TX_REASON, LW_ASK_NOTE, NULL, 0, 0, false },
+	{ "pause", "pause", 'p', "pause or resume every agent", "pause", LW_ACT_LEVER, "pause every %n agent%i?", 0,
+	  LW_ASK_NOTE, NULL, 0, LW_WF_PAUSED, false },
+	{ "pause", "resume", 'p', "pause or resume every agent", "pause", LW_ACT_LEVER, "resume every %n agent%i?", 0,
+	  LW_ASK_NOTE, NULL, LW_WF_PAUSED, 0, false },
+	{ "abort", "abort", 'A', "abort: every agent exits (asks y/N)", NULL, LW_ACT_LEVER,
+	  "abort %n%i: every agent exits. Sure?", 0, LW_ASK_PLAIN, NULL, 0, LW_WF_ABORTED, false },
+	{ "clear-checkpoint", "clear-checkpoint", 'c', "clear the checkpoint", "clear ckpt", LW_ACT_LEVER,
+	  "clear the %n checkpoint%i?", 0, LW_ASK_NOTE, NULL, LW_WF_CHECKPOINT, 0, false },
+};
+
+static const char *const liza_gauge[] = {
+	"tasks finished (merged, abandoned, superseded) of all the goal's",
+	"tasks (today's Go Liza: of the sprint's planned tasks); full = done", NULL,
+};
 const lw_adapter lw_adapter_liza = {
 	.name = "liza",
 	.looks_for = ".liza/",
@@ -183,4 +202,8 @@ const lw_adapter lw_adapter_liza = {
 	.detail = liza_adapter_detail,
 	.asks = liza_asks,
 	.waits = liza_waits,
+	.actions = liza_actions,
+	.nactions = sizeof liza_actions / sizeof *liza_actions,
+	.gauge_progress = true,
+	.gauge_legend = liza_gauge,
 };

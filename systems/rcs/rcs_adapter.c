@@ -59,6 +59,10 @@ static const lw_ask rcs_asks[] = {
 	{ "team_task_blocked", "blocked" },
 	{ "team_task_failed", "decision" },
 	{ NULL, NULL },
+/* The operator's key on RCS (core/model/action.h): a workflow leaves the set. */
+static const lw_action rcs_actions[] = {
+	{ "clear-workflow", "clear", 'x', "clear the selected workflow; the other members stay (asks y/N)", "clear wf",
+	  LW_ACT_WORKFLOW, "clear %S workflow %40s (any other member stays)?", 0, LW_ASK_PLAIN, NULL, 0, 0, false },
 };
 
 const lw_adapter lw_adapter_rcs = {
@@ -83,4 +87,7 @@ const lw_adapter lw_adapter_rcs = {
 	.tx = &rcs_tx_table,
 	.transition = rcs_transition,
 	.asks = rcs_asks,
+	.actions = rcs_actions,
+	.nactions = sizeof rcs_actions / sizeof *rcs_actions,
+	.gauge_legend = lw_gauge_loop_legend,
 };

@@ -40,7 +40,9 @@ expect 'liza-watch check --' '--follow --json '
 expect 'liza-watch reject task-3 --r' '--reason '
 expect 'liza-watch transition task-3 --a' '--all-sessions '
 expect 'liza-watch --theme so' 'solarized-dark '
-expect 'liza-watch transition aot:A2 re' 'redirect reset resolve '
+# A task's events only, never the loop's levers (stop, redirect).
+expect 'liza-watch transition aot:A2 re' 'reset resolve '
+expect 'liza-watch transition aot ' 'redirect stop '
 expect 'liza-watch transition rcs:forge ' 'activate clear '
 expect 'liza-watch transition --reason why foreman:DEMO-3 ex' 'executing '
 expect 'liza-watch transition liza pa' 'pause '
@@ -62,8 +64,19 @@ expect "liza-watch -C $tmp/p transition fresh" ''
 sed -i 's/^tasks:$/tasks:\n  - id: fresh-7\n    description: arrived after the first completion\n    status: UNCLAIMED\n    spec_ref: s\n    done_when: d/' \
 	"$tmp/p/.liza/state.yaml"
 expect "liza-watch -C $tmp/p transition fresh" 'fresh-7 '
-expect "liza-watch -C $tmp/p approve liza:fre" 'fresh-7 '
-expect "liza-watch -C $tmp/p transition fresh-7 bl" 'block '
+expect "liza-watch -C $tmp/p approve liza:rev" 'review-1 '
+# What cannot apply is not offered: approve lists the tasks in review only
+# (not fresh-7, UNCLAIMED); an UNCLAIMED task's events are its row's (block,
+# note), a system alone offers its levers as its state allows (no resume
+# while running, no verdict).
+expect "liza-watch -C $tmp/p approve liza:fre" ''
+expect "liza-watch -C $tmp/p reject " 'acp: liza: liza:review-1 review-1 '
+expect "liza-watch -C $tmp/p transition fresh-7 " 'block note '
+expect "liza-watch -C $tmp/p transition review-1 " 'approve note reject '
+expect "liza-watch -C $tmp/p transition liza " 'abort note pause '
+touch "$tmp/p/.liza/PAUSE"
+expect "liza-watch -C $tmp/p transition liza " 'abort note resume '
+rm "$tmp/p/.liza/PAUSE"
 # An id that is not a plain word is never offered (the shell would expand it).
 sed -i 's/^tasks:$/tasks:\n  - id: "$(touch pwned)"\n    status: DRAFT/' "$tmp/p/.liza/state.yaml"
 expect "liza-watch -C $tmp/p transition \$" ''
@@ -100,5 +113,6 @@ out=$(ZDOTDIR=$tmp timeout 60 zsh -f "$tmp/drive.zsh" "$root/completions" \
 	'liza-watch status --form=>liza-watch status --format' \
 	'liza-watch transition aot:A2 reso=>liza-watch transition aot:A2 resolve' \
 	'liza-watch --theme solar=>liza-watch --theme solarized-dark' \
-	"liza-watch -C $tmp/p approve fresh=>liza-watch -C $tmp/p approve fresh-7" 2>&1) || fail "zsh: $out"
+	"liza-watch -C $tmp/p transition fresh=>liza-watch -C $tmp/p transition fresh-7" \
+	"liza-watch -C $tmp/p approve rev=>liza-watch -C $tmp/p approve review-1" 2>&1) || fail "zsh: $out"
 echo ok

@@ -5,8 +5,9 @@
 # where the registry is read: --help (its usage line), `config` (the
 # systems line and its own threshold), the "no state found" message (what
 # its detection looks for), detection itself, its threshold as a project's
-# config sets it, the completions' answers (its events) and the man pages'
-# lists.
+# config sets it, the completions' answers (its events), the man pages'
+# lists, and its own lever with its own key (kick, w), declared as data:
+# `keys`, the HUD's help and footer list it and the key writes.
 set -u
 : "${LW_TESTS:?LW_TESTS must name the tests folder}"
 root=$(cd "$LW_TESTS/.." && pwd)
@@ -63,12 +64,25 @@ static void stub_check(const lw_source *src, const lw_snapshot *snap, lw_check_c
 	const stub_thresholds *th = lw_thresholds_of(lw_check_thresholds(ctx), &lw_adapter_stub);
 	lw_alerts_add(ctx->out, LW_WARN, "stub", "stub_age", NULL, LW_NO_TIME, "stale after %llds", th->stale);
 }
-static const tx_row rows[] = { { "*", "poke", NULL, 0, 0, "poke it" } };
-static const tx_table stub_tx = { "stub", rows, 1 };
+static const tx_row rows[] = { { "*", "poke", NULL, 0, 0, "poke it" }, { NULL, "kick", NULL, 0, 0, "kick it" } };
+static const tx_table stub_tx = { "stub", rows, 2 };
+/* Its own key: the HUD learns it from here only. */
+static const lw_action stub_actions[] = {
+	{ "kick", "kick", 'w', "kick the stub (asks y/N)", "kick", LW_ACT_LEVER, "kick %n%i?", 0, LW_ASK_PLAIN, NULL,
+	  0, 0, false },
+};
+/* A kick leaves .stub/kicked (a scratch test system: a plain write). */
 static int stub_transition(const lw_source *src, const tx_request *rq, tx_result *res)
 {
-	(void)src; (void)rq;
-	tx_set(res, TX_DENIED, "the stub system writes nothing");
+	char p[LW_PATH_MAX];
+	FILE *f = rq->subject ? NULL : fopen(lw_path_join(p, sizeof p, src->root, "kicked"), "w");
+	if (!f) {
+		tx_set(res, TX_DENIED, "the stub system only takes a kick");
+		return res->rc;
+	}
+	fprintf(f, "%s by %s\n", rq->event, rq->as);
+	fclose(f);
+	tx_set(res, TX_DONE, "kicked");
 	return res->rc;
 }
 const lw_adapter lw_adapter_stub = {
@@ -87,6 +101,8 @@ const lw_adapter lw_adapter_stub = {
 	.check = stub_check,
 	.tx = &stub_tx,
 	.transition = stub_transition,
+	.actions = stub_actions,
+	.nactions = 1,
 };
 C
 # The one registry line.
@@ -114,6 +130,7 @@ out=$("$lw" -C "$tmp/p" check 2>&1)
 grep -qF 'stale after 3600s' <<<"$out" || fail "the project's threshold: $out"
 "$lw" -C "$tmp/p" config | grep -q '^stub.stale = 1h' || fail "config does not show the project's stub.stale"
 [ "$("$lw" __complete events stub:x)" = poke ] || fail "stub events: $("$lw" __complete events stub:x)"
+[ "$("$lw" __complete events stub)" = kick ] || fail "stub levers: $("$lw" __complete events stub)"
 "$lw" __complete subjects | grep -qx 'stub:' || fail "subjects lack stub:"
 # The man pages' lists: its entry in SYSTEMS, its event, its setting.
 cp -r "$root/man" "$src/"
@@ -121,7 +138,27 @@ nice make -s -C "$src" man >"$tmp/man.log" 2>&1 || { cat "$tmp/man.log"; fail "m
 render() { groff -man -Tascii -rLL=200n "$1" 2>/dev/null | sed 's/.\x08//g'; }
 man1=$(render "$src/build/man/liza-watch.1")
 grep -qE '^ +stub +Stub: \.stub/, which holds nothing\.' <<<"$man1" || fail "liza-watch(1) SYSTEMS lacks stub"
-grep -qE '^ +stub +poke$' <<<"$man1" || fail "liza-watch(1) does not list the event poke"
+grep -qE '^ +stub +poke, kick$' <<<"$man1" || fail "liza-watch(1) does not list the events poke, kick: $(grep -E '^ +stub ' <<<"$man1")"
 render "$src/build/man/liza-watch.conf.5" | grep -qE '^ +stub\.stale = duration \(5m\)' ||
 	fail "liza-watch.conf(5) lacks stub.stale (5m)"
-[ "$failures" -eq 0 ]
+# Its lever's key: in `keys`, then in the HUD's footer and help, and it writes.
+"$lw" keys | grep -qE '^w +kick +kick the stub \(asks y/N\)$' || fail "keys lacks w kick: $("$lw" keys | grep kick)"
+[ "$failures" -eq 0 ] || exit 1
+sixth_failures=$failures
+export LW_BIN=$lw
+. "$LW_TESTS/tmux-lib.sh"
+trap 'e2e_cleanup; rm -rf "$tmp"' EXIT
+start_hud 120 60 -C "$tmp/p"
+wait_for ' w kick '
+keys '?'
+wait_for '^  w +kick +kick the stub \(asks y/N\)'
+keys Escape
+wait_gone 'liza-watch keys'
+keys w
+wait_for 'kick stub\? \[y/N\]'
+keys y
+wait_until 20 "the kick written" test -f "$tmp/p/.stub/kicked"
+grep -qx 'kick by human' "$tmp/p/.stub/kicked" || fail "the kick wrote: $(cat "$tmp/p/.stub/kicked")"
+keys q
+wait_exit 0
+[ "$sixth_failures" -eq 0 ]

@@ -849,6 +849,8 @@ static void project_model(lw_snapshot *snap, const liza_state *st, const lw_snap
 	w->max = (int)st->ntasks;
 	w->flags = arena_printf(a, "%s%s%s", st->paused ? "PAUSED " : "", st->aborted ? "ABORT " : "",
 	                        st->checkpoint ? "CHECKPOINT" : "");
+	w->state = (st->paused ? LW_WF_PAUSED : 0) | (st->aborted ? LW_WF_ABORTED : 0) |
+	           (st->checkpoint ? LW_WF_CHECKPOINT : 0);
 	w->node = st->root;
 }
 
