@@ -44,6 +44,8 @@ static const lw_ask aot_asks[] = {
 	{ "iterations_cliff", "decision" },
 	{ "no_executable_atoms", "decision" },
 	{ NULL, NULL },
+};
+
 /* The operator's keys on AoT Loop (core/model/action.h): an atom's moves,
  * and the loop's control requests. */
 static const lw_action aot_actions[] = {

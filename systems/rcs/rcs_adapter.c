@@ -59,6 +59,8 @@ static const lw_ask rcs_asks[] = {
 	{ "team_task_blocked", "blocked" },
 	{ "team_task_failed", "decision" },
 	{ NULL, NULL },
+};
+
 /* The operator's key on RCS (core/model/action.h): a workflow leaves the set. */
 static const lw_action rcs_actions[] = {
 	{ "clear-workflow", "clear", 'x', "clear the selected workflow; the other members stay (asks y/N)", "clear wf",
