@@ -9,7 +9,7 @@
  * is readable by others or is not 32 bytes is never used and never
  * replaced: it is named in the message, for the user to look at. */
 #include "core/txn/txn_proof.h"
-#include "core/util/inputs.h"
+#include "core/util/userdirs.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <nettle/hmac.h>
@@ -30,17 +30,11 @@ void txn_proof_forget(void)
 	memset(&cache, 0, sizeof cache);
 }
 
+/* The user's state folder (core/util/userdirs: absolute XDG_STATE_HOME or
+ * HOME only), with room left for the key's and temps' names. */
 static bool state_dir(char *out, size_t n)
 {
-	const char *xdg = lw_getenv("XDG_STATE_HOME"), *home = lw_getenv("HOME");
-	int w;
-	if (xdg && xdg[0] == '/')
-		w = snprintf(out, n, "%s/liza-watch", xdg);
-	else if (home && home[0] == '/')
-		w = snprintf(out, n, "%s/.local/state/liza-watch", home);
-	else
-		return false;
-	return w > 0 && (size_t)w < n - 8;
+	return lw_user_state_dir(out, n) && strlen(out) < n - 8;
 }
 
 bool txn_proof_key_path(char *out, size_t n)
