@@ -227,7 +227,7 @@ static const char *const legend[] = {
 	"  (provider, pid, inbox); '!' in the alert's colour: an alert names it;",
 	"  'degraded: reason -> hint': today's Liza's health. Columns come with",
 	"  width (120, 160). Moving here selects the agent's task on the board.",
-	"  '(9, 3 hidden: acp 3; 1 with an alert)': rows that did not fit, by system.",
+	"  '(9, 3 hidden: sys 3; 1 with an alert)': rows that did not fit, by system.",
 	NULL,
 };
 const hud_pane_def pane_agents = {

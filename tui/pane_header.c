@@ -178,7 +178,7 @@ static const char *const legend[] = {
 	"  'ACK n': alerts acknowledged (K), counted apart from their level ('+' when narrow).",
 	"  'WAIT n' ('Qn' when narrow): items waiting for a human in every project (w lists them).",
 	"  With several projects: 'N projects', then each project once with its",
-	"  systems ('alpha: liza foreman  beta: liza'; o narrows).",
+	"  systems ('alpha: sys1 sys2  beta: sys1'; o narrows).",
 	"  '+N': N more systems that did not fit (failing ones are drawn first).",
 	NULL,
 };

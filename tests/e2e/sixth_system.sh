@@ -6,7 +6,7 @@
 # systems line and its own threshold), the "no state found" message (what
 # its detection looks for), detection itself, its threshold as a project's
 # config sets it, the completions' answers (its events), the man pages'
-# lists, and its own lever with its own key (kick, w), declared as data:
+# lists, and its own lever with its own key (kick, W), declared as data:
 # `keys`, the HUD's help and footer list it and the key writes.
 set -u
 : "${LW_TESTS:?LW_TESTS must name the tests folder}"
@@ -27,6 +27,8 @@ for d in "$root"/*/; do
 	case $d in build|tests|bench|docs|examples|completions|themes) continue ;; esac
 	[ -n "$(find "$root/$d" -maxdepth 2 -name "*.c" -print -quit)" ] && cp -r "$root/$d" "$src/"
 done
+# The built-in themes are compiled from themes/*.theme.
+cp -r "$root/themes" "$src/"
 
 mkdir -p "$src/systems/stub"
 cat > "$src/systems/stub/stub_adapter.c" <<'C'
@@ -68,7 +70,7 @@ static const tx_row rows[] = { { "*", "poke", NULL, 0, 0, "poke it" }, { NULL, "
 static const tx_table stub_tx = { "stub", rows, 2 };
 /* Its own key: the HUD learns it from here only. */
 static const lw_action stub_actions[] = {
-	{ "kick", "kick", 'w', "kick the stub (asks y/N)", "kick", LW_ACT_LEVER, "kick %n%i?", 0, LW_ASK_PLAIN, NULL,
+	{ "kick", "kick", 'W', "kick the stub (asks y/N)", "kick", LW_ACT_LEVER, "kick %n%i?", 0, LW_ASK_PLAIN, NULL,
 	  0, 0, false },
 };
 /* A kick leaves .stub/kicked (a scratch test system: a plain write). */
@@ -142,19 +144,19 @@ grep -qE '^ +stub +poke, kick$' <<<"$man1" || fail "liza-watch(1) does not list 
 render "$src/build/man/liza-watch.conf.5" | grep -qE '^ +stub\.stale = duration \(5m\)' ||
 	fail "liza-watch.conf(5) lacks stub.stale (5m)"
 # Its lever's key: in `keys`, then in the HUD's footer and help, and it writes.
-"$lw" keys | grep -qE '^w +kick +kick the stub \(asks y/N\)$' || fail "keys lacks w kick: $("$lw" keys | grep kick)"
+"$lw" keys | grep -qE '^W +kick +kick the stub \(asks y/N\)$' || fail "keys lacks W kick: $("$lw" keys | grep kick)"
 [ "$failures" -eq 0 ] || exit 1
 sixth_failures=$failures
 export LW_BIN=$lw
 . "$LW_TESTS/tmux-lib.sh"
 trap 'e2e_cleanup; rm -rf "$tmp"' EXIT
 start_hud 120 60 -C "$tmp/p"
-wait_for ' w kick '
+wait_for ' W kick '
 keys '?'
-wait_for '^  w +kick +kick the stub \(asks y/N\)'
+wait_for '^  W +kick +kick the stub \(asks y/N\)'
 keys Escape
 wait_gone 'liza-watch keys'
-keys w
+keys W
 wait_for 'kick stub\? \[y/N\]'
 keys y
 wait_until 20 "the kick written" test -f "$tmp/p/.stub/kicked"

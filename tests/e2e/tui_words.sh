@@ -13,9 +13,11 @@ cd "$root" || exit 1
 
 systems=$(sed -n 's/^[[:space:]]*X(\([a-z0-9_]*\)).*/\1/p' systems/adapters.c)
 [ -n "$systems" ] || fail "no system found in systems/adapters.c: the scan is broken"
-# Every event of every table: the rows' second field ({ from, "event", ... }).
-events=$(grep -ho '^[[:space:]]*{ \(NULL\|"[^"]*"\), "[a-z_-]*"' systems/*/*.c systems/*/*/*.c |
-         sed 's/.*, "\([a-z_-]*\)"$/\1/' | sort -u)
+# Every event of every table: the rows' second field ({ from, "event", ... }),
+# a field more follows (the queue's two-field asks rows, { code, kind }, are
+# not events).
+events=$(grep -ho '^[[:space:]]*{ \(NULL\|"[^"]*"\), "[a-z_-]*",' systems/*/*.c systems/*/*/*.c |
+         sed 's/.*, "\([a-z_-]*\)",$/\1/' | sort -u)
 [ "$(wc -l <<<"$events")" -gt 20 ] || fail "fewer than 20 events found: the scan is broken ($events)"
 grep -qx approve <<<"$events" && grep -qx redirect <<<"$events" || fail "approve or redirect not among the events"
 
