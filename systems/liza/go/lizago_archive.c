@@ -59,6 +59,7 @@ char *lizago_archive_envelope(arena *a, const char *bytes, size_t len, const cha
 	lw_error_clear(&err);
 	if (doc_parse(&d, bytes, len, "object", NULL, &err) < 0) {
 		*reason = arena_printf(a, "decode: %s", err.msg);
+		doc_free(&d);   /* a failed parse keeps its arena (fuzz_archive found the leak) */
 		return NULL;
 	}
 	char *out = NULL;
@@ -216,6 +217,7 @@ const doc_node *lizago_archive_restore(arena *a, const char *liza_dir, const doc
 	if (doc_parse(&k->task, yaml, strlen(yaml), *path, NULL, &err) < 0) {
 		const char *why = strstr(err.msg, "more than one") ? "trailing task YAML document"
 		                                                   : arena_printf(a, "decode task: %s", err.msg);
+		doc_free(&k->task);
 		free(yaml);
 		free(k);
 		return fail(a, msg, id, sha, *path, why);
