@@ -157,6 +157,7 @@ const lw_adapter lw_adapter_acp = {
 	.title = "Agent Cell Phone",
 	.manual = "`agent_workspaces/*/state.json` (agents, and their `inbox/` folders, counted) and "
 	          "`fsm_data/tasks/*.json`.",
+	.follows = "Dadudekc/Agent_Cellphone at 07857ee (the files read last changed at 2f7b131)",
 	.usage = "acp: transition acp:AGENT EVENT, any event of the agent's FSM (core or jarvis)",
 	.settings = acp_settings,
 	.nsettings = sizeof acp_settings / sizeof *acp_settings,

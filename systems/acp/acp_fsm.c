@@ -69,6 +69,9 @@ static const struct { const char *word, *state; } mapping[] = {
 	{ "verifying", "AWAITING_APPROVAL" }, { "syncing", "EXECUTING_TASK" }, { "completed", "COMPLETE" },
 	{ "done", "COMPLETE" }, { "validated", "COMPLETE" }, { "failed", "ERROR" }, { "new", "READY" },
 	{ "queued", "READY" }, { "assigned", "READY" }, { "in_progress", "EXECUTING_TASK" },
+	/* one of the upstream UI contract's lowercase states (Agent_Cellphone
+	 * 07857ee): a known state, not an unknown word */
+	{ "blocked", "BLOCKED" },
 };
 
 const char *acp_state_of(const char *raw, acp_fsm fsm)
@@ -101,7 +104,8 @@ const char *acp_state_of(const char *raw, acp_fsm fsm)
 const char *acp_upstream_word(const char *state)
 {
 	/* The first word of the mapping for each state is what upstream's own
-	 * agent code writes; BLOCKED has no upstream word at all. */
+	 * agent code writes; BLOCKED has none its agents write (the UI contract's
+	 * "blocked" is read, never written by a transition). */
 	static const struct { const char *state, *word; } back[] = {
 		{ "IDLE", "idle" }, { "READY", "ready" }, { "EXECUTING_TASK", "executing" },
 		{ "AWAITING_APPROVAL", "verifying" }, { "COMPLETE", "completed" }, { "ERROR", "failed" },

@@ -184,7 +184,8 @@ const lw_adapter lw_adapter_liza = {
 	          "pipeline) and whose heartbeats are also read from `.liza/state.yaml.liveness-*`.",
 	.follows = "liza-mas/liza: shell era v0.1.1; today's Liza: statevalidate and ops/submit_verdict.go at 0323e95, "
 	           "validation safety, coding allocation and provider declarations at 03b359a, "
-	           "commands/watch.go at 09d3f4a",
+	           "commands/watch.go at 09d3f4a, terminal archival (db/terminal_archive.go) at 4717d7a, "
+	           "models/awaiting_human.go at cff103b",
 	.usage = "liza: block, note; levers: transition liza pause|resume|abort|clear-checkpoint",
 	.settings = liza_settings,
 	.nsettings = sizeof liza_settings / sizeof *liza_settings,

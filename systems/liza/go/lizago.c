@@ -20,6 +20,26 @@ bool lizago_status_event(const char *event)
 	return false;
 }
 
+/* models/status_age.go nonStatusTransitionEvents: recorded without
+ * assigning Task.Status. An event in neither list is unclassified, which
+ * CurrentAwaitingHuman takes as the start of an episode too. */
+bool lizago_nonstatus_event(const char *event)
+{
+	static const char *const ev[] = {
+		"created", "initialization", "planning", "pre_execution_checkpoint", "task_output_set",
+		"review_commit_updated", "review_verdict_approved", "review_verdict_rejected", "claim_released",
+		"doer_claim_released", "review_claim_released", "new_attempt", "handoff_initiated", "handoff_resumed",
+		"owned_task_resumed", "worktree_recovered", "transition_executed", "transition_crash_recovery",
+		"transition_cycle_blocked", "orchestrator_assessment", "replanned", "dependencies_rewritten",
+		"dependency_repair_applied", "rejection_rca_recorded", "rejection_rca_resumed", "replacement_committed",
+		"acceptance_commits_remapped",
+	};
+	for (size_t i = 0; i < sizeof ev / sizeof *ev; i++)
+		if (strcmp(ev[i], event) == 0)
+			return true;
+	return false;
+}
+
 long long lizago_iteration_limit(const lizago_state *st, const lg_task *t)
 {
 	if (t && t->max_iterations > 0)

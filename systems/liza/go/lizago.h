@@ -43,6 +43,11 @@ typedef struct lg_task {
 	 * a disposition), resumed (disposition taken) */
 	const char *rca;          /* NULL when the task has no gate */
 	long long rca_threshold, rca_count;
+	/* terminal archival: the row is a stub whose record was restored from
+	 * .liza/archive (node is the restored record), or could not be; then
+	 * archive_error is Liza's refusal and only id, status and created are read */
+	bool archived;
+	const char *archive_error, *archive_path;
 } lg_task;
 
 typedef struct lg_agent {
@@ -110,5 +115,7 @@ long long lizago_iteration_limit(const lizago_state *st, const lg_task *t);
 long long lizago_review_limit(const lizago_state *st);
 /* models.IsStatusTransitionEvent: does this history event come with a status change? */
 bool lizago_status_event(const char *event);
+/* models.IsStatusTransitionEvent's other list: recorded without a status change. */
+bool lizago_nonstatus_event(const char *event);
 
 #endif

@@ -386,27 +386,38 @@ static time_t verdict_at(const lg_task *t)
 	return at;
 }
 
-/* models.CurrentAwaitingHuman, as far as the state shows it: the ask
- * (history extra awaiting_human) of a BLOCKED task's episode, set by the
- * entry that opened it and by later orchestrator assessments. Liza starts
- * the episode at its last status-transition event; without its list of
- * event classes the episode here starts at the last entry that is not an
- * assessment, which is never earlier: an ask is never seen that Liza would
- * not see. */
+/* models.CurrentAwaitingHuman (awaiting_human.go, cff103b): the ask
+ * (history extra awaiting_human, trimmed) of a BLOCKED task's episode. The
+ * episode starts at the newest entry that is a status transition or is in
+ * neither of IsStatusTransitionEvent's lists (status_age.go): a later
+ * doer_claim_released or new_attempt does not end it. Its opening entry and
+ * each later orchestrator_assessment set the ask, the last one decides (one
+ * without an ask clears it); with no such entry, only assessments do. */
+static int trimmed_len(const char *s)
+{
+	size_t n = strlen(s);
+	while (n && strchr(" \t\r\n\v\f", s[n - 1]))
+		n--;
+	return n > 65536 ? 65536 : (int)n;
+}
+
 static const char *awaiting_human(const lg_task *t)
 {
-	if (!is_cat(t, LGC_BLOCKED))
+	if (!t->status || strcmp(t->status, "BLOCKED") != 0)
 		return NULL;
 	const doc_node *hist = doc_get(doc_deref(t->node), "history"), *start = NULL;
 	for (const doc_node *h = doc_seq_first(hist); h; h = h->next) {
 		const char *ev = doc_str(doc_get(doc_deref(h), "event"));
-		if (!ev || strcmp(ev, "orchestrator_assessment") != 0)
+		if (!ev || !lizago_nonstatus_event(ev))
 			start = h;
 	}
 	const char *ask = NULL;
 	for (const doc_node *h = start ? start : doc_seq_first(hist); h; h = h->next) {
+		const char *ev = doc_str(doc_get(doc_deref(h), "event"));
+		if (h != start && (!ev || strcmp(ev, "orchestrator_assessment") != 0))
+			continue;
 		const char *a = doc_str(doc_get(doc_deref(h), "awaiting_human"));
-		while (a && strchr(" \t\r\n", *a) && *a)
+		while (a && *a && strchr(" \t\r\n\v\f", *a))
 			a++;
 		ask = a && *a ? a : NULL;
 	}
@@ -452,7 +463,11 @@ static void task_checks(gk *c, const lg_task *t)
 			snprintf(other, sizeof other, "; Liza escalates a rejection at config.max_review_cycles %lld", rlim);
 		alert(c, LW_CRIT, "review_loop", t->id, NULL, LW_NO_TIME, "%s: %lld cycles (at cliff %d, Liza's watcher's "
 		      "fixed limit%s)", t->id, t->review_cycles_current, REVIEW_LOOP_AT, other);
-	} else if (!terminal && t->review_cycles_current > 0 && t->review_cycles_current >= rlim - 2)
+	}
+	/* checkApproachingLimits (09d3f4a): the last two cycles before the
+	 * enforced cap, and never at or past it; independent of the loop CRIT */
+	if (!terminal && t->review_cycles_current > 0 && t->review_cycles_current >= rlim - 2 &&
+	    t->review_cycles_current < rlim)
 		alert(c, LW_WARN, "review_cycles_warning", t->id, NULL, LW_NO_TIME, "%s: attempt %lld%s, review cycle %lld/%lld",
 		      t->id, att, att == 2 ? " (final)" : "", t->review_cycles_current, rlim);
 	if (is_cat(t, LGC_EXECUTING) && t->iteration > 0 && t->iteration >= ilim - 2 && t->iteration < ilim)
@@ -510,9 +525,22 @@ static void awaiting(gk *c, const char *mode)
 	}
 	for (size_t i = 0; i < st->ntasks; i++) {
 		const char *ask = awaiting_human(&st->tasks[i]);
-		if (ask)
-			alert(c, LW_CRIT, "awaiting_human", st->tasks[i].id, NULL, LW_NO_TIME, "%s blocked on a human action: %s",
-			      st->tasks[i].id, ask);
+		if (ask) {
+			alert(c, LW_CRIT, "awaiting_human", st->tasks[i].id, NULL, LW_NO_TIME, "%s blocked on a human action: %.*s",
+			      st->tasks[i].id, trimmed_len(ask), ask);
+			continue;
+		}
+		/* a plan the orchestrator held for a human action: nothing expands
+		 * it until an operator clears the hold */
+		const lg_task *t = &st->tasks[i];
+		const doc_node *pc = doc_get(doc_deref(t->node), "plan_check");
+		const char *verdict = doc_str(doc_get(pc, "verdict"));
+		if (t->status && strcmp(t->status, "MERGED") == 0 && verdict && strcmp(verdict, "held") == 0) {
+			const char *pask = doc_str(doc_get(pc, "ask"));
+			alert(c, LW_CRIT, "awaiting_human", t->id, NULL, LW_NO_TIME,
+			      "plan %s held before its children exist: %s; after doing it, run 'liza plan-check %s --clear'",
+			      t->id, pask ? pask : "", t->id);
+		}
 	}
 }
 
@@ -638,6 +666,12 @@ void lizago_check(const lizago_state *st, const lw_snapshot *snap, lw_check_ctx 
 	lizago_integration(&c);
 	single_assignment(&c);
 	for (size_t i = 0; i < st->ntasks; i++) {
+		if (st->tasks[i].archive_error) {
+			/* Liza refuses to read past it: its one error, nothing guessed */
+			lw_check_emit(ctx, LW_CRIT, SYS, "invalid_state", st->tasks[i].id, "terminal_archive", LW_NO_TIME,
+			              "%s (rule: terminal_archive)", st->tasks[i].archive_error);
+			continue;
+		}
 		task_states(&c, &st->tasks[i]);
 		status_fields(&c, &st->tasks[i]);
 		task_invariants(&c, &st->tasks[i]);

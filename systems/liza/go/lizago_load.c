@@ -5,6 +5,7 @@
  * shape reads as absent; unknown keys are ignored (and kept by every write). */
 #include "systems/liza/go/lizago_load.h"
 #include "systems/liza/go/lizago.h"
+#include "systems/liza/go/lizago_archive.h"
 #include "systems/liza/go/lizago_between.h"
 #include "systems/liza/go/lizago_pipeline.h"
 #include "systems/liza/go/lizago_sprint.h"
@@ -70,6 +71,14 @@ static void load_task(arena *a, const lizago_state *st, lg_task *t, const doc_no
 {
 	t->node = n;
 	n = doc_deref(n);
+	/* db/terminal_archive.go restoreTerminalTasks: every read restores an
+	 * archived row's record before anything looks at it */
+	if (!doc_is_null(doc_get(n, "terminal_archive"))) {
+		t->archived = true;
+		const doc_node *r = lizago_archive_restore(a, st->dir, n, &t->archive_path, &t->archive_error);
+		if (r)
+			t->node = n = r;
+	}
 	t->id = str(n, "id");
 	if (!t->id)
 		t->id = arena_printf(a, "tasks[%zu]", i);

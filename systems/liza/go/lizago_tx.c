@@ -660,6 +660,14 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 			       rq->subject, status ? status : "without a status", rq->expect_status);
 			return TX_DENIED;
 		}
+		/* terminal archival: the record lives in .liza/archive, the row is a
+		 * stub liza-watch never writes the record back into (a note goes to
+		 * human_notes, not the record) */
+		if (!doc_is_null(doc_get(task, "terminal_archive")) && strcmp(ev, "note") != 0) {
+			tx_set(res, TX_DENIED, "task %s is archived (terminal, its record in .liza/archive): only terminal tasks "
+			       "may be archived, and Liza writes no transition on one", rq->subject);
+			return TX_DENIED;
+		}
 	}
 	if (!strcmp(ev, "note")) {
 		if (!rq->reason || !*rq->reason) {

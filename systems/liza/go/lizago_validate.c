@@ -669,6 +669,8 @@ void lizago_validate(lizago_check_ctx *c)
 	agent_rows(c);
 	for (size_t i = 0; i < st->ntasks; i++) {
 		const lg_task *t = &st->tasks[i];
+		if (t->archive_error)   /* a stub whose record did not restore: one CRIT (lizago_check.c) */
+			continue;
 		if (g.res)
 			task_deps(&g, t);
 		handoff_events(c, t);
