@@ -323,7 +323,9 @@ static void mapping(void **state)
 	};
 	for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++)
 		assert_string_equal(acp_state_of(pairs[i][0], ACP_CORE), pairs[i][1]);
-	assert_null(acp_state_of("blocked", ACP_CORE));
+	/* The upstream UI contract's lowercase "blocked" is a state (issue 35):
+	 * read as BLOCKED, never written back (no agent of upstream writes it). */
+	assert_string_equal(acp_state_of("blocked", ACP_CORE), "BLOCKED");
 	assert_null(acp_state_of("Executing", ACP_CORE));
 	assert_null(acp_state_of("REVIEW", ACP_CORE));
 	assert_string_equal(acp_state_of("REVIEW", ACP_JARVIS), "REVIEW");
