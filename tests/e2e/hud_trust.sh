@@ -74,7 +74,7 @@ for i in 1 2 3 4 5 6 7 8 9; do
 done
 awk -v extra="$extra" '{print} /^tasks:$/ {printf "%s", extra}' "$fx/hud/basic/.liza/state.yaml" > "$many/.liza/state.yaml"
 start_hud 80 24 -C "$many"
-wait_for 'backlog 10'
+wait_for 'backlog \(?10\)?'
 wait_for '^ \+[0-9]+ more'
 line=$(screen | grep -n '^ +[0-9]* more' | cut -d: -f1)
 above=$(screen | sed -n "$((line - 1))p")

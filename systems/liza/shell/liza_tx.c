@@ -8,7 +8,6 @@
 #include "systems/liza/shell/liza_tx.h"
 #include "core/edit/edit.h"
 #include "systems/liza/liza_log.h"
-#include "systems/liza/shell/liza_generation.h"
 #include "core/util/fileio.h"
 #include "core/util/inputs.h"
 #include <sys/stat.h>
@@ -347,7 +346,7 @@ static bool log_known(const ltx *x, size_t len)
 {
 	const liza_state *st = x->held ? x->held->sys : NULL;
 	struct stat sb;
-	if (!st || liza_gen_of(st) != &liza_shell_generation || !st->has_log || st->log_problems || !st->log_ends_nl ||
+	if (!st || liza_gen_of(st)->id != LIZA_GEN_SHELL || !st->has_log || st->log_problems || !st->log_ends_nl ||
 	    !st->log_plain ||
 	    lw_stat(x->log_path, &sb, LW_STAT_FULL) < 0 || !S_ISREG(sb.st_mode))
 		return false;
