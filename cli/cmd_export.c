@@ -10,7 +10,7 @@
 #include "cli/cli.h"
 #include "cli/cmd_queue.h"
 #include "cli/follow.h"
-#include "core/model/alert_docs.h"
+#include "cli/export_docs.h"
 #include "core/model/fleet.h"
 #include "core/store/store.h"
 #include "core/util/escape.h"
@@ -124,7 +124,7 @@ static long task_index(const lw_project *p, const char *system, const char *id)
 	return -1;
 }
 
-/* What an alert's code means, as its system's page says (alert_docs.h):
+/* What an alert's code means, as its system's page says (export_docs.h):
  * the page of the project's source of that system (Go Liza has its own);
  * "" when the page says nothing. */
 static const char *explain(const lw_project *p, const lw_alert *a)
@@ -133,7 +133,7 @@ static const char *explain(const lw_project *p, const lw_alert *a)
 	for (size_t i = 0; i < p->n; i++)
 		if (strcmp(p->src[i].adapter->name, a->system) == 0 && p->src[i].good && p->src[i].good->docs_page)
 			page = p->src[i].good->docs_page;
-	const char *text = lw_alert_doc(page, a->code);
+	const char *text = export_docs_meaning(page, a->code);
 	return text ? text : "";
 }
 

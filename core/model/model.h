@@ -113,7 +113,7 @@ typedef struct lw_snapshot {
 	size_t nactive_set;
 	size_t state_bytes;    /* bytes of input read */
 	/* The page that documents its checks (docs/systems/NAME.md) when not
-	 * the system's short name: Go Liza's "liza-go" (core/model/alert_docs.h). */
+	 * the system's short name: Go Liza's "liza-go": what `export` explains alerts by. */
 	const char *docs_page;
 	/* The newest records the files hold (log entries, notes, messages),
 	 * oldest first; the adapter keeps a bounded tail of them. */

@@ -1,5 +1,5 @@
-/* test_alert_docs.c — what an alert code means, as the system's page says
- * (core/model/alert_docs.h, built from docs/systems/NAME.md's table of
+/* test_export_docs.c — what an alert code means, as the system's page says
+ * (cli/export_docs.h, built from docs/systems/NAME.md's table of
  * checks): found by page and code (Liza's two rooms each by its own page),
  * a row naming several codes gives each, backquotes gone, nothing for a
  * code the page does not list. */
@@ -10,16 +10,16 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <string.h>
-#include "core/model/alert_docs.h"
+#include "cli/export_docs.h"
 
 static void found_by_page_and_code(void **state)
 {
 	(void)state;
-	const char *t = lw_alert_doc("liza", "blocked");
+	const char *t = export_docs_meaning("liza", "blocked");
 	assert_non_null(t);
 	assert_string_equal(t, "a BLOCKED task (the message carries blocked_reason)");
-	assert_string_equal(lw_alert_doc("acp", "blocked"), "BLOCKED (with blocked_reason)");
-	t = lw_alert_doc("liza-go", "blocked");
+	assert_string_equal(export_docs_meaning("acp", "blocked"), "BLOCKED (with blocked_reason)");
+	t = export_docs_meaning("liza-go", "blocked");
 	assert_non_null(t);
 	assert_non_null(strstr(t, "rejection-RCA gate"));
 }
@@ -27,21 +27,21 @@ static void found_by_page_and_code(void **state)
 static void several_codes_in_one_row(void **state)
 {
 	(void)state;
-	const char *a = lw_alert_doc("liza", "pause_stale");
-	const char *b = lw_alert_doc("liza", "pause_forgotten");
+	const char *a = export_docs_meaning("liza", "pause_stale");
+	const char *b = export_docs_meaning("liza", "pause_forgotten");
 	assert_non_null(a);
 	assert_ptr_equal(a, b);
 	assert_null(strchr(a, '`'));
-	assert_non_null(lw_alert_doc("rcs", "dangling_link"));
+	assert_non_null(export_docs_meaning("rcs", "dangling_link"));
 }
 
 static void unknown_code(void **state)
 {
 	(void)state;
-	assert_null(lw_alert_doc("liza", "no_such_code"));
-	assert_null(lw_alert_doc("nosystem", "blocked"));
-	assert_null(lw_alert_doc("liza-go", "checkpoint_stale"));   /* the shell era's alone */
-	assert_null(lw_alert_doc(NULL, NULL));
+	assert_null(export_docs_meaning("liza", "no_such_code"));
+	assert_null(export_docs_meaning("nosystem", "blocked"));
+	assert_null(export_docs_meaning("liza-go", "checkpoint_stale"));   /* the shell era's alone */
+	assert_null(export_docs_meaning(NULL, NULL));
 }
 
 int main(void)

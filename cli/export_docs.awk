@@ -1,6 +1,6 @@
-# alert_docs.awk — one docs/systems/*.md's table of checks ("| code | level
-# | raised when |") as C rows { page, code, meaning } for core/model/
-# alert_docs.c (the Makefile makes build/gen/alert_docs.h). The docs are
+# export_docs.awk — one docs/systems/*.md's table of checks ("| code | level
+# | raised when |") as C rows { page, code, meaning } for
+# cli/export_docs.c (the Makefile makes build/gen/export_docs.h). The docs are
 # the one place that says what a code means; a row naming several codes
 # ("`a` / `b`") gives one row each. Backquotes go; the text is otherwise
 # the page's.

@@ -1,7 +1,7 @@
-/* alert_docs.c — the table of checks of each docs/systems/NAME.md, made into
- * C rows by core/model/alert_docs.awk (the Makefile's build/gen/
- * alert_docs.h): one source for what a code means, the page's. */
-#include "core/model/alert_docs.h"
+/* export_docs.c — the table of checks of each docs/systems/NAME.md, made into
+ * C rows by cli/export_docs.awk (the Makefile's build/gen/
+ * export_docs.h): one source for what a code means, the page's. */
+#include "cli/export_docs.h"
 #include <stddef.h>
 #include <string.h>
 
@@ -10,10 +10,10 @@ typedef struct alert_doc {
 } alert_doc;
 
 static const alert_doc docs[] = {
-#include "build/gen/alert_docs.h"
+#include "build/gen/export_docs.h"
 };
 
-const char *lw_alert_doc(const char *page, const char *code)
+const char *export_docs_meaning(const char *page, const char *code)
 {
 	for (size_t k = 0; page && code && k < sizeof docs / sizeof *docs; k++)
 		if (strcmp(docs[k].page, page) == 0 && strcmp(docs[k].code, code) == 0)
