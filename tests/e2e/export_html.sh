@@ -79,6 +79,10 @@ jq -r '.projects[0].alerts[] | select(.code == "blocked") | .explanation' "$E2E_
 	fail "export --json's spec and dependency links: $(jq -c '.projects[0].tasks[] | select(.id == "ready-1") | .links' "$E2E_TMP/export.json")"
 jq -e '.projects[0].tasks[] | select(.id == "active-1") | .links[] | select(.kind == "spec") | .broken' \
 	"$E2E_TMP/export.json" | grep -qx true || fail "export --json: the missing spec is not broken"
+# Today's (Go) Liza explains by its own page (docs/systems/liza-go.md), not the shell era's.
+mkdir -p "$E2E_TMP/go" && cp -r "$LW_TESTS/fixtures/liza-go/basic/." "$E2E_TMP/go/"
+"$LW_BIN" -C "$E2E_TMP/go" export --json - | jq -r '.projects[0].alerts[] | select(.code == "blocked") | .explanation' |
+	grep -qx "a BLOCKED task (with the rejection-RCA gate's state when it has one)" || fail "Go Liza's explanation"
 
 if ! command -v chromium >/dev/null; then
 	echo "export_html: chromium is not installed (make deps installs it): the page was checked as text only, not in a browser" >&2
