@@ -155,6 +155,16 @@ $(THEME_BUILTIN): themes/default.theme themes/mono.theme
 	  echo ';'; done > $@.tmp && mv $@.tmp $@
 $(foreach v,rel san vg,$(B)/$(v)/tui/theme.o): $(THEME_BUILTIN)
 
+# What each alert code means, for the exported page: the table of checks
+# of each docs/systems/*.md, their one source, made into C rows
+# (cli/export_docs.awk) that cli/export_docs.c includes.
+EXPORT_DOCS := build/gen/export_docs.h
+$(EXPORT_DOCS): $(wildcard docs/systems/*.md) cli/export_docs.awk
+	@mkdir -p $(@D)
+	@for f in $(sort $(wildcard docs/systems/*.md)); do \
+	  awk -v doc=$$(basename $$f .md) -f cli/export_docs.awk $$f || exit 1; done > $@.tmp && mv $@.tmp $@
+$(foreach v,rel san vg fuzz,$(B)/$(v)/cli/export_docs.o): $(EXPORT_DOCS)
+
 $(B)/rel/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<

@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "cli/cmd_queue.h"
 #include "cli/follow.h"
+#include "cli/export_docs.h"
 #include "core/model/fleet.h"
 #include "core/store/store.h"
 #include "core/util/escape.h"
@@ -34,7 +35,8 @@ typedef struct export_job {
 static void h(strbuf *o, const char *s) { esc_html_str(o, s ? s : ""); }
 
 /* A file or folder the state names, relative to the project's root when it
- * lies beneath it (else NULL), and whether it exists. */
+ * lies beneath it, symlinks resolved (else NULL: never a link out of the
+ * project, `../x` or a link to /etc), and whether it exists. */
 static const char *link_target(const lw_project *p, const char *path, char *buf, size_t n, bool *exists)
 {
 	*exists = false;
@@ -47,6 +49,9 @@ static const char *link_target(const lw_project *p, const char *path, char *buf,
 		snprintf(full, sizeof full, "%s/%s", p->dir, path);
 	struct stat st;
 	*exists = stat(full, &st) == 0;
+	char real[PATH_MAX], top[PATH_MAX];
+	if (!*exists || !realpath(full, real) || !realpath(p->dir, top) || !store_path_beneath(top, real))
+		return NULL;
 	const char *rel = lw_project_shown_path(p, full);
 	if (rel == full)
 		return NULL;
@@ -54,8 +59,9 @@ static const char *link_target(const lw_project *p, const char *path, char *buf,
 	return buf;
 }
 
-/* <a href> to a checked relative path, else the text; broken when missing. */
-static void html_link(strbuf *o, const lw_project *p, const char *what, const char *path)
+/* <a href> to a checked relative path, else the text; broken when missing.
+ * shown is what the state wrote (a spec's "#anchor" included). */
+static void html_link_as(strbuf *o, const lw_project *p, const char *what, const char *path, const char *shown)
 {
 	char rel[PATH_MAX];
 	bool exists;
@@ -65,19 +71,70 @@ static void html_link(strbuf *o, const lw_project *p, const char *what, const ch
 	strbuf_init(&href);
 	if (!exists) {
 		strbuf_adds(o, "<span class=\"broken\">");
-		h(o, path);
+		h(o, shown);
 		strbuf_adds(o, " (broken: nothing there)</span>");
 	} else if (r && esc_html_path(&href, r)) {
 		strbuf_adds(o, "<a class=\"link\" href=\"");
 		strbuf_add(o, href.buf, href.len);
 		strbuf_adds(o, "\">");
-		h(o, r);
+		h(o, shown == path ? r : shown);
 		strbuf_adds(o, "</a>");
 	} else {
-		h(o, path);
+		h(o, shown);
+		strbuf_adds(o, " (not linked: outside the project)");
 	}
 	strbuf_free(&href);
 	strbuf_adds(o, "</li>\n");
+}
+
+static void html_link(strbuf *o, const lw_project *p, const char *what, const char *path)
+{
+	html_link_as(o, p, what, path, path);
+}
+
+/* The next reference of a task's spec ("a.md#goal; b.md"): the text as
+ * written into text, the file (the "#anchor" cut) into path; false past
+ * the last. */
+static bool spec_next(const char **s, char *text, size_t tn, char *path, size_t pn)
+{
+	while (**s == ';' || **s == ' ' || **s == '\t')
+		(*s)++;
+	if (!**s)
+		return false;
+	size_t len = strcspn(*s, ";");
+	const char *start = *s;
+	*s += len;
+	while (len && (start[len - 1] == ' ' || start[len - 1] == '\t'))
+		len--;
+	snprintf(text, tn, "%.*s", (int)len, start);
+	snprintf(path, pn, "%.*s", (int)strcspn(text, "#"), text);
+	return true;
+}
+
+/* The anchor index (t<m>-<k>) of system's task id in the project, or -1. */
+static long task_index(const lw_project *p, const char *system, const char *id)
+{
+	long k = 0;
+	for (size_t i = 0; i < p->n; i++) {
+		const lw_snapshot *s = p->src[i].good;
+		for (size_t t = 0; s && t < s->ntasks; t++, k++)
+			if (id && strcmp(s->tasks[t].system, system) == 0 && strcmp(s->tasks[t].id, id) == 0)
+				return k;
+	}
+	return -1;
+}
+
+/* What an alert's code means, as its system's page says (export_docs.h):
+ * the page of the project's source of that system (Go Liza has its own);
+ * "" when the page says nothing. */
+static const char *explain(const lw_project *p, const lw_alert *a)
+{
+	const char *page = a->system;
+	for (size_t i = 0; i < p->n; i++)
+		if (strcmp(p->src[i].adapter->name, a->system) == 0 && p->src[i].good && p->src[i].good->docs_page)
+			page = p->src[i].good->docs_page;
+	const char *text = export_docs_meaning(page, a->code);
+	return text ? text : "";
 }
 
 static const char css[] =
@@ -86,11 +143,11 @@ static const char css[] =
 	".CRIT{color:#b00}.WARN{color:#a60}.broken{color:#b00;text-decoration:line-through}"
 	"pre{white-space:pre-wrap}.lane{display:inline-block;vertical-align:top;min-width:10em;margin-right:1em}";
 
-static void html_alerts(strbuf *o, const lw_alerts *al)
+static void html_alerts(strbuf *o, const lw_project *p, const lw_alerts *al)
 {
 	char tb[32];
 	strbuf_printf(o, "<h3>Alerts (%zu)</h3>\n<table class=\"alerts\"><tr><th>level</th><th>system</th><th>code</th>"
-	              "<th>subject</th><th>what it means</th><th>since</th></tr>\n", al->n);
+	              "<th>subject</th><th>message</th><th>what the code means</th><th>since</th></tr>\n", al->n);
 	for (size_t i = 0; i < al->n; i++) {
 		const lw_alert *a = &al->v[i];
 		strbuf_printf(o, "<tr class=\"alert %s\"><td>%s</td><td>", lw_level_name(a->level), lw_level_name(a->level));
@@ -101,6 +158,8 @@ static void html_alerts(strbuf *o, const lw_alerts *al)
 		h(o, a->subject);
 		strbuf_adds(o, "</td><td>");
 		h(o, a->message);
+		strbuf_adds(o, "</td><td class=\"explain\">");
+		h(o, explain(p, a));
 		strbuf_printf(o, "</td><td>%s</td></tr>\n", lw_format_time(a->since, tb, sizeof tb));
 	}
 	strbuf_adds(o, "</table>\n");
@@ -162,6 +221,23 @@ static void html_task(strbuf *o, const lw_project *p, size_t m, size_t k, const 
 		html_link(o, p, "file", t->path);
 	if (t->worktree)
 		html_link(o, p, "worktree", t->worktree);
+	char text[PATH_MAX], path[PATH_MAX];
+	for (const char *sp = t->spec; sp && spec_next(&sp, text, sizeof text, path, sizeof path);)
+		html_link_as(o, p, "spec", path, text);
+	for (size_t d = 0; d < t->ndepends; d++) {
+		long to = task_index(p, t->system, t->depends[d]);
+		strbuf_adds(o, "<li>depends on: ");
+		if (to >= 0) {
+			strbuf_printf(o, "<a class=\"dep\" href=\"#t%zu-%ld\">", m, to);
+			h(o, t->depends[d]);
+			strbuf_adds(o, "</a>");
+		} else {
+			strbuf_adds(o, "<span class=\"broken\">");
+			h(o, t->depends[d]);
+			strbuf_adds(o, " (broken: no such task)</span>");
+		}
+		strbuf_adds(o, "</li>\n");
+	}
 	strbuf_adds(o, "</ul>\n");
 	bool any = false;
 	for (size_t i = 0; i < s->nrecords; i++) {
@@ -249,7 +325,7 @@ static void html_project(strbuf *o, const lw_member *mb, size_t m, const lw_aler
 		}
 	}
 	strbuf_adds(o, "</table>\n");
-	html_alerts(o, al);
+	html_alerts(o, p, al);
 	strbuf_adds(o, "<h3>Tasks</h3>\n");
 	size_t k = 0;
 	for (size_t i = 0; i < p->n; i++) {
@@ -288,15 +364,20 @@ static void jstr(strbuf *o, const char *name, const char *v, bool first)
 	esc_json_str(o, v);
 }
 
-static void json_link(strbuf *o, const lw_project *p, const char *what, const char *path)
+static void json_link_as(strbuf *o, const lw_project *p, const char *what, const char *path, const char *shown)
 {
 	char rel[PATH_MAX];
 	bool exists;
 	link_target(p, path, rel, sizeof rel, &exists);
 	strbuf_adds(o, "{");
 	jstr(o, "kind", what, true);
-	jstr(o, "target", path, false);
+	jstr(o, "target", shown, false);
 	strbuf_printf(o, ", \"broken\": %s}", exists ? "false" : "true");
+}
+
+static void json_link(strbuf *o, const lw_project *p, const char *what, const char *path)
+{
+	json_link_as(o, p, what, path, path);
 }
 
 static void export_json(strbuf *o, const lw_fleet *f, const lw_alerts *al, const lw_queue *q, time_t now)
@@ -347,6 +428,7 @@ static void export_json(strbuf *o, const lw_fleet *f, const lw_alerts *al, const
 			jstr(o, "code", a->code, false);
 			jstr(o, "subject", a->subject, false);
 			jstr(o, "message", a->message, false);
+			jstr(o, "explanation", explain(p, a), false);
 			jstr(o, "since", lw_format_time(a->since, tb, sizeof tb), false);
 			strbuf_adds(o, "}");
 		}
@@ -367,7 +449,18 @@ static void export_json(strbuf *o, const lw_fleet *f, const lw_alerts *al, const
 				strbuf_adds(o, ", \"links\": [");
 				bool lf = true;
 				if (t->path) { json_link(o, p, "file", t->path); lf = false; }
-				if (t->worktree) { strbuf_adds(o, lf ? "" : ", "); json_link(o, p, "worktree", t->worktree); }
+				if (t->worktree) { strbuf_adds(o, lf ? "" : ", "); json_link(o, p, "worktree", t->worktree); lf = false; }
+				char text[PATH_MAX], path[PATH_MAX];
+				for (const char *sp = t->spec; sp && spec_next(&sp, text, sizeof text, path, sizeof path); lf = false) {
+					strbuf_adds(o, lf ? "" : ", ");
+					json_link_as(o, p, "spec", path, text);
+				}
+				for (size_t d = 0; d < t->ndepends; d++, lf = false) {
+					strbuf_adds(o, lf ? "{" : ", {");
+					jstr(o, "kind", "depends_on", true);
+					jstr(o, "target", t->depends[d], false);
+					strbuf_printf(o, ", \"broken\": %s}", task_index(p, t->system, t->depends[d]) < 0 ? "true" : "false");
+				}
 				strbuf_adds(o, "], \"record\": [");
 				bool rf = true;
 				for (size_t r = 0; r < s->nrecords; r++) {

@@ -21,6 +21,10 @@ typedef struct hud_view_def {
 	bool (*can)(const hud *h);          /* the action applies now (NULL: always) */
 	void (*open)(hud *h);               /* the action: set its state up, views_push */
 	bool overlay;                       /* drawn over the view below it (a line, a box) */
+	/* Its key opens it from any full view (detail, review, help…), not only
+	 * the main screen: the view on top does not see that key. Never over an
+	 * overlay (it asks, and may be taking text). */
+	bool anywhere;
 	/* Draw it: a full view the whole screen, an overlay its part. dirty is
 	 * what changed (DIRTY_ALL, or the main screen's pane bits). */
 	void (*draw)(hud *h, unsigned dirty);

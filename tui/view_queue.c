@@ -246,6 +246,7 @@ const hud_view_def view_queue = {
 	.name = "queue",
 	.action = "queue",
 	.open = open_queue,
+	.anywhere = true,   /* "one key opens it from anywhere" (issue 40) */
 	.draw = draw,
 	.key = key,
 	.reload = view_queue_update,   /* its tasks' pointers are the new snapshot's at once */

@@ -1,6 +1,7 @@
 /* views.c — the table of the views, and the stack they open on (view.h).
  * A new view is one file (view_NAME.c defining view_NAME) and one row below. */
 #include "tui/view.h"
+#include "tui/keymap.h"
 #include <curses.h>
 #include <string.h>
 
@@ -102,7 +103,22 @@ void views_open(hud *h, const char *action)
 		v->open(h);
 }
 
-void views_key(hud *h, int ch) { views_top(h)->key(h, ch); }
+/* A key of a view declared anywhere opens it over the full view on top;
+ * the main screen's keymap opens it there, and the view itself takes its
+ * own key (to close). Every other key goes to the top. */
+void views_key(hud *h, int ch)
+{
+	const hud_view_def *top = views_top(h);
+	if (top != &view_main && !top->overlay) {
+		const char *a = keymap_action_of(h->keymap, ch);
+		const hud_view_def *v = views_for_action(a);
+		if (v && v->anywhere && v != top && views_can_open(h, a)) {
+			views_open(h, a);
+			return;
+		}
+	}
+	top->key(h, ch);
+}
 
 /* The topmost full view, then the overlays above it, bottom first. A view
  * whose subject is gone closes itself as it draws: the one below is drawn

@@ -45,6 +45,11 @@ typedef struct lw_task {
 	                             (its history); 0 or LW_NO_TIME when it records none: then
 	                             when liza-watch first saw that status (lw_activity_since) */
 	const char *worktree;     /* the folder its work is in, as the file names it, or NULL */
+	const char *spec;         /* the spec it is built to, as the file names it (Liza's spec_ref:
+	                             a path, "#anchor" after it, several joined by ';'), or NULL */
+	const char *const *depends;   /* the ids of the tasks of its system it waits on (Liza's
+	                                 depends_on), ndepends of them */
+	size_t ndepends;
 } lw_task;
 
 typedef struct lw_agent {
@@ -107,6 +112,9 @@ typedef struct lw_snapshot {
 	                            when the system keeps no such set */
 	size_t nactive_set;
 	size_t state_bytes;    /* bytes of input read */
+	/* The page that documents its checks (docs/systems/NAME.md) when not
+	 * the system's short name: Go Liza's "liza-go": what `export` explains alerts by. */
+	const char *docs_page;
 	/* The newest records the files hold (log entries, notes, messages),
 	 * oldest first; the adapter keeps a bounded tail of them. */
 	lw_record *records;    size_t nrecords;

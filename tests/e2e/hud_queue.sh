@@ -2,7 +2,7 @@
 # The queue (w, issue 40): items from three projects and four systems in
 # one list, oldest first, the same list `queue --json` prints; approve from
 # the queue (the usual confirmation, naming the project); an item arriving
-# and leaving while the queue is open.
+# and leaving while the queue is open; w from the detail and review views.
 . "$(dirname "$0")/../tmux-lib.sh"
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 A=$E2E_TMP/alpha B=$E2E_TMP/beta G=$E2E_TMP/gamma
@@ -50,6 +50,26 @@ grep -q 'status: READY_FOR_REVIEW' "$G/.liza/state.yaml" || fail "gamma's task w
 wait_for 'Waiting for a human: 4'
 screen | grep -q 'alpha  liza:review-1' && fail "the approved item is still listed"
 # q leaves the queue for the main screen, not the HUD.
+keys q
+wait_for 'WAIT 4  CRIT'
+# w opens the queue from anywhere: from a task's detail (the view on top
+# does not take the key), and q returns to that detail; from the review.
+keys Enter
+wait_for 'review_commit: def456'
+keys w
+wait_for 'Waiting for a human: 4'
+keys q
+wait_gone 'Waiting for a human'
+wait_for 'review_commit: def456'
+keys Escape
+wait_for 'WAIT 4  CRIT'
+keys v
+wait_for '^ review alpha/liza:review-1 '
+keys w
+wait_for 'Waiting for a human: 4'
+keys q
+wait_gone 'Waiting for a human'
+wait_for '^ review alpha/liza:review-1 '
 keys q
 wait_for 'WAIT 4  CRIT'
 keys q

@@ -297,6 +297,7 @@ static const char *badge(arena *a, const lg_task *t)
 static void project_model(lw_snapshot *snap, lizago_state *st)
 {
 	arena *a = &snap->mem;
+	snap->docs_page = "liza-go";   /* docs/systems/liza-go.md: today's Liza's checks */
 	snap->tasks = arena_alloc(a, (st->ntasks + 1) * sizeof *snap->tasks);
 	for (size_t i = 0; i < st->ntasks; i++) {
 		const lg_task *t = &st->tasks[i];
@@ -320,6 +321,9 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 		m->node = t->node;
 		m->status_since = t->status_since;
 		m->tx = st->tx;
+		m->spec = t->spec_ref;
+		m->depends = t->depends_on;
+		m->ndepends = t->ndepends_on;
 		m->badge = badge(a, t);
 	}
 	snap->agents = arena_alloc(a, (st->nagents + 1) * sizeof *snap->agents);

@@ -820,6 +820,9 @@ static void project_model(lw_snapshot *snap, const liza_state *st, const lw_snap
 		/* The newest history entry is when it took its status, when Liza wrote one. */
 		m->status_since = t->nhistory ? t->history[t->nhistory - 1].time : LW_NO_TIME;
 		m->worktree = t->worktree;
+		m->spec = t->spec_ref;
+		m->depends = t->depends_on.v;
+		m->ndepends = t->depends_on.n;
 		m->tx = &liza_tx_table;   /* the generation's table (liza_gen.h) */
 	}
 	snap->agents = arena_alloc(a, (st->nagents + 1) * sizeof *snap->agents);
