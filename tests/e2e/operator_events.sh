@@ -58,6 +58,24 @@ grep -q 'pause: done' <<<"$out" || fail "events: a bad line lost the good ones: 
 printf 'lw1\t1768904400\t/elsewhere\tliza\t-\tabort\thuman\tdone\n' >> "$j"
 "$LW_BIN" events 2>/dev/null | grep -q 'abort' && fail "events: a line of another root shown"
 
+# events --follow: the actions from then on, as their writes' changes come
+# (the pause's line is read at the latest on the resume's change).
+"$LW_BIN" events --follow --json > "$E2E_TMP/follow.out" 2>&1 &
+fpid=$!
+trap 'kill $fpid 2>/dev/null; e2e_cleanup' EXIT
+# It prints nothing at start: a pause (and a resume) again until one is
+# seen, so an action before the follower's first load is no failure.
+printed() { grep -q '"kind": "operator", "from": "ops-2", "to": "pause: done", .*"origin": "liza-watch"' "$E2E_TMP/follow.out"; }
+end=$(( $(date +%s) + 30 ))
+until printed; do
+	[ "$(date +%s)" -le "$end" ] || fail "events --follow printed no pause: $(cat "$E2E_TMP/follow.out")"
+	"$LW_BIN" --as ops-2 transition liza pause > /dev/null || fail "pause (follow)"
+	"$LW_BIN" transition liza resume > /dev/null || fail "resume (follow)"
+	for _ in $(seq 40); do printed && break; sleep 0.05; done
+done
+grep -q '"to": "approve: done"' "$E2E_TMP/follow.out" && fail "events --follow printed what was done before it: $(cat "$E2E_TMP/follow.out")"
+kill $fpid; wait $fpid 2>/dev/null
+
 # The HUD: its own write is in its feed when it completes.
 HUD_DIR=$proj start_hud 160 45
 wait_for 'liza'
@@ -66,4 +84,5 @@ wait_for 'created \.liza/PAUSE'
 wait_for 'liza +operator human: pause: done'
 keys q
 wait_exit 0
-"$LW_BIN" events | grep -c 'pause: done' | grep -qx 2 || fail "events: the HUD's pause not in the journal"
+"$LW_BIN" events | grep -q 'liza operator human -> pause: done' || fail "events: no pause by human"
+[ "$("$LW_BIN" events | grep -c 'liza operator human -> pause: done')" -eq 2 ] || fail "events: the HUD's pause not in the journal"
