@@ -12,6 +12,7 @@
 #include "core/model/adapter.h"
 #include "core/model/alert_index.h"
 #include "core/model/fleet.h"
+#include "core/model/journal.h"
 #include "core/util/escape.h"
 #include "core/util/grow.h"
 #include "core/util/timeparse.h"
@@ -19,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static bool print_event(const lw_event *e, bool json)
 {
@@ -83,6 +85,19 @@ static void history(lw_activity *a, const char *project, const lw_task *t)
 	}
 }
 
+/* What the operator did through liza-watch in this project (journal.h):
+ * from *offset on, a line that does not read skipped with one message. */
+static void journal(lw_activity *a, const lw_project *p, const char *label, bool rotated, long long *offset)
+{
+	char path[4200];
+	size_t bad = 0;
+	if (!lw_journal_path(p->dir, path, sizeof path))
+		return;
+	lw_journal_read(path, p->dir, rotated, a, label, offset, &bad);
+	if (bad)
+		cli_error("%s: %zu line%s that do%s not read skipped", path, bad, bad == 1 ? "" : "s", bad == 1 ? "es" : "");
+}
+
 static int by_time(const void *pa, const void *pb)
 {
 	const lw_event *const *x = pa, *const *y = pb;
@@ -112,6 +127,8 @@ static int recorded(const lw_fleet *f, bool json)
 			for (size_t k = 0; k < s->ntasks; k++)
 				history(&a, label, &s->tasks[k]);
 		}
+		if (!p->unreadable)
+			journal(&a, p, label, true, NULL);
 	}
 	/* The ring never wrapped (its bound is far above what is added), so
 	 * the events sit in the order added; sorted by time, stably. */
@@ -140,6 +157,7 @@ typedef struct events_follow {
 	unsigned long long printed;   /* the next event to print (lw_activity_seq) */
 	lw_alerts *seen;              /* per project: the alerts at its last check */
 	bool *started;
+	long long *journal_at;        /* per project: how far its journal was read */
 	bool json;
 } events_follow;
 
@@ -170,6 +188,11 @@ static bool on_change(const lw_fleet *f, size_t m, const lw_alerts *al, void *ct
 	}
 	ev->started[m] = true;
 	lw_alerts_copy(&ev->seen[m], al);
+	/* The operator's actions written since (by this machine's CLI or HUD):
+	 * a write changes the files, which brings this call. */
+	for (size_t i = 0; i < f->n; i++)
+		if (!f->v[i].proj.unreadable)
+			journal(&ev->act, &f->v[i].proj, f->n > 1 ? f->v[i].label : NULL, false, &ev->journal_at[i]);
 	bool ok = true;
 	for (const lw_event *e; ok && (e = lw_activity_seq(&ev->act, ev->printed)) != NULL; ev->printed++)
 		ok = print_event(e, ev->json);
@@ -183,19 +206,28 @@ static bool on_change(const lw_fleet *f, size_t m, const lw_alerts *al, void *ct
 
 static int follow(const lw_opts *o, lw_fleet *f, bool json)
 {
-	events_follow ev = { .json = json, .seen = lw_alerts_array(f->n), .started = calloc(f->n, sizeof(bool)) };
+	events_follow ev = { .json = json, .seen = lw_alerts_array(f->n), .started = calloc(f->n, sizeof(bool)),
+	                     .journal_at = calloc(f->n, sizeof(long long)) };
 	lw_activity_init(&ev.act, 4096);
+	/* From now on: what was done before is `events` without --follow. */
+	for (size_t m = 0; ev.journal_at && m < f->n; m++) {
+		char path[4200];
+		struct stat st;
+		if (lw_journal_path(f->v[m].proj.dir, path, sizeof path) && stat(path, &st) == 0)
+			ev.journal_at[m] = (long long)st.st_size;
+	}
 	ev.act.started = lw_now();
 	for (size_t m = 0; m < f->n; m++) {
 		f->v[m].proj.activity = &ev.act;
 		f->v[m].proj.label = f->n > 1 ? f->v[m].label : NULL;
 	}
-	int rc = ev.started ? follow_run(o, f, on_change, &ev) : EXIT_IO;
+	int rc = ev.started && ev.journal_at ? follow_run(o, f, on_change, &ev) : EXIT_IO;
 	for (size_t m = 0; m < f->n; m++)
 		f->v[m].proj.activity = NULL;
 	lw_activity_free(&ev.act);
 	lw_alerts_array_free(ev.seen, f->n);
 	free(ev.started);
+	free(ev.journal_at);
 	return rc;
 }
 

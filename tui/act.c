@@ -10,6 +10,7 @@
 #include "tui/view.h"
 #include "tui/pane.h"
 #include "tui/txrun.h"
+#include "core/model/journal.h"
 #include "core/model/registry.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
@@ -272,6 +273,19 @@ static const char *project_of(const hud *h, const lw_source *src)
 	return NULL;   /* not reached: every source is some project's (lw_transition refuses NULL) */
 }
 
+/* The feed's line for the HUD's own write, as `events` reads it from the
+ * journal the write appended to (core/model/journal.h). */
+static void feed_own(hud *h, tx_rc rc)
+{
+	const char *label = NULL;
+	for (size_t m = 0; h->fleet->n > 1 && m < h->fleet->n; m++)
+		for (size_t k = 0; k < h->fleet->v[m].proj.n; k++)
+			if (&h->fleet->v[m].proj.src[k] == pend.src)
+				label = h->fleet->v[m].label;
+	lw_journal_event(&h->activity, label, lw_now(), pend.src->adapter->name, pend.has_subject ? pend.subject : NULL,
+	                 pend.event, h->opts->as ? h->opts->as : "human", lw_journal_result(rc));
+}
+
 /* Start the write off the UI loop; act_tx_poll reports how it went. */
 static void fire(hud *h, const char *reason, const char *question, bool force)
 {
@@ -339,6 +353,8 @@ void act_tx_poll(hud *h)
 		prompt_ask_confirm(h, label, pend.subject, confirm_force);
 		return;
 	}
+	if (res.rc == TX_DONE || res.rc == TX_DENIED || res.rc == TX_IO)
+		feed_own(h, res.rc);
 	if (res.rc == TX_DONE) {
 		hud_message(h, false, "%s%s%s", res.message, res.note[0] ? " | " : "", res.note);
 		set_text(&pend.reason, NULL);

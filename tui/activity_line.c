@@ -18,7 +18,7 @@ const char *activity_line(const lw_event *ev, char *buf, size_t n, theme_elem *e
 	             ev->kind == LW_EV_AGENT_STATUS || ev->kind == LW_EV_TASK_NEW || ev->kind == LW_EV_TASK_GONE ||
 	             ev->kind == LW_EV_AGENT_NEW || ev->kind == LW_EV_AGENT_GONE;
 	bool record = ev->kind == LW_EV_LOG || ev->kind == LW_EV_NOTE || ev->kind == LW_EV_MESSAGE ||
-	              ev->kind == LW_EV_HISTORY;
+	              ev->kind == LW_EV_HISTORY || ev->kind == LW_EV_OPERATOR;
 	if (record)   /* who wrote it: what it says */
 		snprintf(buf, n, "%s %s%s%s %s %s %s: %s", tb, ev->project, ev->project[0] ? "/" : "", ev->system,
 		         ev->subject, kind, ev->from, ev->to);

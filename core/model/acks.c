@@ -237,21 +237,6 @@ static int edit(const char *cur, size_t len, strbuf *out, void *ctx, lw_error *e
 	return 0;
 }
 
-static int mkdirs(const char *path)
-{
-	char d[4096];
-	snprintf(d, sizeof d, "%s", path);
-	for (char *s = d + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(d, 0700) < 0 && errno != EEXIST)
-			return -1;
-		*s = '/';
-	}
-	return 0;
-}
-
 static int write_change(lw_acks *a, change *c, lw_error *err)
 {
 	if (!a->path[0]) {
@@ -265,7 +250,7 @@ static int write_change(lw_acks *a, change *c, lw_error *err)
 		lw_error_set(err, "acks", 0, 0, "%s", a->problem);
 		return -1;
 	}
-	if (mkdirs(a->path) < 0) {
+	if (lw_mkdirs_for(a->path) < 0) {
 		lw_error_set(err, a->path, 0, 0, "cannot make its folder: %s", strerror(errno));
 		return -1;
 	}

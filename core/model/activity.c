@@ -11,6 +11,7 @@
 static const char *const kind_names[LW_EV_KINDS] = {
 	"status", "assigned", "verdict", "task_new", "task_gone", "agent_new", "agent_status", "agent_gone",
 	"agent_stale", "log", "note", "message", "history", "alert_raised", "alert_cleared",
+	"operator",
 };
 
 static size_t records_limit = 32;
@@ -453,5 +454,8 @@ void lw_event_json(const lw_event *e, strbuf *out)
 	esc_json_str(out, e->time != LW_NO_TIME ? lw_format_time(e->time, t, sizeof t) : NULL);
 	if (e->kind == LW_EV_ALERT_RAISED || e->kind == LW_EV_ALERT_CLEARED || e->acked)
 		strbuf_printf(out, ", \"acked\": %s", e->acked ? "true" : "false");
+	/* Not read from the project's files: liza-watch's own record of what it did. */
+	if (e->kind == LW_EV_OPERATOR)
+		strbuf_adds(out, ", \"origin\": \"liza-watch\"");
 	strbuf_addc(out, '}');
 }

@@ -26,6 +26,8 @@ typedef enum lw_event_kind {
 	LW_EV_AGENT_NEW, LW_EV_AGENT_STATUS, LW_EV_AGENT_GONE, LW_EV_AGENT_STALE,
 	LW_EV_LOG, LW_EV_NOTE, LW_EV_MESSAGE, LW_EV_HISTORY,
 	LW_EV_ALERT_RAISED, LW_EV_ALERT_CLEARED,
+	LW_EV_OPERATOR,           /* what the operator did through liza-watch (core/model/journal.h):
+	                             from who, to "event: result" */
 	LW_EV_KINDS
 } lw_event_kind;
 

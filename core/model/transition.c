@@ -5,8 +5,11 @@
  * or commit record can land outside the project, whatever its files link
  * to. A refusal there is a write failure: TX_IO, nothing written. */
 #include "core/model/adapter.h"
+#include "core/model/journal.h"
 #include "core/store/store.h"
+#include "core/util/timeparse.h"
 #include <string.h>
+
 
 int lw_transition(const char *project, const lw_source *src, const tx_request *rq, tx_result *res)
 {
@@ -22,5 +25,11 @@ int lw_transition(const char *project, const lw_source *src, const tx_request *r
 	}
 	int rc = src->adapter->transition(src, rq, res);
 	store_root_leave();
+	/* What the operator did, whatever the system records of it (several
+	 * record nothing): a write done, denied or failed. An override still
+	 * to confirm (TX_ASK) or a typo (TX_USAGE) did nothing yet. */
+	if (rc == TX_DONE || rc == TX_DENIED || rc == TX_IO)
+		(void)lw_journal_append(project, src->adapter->name, rq->subject, rq->event, rq->as, (tx_rc)rc,
+		                        rq->now ? rq->now : lw_now());
 	return rc;
 }

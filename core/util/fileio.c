@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static bool dangling(const char *path, char *to, size_t n, bool record);
@@ -214,4 +215,22 @@ char *lw_path_join(char *out, size_t n, const char *dir, const char *name)
 	else
 		snprintf(out, n, "%s/%s", dir, name);
 	return out;
+}
+
+int lw_mkdirs_for(const char *file)
+{
+	char d[LW_PATH_MAX + 512];
+	if ((size_t)snprintf(d, sizeof d, "%s", file) >= sizeof d) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	for (char *s = d + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(d, 0700) < 0 && errno != EEXIST)
+			return -1;
+		*s = '/';
+	}
+	return 0;
 }

@@ -38,6 +38,9 @@ int lw_stat(const char *path, struct stat *st, int how);
  * out (n >= LW_PATH_MAX) holds the canonical path; -1 with errno when the
  * path cannot be resolved. */
 int lw_realpath(const char *path, char *out, size_t n);
+/* Make the folders above file (not file itself), 0700 as the user's own
+ * state folders are; those already there are kept. 0, or -1 with errno. */
+int lw_mkdirs_for(const char *file);
 /* Is path a symbolic link to nothing? to gets where it points. */
 bool lw_dangling_link(const char *path, char *to, size_t n);
 /* stat() that says whether the path exists; st filled when it does. */
