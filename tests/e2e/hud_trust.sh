@@ -86,11 +86,12 @@ new_server
 basic=$(make_project "$fx/hud/basic")
 HUD_NO_COLOR=1 start_hud 100 30 -C "$basic"
 wait_for 'review \(1\)'
-# The board's selection stays marked (reverse video) while another pane has the focus.
+# The board's selection stays marked while another pane has the focus:
+# underlined, so it does not look like the focused pane's row (issue 36).
 keys Tab
 wait_for '─ Alerts'
 end=$(( $(date +%s) + 10 ))
-marked=$'\e\\[[0-9;]*7m(\e\\[[0-9;]*m)*review-1'
+marked=$'\e\\[([0-9]+;)*4(;[0-9]+)*m(\e\\[[0-9;]*m)*review-1'
 until screen_escapes | grep -Eq "$marked"; do
 	[ "$(date +%s)" -lt "$end" ] || fail "the selected card is not marked while the alerts have the focus"
 	sleep 0.05
