@@ -785,7 +785,7 @@ static void liveness_records_refresh_leases(void **state)
  * in the sprint and each the parent of the next and depending on the one
  * before (a chain as deep as the tasks: cycle search and resolution stay
  * linear and off the C stack), load and check at once. */
-static void ten_thousand_tasks_stay_cheap(void **state)
+static void ten_thousand_chained_tasks_load_whole(void **state)
 {
 	(void)state;
 	enum { N = 10000 };
@@ -807,14 +807,13 @@ static void ten_thousand_tasks_stay_cheap(void **state)
 	th_write(&r, "pipeline.yaml", pipeline_q2);
 	th_write(&r, "state.yaml", b.buf);
 	strbuf_free(&b);
-	struct timespec t0, t1;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	/* Whether this stays linear is `make bench`'s "status liza-go 10000"
+	 * figure (against ten times 1,000, same run): a time bound here would
+	 * be a timed unit test, flaky on a busy machine. This checks that a
+	 * chain of 10,000 loads whole and raises no false invalid_state. */
 	assert_int_equal(th_load(&r, NOW), 0);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	TH_NONE(&r, "invalid_state", NULL);
 	assert_int_equal(r.snap->ntasks, N);
-	assert_true(s < 5.0);   /* quadratic lookups took far longer under ASan */
 	th_close(&r);
 }
 
@@ -994,7 +993,7 @@ int main(void)
 		cmocka_unit_test(lifecycle_refusals_leave_the_file),
 		cmocka_unit_test(pause_and_resume_are_system_modes),
 		cmocka_unit_test(a_shell_era_file_stays_shell_era),
-		cmocka_unit_test(ten_thousand_tasks_stay_cheap),
+		cmocka_unit_test(ten_thousand_chained_tasks_load_whole),
 		cmocka_unit_test(detail_values_are_strings_as_go_reads_them),
 		cmocka_unit_test(dependency_cycles_are_edges_of_one_component),
 		cmocka_unit_test(patterns_raise_the_breaker_until_acknowledged),
