@@ -14,23 +14,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The usage text: the command lines come from the command table. */
-static const char usage_head[] =
-	"usage: liza-watch [-C DIR] [--as ID] [--theme NAME|PATH] [--no-color] [--poll[=MS]] [COMMAND]\n"
-	"\n"
-	"commands (COMMAND --help for each):\n";
+/* The global options: the parser below, the usage, `CMD --help`, the man
+ * page's synopsis and both completions read this table. A one-letter name
+ * is a short option only (-C). */
+const cli_option cli_globals[] = {
+	{ "C", 'C', required_argument, "DIR",
+	  "project directory (default: the current directory, or the config's\n"
+	  "projects); repeat it to watch several (hud, check, status, metrics)" },
+	{ "as", 0, required_argument, "ID", "who acts (default: $LIZA_AGENT_ID, else human)" },
+	{ "theme", 0, required_argument, "NAME|PATH", "colour theme" },
+	{ "no-color", 0, no_argument, NULL, "no colours (also when NO_COLOR is set)" },
+	{ "poll", 0, optional_argument, "MS", "compare stat results every MS ms instead of inotify" },
+	{ "help", 'h', no_argument, NULL, "this help" },
+	{ "version", 'V', no_argument, NULL, "the version" },
+	{ NULL, 0, 0, NULL, NULL },
+};
 
 static const char usage_tail[] =
-	"\n"
-	"options (before or after the command):\n"
-	"  -C DIR             project directory (default: the current directory, or the config's\n"
-	"                     projects); repeat it to watch several (hud, check, status, metrics)\n"
-	"  --as ID            who acts (default: $LIZA_AGENT_ID, else human)\n"
-	"  --theme NAME|PATH  colour theme\n"
-	"  --no-color         no colours (also when NO_COLOR is set)\n"
-	"  --poll[=MS]        compare stat results every MS ms instead of inotify\n"
-	"  -h, --help         this help\n"
-	"  -V, --version      the version\n"
 	"\n"
 	"check exits 0 (no alert >= WARN), 1 (WARN), 2 (CRIT), 3 (a state file or project could not be read).\n"
 	"Transitions exit 0 (done), 1 (denied, nothing written), 2 (usage), 3 (read/lock/write failure).\n"
@@ -39,6 +39,28 @@ static const char usage_tail[] =
 	"\n"
 	"Config: $XDG_CONFIG_HOME/liza-watch/config (else ~/.config/liza-watch/config), then\n"
 	"DIR/.liza-watch; options win over both. See liza-watch(1) and liza-watch.conf(5).\n";
+
+/* "  -C DIR             help", help's further lines indented alike. */
+static void usage_global(FILE *out, const cli_option *o)
+{
+	char head[40];
+	if (strlen(o->name) == 1)
+		snprintf(head, sizeof head, "-%c %s", o->shortname, o->arg);
+	else if (o->shortname)
+		snprintf(head, sizeof head, "-%c, --%s", o->shortname, o->name);
+	else if (o->has_arg == optional_argument)
+		snprintf(head, sizeof head, "--%s[=%s]", o->name, o->arg);
+	else
+		snprintf(head, sizeof head, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+	const char *h = o->help;
+	size_t n = strcspn(h, "\n");
+	fprintf(out, "  %-19s%.*s\n", head, (int)n, h);
+	while (h[n] == '\n') {
+		h += n + 1;
+		n = strcspn(h, "\n");
+		fprintf(out, "%21s%.*s\n", "", (int)n, h);
+	}
+}
 
 /* The version, and for each system the upstream code its rules follow. */
 void cli_version(FILE *out)
@@ -51,10 +73,15 @@ void cli_version(FILE *out)
 
 void cli_usage(FILE *out)
 {
-	fputs(usage_head, out);
-	for (const cli_command *c = cli_commands; c->name; c++)
-		if (!c->hidden)
-			cli_commands_line(out, c);
+	fputs("usage: liza-watch ", out);
+	cli_commands_globals_line(out);
+	fputs(" [COMMAND]\n\ncommands (COMMAND --help for each):\n", out);
+	for (const cli_command *const *c = cli_commands; *c; c++)
+		if (!(*c)->hidden)
+			cli_commands_line(out, *c);
+	fputs("\noptions (before or after the command):\n", out);
+	for (const cli_option *o = cli_globals; o->name; o++)
+		usage_global(out, o);
 	fputs(usage_tail, out);
 }
 
@@ -316,25 +343,24 @@ void cli_option_hint(const char *cmd, const char *arg)
 	fprintf(stderr, "liza-watch: try 'liza-watch %s --help' or 'liza-watch --help'\n", cmd);
 }
 
-enum { OPT_AS = 256, OPT_THEME, OPT_NO_COLOR, OPT_POLL };
-
-/* One global option, given before the command or after it. 0, or an exit
- * code after a message. */
-static int global_opt(lw_opts *o, const char **cli_as, int c, const char *arg)
+/* One global option (a row of cli_globals) with its value, given before
+ * the command or after it. 0, or an exit code after a message. */
+static int global_opt(lw_opts *o, const char **cli_as, const cli_option *g, const char *arg)
 {
-	switch (c) {
-	case 'C':
+	if (g->shortname == 'C') {
 		if (o->ndirs >= sizeof o->dirs / sizeof *o->dirs) {
 			cli_error("-C: at most %zu projects", sizeof o->dirs / sizeof *o->dirs);
 			return EXIT_USAGE;
 		}
 		o->dirs[o->ndirs++] = arg;
 		o->dir = o->dirs[0];
-		break;
-	case OPT_AS: *cli_as = arg; break;
-	case OPT_THEME: o->theme = arg; break;
-	case OPT_NO_COLOR: o->no_color = true; break;
-	case OPT_POLL:
+	} else if (strcmp(g->name, "as") == 0) {
+		*cli_as = arg;
+	} else if (strcmp(g->name, "theme") == 0) {
+		o->theme = arg;
+	} else if (strcmp(g->name, "no-color") == 0) {
+		o->no_color = true;
+	} else if (strcmp(g->name, "poll") == 0) {
 		o->poll = true;
 		if (arg) {
 			char *end;
@@ -345,44 +371,45 @@ static int global_opt(lw_opts *o, const char **cli_as, int c, const char *arg)
 			}
 			o->poll_ms = (int)ms;
 		}
-		break;
 	}
 	return 0;
 }
 
-/* The global option arg names (exact names only: no abbreviations after the
- * command, where they could be the command's own), with its value: inline
- * ("--as=ID", "-CDIR") or the next word. 0 when arg is none. */
-static int global_after(const char *arg, const char *next, const char **val, int *used)
+/* The global option arg names after the command (exact names only: no
+ * abbreviations there, where they could be the command's own), with its
+ * value: inline ("--as=ID", "-CDIR") or the next word. NULL when arg is
+ * none (or -h/-V, which are the command's help there). */
+static const cli_option *global_after(const char *arg, const char *next, const char **val, int *used)
 {
-	static const struct { const char *name; int c; int has_arg; } g[] = {
-		{ "--as", OPT_AS, required_argument }, { "--theme", OPT_THEME, required_argument },
-		{ "--no-color", OPT_NO_COLOR, no_argument }, { "--poll", OPT_POLL, optional_argument },
-	};
 	*val = NULL;
 	*used = 1;
-	if (arg[0] == '-' && arg[1] == 'C') {
-		*val = arg[2] ? arg + 2 : next;
-		*used = arg[2] ? 1 : 2;
-		return *val ? 'C' : 0;
-	}
-	for (size_t i = 0; i < sizeof g / sizeof *g; i++) {
-		size_t n = strlen(g[i].name);
-		if (strncmp(arg, g[i].name, n) != 0 || (arg[n] != '\0' && arg[n] != '='))
+	for (const cli_option *g = cli_globals; g->name; g++) {
+		if (g->has_arg == no_argument && g->shortname)
+			continue;   /* -h, -V */
+		if (strlen(g->name) == 1) {
+			if (arg[0] != '-' || arg[1] != g->shortname)
+				continue;
+			*val = arg[2] ? arg + 2 : next;
+			*used = arg[2] ? 1 : 2;
+			return *val ? g : NULL;
+		}
+		size_t n = strlen(g->name);
+		if (arg[0] != '-' || arg[1] != '-' || strncmp(arg + 2, g->name, n) != 0 ||
+		    (arg[n + 2] != '\0' && arg[n + 2] != '='))
 			continue;
-		if (arg[n] == '=') {
-			if (g[i].has_arg == no_argument)
-				return 0;
-			*val = arg + n + 1;
-		} else if (g[i].has_arg == required_argument) {
+		if (arg[n + 2] == '=') {
+			if (g->has_arg == no_argument)
+				return NULL;
+			*val = arg + n + 3;
+		} else if (g->has_arg == required_argument) {
 			if (!next)
-				return 0;
+				return NULL;
 			*val = next;
 			*used = 2;
 		}
-		return g[i].c;
+		return g;
 	}
-	return 0;
+	return NULL;
 }
 
 /* Takes the global options out of a command's words (approve t1 --as ID
@@ -396,12 +423,16 @@ static int split_globals(lw_opts *o, const char **cli_as, const cli_command *cmd
 	kept[k++] = argv[0];
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
+		if (cmd->hidden) {   /* __complete arg-kind --theme: words, not options */
+			kept[k++] = argv[i];
+			continue;
+		}
 		if (strcmp(arg, "--") == 0) {
 			while (i < argc)
 				kept[k++] = argv[i++];
 			break;
 		}
-		const cli_option *own = cli_commands_option(cmd, arg);
+		const cli_option *own = cli_commands_option(cmd->opts, arg);
 		bool short_own = false;
 		for (const cli_option *op = cmd->opts; op->name && !own; op++)
 			short_own |= op->shortname && arg[0] == '-' && arg[1] == op->shortname && !arg[2] &&
@@ -417,12 +448,13 @@ static int split_globals(lw_opts *o, const char **cli_as, const cli_command *cmd
 			continue;
 		}
 		const char *val;
-		int used, c = own ? 0 : global_after(arg, i + 1 < argc ? argv[i + 1] : NULL, &val, &used);
-		if (!c) {
+		int used;
+		const cli_option *g = own ? NULL : global_after(arg, i + 1 < argc ? argv[i + 1] : NULL, &val, &used);
+		if (!g) {
 			kept[k++] = argv[i];
 			continue;
 		}
-		int rc = global_opt(o, cli_as, c, val);
+		int rc = global_opt(o, cli_as, g, val);
 		if (rc)
 			return rc;
 		i += used - 1;
@@ -437,32 +469,47 @@ int cli_main(int argc, char **argv)
 	lw_opts o = { .dir = ".", .poll_ms = 1000, .argv0 = argc > 0 ? argv[0] : NULL };
 	const char *cli_as = NULL;
 
-	static const struct option longopts[] = {
-		{ "as", required_argument, NULL, OPT_AS },
-		{ "theme", required_argument, NULL, OPT_THEME },
-		{ "no-color", no_argument, NULL, OPT_NO_COLOR },
-		{ "poll", optional_argument, NULL, OPT_POLL },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
-	/* "+": stop at the command word; the command parses its own options. */
-	while ((c = getopt_long(argc, argv, "+C:hV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'h': cli_usage(stdout); return EXIT_OK;
-		case 'V': cli_version(stdout); return EXIT_OK;
-		case 'C': case OPT_AS: case OPT_THEME: case OPT_NO_COLOR: case OPT_POLL: {
-			int rc = global_opt(&o, &cli_as, c, optarg);
-			if (rc)
-				return rc;
-			break;
+	/* The parser of cli_globals: "+" stops at the command word (the
+	 * command parses its own options), a one-letter name is short only. */
+	enum { NGLOBALS = 16 };
+	struct option longopts[NGLOBALS + 1];
+	char shortopts[2 * NGLOBALS + 2] = "+";
+	size_t n = 0, s = 1;
+	for (const cli_option *g = cli_globals; g->name && n < NGLOBALS; g++) {
+		if (g->shortname) {
+			shortopts[s++] = g->shortname;
+			if (g->has_arg == required_argument)
+				shortopts[s++] = ':';
 		}
-		default:
+		if (strlen(g->name) > 1)
+			longopts[n++] = (struct option){ g->name, g->has_arg, NULL, 256 + (int)(g - cli_globals) };
+	}
+	longopts[n] = (struct option){ NULL, 0, NULL, 0 };
+	shortopts[s] = '\0';
+	int c;
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		const cli_option *g = NULL;
+		if (c >= 256)
+			g = &cli_globals[c - 256];
+		for (const cli_option *k = cli_globals; !g && k->name; k++)
+			if (k->shortname && k->shortname == c)
+				g = k;
+		if (!g) {
 			/* getopt said what was wrong in one line; the whole help would bury it. */
 			fputs("liza-watch: try 'liza-watch --help'\n", stderr);
 			return EXIT_USAGE;
 		}
+		if (strcmp(g->name, "help") == 0) {
+			cli_usage(stdout);
+			return EXIT_OK;
+		}
+		if (strcmp(g->name, "version") == 0) {
+			cli_version(stdout);
+			return EXIT_OK;
+		}
+		int rc = global_opt(&o, &cli_as, g, optarg);
+		if (rc)
+			return rc;
 	}
 	const char *name = optind < argc ? argv[optind] : "hud";
 	const cli_command *cmd = cli_commands_find(name);
@@ -490,9 +537,16 @@ int cli_main(int argc, char **argv)
 		free(kept);
 		return rc;
 	}
+	/* The command's own options, by its entry's table: a usage error is
+	 * said before anything is read. */
+	cli_args args;
+	if (cli_commands_parse(cmd, sub_argc, kept, &args) != 0) {
+		free(kept);
+		return EXIT_USAGE;
+	}
 	/* status: the last result when it still holds; else this run's inputs
 	 * are recorded from here on (the clock, the config, the state). */
-	if (cmd->run == cmd_status) {
+	if (cmd == &cmd_status_entry) {
 		rc = status_cache_replay(argc, argv);
 		if (rc >= 0) {
 			free(kept);
@@ -508,9 +562,6 @@ int cli_main(int argc, char **argv)
 		free(kept);
 		return EXIT_USAGE;
 	}
-	/* 0, not 1: glibc then re-reads the option string, so the command's
-	 * options may follow its operands. */
-	optind = 0;
 	lw_config cfg;
 	lw_config_init(&cfg);
 	rc = EXIT_USAGE;
@@ -519,7 +570,7 @@ int cli_main(int argc, char **argv)
 	else if (o.ndirs > 1 && !cmd->many)
 		cli_error("%s acts on one project: give one -C DIR (%zu projects given)", name, o.ndirs);
 	else
-		rc = cmd->run(&o, sub_argc, kept);
+		rc = cmd->run(&o, &args);
 	lw_config_free(&cfg);
 	if (o.dirs_owned)
 		lw_fleet_free_dirs(o.dirs_owned, o.nowned);

@@ -1,6 +1,7 @@
 /* cli.h — command-line front end: global options and the command table. */
 #ifndef LW_CLI_H
 #define LW_CLI_H
+#include <getopt.h>      /* no_argument, required_argument, optional_argument */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -39,37 +40,41 @@ typedef struct lw_opts {
 
 int cli_main(int argc, char **argv);
 
-/* Commands: argv[0] is the command name. */
-int cmd_check(const lw_opts *o, int argc, char **argv);
-int cmd_status(const lw_opts *o, int argc, char **argv);
-int cmd_hud(const lw_opts *o, int argc, char **argv);
-int cmd_approve(const lw_opts *o, int argc, char **argv);
-int cmd_reject(const lw_opts *o, int argc, char **argv);
-int cmd_transition(const lw_opts *o, int argc, char **argv);
-int cmd_review(const lw_opts *o, int argc, char **argv);
-int cmd_demo(const lw_opts *o, int argc, char **argv);
-int cmd_keys(const lw_opts *o, int argc, char **argv);
-int cmd_config(const lw_opts *o, int argc, char **argv);
-int cmd_metrics(const lw_opts *o, int argc, char **argv);
-int cmd_events(const lw_opts *o, int argc, char **argv);
-int cmd_queue(const lw_opts *o, int argc, char **argv);
-int cmd_export(const lw_opts *o, int argc, char **argv);
-/* Hidden: `__complete systems|subjects|events [TASK]`, for the shell completions. */
-int cmd_complete(const lw_opts *o, int argc, char **argv);
-int cmd_man(const lw_opts *o, int argc, char **argv);
-
-/* A command's option: getopt_long's fields and what its help says. */
+/* An option, of a command or global: what the parser, `--help`, the man
+ * page's synopsis and the shell completions all read. */
 typedef struct cli_option {
 	const char *name;         /* long name, without "--"; NULL ends a list */
 	char shortname;           /* a one-letter form too, or 0 */
-	int has_arg;              /* no_argument, required_argument */
-	int val;                  /* what cli_commands_getopt returns for it */
-	const char *arg;          /* the argument's name in help ("TEXT"), or NULL */
+	int has_arg;              /* no_argument, required_argument, optional_argument */
+	const char *arg;          /* the argument's name in help ("TEXT"); the shell
+	                             completions read it: DIR completes to folders,
+	                             FILE to files, NAME|PATH to themes, others to nothing */
 	const char *help;
 } cli_option;
 
-/* One command (tmux's cmd_entry): everything the usage, `CMD --help`, the
- * man page's synopsis and the shell completions say about it. */
+enum { CLI_MAX_OPTS = 16 };
+
+struct cli_command;
+/* A command's words once its entry's option table parsed them (tmux's
+ * args_parse): the command asks by option name, never by a letter of its own. */
+typedef struct cli_args {
+	const struct cli_command *cmd;
+	const char *val[CLI_MAX_OPTS];   /* by the option's place in cmd->opts: NULL
+	                                    not given, "" a flag given, else the last value */
+	int argc;                        /* the operands, in order */
+	char **argv;
+} cli_args;
+/* Was option name given? Its value (NULL when not given)? name must be
+ * one of the command's options: anything else is a bug and aborts. */
+bool cli_args_has(const cli_args *a, const char *name);
+const char *cli_args_value(const cli_args *a, const char *name);
+/* "CMD: unexpected argument 'X'" for the first operand past max; EXIT_USAGE
+ * then, else 0. */
+int cli_args_max(const cli_args *a, int max);
+
+/* One command (tmux's cmd_entry), defined beside the code that runs it:
+ * everything the usage, `CMD --help`, the man page's synopsis and the shell
+ * completions say about it, and the table that parses its options. */
 typedef struct cli_command {
 	const char *name;
 	const char *synopsis;     /* what follows the name: "TASK [--force]"; a
@@ -79,21 +84,31 @@ typedef struct cli_command {
 	const cli_option *opts;   /* its options (a NULL name ends them) */
 	const char *operands;     /* what its operands complete to, in order:
 	                             "subjects events" (words of __complete);
-	                             "subjects=approve": the tasks approve applies to */
-	int (*run)(const lw_opts *, int, char **);
+	                             "subjects=approve": the tasks approve applies to;
+	                             "dirs": a folder */
+	int (*run)(const lw_opts *, const cli_args *);
 	bool many;                /* takes several projects (-C repeated, `projects`) */
 	bool hidden;              /* __complete, __man: not in the usage */
 } cli_command;
 
-extern const cli_command cli_commands[];   /* a NULL name ends it */
+/* Each command's entry, in its own file. */
+extern const cli_command cmd_hud_entry, cmd_check_entry, cmd_status_entry, cmd_approve_entry,
+	cmd_reject_entry, cmd_transition_entry, cmd_review_entry, cmd_demo_entry, cmd_metrics_entry,
+	cmd_events_entry, cmd_queue_entry, cmd_export_entry, cmd_keys_entry, cmd_config_entry,
+	cmd_complete_entry, cmd_man_entry;
+/* Every command in usage order (a NULL ends it). */
+extern const cli_command *const cli_commands[];
+/* The global options (cli.c), before or after the command. */
+extern const cli_option cli_globals[];
 /* The command a mistyped name most likely meant (one edit away: a letter
  * wrong, missing, extra or two swapped; or a unique prefix), else NULL. */
 const char *cli_commands_near(const char *name);
 const cli_command *cli_commands_find(const char *name);
-/* getopt_long over the command's own options (loop until -1, as getopt). */
-int cli_commands_getopt(int argc, char **argv, const cli_command *cmd);
+/* Parse argv (argv[0] the command's name) by the command's option table
+ * into a. 0, or EXIT_USAGE after one line saying what was wrong. */
+int cli_commands_parse(const cli_command *cmd, int argc, char **argv, cli_args *a);
 /* The option "--name" or "--name=..." names, or NULL. */
-const cli_option *cli_commands_option(const cli_command *cmd, const char *arg);
+const cli_option *cli_commands_option(const cli_option *opts, const char *arg);
 /* The command's lines in the global usage. */
 void cli_commands_line(FILE *out, const cli_command *c);
 /* "usage: liza-watch CMD SYNOPSIS", after a usage error. */
@@ -102,6 +117,8 @@ void cli_commands_usage(FILE *out, const cli_command *c);
 void cli_commands_forms(const cli_command *c, void (*f)(void *, const char *), void *ctx);
 /* `CMD --help`. */
 void cli_commands_help(FILE *out, const cli_command *c);
+/* "[-C DIR] [--as ID] ..." from cli_globals (the usage and the man page). */
+void cli_commands_globals_line(FILE *out);
 
 /* Shared by commands: print "liza-watch: msg" to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

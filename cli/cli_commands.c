@@ -1,181 +1,55 @@
-/* cli_commands.c — one entry per command (tmux's cmd_entry): its name, its
- * options, its synopsis, its help and what its operands complete to. The
- * global usage, `CMD --help`, the man page's synopsis (`__man commands`)
- * and both shell completions (`__complete commands|options CMD`) are made
- * from these entries, so a command cannot exist without all of them. */
+/* cli_commands.c — the list of commands and what every command shares:
+ * each command's entry (tmux's cmd_entry: its name, option table, synopsis,
+ * help and what its operands complete to) lives beside its code, in
+ * cmd_*.c. From the entries come the parser of each command's options, the
+ * global usage, `CMD --help`, the man page's synopsis (`__man commands`) and
+ * both shell completions (`__complete commands|options CMD`), so a command
+ * cannot exist without all of them. */
 #include "cli/cli.h"
 #include "core/model/adapter.h"
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-static const cli_option no_opts[] = { { NULL, 0, 0, 0, NULL, NULL } };
-
-static const cli_option check_opts[] = {
-	{ "json", 'j', no_argument, 'j', NULL, "one JSON object: the alerts and every source" },
-	{ "follow", 'f', no_argument, 'f', NULL, "keep watching: a line when an alert appears or clears" },
-	{ NULL, 0, 0, 0, NULL, NULL },
-};
-
-static const cli_option status_opts[] = {
-	{ "tmux", 't', no_argument, 't', NULL, "tmux styles, every # from a state file doubled" },
-	{ "json", 'j', no_argument, 'j', NULL, "one JSON object" },
-	{ "follow", 'f', no_argument, 'f', NULL, "a new line whenever the line changes" },
-	{ "format", 'F', required_argument, 'F', "FMT",
-	  "long (every system and lane) or a template: %S %B %Y %A %R %K %D %T %W %Q %c %w %i %a %P %L %%" },
-	{ NULL, 0, 0, 0, NULL, NULL },
-};
-
-static const cli_option approve_opts[] = {
-	{ "force", 'F', no_argument, 'F', NULL, "override another reviewer's live review lease" },
-	{ NULL, 0, 0, 0, NULL, NULL },
-};
-
-static const cli_option reject_opts[] = {
-	{ "reason", 'r', required_argument, 'r', "TEXT", "why (required)" },
-	{ "force", 'F', no_argument, 'F', NULL, "override another reviewer's live review lease" },
-	{ NULL, 0, 0, 0, NULL, NULL },
-};
-
-static const cli_option transition_opts[] = {
-	{ "reason", 'r', required_argument, 'r', "TEXT", "a reason (reject, block, redirect, note)" },
-	{ "question", 'Q', required_argument, 'Q', "TEXT", "a question for the planner (block)" },
-	{ "force", 'F', no_argument, 'F', NULL, "override a guard that allows it" },
-	{ "all-sessions", 0, no_argument, 'S', NULL, "rcs clear: every session, not only the current one" },
-	{ NULL, 0, 0, 0, NULL, NULL },
-};
-
-static const cli_option review_opts[] = {
-	{ "no-pager", 0, no_argument, 'P', NULL, "never through $PAGER" },
-	{ "max-lines", 0, required_argument, 'm', "N", "cut the patch after N lines (default 200000)" },
-	{ NULL, 0, 0, 0, NULL, NULL },
-};
-
-static const cli_option demo_opts[] = {
-	{ "keep", 0, no_argument, 'k', NULL, "keep the copy and the team's log" },
-	{ "liza-go", 0, no_argument, 'g', NULL, "a project of today's Go Liza instead" },
-	{ "no-hud", 0, no_argument, 'n', NULL, "only the simulated team, writing DIR's state" },
-	{ "seed", 0, required_argument, 's', "N", "replay the team's choices" },
-	{ "ticks", 0, required_argument, 't', "N", "stop after N ticks (with --no-hud)" },
-	{ "interval", 0, required_argument, 'i', "MS", "the wait between ticks" },
-	{ NULL, 0, 0, 0, NULL, NULL },
-};
-
-static const cli_option metrics_opts[] = {
-	{ "output", 'o', required_argument, 'o', "FILE", "replace FILE atomically instead of printing" },
-	{ "follow", 'f', no_argument, 'f', NULL, "keep FILE current (with --output)" },
-	{ NULL, 0, 0, 0, NULL, NULL },
-};
-
-static const cli_option events_opts[] = {
-	{ "follow", 'f', no_argument, 'f', NULL, "each change from now on, as it is seen (alerts raised and cleared too)" },
-	{ "json", 'j', no_argument, 'j', NULL, "one object a line: {project, system, subject, kind, from, to, time[, acked]}" },
-	{ NULL, 0, 0, 0, NULL, NULL },
-};
-
-static const cli_option queue_opts[] = {
-	{ "json", 'j', no_argument, 'j', NULL, "one object a line: project, system, subject, kind, ask, who, since, waited, task, revision, added, removed, files" },
-	{ "follow", 'f', no_argument, 'f', NULL, "keep watching: a line when an item arrives and when it leaves" },
-	{ "sort", 0, required_argument, 's', "ORDER", "age (oldest first, the default), project, system or kind" },
-	{ NULL, 0, 0, 0, NULL, NULL },
-};
-
-static const cli_option export_opts[] = {
-	{ "html", 0, required_argument, 'h', "FILE", "one self-contained HTML page (no script, no network)" },
-	{ "json", 0, required_argument, 'j', "FILE", "the same content as one JSON document (- for stdout)" },
-	{ "follow", 'f', no_argument, 'f', NULL, "rewrite FILE atomically on each change" },
-	{ NULL, 0, 0, 0, NULL, NULL },
-};
-
-const cli_command cli_commands[] = {
-	{ "hud", "", "full-screen HUD (the default command)", NULL, no_opts, "", cmd_hud, true, false },
-	{ "check", "[--json] [--follow]", "run every check once and print alerts",
-	  "Exits 0 (no alert at WARN or above), 1 (WARN), 2 (CRIT), 3 (a state file or a\n"
-	  "project could not be read).\n",
-	  check_opts, "", cmd_check, true, false },
-	{ "status", "[--tmux|--json] [--follow] [--format FMT|long]", "one-line summary (tmux status line, scripts)",
-	  "--tmux alone fits tmux's default status-right-length of 40 columns, counts first\n"
-	  "(over every project); --format long names every project, system and lane.\n",
-	  status_opts, "", cmd_status, true, false },
-	{ "approve", "TASK [--force]", "approve a task awaiting review", NULL, approve_opts, "subjects=approve",
-	  cmd_approve, false, false },
-	{ "reject", "TASK --reason TEXT [--force]", "reject a task awaiting review (a reason is required)", NULL,
-	  reject_opts, "subjects=reject", cmd_reject, false, false },
-	{ "transition", "TASK EVENT [--reason TEXT] [--question TEXT] [--force] [--all-sessions]",
-	  "any other transition of the system's table", NULL, transition_opts, "subjects events", cmd_transition,
-	  false, false },
-	{ "review", "TASK [--no-pager] [--max-lines N]",
-	  "the work under review (liza: the git diff), its evidence and its timeline", NULL, review_opts,
-	  "subjects", cmd_review, false, false },
-	{ "demo", "[--keep] [--seed N] [--interval MS] [--liza-go]\n--no-hud DIR [--seed N] [--ticks N] [--interval MS]",
-	  "the HUD on a copy of the examples, with simulated agents",
-	  "Copies the bundled examples to a temporary folder, starts a simulated agent\n"
-	  "team that claims, submits, reviews, rejects and merges tasks there every 4-8 s\n"
-	  "(under the same lock the real agents take), and opens the HUD on its two\n"
-	  "projects: examples/ (the five systems, Liza as its shell scripts left it) and\n"
-	  "examples/liza-go/ (today's Liza, the Go program); the header says DEMO, and P\n"
-	  "pauses the team and resumes it. A task always waits in review for you: approve\n"
-	  "(a) or reject (r) it, after v shows its change (the copy is made a git\n"
-	  "repository with the worktrees and commits the states name). On quit the team\n"
-	  "stops and the copy is removed.\n"
-	  "--no-hud DIR: no HUD, no copy: the team on DIR's own state, in the foreground,\n"
-	  "printing each action, until SIGINT/SIGTERM (tests, soak). --interval MS waits\n"
-	  "MS to 2 x MS between ticks (default 4000 with the HUD, 1000 with --no-hud).\n"
-	  "The examples are looked for beside the binary, then in " LW_DATADIR "/examples.\n",
-	  demo_opts, "",
-	  cmd_demo, false, false },
-	{ "metrics", "[--output FILE] [--follow]", "Prometheus text format (node_exporter's textfile collector)",
-	  NULL, metrics_opts, "", cmd_metrics, true, false },
-	{ "events", "[--follow] [--json]", "what happened: the files' logs, notes and task histories",
-	  "Without --follow: what the state files record (logs, notes, task histories),\n"
-	  "oldest first. With --follow: each change liza-watch sees from now on (statuses,\n"
-	  "assignments, verdicts, agents, new log entries, alerts raised and cleared).\n",
-	  events_opts, "", cmd_events, true, false },
-	{ "queue", "[--json] [--follow] [--sort ORDER]", "every item waiting for a human, in every project, oldest first",
-	  "Tasks in review or awaiting a verdict, runs paused or held for a human, gates\n"
-	  "and stops that need a decision, from every system of every project watched:\n"
-	  "how long each has waited, what is asked, who asks, and for work under review\n"
-	  "its +added -removed and files changed (git). The HUD's queue view (w) lists\n"
-	  "the same items.\n",
-	  queue_opts, "", cmd_queue, true, false },
-	{ "export", "--html FILE [--follow]\n--json FILE [--follow]", "a page to share: the projects' state as one HTML (or JSON) file",
-	  "Writes workflows, board, agents, alerts with their explanations, the queue,\n"
-	  "each task's record and the links between tasks, specs and worktrees (a link\n"
-	  "to nothing shown as broken) into one self-contained HTML file: no script, no\n"
-	  "network, no external asset; every string from a project escaped. --follow\n"
-	  "rewrites it atomically (a temp file renamed in FILE's folder) on each change.\n"
-	  "A FILE inside a project's state folders is refused.\n",
-	  export_opts, "", cmd_export, true, false },
-	{ "keys", "", "the HUD's key bindings, after the config's bind lines", NULL, no_opts, "", cmd_keys,
-	  false, false },
-	{ "config", "", "every setting in effect and the file that set it", NULL, no_opts, "", cmd_config,
-	  false, false },
+const cli_command *const cli_commands[] = {
+	&cmd_hud_entry, &cmd_check_entry, &cmd_status_entry, &cmd_approve_entry, &cmd_reject_entry,
+	&cmd_transition_entry, &cmd_review_entry, &cmd_demo_entry, &cmd_metrics_entry, &cmd_events_entry,
+	&cmd_queue_entry, &cmd_export_entry, &cmd_keys_entry, &cmd_config_entry,
 	/* Hidden: what the shell completions and man/gen ask. */
-	{ "__complete", "WHAT [ARG]", "words for the shell completions", NULL, no_opts, "", cmd_complete,
-	  false, true },
-	{ "__man", "WHAT", "the man pages' generated lists", NULL, no_opts, "", cmd_man, false, true },
-	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, false, false },
+	&cmd_complete_entry, &cmd_man_entry,
+	NULL,
 };
 
 const cli_command *cli_commands_find(const char *name)
 {
-	for (const cli_command *c = cli_commands; c->name; c++)
-		if (strcmp(c->name, name) == 0)
-			return c;
+	for (const cli_command *const *c = cli_commands; *c; c++)
+		if (strcmp((*c)->name, name) == 0)
+			return *c;
 	return NULL;
 }
 
-enum { MAX_OPTS = 16 };
-
-int cli_commands_getopt(int argc, char **argv, const cli_command *cmd)
+int cli_commands_parse(const cli_command *cmd, int argc, char **argv, cli_args *a)
 {
 	/* getopt_long keeps pointers into these between calls: one command
 	 * parses at a time, so one static copy serves. */
-	static struct option longopts[MAX_OPTS + 1];
-	static char shortopts[2 * MAX_OPTS + 2];
+	static struct option longopts[CLI_MAX_OPTS + 1];
+	static char shortopts[2 * CLI_MAX_OPTS + 3];
 	size_t n = 0, s = 0;
-	for (const cli_option *o = cmd->opts; o->name && n < MAX_OPTS; o++, n++) {
-		longopts[n] = (struct option){ o->name, o->has_arg, NULL, o->val };
+	memset(a, 0, sizeof *a);
+	a->cmd = cmd;
+	if (!cmd->opts->name) {
+		/* No options: every word is an operand ("keys --x" is one too
+		 * many; __complete passes words that may start with "-"). */
+		a->argc = argc - 1;
+		a->argv = argv + 1;
+		return 0;
+	}
+	shortopts[s++] = ':';   /* a missing value is ours to say */
+	for (const cli_option *o = cmd->opts; o->name; o++, n++) {
+		if (n == CLI_MAX_OPTS)
+			abort();   /* a table too long for CLI_MAX_OPTS: a bug */
+		longopts[n] = (struct option){ o->name, o->has_arg, NULL, 256 + (int)n };
 		if (o->shortname) {
 			shortopts[s++] = o->shortname;
 			if (o->has_arg == required_argument)
@@ -184,15 +58,73 @@ int cli_commands_getopt(int argc, char **argv, const cli_command *cmd)
 	}
 	longopts[n] = (struct option){ NULL, 0, NULL, 0 };
 	shortopts[s] = '\0';
-	return getopt_long(argc, argv, shortopts, longopts, NULL);
+	/* 0, not 1: glibc then re-reads the option string, and the command's
+	 * options may follow its operands. */
+	optind = 0;
+	opterr = 0;
+	int c;
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		size_t i = n;
+		if (c >= 256)
+			i = (size_t)(c - 256);
+		else
+			for (size_t k = 0; k < n && c > 0; k++)
+				if (cmd->opts[k].shortname == c)
+					i = k;
+		const char *word = argv[optind - 1];
+		if (c == ':') {
+			const cli_option *o = cli_commands_option(cmd->opts, word);
+			cli_error("%s: %s needs a value%s%s", cmd->name, word, o ? ": " : "", o ? o->arg : "");
+			return EXIT_USAGE;
+		}
+		if (i == n) {
+			/* "-x" in a cluster: name the letter, not the word. */
+			char letter[3] = { '-', (char)optopt, '\0' };
+			bool short_one = c == '?' && optopt > 0 && word[0] == '-' && word[1] != '-';
+			cli_error("%s: unknown option '%s'", cmd->name, short_one ? letter : word);
+			cli_option_hint(cmd->name, word);
+			return EXIT_USAGE;
+		}
+		a->val[i] = optarg ? optarg : "";
+	}
+	a->argc = argc - optind;
+	a->argv = argv + optind;
+	return 0;
 }
 
-const cli_option *cli_commands_option(const cli_command *cmd, const char *arg)
+static size_t opt_index(const cli_args *a, const char *name)
+{
+	for (size_t i = 0; a->cmd->opts[i].name; i++)
+		if (strcmp(a->cmd->opts[i].name, name) == 0)
+			return i;
+	fprintf(stderr, "liza-watch: %s has no option --%s (a bug)\n", a->cmd->name, name);
+	abort();
+}
+
+bool cli_args_has(const cli_args *a, const char *name)
+{
+	return a->val[opt_index(a, name)] != NULL;
+}
+
+const char *cli_args_value(const cli_args *a, const char *name)
+{
+	return a->val[opt_index(a, name)];
+}
+
+int cli_args_max(const cli_args *a, int max)
+{
+	if (a->argc <= max)
+		return 0;
+	cli_error("%s: unexpected argument '%s'", a->cmd->name, a->argv[max]);
+	return EXIT_USAGE;
+}
+
+const cli_option *cli_commands_option(const cli_option *opts, const char *arg)
 {
 	if (!arg || arg[0] != '-' || arg[1] != '-')
 		return NULL;
 	size_t len = strcspn(arg + 2, "=");
-	for (const cli_option *o = cmd->opts; o->name; o++)
+	for (const cli_option *o = opts; o->name; o++)
 		if (strlen(o->name) == len && strncmp(o->name, arg + 2, len) == 0)
 			return o;
 	return NULL;
@@ -274,8 +206,9 @@ void cli_commands_help(FILE *out, const cli_command *c)
 			fprintf(out, "%-22s %s\n", head, o->help);
 		}
 	}
-	fputs("\nGlobal options (before or after the command): -C DIR, --as ID, --theme NAME|PATH,\n"
-	      "--no-color, --poll[=MS]; see liza-watch --help.\n", out);
+	fputs("\nGlobal options (before or after the command; see liza-watch --help):\n", out);
+	cli_commands_globals_line(out);
+	fputc('\n', out);
 }
 
 /* Damerau-Levenshtein distance (optimal string alignment) of two short words. */
@@ -307,7 +240,8 @@ const char *cli_commands_near(const char *name)
 	const char *best = NULL, *prefix = NULL;
 	size_t nprefix = 0;
 	bool tie = false;
-	for (const cli_command *c = cli_commands; c->name; c++) {
+	for (const cli_command *const *cp = cli_commands; *cp; cp++) {
+		const cli_command *c = *cp;
 		if (c->hidden)
 			continue;
 		if (*name && strncmp(c->name, name, strlen(name)) == 0) {
@@ -322,4 +256,26 @@ const char *cli_commands_near(const char *name)
 	if (best && !tie)
 		return best;
 	return nprefix == 1 ? prefix : NULL;
+}
+
+void cli_commands_globals_line(FILE *out)
+{
+	/* "[-C DIR] [--as ID] [--poll[=MS]] ..."; -h and -V are said apart. */
+	const char *sep = "";
+	for (const cli_option *o = cli_globals; o->name; o++) {
+		if (strcmp(o->name, "help") == 0 || strcmp(o->name, "version") == 0)
+			continue;
+		char name[40];
+		if (o->shortname && o->has_arg == required_argument)
+			snprintf(name, sizeof name, "-%c", o->shortname);
+		else
+			snprintf(name, sizeof name, "--%s", o->name);
+		if (o->has_arg == required_argument)
+			fprintf(out, "%s[%s %s]", sep, name, o->arg);
+		else if (o->has_arg == optional_argument)
+			fprintf(out, "%s[%s[=%s]]", sep, name, o->arg);
+		else
+			fprintf(out, "%s[%s]", sep, name);
+		sep = " ";
+	}
 }

@@ -143,19 +143,11 @@ static int project_rc(const lw_project *p, const lw_alerts *al)
 	return rc;
 }
 
-int cmd_check(const lw_opts *o, int argc, char **argv)
+static int cmd_check(const lw_opts *o, const cli_args *a)
 {
-	bool json = false, follow_mode = false;
-	int c;
-	while ((c = cli_commands_getopt(argc, argv, cli_commands_find("check"))) != -1) {
-		if (c == 'j') json = true;
-		else if (c == 'f') follow_mode = true;
-		else { cli_option_hint("check", argv[optind - 1]); return EXIT_USAGE; }
-	}
-	if (optind < argc) {
-		cli_error("check: unexpected argument '%s'", argv[optind]);
+	bool json = cli_args_has(a, "json"), follow_mode = cli_args_has(a, "follow");
+	if (cli_args_max(a, 0))
 		return EXIT_USAGE;
-	}
 	lw_fleet fl;
 	if (follow_mode) {
 		if (cli_open_fleet(o, &fl, true) < 0)
@@ -204,3 +196,16 @@ int cmd_check(const lw_opts *o, int argc, char **argv)
 	cli_missing_free(&miss);
 	return rc;
 }
+
+static const cli_option check_opts[] = {
+	{ "json", 'j', no_argument, NULL, "one JSON object: the alerts and every source" },
+	{ "follow", 'f', no_argument, NULL, "keep watching: a line when an alert appears or clears" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+const cli_command cmd_check_entry = {
+	"check", "[--json] [--follow]", "run every check once and print alerts",
+	"Exits 0 (no alert at WARN or above), 1 (WARN), 2 (CRIT), 3 (a state file or a\n"
+	"project could not be read).\n",
+	check_opts, "", cmd_check, true, false,
+};

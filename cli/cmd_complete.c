@@ -16,6 +16,12 @@
  *   __complete commands         every command (the command table, hidden ones left out)
  *   __complete commands-described   "name:summary", for zsh's _describe
  *   __complete globals          the global options
+ *   __complete global-args      those of them whose value is the next word
+ *   __complete globals-described   zsh _arguments specs of the global options
+ *   __complete arg-kind WORD [CMD]  what option WORD's value is: dirs, files,
+ *                               themes, text (a global's, else CMD's), or nothing
+ *   __complete themes           the theme names liza-watch finds (built in, and
+ *                               the theme folders of liza-watch-themes(5))
  *   __complete options CMD      CMD's options ("--json")
  *   __complete option-args CMD  those of them that take a value
  *   __complete options-described CMD   zsh _arguments specs of CMD's options
@@ -28,6 +34,8 @@
 #include <getopt.h>
 #include "core/model/adapter.h"
 #include "core/model/registry.h"
+#include "tui/theme.h"
+#include <dirent.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -210,8 +218,53 @@ static void zsh_text(const char *s)
 	for (; *s; s++) {
 		if (*s == '[' || *s == ']' || *s == '\\')
 			putchar('\\');
-		putchar(*s);
+		putchar(*s == '\n' ? ' ' : *s);   /* one line per spec */
 	}
+}
+
+/* What an option's value completes to, from its argument's name. */
+static const char *arg_kind(const cli_option *op)
+{
+	if (op->has_arg != required_argument || !op->arg)
+		return "";
+	if (strcmp(op->arg, "DIR") == 0)
+		return "dirs";
+	if (strcmp(op->arg, "FILE") == 0)
+		return "files";
+	if (strcmp(op->arg, "NAME|PATH") == 0)
+		return "themes";
+	return "text";
+}
+
+/* The zsh _arguments action for a kind of value. */
+static const char *zsh_action(const char *kind)
+{
+	if (strcmp(kind, "dirs") == 0)
+		return "_files -/";
+	if (strcmp(kind, "files") == 0)
+		return "_files";
+	if (strcmp(kind, "themes") == 0)
+		return "_liza-watch_themes";
+	return " ";
+}
+
+/* One option as a zsh _arguments spec: "--name=[help]:ARG:action". */
+static void zsh_spec(const cli_option *op)
+{
+	bool value = op->has_arg == required_argument;
+	if (strlen(op->name) == 1)
+		printf("-%c+[", op->shortname);
+	else if (op->has_arg == optional_argument)
+		printf("--%s=-[", op->name);
+	else
+		printf("--%s%s[", op->name, value ? "=" : "");
+	zsh_text(op->help);
+	if (op->has_arg == optional_argument)
+		printf("]::%s: \n", op->arg ? op->arg : "value");
+	else if (value)
+		printf("]:%s:%s\n", op->arg ? op->arg : "value", zsh_action(arg_kind(op)));
+	else
+		puts("]");
 }
 
 /* What `__complete` says about one command of the table. */
@@ -228,38 +281,132 @@ static void command_words(const char *what, const char *name)
 		bool value = op->has_arg == required_argument;
 		if (strcmp(what, "options") == 0 || (strcmp(what, "option-args") == 0 && value))
 			printf("--%s\n", op->name);
-		else if (strcmp(what, "options-described") == 0) {
-			printf("--%s%s[", op->name, value ? "=" : "");
-			zsh_text(op->help);
-			if (value)
-				printf("]:%s: \n", op->arg ? op->arg : "value");
-			else
+		else if (strcmp(what, "options-described") == 0)
+			zsh_spec(op);
+	}
+}
+
+/* The global options: every word that names one, those that take the next
+ * word as their value, or zsh's specs. */
+static void global_words(const char *what)
+{
+	for (const cli_option *g = cli_globals; g->name; g++) {
+		bool one = strlen(g->name) == 1;
+		if (strcmp(what, "globals-described") == 0) {
+			if (g->shortname && !one) {   /* -h, --help: ends the line */
+				printf("(- *)-%c[", g->shortname);
+				zsh_text(g->help);
+				printf("]\n(- *)--%s[", g->name);
+				zsh_text(g->help);
 				puts("]");
+			} else {
+				zsh_spec(g);
+			}
+		} else if (strcmp(what, "global-args") == 0) {
+			if (g->has_arg == required_argument && one)
+				printf("-%c\n", g->shortname);
+			else if (g->has_arg == required_argument)
+				printf("--%s\n", g->name);
+		} else {
+			if (g->shortname)
+				printf("-%c\n", g->shortname);
+			if (!one)
+				printf("--%s\n", g->name);
 		}
 	}
 }
 
-int cmd_complete(const lw_opts *o, int argc, char **argv)
+/* What WORD's value is: a global option's, else CMD's own. */
+static void word_kind(const char *word, const char *cmd)
 {
-	const char *what = argc > 1 ? argv[1] : "";
+	if (!word || word[0] != '-')
+		return;
+	for (const cli_option *g = cli_globals; g->name; g++)
+		if ((strlen(g->name) == 1 && word[1] == g->shortname && !word[2]) ||
+		    (word[1] == '-' && strcmp(word + 2, g->name) == 0)) {
+			puts(arg_kind(g));
+			return;
+		}
+	const cli_command *c = cmd ? cli_commands_find(cmd) : NULL;
+	const cli_option *op = c ? cli_commands_option(c->opts, word) : NULL;
+	for (const cli_option *k = c ? c->opts : NULL; k && k->name && !op; k++)
+		if (k->shortname && word[1] == k->shortname && !word[2])
+			op = k;
+	if (op)
+		puts(arg_kind(op));
+}
+
+/* Print name unless seen holds it (a theme file may share a built-in's name). */
+static void put_theme(const char *name, char (*seen)[64], size_t *n)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp(seen[i], name) == 0)
+			return;
+	if (*n < 256)
+		snprintf(seen[(*n)++], 64, "%s", name);
+	puts(name);
+}
+
+/* The theme names the program would find: built in, then each theme
+ * folder's NAME.theme (plain names only: the shells expand what they get). */
+static void themes(const lw_opts *o)
+{
+	static char seen[256][64];
+	size_t nseen = 0;
+	for (size_t i = 0; theme_builtin_name(i); i++)
+		put_theme(theme_builtin_name(i), seen, &nseen);
+	data_theme_dirs dirs;
+	data_path_themes(o->argv0, &dirs);
+	for (const char *const *d = dirs.list; *d; d++) {
+		DIR *dir = opendir(*d);
+		struct dirent *e;
+		while (dir && (e = readdir(dir))) {
+			size_t n = strlen(e->d_name);
+			char name[64];
+			if (n <= 6 || n - 6 >= sizeof name || strcmp(e->d_name + n - 6, ".theme") != 0)
+				continue;
+			snprintf(name, sizeof name, "%.*s", (int)(n - 6), e->d_name);
+			if (plain_word(name) && !strchr(name, '/'))
+				put_theme(name, seen, &nseen);
+		}
+		if (dir)
+			closedir(dir);
+	}
+}
+
+static int cmd_complete(const lw_opts *o, const cli_args *a)
+{
+	const char *what = a->argc > 0 ? a->argv[0] : "";
+	const char *arg = a->argc > 1 ? a->argv[1] : NULL;
 	if (strcmp(what, "commands") == 0 || strcmp(what, "commands-described") == 0) {
-		for (const cli_command *c = cli_commands; c->name; c++)
-			if (!c->hidden && what[8])
-				printf("%s:%s\n", c->name, c->summary);
-			else if (!c->hidden)
-				puts(c->name);
-	} else if (strcmp(what, "globals") == 0)
-		puts("-C\n--as\n--theme\n--no-color\n--poll\n-h\n--help\n-V\n--version");
+		for (const cli_command *const *c = cli_commands; *c; c++)
+			if (!(*c)->hidden && what[8])
+				printf("%s:%s\n", (*c)->name, (*c)->summary);
+			else if (!(*c)->hidden)
+				puts((*c)->name);
+	} else if (strcmp(what, "globals") == 0 || strcmp(what, "global-args") == 0 ||
+	           strcmp(what, "globals-described") == 0)
+		global_words(what);
+	else if (strcmp(what, "arg-kind") == 0)
+		word_kind(arg, a->argc > 2 ? a->argv[2] : NULL);
+	else if (strcmp(what, "themes") == 0)
+		themes(o);
 	else if (strcmp(what, "options") == 0 || strcmp(what, "option-args") == 0 ||
 	         strcmp(what, "options-described") == 0 || strcmp(what, "operands") == 0)
-		command_words(what, argc > 2 ? argv[2] : NULL);
+		command_words(what, arg);
 	else if (strcmp(what, "systems") == 0)
-		for (const lw_adapter *const *a = lw_adapters; *a; a++)
-			puts((*a)->name);
+		for (const lw_adapter *const *ad = lw_adapters; *ad; ad++)
+			puts((*ad)->name);
 	else if (strcmp(what, "subjects") == 0)
-		subjects(o, argc > 2 && argv[2][0] ? argv[2] : NULL);
+		subjects(o, arg && arg[0] ? arg : NULL);
 	else if (strcmp(what, "events") == 0)
-		events(o, argc > 2 ? argv[2] : NULL);
+		events(o, arg);
 	fflush(stdout);
 	return EXIT_OK;
 }
+
+static const cli_option no_opts[] = { { NULL, 0, 0, NULL, NULL } };
+
+const cli_command cmd_complete_entry = {
+	"__complete", "WHAT [ARG]", "words for the shell completions", NULL, no_opts, "", cmd_complete, false, true,
+};

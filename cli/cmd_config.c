@@ -5,12 +5,10 @@
 #include "core/model/config.h"
 #include <stdio.h>
 
-int cmd_config(const lw_opts *o, int argc, char **argv)
+static int cmd_config(const lw_opts *o, const cli_args *a)
 {
-	if (argc > 1) {
-		cli_error("config: unexpected argument '%s'", argv[1]);
+	if (cli_args_max(a, 0))
 		return EXIT_USAGE;
-	}
 	strbuf out;
 	strbuf_init(&out);
 	lw_config_write(o->cfg, &out);
@@ -18,3 +16,9 @@ int cmd_config(const lw_opts *o, int argc, char **argv)
 	strbuf_free(&out);
 	return ok ? EXIT_OK : EXIT_IO;
 }
+
+static const cli_option no_opts[] = { { NULL, 0, 0, NULL, NULL } };
+
+const cli_command cmd_config_entry = {
+	"config", "", "every setting in effect and the file that set it", NULL, no_opts, "", cmd_config, false, false,
+};

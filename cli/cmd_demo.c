@@ -50,42 +50,33 @@ static bool parse_num(const char *opt, const char *s, long long lo, long long hi
 	return true;
 }
 
-static int parse(int argc, char **argv, demo_opts *d)
+static int parse(const cli_args *a, demo_opts *d)
 {
-	/* The values of the command table's demo options (cli_commands.c). */
-	enum { OPT_KEEP = 'k', OPT_NO_HUD = 'n', OPT_SEED = 's', OPT_TICKS = 't', OPT_INTERVAL = 'i', OPT_LIZA_GO = 'g' };
-	bool no_hud = false, seeded = false;
-	long long v;
-	int c;
-	while ((c = cli_commands_getopt(argc, argv, cli_commands_find("demo"))) != -1) {
-		switch (c) {
-		case OPT_KEEP: d->keep = true; break;
-		case OPT_LIZA_GO: d->liza_go = true; break;
-		case OPT_NO_HUD: no_hud = true; break;
-		case OPT_SEED:
-			if (!parse_num("--seed", optarg, 0, 0x7fffffffffffffffLL, &v))
-				return EXIT_USAGE;
-			d->seed = (uint64_t)v;
-			seeded = true;
-			break;
-		case OPT_TICKS:
-			if (!parse_num("--ticks", optarg, 1, 1000000000LL, &v))
-				return EXIT_USAGE;
-			d->ticks = (long)v;
-			break;
-		case OPT_INTERVAL:
-			if (!parse_num("--interval", optarg, 1, 600000, &v))
-				return EXIT_USAGE;
-			d->interval_ms = (int)v;
-			break;
-		default: cli_commands_usage(stderr, cli_commands_find("demo")); return EXIT_USAGE;
-		}
+	bool no_hud = cli_args_has(a, "no-hud"), seeded = cli_args_has(a, "seed");
+	const char *v;
+	long long n;
+	d->keep = cli_args_has(a, "keep");
+	d->liza_go = cli_args_has(a, "liza-go");
+	if ((v = cli_args_value(a, "seed"))) {
+		if (!parse_num("--seed", v, 0, 0x7fffffffffffffffLL, &n))
+			return EXIT_USAGE;
+		d->seed = (uint64_t)n;
 	}
-	if (no_hud && optind + 1 == argc) {
-		d->no_hud_dir = argv[optind];
-	} else if (optind < argc || no_hud) {
+	if ((v = cli_args_value(a, "ticks"))) {
+		if (!parse_num("--ticks", v, 1, 1000000000LL, &n))
+			return EXIT_USAGE;
+		d->ticks = (long)n;
+	}
+	if ((v = cli_args_value(a, "interval"))) {
+		if (!parse_num("--interval", v, 1, 600000, &n))
+			return EXIT_USAGE;
+		d->interval_ms = (int)n;
+	}
+	if (no_hud && a->argc == 1) {
+		d->no_hud_dir = a->argv[0];
+	} else if (a->argc > 0 || no_hud) {
 		cli_error(no_hud ? "demo: --no-hud needs one folder" : "demo: unexpected argument '%s'",
-		          optind < argc ? argv[optind] : "");
+		          a->argc > 0 ? a->argv[0] : "");
 		return EXIT_USAGE;
 	}
 	if (!no_hud && d->ticks) {
@@ -310,10 +301,10 @@ static int run_hud(const lw_opts *o, const demo_opts *d, const char *proj, const
 	return rc;
 }
 
-int cmd_demo(const lw_opts *o, int argc, char **argv)
+static int cmd_demo(const lw_opts *o, const cli_args *a)
 {
 	demo_opts d = { 0 };
-	int rc = parse(argc, argv, &d);
+	int rc = parse(a, &d);
 	if (rc)
 		return rc;
 	if (d.no_hud_dir)
@@ -342,3 +333,32 @@ int cmd_demo(const lw_opts *o, int argc, char **argv)
 	}
 	return rc;
 }
+
+static const cli_option demo_opts_table[] = {
+	{ "keep", 0, no_argument, NULL, "keep the copy and the team's log" },
+	{ "liza-go", 0, no_argument, NULL, "a project of today's Go Liza instead" },
+	{ "no-hud", 0, no_argument, NULL, "only the simulated team, writing DIR's state" },
+	{ "seed", 0, required_argument, "N", "replay the team's choices" },
+	{ "ticks", 0, required_argument, "N", "stop after N ticks (with --no-hud)" },
+	{ "interval", 0, required_argument, "MS", "the wait between ticks" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+const cli_command cmd_demo_entry = {
+	"demo", "[--keep] [--seed N] [--interval MS] [--liza-go]\n--no-hud DIR [--seed N] [--ticks N] [--interval MS]",
+	"the HUD on a copy of the examples, with simulated agents",
+	"Copies the bundled examples to a temporary folder, starts a simulated agent\n"
+	"team that claims, submits, reviews, rejects and merges tasks there every 4-8 s\n"
+	"(under the same lock the real agents take), and opens the HUD on its two\n"
+	"projects: examples/ (the five systems, Liza as its shell scripts left it) and\n"
+	"examples/liza-go/ (today's Liza, the Go program); the header says DEMO, and P\n"
+	"pauses the team and resumes it. A task always waits in review for you: approve\n"
+	"(a) or reject (r) it, after v shows its change (the copy is made a git\n"
+	"repository with the worktrees and commits the states name). On quit the team\n"
+	"stops and the copy is removed.\n"
+	"--no-hud DIR: no HUD, no copy: the team on DIR's own state, in the foreground,\n"
+	"printing each action, until SIGINT/SIGTERM (tests, soak). --interval MS waits\n"
+	"MS to 2 x MS between ticks (default 4000 with the HUD, 1000 with --no-hud).\n"
+	"The examples are looked for beside the binary, then in " LW_DATADIR "/examples.\n",
+	demo_opts_table, "dirs", cmd_demo, false, false,
+};

@@ -231,19 +231,11 @@ static int follow(const lw_opts *o, lw_fleet *f, bool json)
 	return rc;
 }
 
-int cmd_events(const lw_opts *o, int argc, char **argv)
+static int cmd_events(const lw_opts *o, const cli_args *a)
 {
-	bool json = false, follow_mode = false;
-	int c;
-	while ((c = cli_commands_getopt(argc, argv, cli_commands_find("events"))) != -1) {
-		if (c == 'j') json = true;
-		else if (c == 'f') follow_mode = true;
-		else { cli_option_hint("events", argv[optind - 1]); return EXIT_USAGE; }
-	}
-	if (optind < argc) {
-		cli_error("events: unexpected argument '%s'", argv[optind]);
+	bool json = cli_args_has(a, "json"), follow_mode = cli_args_has(a, "follow");
+	if (cli_args_max(a, 0))
 		return EXIT_USAGE;
-	}
 	/* The records of the whole log, not the tail the feed keeps. */
 	if (!follow_mode)
 		lw_records_set_limit((size_t)-1);
@@ -259,3 +251,17 @@ int cmd_events(const lw_opts *o, int argc, char **argv)
 	lw_fleet_free(&fl);
 	return rc;
 }
+
+static const cli_option events_opts[] = {
+	{ "follow", 'f', no_argument, NULL, "each change from now on, as it is seen (alerts raised and cleared too)" },
+	{ "json", 'j', no_argument, NULL, "one object a line: {project, system, subject, kind, from, to, time[, acked]}" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+const cli_command cmd_events_entry = {
+	"events", "[--follow] [--json]", "what happened: the files' logs, notes and task histories",
+	"Without --follow: what the state files record (logs, notes, task histories),\n"
+	"oldest first. With --follow: each change liza-watch sees from now on (statuses,\n"
+	"assignments, verdicts, agents, new log entries, alerts raised and cleared).\n",
+	events_opts, "", cmd_events, true, false,
+};

@@ -560,18 +560,17 @@ static void run_checks(const lw_member *m, lw_alerts *al)
 	cli_acks_mark(&m->proj, al);
 }
 
-int cmd_export(const lw_opts *o, int argc, char **argv)
+static int cmd_export(const lw_opts *o, const cli_args *a)
 {
 	export_job j = { .rc = EXIT_OK };
-	bool follow_mode = false;
-	int c;
-	while ((c = cli_commands_getopt(argc, argv, cli_commands_find("export"))) != -1) {
-		if (c == 'h') { j.path = optarg; j.html = true; }
-		else if (c == 'j') { j.path = optarg; j.html = false; }
-		else if (c == 'f') follow_mode = true;
-		else { cli_option_hint("export", argv[optind - 1]); return EXIT_USAGE; }
+	bool follow_mode = cli_args_has(a, "follow");
+	if (cli_args_has(a, "html") && cli_args_has(a, "json")) {
+		cli_error("export: --html and --json do not go together (choose one)");
+		return EXIT_USAGE;
 	}
-	if (optind < argc || !j.path || !*j.path || (j.html && strcmp(j.path, "-") == 0)) {
+	j.html = cli_args_has(a, "html");
+	j.path = j.html ? cli_args_value(a, "html") : cli_args_value(a, "json");
+	if (a->argc > 0 || !j.path || !*j.path || (j.html && strcmp(j.path, "-") == 0)) {
 		cli_error("export: needs --html FILE or --json FILE (--json - prints it)");
 		return EXIT_USAGE;
 	}
@@ -604,3 +603,21 @@ int cmd_export(const lw_opts *o, int argc, char **argv)
 	lw_fleet_free(&fl);
 	return j.rc;
 }
+
+static const cli_option export_opts[] = {
+	{ "html", 0, required_argument, "FILE", "one self-contained HTML page (no script, no network)" },
+	{ "json", 0, required_argument, "FILE", "the same content as one JSON document (- for stdout)" },
+	{ "follow", 'f', no_argument, NULL, "rewrite FILE atomically on each change" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+const cli_command cmd_export_entry = {
+	"export", "--html FILE [--follow]\n--json FILE [--follow]", "a page to share: the projects' state as one HTML (or JSON) file",
+	"Writes workflows, board, agents, alerts with their explanations, the queue,\n"
+	"each task's record and the links between tasks, specs and worktrees (a link\n"
+	"to nothing shown as broken) into one self-contained HTML file: no script, no\n"
+	"network, no external asset; every string from a project escaped. --follow\n"
+	"rewrites it atomically (a temp file renamed in FILE's folder) on each change.\n"
+	"A FILE inside a project's state folders is refused.\n",
+	export_opts, "", cmd_export, true, false,
+};

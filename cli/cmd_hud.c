@@ -39,12 +39,10 @@ int cmd_hud_run(const lw_opts *o, lw_fleet *f, const char *banner, int sim_pid)
 	return rc;
 }
 
-int cmd_hud(const lw_opts *o, int argc, char **argv)
+static int cmd_hud(const lw_opts *o, const cli_args *a)
 {
-	if (argc > 1) {
-		cli_error("hud: unexpected argument '%s'", argv[1]);
+	if (cli_args_max(a, 0))
 		return EXIT_USAGE;
-	}
 	lw_fleet f;
 	txn_report_set(TXN_REPORT_COLLECT);
 	if (cli_open_fleet(o, &f, true) < 0)
@@ -53,3 +51,9 @@ int cmd_hud(const lw_opts *o, int argc, char **argv)
 	lw_fleet_free(&f);
 	return rc;
 }
+
+static const cli_option no_opts[] = { { NULL, 0, 0, NULL, NULL } };
+
+const cli_command cmd_hud_entry = {
+	"hud", "", "full-screen HUD (the default command)", NULL, no_opts, "", cmd_hud, true, false,
+};

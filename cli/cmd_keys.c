@@ -7,12 +7,10 @@
 #include "tui/keymap.h"
 #include <stdio.h>
 
-int cmd_keys(const lw_opts *o, int argc, char **argv)
+static int cmd_keys(const lw_opts *o, const cli_args *a)
 {
-	if (argc > 1) {
-		cli_error("keys: unexpected argument '%s'", argv[1]);
+	if (cli_args_max(a, 0))
 		return EXIT_USAGE;
-	}
 	hud_keymap km;
 	keymap_init(&km);
 	strbuf warn;
@@ -26,3 +24,9 @@ int cmd_keys(const lw_opts *o, int argc, char **argv)
 		printf("%-16s %-17s %s\n", km.v[i].label, km.v[i].act->name, km.v[i].act->help);
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
 }
+
+static const cli_option no_opts[] = { { NULL, 0, 0, NULL, NULL } };
+
+const cli_command cmd_keys_entry = {
+	"keys", "", "the HUD's key bindings, after the config's bind lines", NULL, no_opts, "", cmd_keys, false, false,
+};

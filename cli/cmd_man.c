@@ -8,7 +8,8 @@
  *   __man settings    liza-watch.conf(5): each system's settings with their
  *                     built-in values and ranges (the adapters' rows)
  *   __man commands    liza-watch(1) SYNOPSIS: every command with its options
- *                     (the command table, cli/cli_commands.c)
+ *                     (each command's entry, beside its code in cli/cmd_*.c)
+ *   __man globals     liza-watch(1) SYNOPSIS: the global options (cli.c's table)
  * The texts are the program's own (no state file is read), escaped for
  * roff all the same. */
 #include "cli/cli.h"
@@ -146,15 +147,55 @@ static void command_form(void *ctx, const char *line)
 
 static void commands(void)
 {
-	for (const cli_command *c = cli_commands; c->name; c++)
-		if (!c->hidden)
-			cli_commands_forms(c, command_form, NULL);
+	for (const cli_command *const *c = cli_commands; *c; c++)
+		if (!(*c)->hidden)
+			cli_commands_forms(*c, command_form, NULL);
 }
 
-int cmd_man(const lw_opts *o, int argc, char **argv)
+/* An option's argument in the synopsis: lower case, italic, its
+ * alternatives (NAME|PATH) apart in roman. */
+static void roff_arg(const char *arg)
+{
+	for (; *arg; arg++)
+		if (*arg == '|')
+			fputs(" | ", stdout);
+		else
+			putchar(tolower((unsigned char)*arg));
+}
+
+/* The SYNOPSIS's first line: the global options, from their table. */
+static void globals(void)
+{
+	fputs(".B liza-watch\n", stdout);
+	for (const cli_option *g = cli_globals; g->name; g++) {
+		if (g->shortname && g->has_arg == no_argument)
+			continue;   /* -h, -V: a line of their own */
+		char word[48];
+		if (strlen(g->name) == 1)
+			snprintf(word, sizeof word, "-%c", g->shortname);
+		else
+			snprintf(word, sizeof word, "--%s", g->name);
+		fputs(".RB [ ", stdout);
+		roff_put(word, false);
+		if (g->has_arg == required_argument) {
+			fputs("\n.IR ", stdout);
+			roff_arg(g->arg);
+			fputs(" ]\n", stdout);
+		} else if (g->has_arg == optional_argument) {
+			fputs(" [=\\fI", stdout);
+			roff_arg(g->arg);
+			fputs("\\fR]]\n", stdout);
+		} else {
+			fputs(" ]\n", stdout);
+		}
+	}
+	fputs(".RI [ command ]\n", stdout);
+}
+
+static int cmd_man(const lw_opts *o, const cli_args *a)
 {
 	(void)o;
-	const char *what = argc > 1 ? argv[1] : "";
+	const char *what = a->argc > 0 ? a->argv[0] : "";
 	if (strcmp(what, "systems") == 0)
 		systems();
 	else if (strcmp(what, "events") == 0)
@@ -163,10 +204,18 @@ int cmd_man(const lw_opts *o, int argc, char **argv)
 		settings();
 	else if (strcmp(what, "commands") == 0)
 		commands();
+	else if (strcmp(what, "globals") == 0)
+		globals();
 	else {
-		fprintf(stderr, "liza-watch: __man systems|events|settings|commands\n");
+		fprintf(stderr, "liza-watch: __man systems|events|settings|commands|globals\n");
 		return EXIT_USAGE;
 	}
 	fflush(stdout);
 	return EXIT_OK;
 }
+
+static const cli_option no_opts[] = { { NULL, 0, 0, NULL, NULL } };
+
+const cli_command cmd_man_entry = {
+	"__man", "WHAT", "the man pages' generated lists", NULL, no_opts, "", cmd_man, false, true,
+};

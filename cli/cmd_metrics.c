@@ -70,20 +70,12 @@ static bool on_change(const lw_fleet *f, size_t i, const lw_alerts *al, void *ct
 	return write_all(f, m);
 }
 
-int cmd_metrics(const lw_opts *o, int argc, char **argv)
+static int cmd_metrics(const lw_opts *o, const cli_args *a)
 {
-	metrics_out m = { .o = o, .rc = EXIT_OK };
-	bool follow = false;
-	int c;
-	while ((c = cli_commands_getopt(argc, argv, cli_commands_find("metrics"))) != -1) {
-		if (c == 'o') m.path = optarg;
-		else if (c == 'f') follow = true;
-		else { cli_option_hint("metrics", argv[optind - 1]); return EXIT_USAGE; }
-	}
-	if (optind < argc) {
-		cli_error("metrics: unexpected argument '%s'", argv[optind]);
+	metrics_out m = { .o = o, .rc = EXIT_OK, .path = cli_args_value(a, "output") };
+	bool follow = cli_args_has(a, "follow");
+	if (cli_args_max(a, 0))
 		return EXIT_USAGE;
-	}
 	if (follow && !m.path) {
 		cli_error("metrics: --follow needs --output FILE (the textfile collector reads a file)");
 		return EXIT_USAGE;
@@ -119,3 +111,14 @@ int cmd_metrics(const lw_opts *o, int argc, char **argv)
 	lw_fleet_free(&f);
 	return rc;
 }
+
+static const cli_option metrics_opts[] = {
+	{ "output", 'o', required_argument, "FILE", "replace FILE atomically instead of printing" },
+	{ "follow", 'f', no_argument, NULL, "keep FILE current (with --output)" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+const cli_command cmd_metrics_entry = {
+	"metrics", "[--output FILE] [--follow]", "Prometheus text format (node_exporter's textfile collector)",
+	NULL, metrics_opts, "", cmd_metrics, true, false,
+};

@@ -148,27 +148,21 @@ static int follow(const lw_opts *o, lw_fleet *fl, const queue_opts *qo)
 	return rc;
 }
 
-int cmd_queue(const lw_opts *o, int argc, char **argv)
+static int cmd_queue(const lw_opts *o, const cli_args *a)
 {
-	queue_opts qo = { .order = LW_QUEUE_AGE };
-	bool follow_mode = false;
-	int c;
-	while ((c = cli_commands_getopt(argc, argv, cli_commands_find("queue"))) != -1) {
-		if (c == 'j') qo.json = true;
-		else if (c == 'f') follow_mode = true;
-		else if (c == 's') {
-			int ord = lw_queue_order_parse(optarg);
-			if (ord < 0) {
-				esc_print(stderr, "liza-watch: queue: --sort %s: one of age, project, system, kind", optarg);
-				return EXIT_USAGE;
-			}
-			qo.order = (lw_queue_order)ord;
-		} else { cli_option_hint("queue", argv[optind - 1]); return EXIT_USAGE; }
+	queue_opts qo = { .order = LW_QUEUE_AGE, .json = cli_args_has(a, "json") };
+	bool follow_mode = cli_args_has(a, "follow");
+	const char *sort = cli_args_value(a, "sort");
+	if (sort) {
+		int ord = lw_queue_order_parse(sort);
+		if (ord < 0) {
+			esc_print(stderr, "liza-watch: queue: --sort %s: one of age, project, system, kind", sort);
+			return EXIT_USAGE;
+		}
+		qo.order = (lw_queue_order)ord;
 	}
-	if (optind < argc) {
-		cli_error("queue: unexpected argument '%s'", argv[optind]);
+	if (cli_args_max(a, 0))
 		return EXIT_USAGE;
-	}
 	lw_fleet fl;
 	if (follow_mode) {
 		if (cli_open_fleet(o, &fl, true) < 0)
@@ -209,3 +203,20 @@ int cmd_queue(const lw_opts *o, int argc, char **argv)
 	cli_missing_free(&miss);
 	return rc;
 }
+
+static const cli_option queue_options[] = {
+	{ "json", 'j', no_argument, NULL, "one object a line: project, system, subject, kind, ask, who, since, waited, task, revision, added, removed, files" },
+	{ "follow", 'f', no_argument, NULL, "keep watching: a line when an item arrives and when it leaves" },
+	{ "sort", 0, required_argument, "ORDER", "age (oldest first, the default), project, system or kind" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+const cli_command cmd_queue_entry = {
+	"queue", "[--json] [--follow] [--sort ORDER]", "every item waiting for a human, in every project, oldest first",
+	"Tasks in review or awaiting a verdict, runs paused or held for a human, gates\n"
+	"and stops that need a decision, from every system of every project watched:\n"
+	"how long each has waited, what is asked, who asks, and for work under review\n"
+	"its +added -removed and files changed (git). The HUD's queue view (w) lists\n"
+	"the same items.\n",
+	queue_options, "", cmd_queue, true, false,
+};

@@ -133,31 +133,22 @@ static void end_pager(out *o, pid_t pid)
 		;
 }
 
-int cmd_review(const lw_opts *o, int argc, char **argv)
+static int cmd_review(const lw_opts *o, const cli_args *a)
 {
-	bool no_pager = false;
+	bool no_pager = cli_args_has(a, "no-pager");
 	size_t max_lines = 0;
-	int c;
-	while ((c = cli_commands_getopt(argc, argv, cli_commands_find("review"))) != -1) {
-		switch (c) {
-		case 'P': no_pager = true; break;
-		case 'm': {
-			char *end;
-			long v = strtol(optarg, &end, 10);
-			if (*end || v < 1 || v > 100000000) {
-				cli_error("--max-lines=%s: give a count from 1 to 100000000", optarg);
-				return EXIT_USAGE;
-			}
-			max_lines = (size_t)v;
-			break;
-		}
-		default:
-			cli_commands_usage(stderr, cli_commands_find("review"));
+	const char *max = cli_args_value(a, "max-lines");
+	if (max) {
+		char *end;
+		long v = strtol(max, &end, 10);
+		if (!*max || *end || v < 1 || v > 100000000) {
+			cli_error("--max-lines=%s: give a count from 1 to 100000000", max);
 			return EXIT_USAGE;
 		}
+		max_lines = (size_t)v;
 	}
-	if (optind + 1 != argc) {
-		cli_commands_usage(stderr, cli_commands_find("review"));
+	if (a->argc != 1) {
+		cli_commands_usage(stderr, a->cmd);
 		return EXIT_USAGE;
 	}
 	lw_project p;
@@ -167,7 +158,7 @@ int cmd_review(const lw_opts *o, int argc, char **argv)
 	const lw_task *t;
 	char msg[1024];
 	int rc = EXIT_OK;
-	if (lw_project_resolve(&p, argv[optind], &src, &t, msg, sizeof msg) < 0 || !t) {
+	if (lw_project_resolve(&p, a->argv[0], &src, &t, msg, sizeof msg) < 0 || !t) {
 		cli_error("%s", t || msg[0] ? msg : "review needs a task, not a system");
 		lw_project_close(&p);
 		return EXIT_USAGE;
@@ -255,3 +246,15 @@ int cmd_review(const lw_opts *o, int argc, char **argv)
 	lw_project_close(&p);
 	return rc;
 }
+
+static const cli_option review_opts[] = {
+	{ "no-pager", 0, no_argument, NULL, "never through $PAGER" },
+	{ "max-lines", 0, required_argument, "N", "cut the patch after N lines (default 200000)" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+const cli_command cmd_review_entry = {
+	"review", "TASK [--no-pager] [--max-lines N]",
+	"the work under review (liza: the git diff), its evidence and its timeline", NULL, review_opts,
+	"subjects", cmd_review, false, false,
+};

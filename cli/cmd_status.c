@@ -64,39 +64,22 @@ static bool print_if_changed(const lw_fleet *fl, size_t i, const lw_alerts *al, 
 	return ok;
 }
 
-int cmd_status(const lw_opts *o, int argc, char **argv)
+static int cmd_status(const lw_opts *o, const cli_args *a)
 {
-	status_style style = STATUS_PLAIN;
-	bool follow = false;
-	const char *fmt = NULL;
-	int c;
-	while ((c = cli_commands_getopt(argc, argv, cli_commands_find("status"))) != -1) {
-		switch (c) {
-		case 't': case 'j': break;   /* below, after the conflict check */
-		case 'f': follow = true; break;
-		case 'F': fmt = optarg; break;
-		default:
-			cli_option_hint("status", argv[optind - 1]);
-			return EXIT_USAGE;
-		}
-		/* Two styles at once: say so rather than silently pick one. */
-		if ((c == 't' || c == 'j') && style != (c == 't' ? STATUS_TMUX : STATUS_JSON) && style != STATUS_PLAIN) {
-			cli_error("status: --json and --tmux do not go together (choose one)");
-			return EXIT_USAGE;
-		}
-		if (c == 't')
-			style = STATUS_TMUX;
-		else if (c == 'j')
-			style = STATUS_JSON;
+	bool follow = cli_args_has(a, "follow");
+	const char *fmt = cli_args_value(a, "format");
+	/* Two styles at once: say so rather than silently pick one. */
+	if (cli_args_has(a, "json") && cli_args_has(a, "tmux")) {
+		cli_error("status: --json and --tmux do not go together (choose one)");
+		return EXIT_USAGE;
 	}
+	status_style style = cli_args_has(a, "json") ? STATUS_JSON : cli_args_has(a, "tmux") ? STATUS_TMUX : STATUS_PLAIN;
 	if (style == STATUS_JSON && fmt) {
 		cli_error("status: --format does not apply to --json (JSON has no template)");
 		return EXIT_USAGE;
 	}
-	if (optind < argc) {
-		cli_error("status: unexpected argument '%s'", argv[optind]);
+	if (cli_args_max(a, 0))
 		return EXIT_USAGE;
-	}
 	char why[600];
 	if (report_status_format_check(fmt, why, sizeof why)) {
 		cli_error("status: --format %s: %s", fmt, why);
@@ -156,3 +139,19 @@ int cmd_status(const lw_opts *o, int argc, char **argv)
 	cli_missing_free(&miss);
 	return rc;
 }
+
+static const cli_option status_opts[] = {
+	{ "tmux", 't', no_argument, NULL, "tmux styles, every # from a state file doubled" },
+	{ "json", 'j', no_argument, NULL, "one JSON object" },
+	{ "follow", 'f', no_argument, NULL, "a new line whenever the line changes" },
+	{ "format", 'F', required_argument, "FMT",
+	  "long (every system and lane) or a template: %S %B %Y %A %R %K %D %T %W %Q %c %w %i %a %P %L %%" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+const cli_command cmd_status_entry = {
+	"status", "[--tmux|--json] [--follow] [--format FMT|long]", "one-line summary (tmux status line, scripts)",
+	"--tmux alone fits tmux's default status-right-length of 40 columns, counts first\n"
+	"(over every project); --format long names every project, system and lane.\n",
+	status_opts, "", cmd_status, true, false,
+};

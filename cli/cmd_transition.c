@@ -108,42 +108,38 @@ out:
 	return rc;
 }
 
-/* Parses the command's options (its entry in the command table) and the
- * positionals. */
-static int parse(int argc, char **argv, tx_args *a, int want_pos, const char **pos)
+/* The options the command's entry parsed, and its operands (want of them). */
+static int parse(const cli_args *c, tx_args *a, int want_pos, const char **pos)
 {
-	int c;
-	while ((c = cli_commands_getopt(argc, argv, cli_commands_find(argv[0]))) != -1) {
-		switch (c) {
-		case 'r': a->reason = optarg; break;
-		case 'Q': a->question = optarg; break;
-		case 'F': a->force = true; break;
-		case 'S': a->all_sessions = true; break;
-		default: return -1;
-		}
+	a->force = cli_args_has(c, "force");
+	if (c->cmd != &cmd_approve_entry)
+		a->reason = cli_args_value(c, "reason");
+	if (c->cmd == &cmd_transition_entry) {
+		a->question = cli_args_value(c, "question");
+		a->all_sessions = cli_args_has(c, "all-sessions");
 	}
-	if (argc - optind != want_pos)
+	if (c->argc != want_pos)
 		return -1;
 	for (int i = 0; i < want_pos; i++)
-		pos[i] = argv[optind + i];
+		pos[i] = c->argv[i];
 	return 0;
 }
 
-int cmd_approve(const lw_opts *o, int argc, char **argv)
+static int cmd_approve(const lw_opts *o, const cli_args *c)
 {
 	tx_args a = { .event = "approve" };
-	if (parse(argc, argv, &a, 1, &a.task) < 0) {
-		cli_commands_usage(stderr, cli_commands_find("approve"));
+	if (parse(c, &a, 1, &a.task) < 0) {
+		cli_commands_usage(stderr, c->cmd);
 		return EXIT_USAGE;
 	}
 	return run(o, &a);
 }
 
-int cmd_reject(const lw_opts *o, int argc, char **argv)
+static int cmd_reject(const lw_opts *o, const cli_args *c)
 {
 	tx_args a = { .event = "reject" };
-	if (parse(argc, argv, &a, 1, &a.task) < 0) {
-		cli_commands_usage(stderr, cli_commands_find("reject"));
+	if (parse(c, &a, 1, &a.task) < 0) {
+		cli_commands_usage(stderr, c->cmd);
 		return EXIT_USAGE;
 	}
 	if (!a.reason || !*a.reason) {
@@ -153,15 +149,50 @@ int cmd_reject(const lw_opts *o, int argc, char **argv)
 	return run(o, &a);
 }
 
-int cmd_transition(const lw_opts *o, int argc, char **argv)
+static int cmd_transition(const lw_opts *o, const cli_args *c)
 {
 	tx_args a = { 0 };
 	const char *pos[2];
-	if (parse(argc, argv, &a, 2, pos) < 0) {
-		cli_commands_usage(stderr, cli_commands_find("transition"));
+	if (parse(c, &a, 2, pos) < 0) {
+		cli_commands_usage(stderr, c->cmd);
 		return EXIT_USAGE;
 	}
 	a.task = pos[0];
 	a.event = pos[1];
 	return run(o, &a);
 }
+
+static const cli_option approve_opts[] = {
+	{ "force", 'F', no_argument, NULL, "override another reviewer's live review lease" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+static const cli_option reject_opts[] = {
+	{ "reason", 'r', required_argument, "TEXT", "why (required)" },
+	{ "force", 'F', no_argument, NULL, "override another reviewer's live review lease" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+static const cli_option transition_opts[] = {
+	{ "reason", 'r', required_argument, "TEXT", "a reason (reject, block, redirect, note)" },
+	{ "question", 'Q', required_argument, "TEXT", "a question for the planner (block)" },
+	{ "force", 'F', no_argument, NULL, "override a guard that allows it" },
+	{ "all-sessions", 0, no_argument, NULL, "rcs clear: every session, not only the current one" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+const cli_command cmd_approve_entry = {
+	"approve", "TASK [--force]", "approve a task awaiting review", NULL, approve_opts, "subjects=approve",
+	cmd_approve, false, false,
+};
+
+const cli_command cmd_reject_entry = {
+	"reject", "TASK --reason TEXT [--force]", "reject a task awaiting review (a reason is required)", NULL,
+	reject_opts, "subjects=reject", cmd_reject, false, false,
+};
+
+const cli_command cmd_transition_entry = {
+	"transition", "TASK EVENT [--reason TEXT] [--question TEXT] [--force] [--all-sessions]",
+	"any other transition of the system's table", NULL, transition_opts, "subjects events", cmd_transition,
+	false, false,
+};

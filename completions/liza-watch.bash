@@ -2,26 +2,12 @@
 # Installed as $(PREFIX)/share/bash-completion/completions/liza-watch, where
 # bash-completion loads it on first use; or source it from ~/.bashrc.
 # Completes the global options, the commands, each command's options,
-# directories after -C, theme names after --theme, the TASK of approve,
-# reject, transition and review (the task ids present, and the systems) and
-# the events of `transition TASK EVENT` (TASK's system's), asking the
-# program: the commands, their options and operands come from its command
-# table, so no list here can fall behind.
-
-_liza_watch_themes()
-{
-	# The theme lookup of liza-watch-themes(5); the data dir is set at install.
-	local datadir=/usr/local/share/liza-watch d f names="default mono solarized-dark high-contrast"
-	for d in "${LIZA_WATCH_THEMES:-}" ./themes "$datadir/themes"; do
-		[ -n "$d" ] && [ -d "$d" ] || continue
-		for f in "$d"/*.theme; do
-			[ -e "$f" ] || continue
-			f=${f##*/}
-			names="$names ${f%.theme}"
-		done
-	done
-	printf '%s\n' $names | sort -u
-}
+# what an option's value is (folders after -C, theme names after --theme,
+# files after --output), the TASK of approve, reject, transition and review
+# (the task ids present, and the systems) and the events of `transition
+# TASK EVENT` (TASK's system's), asking the program: the global options,
+# the commands, their options, operands and themes come from its own
+# tables, so no list here can fall behind.
 
 # The program answers for itself (`liza-watch __complete`, hidden from
 # --help): the systems and their events come from its registry, and the
@@ -67,13 +53,14 @@ _liza_watch()
 	local cur=${words[cword]} prev=""
 	[ "$cword" -gt 0 ] && prev=${words[cword-1]}
 	local i cmd="" cmd_at=0 _lw_prog=${words[0]:-liza-watch} _lw_dir=""
+	# The global options whose value is the next word (the program says which).
+	local gvalued=" $(_liza_watch_ask global-args | tr '\n' ' ') "
 	# The command is the first word that is neither an option nor an
 	# option's argument.
 	for ((i = 1; i < cword; i++)); do
 		case ${words[i]} in
 			-C) _lw_dir=${words[i+1]}; ((i++)) ;;
-			--as|--theme) ((i++)) ;;
-			-*) ;;
+			-*) [[ $gvalued == *" ${words[i]} "* ]] && ((i++)) ;;
 			*) cmd=${words[i]}; cmd_at=$i; break ;;
 		esac
 	done
@@ -82,24 +69,27 @@ _liza_watch()
 		[ "${words[i]}" = -C ] && _lw_dir=${words[i+1]}
 	done
 	COMPREPLY=()
-	case $prev in
-		-C) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
-		--theme)
-			if [[ $cur == */* ]]; then COMPREPLY=($(compgen -f -- "$cur"))
-			else _liza_watch_reply "$(_liza_watch_themes)" "$cur"; fi
-			return 0 ;;
-		--as) return 0 ;;   # free text
-		--no-hud) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
-	esac
+	# The word before is an option that takes a value: the program says
+	# what that value is.
+	if [[ $prev == -* ]]; then
+		case $(_liza_watch_ask arg-kind "$prev" "$cmd") in
+			dirs) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+			files) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+			themes)
+				if [[ $cur == */* ]]; then COMPREPLY=($(compgen -f -- "$cur"))
+				else _liza_watch_reply "$(_liza_watch_ask themes)" "$cur"; fi
+				return 0 ;;
+			text) return 0 ;;   # free text
+		esac
+	fi
 	if [ -z "$cmd" ]; then
 		# The commands and options are the program's own (its command table).
 		if [[ $cur == -* ]]; then _liza_watch_reply "$(_liza_watch_ask globals)" "$cur"
 		else _liza_watch_reply "$(_liza_watch_ask commands)" "$cur"; fi
 		return 0
 	fi
-	# The options that take a value: what follows them is free text.
+	# The command's options that take a value (skipped with it below).
 	local valued=" $(_liza_watch_ask option-args "$cmd" | tr '\n' ' ') "
-	[[ -n $prev && $valued == *" $prev "* ]] && return 0
 	if [[ $cur == -* ]]; then
 		_liza_watch_reply "$(_liza_watch_ask options "$cmd")" "$cur"
 		return 0
@@ -109,8 +99,7 @@ _liza_watch()
 	local operands=() kinds
 	for ((i = cmd_at + 1; i < cword; i++)); do
 		case ${words[i]} in
-			-C|--as|--theme) ((i++)) ;;
-			-*) [[ $valued == *" ${words[i]} "* ]] && ((i++)) ;;
+			-*) [[ $valued$gvalued == *" ${words[i]} "* ]] && ((i++)) ;;
 			*) operands+=("${words[i]}") ;;
 		esac
 	done
@@ -121,6 +110,7 @@ _liza_watch()
 	case $kind in
 		subjects*) _liza_watch_reply "$(_liza_watch_ask subjects $event)" "$cur" ;;
 		events) _liza_watch_reply "$(_liza_watch_ask events "${operands[0]}")" "$cur" ;;
+		dirs) COMPREPLY=($(compgen -d -- "$cur")) ;;
 	esac
 	return 0
 }

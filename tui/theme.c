@@ -116,6 +116,11 @@ int theme_parse(theme *t, const char *text, const char *file, char *warn, size_t
 	return 0;
 }
 
+const char *theme_builtin_name(size_t i)
+{
+	return i < sizeof builtins / sizeof *builtins ? builtins[i].name : NULL;
+}
+
 bool theme_builtin(const char *name)
 {
 	for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)

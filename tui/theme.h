@@ -28,6 +28,8 @@ typedef struct theme {
 void theme_default(theme *t);
 /* Whether name is one of the themes built into the program (default, mono). */
 bool theme_builtin(const char *name);
+/* The i-th built-in theme's name, or NULL past the last. */
+const char *theme_builtin_name(size_t i);
 /* name: a built-in theme, a bare name looked up as NAME.theme in dirs (a
  * NULL-terminated list, in order; never the current folder) or a path. Bad
  * lines go to warn (file:line: message) and are skipped. Returns 0, or -1

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# A command owns its usage: every command of the command table
-# (cli/cli_commands.c, listed by `__complete commands`) answers `CMD --help`
+# A command owns its usage: every command's entry (beside its code in
+# cli/cmd_*.c, listed by `__complete commands`) answers `CMD --help`
 # with its usage line and options, is in the global --help, in the man
 # page's SYNOPSIS (`__man commands`), and in both shell completions, which
 # offer its options. A command that lacks any of these fails here.

@@ -29,7 +29,9 @@ expect 'liza-watch ' 'approve check config demo events export hud keys metrics q
 # The command table is where these come from: every command, metrics and events too.
 [ "$(expect_cmds)" = "$("$LW_BIN" __complete commands | sort | tr '\n' ' ')" ] || fail "bash offers $(expect_cmds)"
 expect 'liza-watch metrics --' '--follow --output '
-expect 'liza-watch metrics --output ' ''
+# An option's value is what the program says it is: FILE completes to files.
+expect 'liza-watch metrics --output comp' 'complete.bash '
+
 expect 'liza-watch events --' '--follow --json '
 expect 'liza-watch ch' 'check '
 expect 'liza-watch --n' '--no-color '
@@ -39,7 +41,9 @@ expect 'liza-watch status --' '--follow --format --json --tmux '
 expect 'liza-watch check --' '--follow --json '
 expect 'liza-watch reject task-3 --r' '--reason '
 expect 'liza-watch transition task-3 --a' '--all-sessions '
-expect 'liza-watch --theme so' 'solarized-dark '
+# Theme names are the program's: built in, and those of its theme folders.
+expect 'liza-watch --theme mo' 'mono '
+LIZA_WATCH_THEMES=$root/themes expect 'liza-watch --theme so' 'solarized-dark '
 # A task's events only, never the loop's levers (stop, redirect).
 expect 'liza-watch transition aot:A2 re' 'reset resolve '
 expect 'liza-watch transition aot ' 'redirect stop '
@@ -52,9 +56,23 @@ expect 'liza-watch demo --' '--interval --keep --liza-go --no-hud --seed --ticks
 expect 'liza-watch -C /tmp/x review --max-lines ' ''
 mkdir -p "$tmp/proj.d"
 expect 'liza-watch -C pro' 'proj.d '
-# A theme of the user's own, found by name.
-mkdir -p "$tmp/themes" && : > "$tmp/themes/mine.theme"
-expect 'liza-watch --theme mi' 'mine '
+# A theme of the user's own, found by name where the program finds it (the
+# user's config folder); one in the current folder is not offered, as the
+# program would not find it there.
+mkdir -p "$tmp/xdg/liza-watch/themes" "$tmp/themes"
+: > "$tmp/xdg/liza-watch/themes/mine.theme"
+: > "$tmp/themes/here.theme"
+XDG_CONFIG_HOME=$tmp/xdg expect 'liza-watch --theme mi' 'mine '
+expect 'liza-watch --theme he' ''
+# demo --no-hud DIR: the operand is a folder.
+expect 'liza-watch demo --no-hud pro' 'proj.d '
+# The scripts keep no list of their own: no global option but -C (the one
+# that names the project the program is asked about), no theme name or folder.
+for f in "$bash_comp" "$zsh_comp"; do
+	grep -vE '^[[:space:]]*#' "$f" |
+		grep -nE -- "--(as|theme|no-color|poll|help|version)\b|solarized|high-contrast|'mono'|themes/|share/liza" &&
+		fail "$f keeps a list of its own"
+done
 
 # Task ids come from the project's state as it is now: a task the state
 # file gains completes at once, bare and qualified, for approve too.
@@ -106,7 +124,7 @@ for line in "$@"; do
 done
 zpty -d z
 ZSH
-out=$(ZDOTDIR=$tmp timeout 60 zsh -f "$tmp/drive.zsh" "$root/completions" \
+out=$(LIZA_WATCH_THEMES=$root/themes ZDOTDIR=$tmp timeout 60 zsh -f "$tmp/drive.zsh" "$root/completions" \
 	'liza-watch sta=>liza-watch status' \
 	'liza-watch metr=>liza-watch metrics' \
 	'liza-watch metrics --outp=>liza-watch metrics --output' \

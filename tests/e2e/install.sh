@@ -30,11 +30,14 @@ grep -q '/usr/local/share' "$p"/share/man/man*/* && fail "an installed man page 
 for page in "$p"/share/man/man*/*; do
 	out=$(groff -ww -man -z "$page" 2>&1); [ -z "$out" ] || fail "installed $page: $out"
 done
-# The installed bash completion registers itself and finds the installed themes.
-out=$(cd "$dest" && bash --norc --noprofile -c '. "$1"; complete -p liza-watch; _liza_watch_themes' _ \
-	"$p/share/bash-completion/completions/liza-watch") || fail "sourcing the installed bash completion"
+# The installed bash completion registers itself, and the theme names it
+# offers are the installed program's answer (it keeps no list or folder).
+out=$(cd "$dest" && bash --norc --noprofile -c '. "$1"; complete -p liza-watch; _lw_prog=$2 _liza_watch_ask themes' _ \
+	"$p/share/bash-completion/completions/liza-watch" "$p/bin/liza-watch") || fail "sourcing the installed bash completion"
 printf '%s\n' "$out" | grep -qx 'complete -F _liza_watch liza-watch' || fail "bash completion not registered: $out"
-grep -q 'datadir=/opt/lw/share/liza-watch' "$p/share/bash-completion/completions/liza-watch" || fail "bash completion data dir"
+printf '%s\n' "$out" | grep -qx 'mono' || fail "the installed completion offers no built-in theme: $out"
+grep -q 'share/liza-watch\|themes/\|default mono' "$p"/share/bash-completion/completions/liza-watch "$p"/share/zsh/site-functions/_liza-watch &&
+	fail "an installed completion keeps a theme folder or list of its own"
 
 make -s -C "$root" uninstall DESTDIR="$dest" PREFIX=/opt/lw >/dev/null || fail "uninstall"
 left=$(find "$dest" -mindepth 1 | head)
