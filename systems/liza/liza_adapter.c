@@ -4,6 +4,7 @@
 #include "systems/liza/shell/liza_generation.h"
 #include "systems/liza/shell/liza_tx.h"
 #include "systems/liza/go/lizago_generation.h"
+#include "systems/liza/liza_settings.h"
 #include "systems/liza/liza_thresholds.h"
 #include "core/model/config.h"
 #include "core/util/fileio.h"
@@ -91,32 +92,10 @@ static const liza_thresholds liza_th_default = {
 	.failure_risk_cycles = 3,         /* seed: one coder failure counts only from 3 cycles */
 };
 
-#define TH(field) LW_SYS_TH(liza_thresholds, field)
-static const lw_setting liza_settings[] = {
-	{ "liza.lease-grace", SET_DURATION, TH(lease_grace), 0, 0, LW_SETTING_YEAR,
-	  "how long a lease may lapse before lease_expired (both generations; Go's own: 2m)" },
-	{ "liza.heartbeat-factor", SET_COUNT, TH(heartbeat_factor), 0, 1, 1000,
-	  "missed heartbeat intervals before agent_stale (shell era only: today's Liza ignores it)" },
-	{ "liza.orphan-grace", SET_DURATION, TH(orphan_grace), 0, 0, LW_SETTING_YEAR,
-	  "a rejected task without a working holder, before orphaned_rejected (both; today's Liza: 2m unless set)" },
-	{ "liza.stale-draft", SET_DURATION, TH(stale_draft), 0, 0, LW_SETTING_YEAR,
-	  "a DRAFT never finalized, before stale_draft (both generations; Go's own: 30m)" },
-	{ "liza.approved-unmerged", SET_DURATION, TH(approved_unmerged), 0, 0, LW_SETTING_YEAR,
-	  "APPROVED and not merged, before approved_unmerged (shell era only: today's Liza ignores it)" },
-	{ "liza.stalled", SET_DURATION, TH(stalled), 0, 0, LW_SETTING_YEAR,
-	  "no log entry while the goal is IN_PROGRESS, before stalled (both generations; Go's own: 30m)" },
-	{ "liza.checkpoint", SET_DURATIONS, TH(checkpoint), LIZA_CHECKPOINT_LEVELS, 0, LW_SETTING_YEAR,
-	  "CHECKPOINT age: checkpoint_stale (WARN), checkpoint_stuck, checkpoint_abandoned (CRIT) (shell era only)" },
-	{ "liza.pause", SET_DURATIONS, TH(pause), LIZA_PAUSE_LEVELS, 0, LW_SETTING_YEAR,
-	  "PAUSE age: pause_stale (WARN), pause_forgotten (CRIT) (shell era only: today's Liza ignores it)" },
-	/* A general threshold (every system's cliffs and the metrics read it),
-	 * named under liza. since Liza's checks were the first to use it. */
-	{ "liza.warn-below", SET_COUNT, LW_TH(warn_below), 0, 0, 1000,
-	  "iteration and review-cycle warnings sit this many below the cliff (every system; Go's own: 2)" },
-	{ "liza.failure-risk-cycles", SET_COUNT, TH(failure_risk_cycles), 0, 1, 1000,
-	  "review cycles from which one coder failure raises failure_risk (shell era only: today's Liza ignores it)" },
-};
-#undef TH
+/* The config rows, from the one declaration of every liza.* setting. */
+#define ROW(name, kind, off, count, min, max, readers, doc, why) { name, kind, off, count, min, max, doc },
+static const lw_setting liza_settings[] = { LIZA_SETTINGS(ROW) };
+#undef ROW
 
 /* What waits for a human here (core/model/queue.h). */
 static const lw_ask liza_asks[] = {

@@ -84,9 +84,9 @@ typedef struct liza_generation {
 	/* The verdict fields of t, false when the state has no such task. */
 	bool (*review)(const void *sys, const lw_task *t, liza_review_fields *out);
 	const char *(*log_path)(const void *sys);
-	/* The liza.* settings (liza_adapter.c's rows) its checks read,
-	 * NULL-terminated: the others are the other generation's. */
-	const char *const *settings;
+	/* Which liza.* settings its checks read: the rows of liza_settings.h
+	 * whose readers hold this bit (LIZA_READ_SHELL, LIZA_READ_GO). */
+	unsigned reads;
 } liza_generation;
 
 /* The generation recorded in a loaded typed state (snapshot->sys), NULL

@@ -3,6 +3,7 @@
  * transition table and transition, the detail view and the fields the
  * review shows. */
 #include "systems/liza/go/lizago_generation.h"
+#include "systems/liza/liza_settings.h"
 #include "systems/liza/go/lizago.h"
 #include "systems/liza/go/lizago_check.h"
 #include "systems/liza/go/lizago_detail.h"
@@ -49,13 +50,6 @@ static const char *log_path(const void *sys)
 	return ((const lizago_state *)sys)->log_path;
 }
 
-/* What its checks read (lizago_settings.c), and liza.warn-below, which
- * the metrics read for every system; the rest of the liza.* rows are
- * reported there as setting_ignored. */
-static const char *const settings[] = {
-	"liza.lease-grace", "liza.orphan-grace", "liza.stale-draft", "liza.stalled", "liza.warn-below", NULL,
-};
-
 const liza_generation lizago_generation = {
 	.name = "today's Liza (Go)",
 	.id = LIZA_GEN_GO,
@@ -66,5 +60,5 @@ const liza_generation lizago_generation = {
 	.detail = detail,
 	.review = review,
 	.log_path = log_path,
-	.settings = settings,
+	.reads = LIZA_READ_GO,   /* lizago_settings.c; the others are reported as setting_ignored */
 };

@@ -4,10 +4,12 @@
  * honours a threshold the user sets in both generations (docs/systems/
  * liza-go.md says where that departs from Go), and reports a setting the Go
  * generation has no check for, once per value, as WARN setting_ignored:
- * never a silent no-op. The liza.* rows themselves (and the generations
- * their help names) are in liza_adapter.c. */
+ * never a silent no-op. The liza.* rows themselves, which generations
+ * read each and why Go ignores the others, are declared once in
+ * systems/liza/liza_settings.h. */
 #include "systems/liza/go/lizago_settings.h"
 #include "systems/liza/go/lizago_rule.h"
+#include "systems/liza/liza_settings.h"
 #include "systems/liza/liza_thresholds.h"
 #include "core/model/config.h"
 #include <stdio.h>
@@ -52,36 +54,34 @@ long long lizago_setting_stalled(const lizago_check_ctx *c)
 }
 
 /* The settings only the shell era's checks read, and why today's Liza has
- * no use for them. */
-static const struct {
+ * no use for them: the rows of liza_settings.h that Go does not read. */
+typedef struct setting_row {
 	const char *name;
-	size_t off, count;
+	lw_setting_kind kind;
+	size_t off;
+	int count;
+	unsigned readers;
 	const char *why;
-} shell_only[] = {
-	{ "liza.heartbeat-factor", offsetof(liza_thresholds, heartbeat_factor), 1,
-	  "agent_stale is the shell era's check; today's Liza judges an agent by its lease" },
-	{ "liza.approved-unmerged", offsetof(liza_thresholds, approved_unmerged), 1,
-	  "today's Liza has no approved_unmerged check" },
-	{ "liza.checkpoint", offsetof(liza_thresholds, checkpoint), LIZA_CHECKPOINT_LEVELS,
-	  "today's Liza raises awaiting_human at a sprint CHECKPOINT (no checkpoint_stale, _stuck, _abandoned)" },
-	{ "liza.pause", offsetof(liza_thresholds, pause), LIZA_PAUSE_LEVELS,
-	  "today's Liza has no PAUSE file: mode PAUSED raises awaiting_human at once" },
-	{ "liza.failure-risk-cycles", offsetof(liza_thresholds, failure_risk_cycles), 1,
-	  "failure_risk is the shell era's check" },
-};
+} setting_row;
+#define ROW(name, kind, off, count, min, max, readers, doc, why) \
+	{ name, kind, (off) & ~LW_SETTING_SYSTEM, (count) ? (count) : 1, readers, why },
+static const setting_row rows[] = { LIZA_SETTINGS(ROW) };
+#undef ROW
 
 void lizago_settings(lizago_check_ctx *c)
 {
 	const char *u = (const char *)user(c), *b = (const char *)builtin();
-	for (size_t i = 0; i < sizeof shell_only / sizeof *shell_only; i++) {
-		const long long *set = (const long long *)(u + shell_only[i].off);
-		const long long *def = (const long long *)(b + shell_only[i].off);
-		if (memcmp(set, def, shell_only[i].count * sizeof *set) == 0)
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		const setting_row *r = &rows[i];
+		if (r->readers & LIZA_READ_GO)
+			continue;
+		const long long *set = (const long long *)(u + r->off);
+		const long long *def = (const long long *)(b + r->off);
+		if (memcmp(set, def, (size_t)r->count * sizeof *set) == 0)
 			continue;
 		char val[96] = "", one[32];
-		for (size_t k = 0; k < shell_only[i].count; k++) {
-			if (strcmp(shell_only[i].name, "liza.heartbeat-factor") == 0 ||
-			    strcmp(shell_only[i].name, "liza.failure-risk-cycles") == 0)
+		for (int k = 0; k < r->count; k++) {
+			if (r->kind == SET_COUNT)
 				snprintf(one, sizeof one, "%lld", set[k]);
 			else
 				lw_format_duration(set[k], one, sizeof one);
@@ -89,8 +89,8 @@ void lizago_settings(lizago_check_ctx *c)
 			snprintf(val + n, sizeof val - n, "%s%s", k ? "," : "", one);
 		}
 		/* the value is the alert's key: a new value is a new report */
-		lw_check_emit(c->ctx, LW_WARN, "liza", "setting_ignored", shell_only[i].name, val, LW_NO_TIME,
+		lw_check_emit(c->ctx, LW_WARN, "liza", "setting_ignored", r->name, val, LW_NO_TIME,
 		              "%s = %s is set, but this project is today's Liza (Go), which ignores it: %s",
-		              shell_only[i].name, val, shell_only[i].why);
+		              r->name, val, r->why);
 	}
 }

@@ -2,6 +2,7 @@
  * behind the adapter (liza_gen.h): its loader, checks, transition table and
  * transition, and the fields the review shows. */
 #include "systems/liza/shell/liza_generation.h"
+#include "systems/liza/liza_settings.h"
 #include "systems/liza/shell/liza.h"
 #include "systems/liza/shell/liza_check.h"
 #include "systems/liza/shell/liza_load.h"
@@ -57,13 +58,6 @@ static const char *log_path(const void *sys)
 	return ((const liza_state *)sys)->log_path;
 }
 
-/* Every liza.* row of the adapter: the seed's thresholds are the shell
- * era's. */
-static const char *const settings[] = {
-	"liza.lease-grace", "liza.heartbeat-factor", "liza.orphan-grace", "liza.stale-draft", "liza.approved-unmerged",
-	"liza.stalled", "liza.checkpoint", "liza.pause", "liza.warn-below", "liza.failure-risk-cycles", NULL,
-};
-
 const liza_generation liza_shell_generation = {
 	.name = "shell era",
 	.id = LIZA_GEN_SHELL,
@@ -76,5 +70,5 @@ const liza_generation liza_shell_generation = {
 	.transition_held = liza_shell_transition_held,
 	.review = review,
 	.log_path = log_path,
-	.settings = settings,
+	.reads = LIZA_READ_SHELL,   /* every liza.* row: the seed's thresholds are the shell era's */
 };
