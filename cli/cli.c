@@ -16,7 +16,7 @@
 
 /* The usage text: the command lines come from the command table. */
 static const char usage_head[] =
-	"usage: liza-watch [-C DIR] [--as ID] [--theme NAME|PATH] [--no-color] [--poll[=MS]] [COMMAND]\n"
+	"usage: liza-watch [-C DIR] [--as ID] [--theme NAME|PATH] [--no-color] [--poll[=MS]] [--reset-ui] [COMMAND]\n"
 	"\n"
 	"commands (COMMAND --help for each):\n";
 
@@ -29,6 +29,7 @@ static const char usage_tail[] =
 	"  --theme NAME|PATH  colour theme\n"
 	"  --no-color         no colours (also when NO_COLOR is set)\n"
 	"  --poll[=MS]        compare stat results every MS ms instead of inotify\n"
+	"  --reset-ui         the HUD starts fresh: its saved view, sort, filter and focus not read\n"
 	"  -h, --help         this help\n"
 	"  -V, --version      the version\n"
 	"\n"
@@ -316,7 +317,7 @@ void cli_option_hint(const char *cmd, const char *arg)
 	fprintf(stderr, "liza-watch: try 'liza-watch %s --help' or 'liza-watch --help'\n", cmd);
 }
 
-enum { OPT_AS = 256, OPT_THEME, OPT_NO_COLOR, OPT_POLL };
+enum { OPT_AS = 256, OPT_THEME, OPT_NO_COLOR, OPT_POLL, OPT_RESET_UI };
 
 /* One global option, given before the command or after it. 0, or an exit
  * code after a message. */
@@ -334,6 +335,7 @@ static int global_opt(lw_opts *o, const char **cli_as, int c, const char *arg)
 	case OPT_AS: *cli_as = arg; break;
 	case OPT_THEME: o->theme = arg; break;
 	case OPT_NO_COLOR: o->no_color = true; break;
+	case OPT_RESET_UI: o->reset_ui = true; break;
 	case OPT_POLL:
 		o->poll = true;
 		if (arg) {
@@ -358,6 +360,7 @@ static int global_after(const char *arg, const char *next, const char **val, int
 	static const struct { const char *name; int c; int has_arg; } g[] = {
 		{ "--as", OPT_AS, required_argument }, { "--theme", OPT_THEME, required_argument },
 		{ "--no-color", OPT_NO_COLOR, no_argument }, { "--poll", OPT_POLL, optional_argument },
+		{ "--reset-ui", OPT_RESET_UI, no_argument },
 	};
 	*val = NULL;
 	*used = 1;
@@ -442,6 +445,7 @@ int cli_main(int argc, char **argv)
 		{ "theme", required_argument, NULL, OPT_THEME },
 		{ "no-color", no_argument, NULL, OPT_NO_COLOR },
 		{ "poll", optional_argument, NULL, OPT_POLL },
+		{ "reset-ui", no_argument, NULL, OPT_RESET_UI },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -452,7 +456,7 @@ int cli_main(int argc, char **argv)
 		switch (c) {
 		case 'h': cli_usage(stdout); return EXIT_OK;
 		case 'V': cli_version(stdout); return EXIT_OK;
-		case 'C': case OPT_AS: case OPT_THEME: case OPT_NO_COLOR: case OPT_POLL: {
+		case 'C': case OPT_AS: case OPT_THEME: case OPT_NO_COLOR: case OPT_POLL: case OPT_RESET_UI: {
 			int rc = global_opt(&o, &cli_as, c, optarg);
 			if (rc)
 				return rc;

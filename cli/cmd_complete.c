@@ -249,7 +249,7 @@ int cmd_complete(const lw_opts *o, int argc, char **argv)
 			else if (!c->hidden)
 				puts(c->name);
 	} else if (strcmp(what, "globals") == 0)
-		puts("-C\n--as\n--theme\n--no-color\n--poll\n-h\n--help\n-V\n--version");
+		puts("-C\n--as\n--theme\n--no-color\n--poll\n--reset-ui\n-h\n--help\n-V\n--version");
 	else if (strcmp(what, "options") == 0 || strcmp(what, "option-args") == 0 ||
 	         strcmp(what, "options-described") == 0 || strcmp(what, "operands") == 0)
 		command_words(what, argc > 2 ? argv[2] : NULL);
