@@ -257,8 +257,30 @@ void uistate_to_hud(hud *h, const uistate *s)
 	snprintf(h->ui_zoom, sizeof h->ui_zoom, "%s", s->zoom);
 }
 
-void uistate_load(hud *h, char *warn, size_t n)
+/* What a restored state changes on screen, said on the message line. */
+static void summary(const hud *h, char *said, size_t n)
 {
+	said[0] = '\0';
+	if (h->table_view)
+		snprintf(said + strlen(said), n - strlen(said), ", the table");
+	for (int w = 0; w < 2; w++)
+		if (h->sort_col[w] > 0)
+			snprintf(said + strlen(said), n - strlen(said), ", %s sorted by %s %s", w ? "alerts" : "tasks",
+			         sort_col_name((sort_what)w, h->sort_col[w]), h->sort_desc[w] ? "desc" : "asc");
+	if (h->filter[0])
+		snprintf(said + strlen(said), n - strlen(said), ", the filter '%.100s' (Esc clears it)", h->filter);
+	if (h->only >= 0)
+		snprintf(said + strlen(said), n - strlen(said), ", project %.80s only", h->fleet->v[h->only].label);
+	if (said[0]) {
+		char body[512];
+		snprintf(body, sizeof body, "%s", said + 2);
+		snprintf(said, n, "as you left it: %s (--reset-ui starts fresh)", body);
+	}
+}
+
+void uistate_load(hud *h, char *warn, size_t n, char *said, size_t said_n)
+{
+	said[0] = '\0';
 	char path[LW_PATH_MAX], why[900];
 	if (!uistate_path(h->fleet, path, sizeof path))
 		return;
@@ -271,6 +293,7 @@ void uistate_load(hud *h, char *warn, size_t n)
 		rc = -1;
 	} else if (rc == 0) {
 		uistate_to_hud(h, &s);
+		summary(h, said, said_n);
 	}
 	free(text);
 	if (rc < 0)

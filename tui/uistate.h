@@ -44,10 +44,13 @@ bool uistate_user_file(const char *name, char *out, size_t n);
 bool uistate_path(const lw_fleet *f, char *out, size_t n);
 
 /* From the HUD and back. Load puts a reason for ignoring the file in warn
- * (one line, appended) and applies what it read. */
+ * (one line, appended) and applies what it read: a filter that hides tasks
+ * is never restored without a word (said). */
 void uistate_from_hud(const hud *h, uistate *s);
 void uistate_to_hud(hud *h, const uistate *s);
-void uistate_load(hud *h, char *warn, size_t n);
+/* said gets what was restored that changes what is shown ("restored:
+ * table sorted by id v, filter 'x' (--reset-ui starts fresh)"), or "". */
+void uistate_load(hud *h, char *warn, size_t n, char *said, size_t said_n);
 void uistate_save(const hud *h);
 
 #endif

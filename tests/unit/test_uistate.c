@@ -191,9 +191,11 @@ static void load_says_why_once(void **state)
 	g.fleet = &f;
 	g.only = -1;
 	g.focus = &pane_board;
-	char warn[1024] = "";
-	uistate_load(&g, warn, sizeof warn);
+	char warn[1024] = "", said[600];
+	uistate_load(&g, warn, sizeof warn, said, sizeof said);
 	assert_string_equal(warn, "");
+	assert_string_equal(said, "as you left it: the table, tasks sorted by status asc, the filter 'coder-3' (Esc clears "
+	                          "it) (--reset-ui starts fresh)");
 	assert_true(g.table_view);
 	assert_int_equal(g.sort_col[SORT_TABLE], 4);
 	assert_ptr_equal(g.focus, &pane_alerts);
@@ -204,7 +206,7 @@ static void load_says_why_once(void **state)
 	memset(&g, 0, sizeof g);
 	g.fleet = &f;
 	g.only = -1;
-	uistate_load(&g, warn, sizeof warn);
+	uistate_load(&g, warn, sizeof warn, said, sizeof said);
 	assert_non_null(strstr(warn, path));
 	assert_non_null(strstr(warn, "corrupt at line 3"));
 	assert_int_equal((int)(strchr(warn, '\n') - warn), (int)strlen(warn) - 1);   /* one line */
@@ -215,7 +217,7 @@ static void load_says_why_once(void **state)
 		fputs("liza-watch-ui 1\n", fh);
 	fclose(fh);
 	warn[0] = '\0';
-	uistate_load(&g, warn, sizeof warn);
+	uistate_load(&g, warn, sizeof warn, said, sizeof said);
 	assert_non_null(strstr(warn, "bigger than"));
 	/* A file left unwritable is not replaced through a link either. */
 	unlink(path);
@@ -224,7 +226,7 @@ static void load_says_why_once(void **state)
 	write_text(target, "theirs\n");
 	assert_int_equal(symlink(target, path), 0);
 	warn[0] = '\0';
-	uistate_load(&g, warn, sizeof warn);
+	uistate_load(&g, warn, sizeof warn, said, sizeof said);
 	assert_non_null(strstr(warn, "symbolic link"));
 	uistate_save(&h);   /* says so on stderr; the link's target untouched */
 	FILE *ft = fopen(target, "r");
