@@ -86,6 +86,14 @@ for size in "80 24" "160 45"; do
 	keys a; same "approve-prompt-${c}x${r}"
 	keys n q; wait_exit 0
 
+	# Sorted by id, descending (the arrow by the column's name), then the
+	# : line completing a column with its candidates (issue 39).
+	start_in "$basic" "$c" "$r"
+	wait_for 'review \(1\)'
+	keys t '>' '>' '>' I; same "table-sorted-${c}x${r}"
+	keys : s o r t Space Tab; same "command-complete-${c}x${r}"
+	keys Escape q; wait_exit 0
+
 	start_in "$multi" "$c" "$r"
 	wait_for 'review \('
 	same "multi-${c}x${r}"
