@@ -94,11 +94,13 @@ make_project() {
 pane_cmd() { printf "trap '' HUP; %s; echo \"[exited \$?]\" && trap - HUP && sleep 30" "$1"; }
 
 # start_hud COLS ROWS ARGS… : the HUD in a detached session of that size,
-# started in HUD_DIR (default: the current folder).
+# started in HUD_DIR (default: the current folder). With --reset-ui: what a
+# run before it left (a view, a sort, a filter, tui/uistate.h) is not read,
+# so each start is the same; HUD_KEEP_UI=1 reads it (hud_command.sh).
 start_hud() {
 	local cols=$1 rows=$2; shift 2
 	local cmd
-	cmd=$(printf '%q ' "$LW_BIN" "$@")
+	if [ -n "${HUD_KEEP_UI:-}" ]; then cmd=$(printf '%q ' "$LW_BIN" "$@"); else cmd=$(printf '%q ' "$LW_BIN" "$@" --reset-ui); fi
 	"${TMUX_CMD[@]}" new-session -d -s t -x "$cols" -y "$rows" -c "${HUD_DIR:-$PWD}" \
 		"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LIZA_WATCH_NOW=${LIZA_WATCH_NOW:-} LANG=${HUD_LANG:-$LW_UTF8} LC_ALL=${HUD_LANG:-$LW_UTF8} NO_COLOR=${HUD_NO_COLOR:-} TERM=${HUD_TERM:-screen-256color} $cmd")"
 	"${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null

@@ -49,6 +49,8 @@ typedef struct hud_prompt {
 	char context[128];        /* what the prompt acts on (task key) */
 	char note[512];           /* what follows from the answer, shown above the prompt */
 	char refusal[512];        /* the error message when it opened: answered, it is old */
+	/* Keys of the caller's own, tried first (the : line's Tab, Up, Down): true = taken. */
+	bool (*key)(struct hud *h, int key);
 } hud_prompt;
 
 /* An alert kept for the detail view. */
@@ -141,6 +143,11 @@ typedef struct hud {
 	 * list after the last check, and its length for the header. */
 	struct hud_queue *queue;
 	size_t queue_n;
+	/* The table's and the alerts' sort (tui/sort.h, [SORT_TABLE], [SORT_ALERTS]):
+	 * a column (0: as built) and its direction. */
+	int sort_col[2];
+	bool sort_desc[2];
+	char ui_zoom[32];         /* the pane zoom as the saved UI state keeps it (tui/uistate.h) */
 } hud;
 
 /* ---- model side (hud_model.c) ---- */

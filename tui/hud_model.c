@@ -1,6 +1,7 @@
 /* hud_model.c — what the HUD shows, derived from the project: the filtered
  * task index, the selection kept by task key across reloads, alerts. */
 #include "tui/hud.h"
+#include "tui/sort.h"
 #include "notify/notify.h"
 #include "core/model/alert_index.h"
 #include "core/util/timeparse.h"
@@ -365,6 +366,7 @@ void hud_rebuild(hud *h)
 			h->items[h->nitems++] = (hud_item){ t, src, member };
 		}
 	}
+	sort_table_items(h);   /* the table by its column, when one is chosen (tui/sort.h) */
 	restore_selection(h);
 	message_expire(h);
 	/* A workflow may have gone (cleared, finished): keep the selection on
@@ -498,6 +500,7 @@ void hud_recheck_changed(hud *h, const bool *changed)
 			continue;
 		lw_alerts_add_copy(&h->alerts, a);
 	}
+	sort_alert_rows(h);   /* by the column chosen (tui/sort.h), else as above */
 	h->next_deadline = next;
 	view_queue_update(h);
 	if (h->notify)

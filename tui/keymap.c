@@ -6,6 +6,8 @@
 #include "tui/view.h"
 #include "tui/triage.h"
 #include "tui/act_work.h"
+#include "tui/sort.h"
+#include "tui/cmdline.h"
 #include <curses.h>
 #include <signal.h>
 #include <stdio.h>
@@ -120,6 +122,12 @@ static const hud_action tail[] = {
 	  act_work_copy_id },
 	{ "copy-path", { 'Y' }, "copy the selected task's worktree path to the clipboard (OSC 52)", NULL, act_work_can,
 	  act_work_copy_path },
+	{ "sort-next", { '>' }, "sort the table (or the focused alerts) by the next column", NULL, NULL, sort_next },
+	{ "sort-prev", { '<' }, "sort the table (or the focused alerts) by the previous column", NULL, NULL,
+	  sort_prev },
+	{ "sort-invert", { 'I' }, "sort the other way (ascending, descending)", NULL, NULL, sort_invert },
+	{ "command", { ':' }, "a command: any action by name, q, project NAME, filter TEXT, sort COLUMN [asc|desc], "
+	  "theme NAME, help; Tab completes, Up/Down recall", NULL, NULL, cmdline_open },
 	{ "redraw", { CTRL('l') }, "redraw the screen", NULL, NULL, redraw },
 	{ "help", { '?' }, "this help", "help", NULL, NULL },
 	{ "quit", { 'q' }, "quit", "quit", NULL, quit },
@@ -180,8 +188,12 @@ void keymap_key(hud *h, int key)
 	if (h->focus && h->focus->key && h->focus->key(h, key))
 		return;   /* a key of the focused pane's own */
 	const hud_binding *b = keymap_find(h->keymap, key);
-	if (!b)
-		return;
+	if (b)
+		keymap_run(h, b);
+}
+
+void keymap_run(hud *h, const hud_binding *b)
+{
 	if (keymap_binding_applies(b, h) && keymap_is_system(b->act))
 		act_run(h, b->act->name);
 	else if (keymap_binding_applies(b, h) && !b->act->run)

@@ -52,5 +52,7 @@ const hud_binding *keymap_find(const hud_keymap *km, int code);
  * their own (detail, help, chooser) that follow the remapped movement keys. */
 const char *keymap_action_of(const hud_keymap *km, int code);
 bool keymap_binding_applies(const hud_binding *b, const hud *h);
+/* Run a binding's action as its key does (the : line runs actions by name). */
+void keymap_run(hud *h, const hud_binding *b);
 
 #endif

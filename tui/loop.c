@@ -9,6 +9,8 @@
 #include "notify/notify.h"
 #include "tui/view.h"
 #include "tui/act.h"
+#include "tui/cmdline.h"
+#include "tui/uistate.h"
 #include "core/util/escape.h"
 #include "core/util/timeparse.h"
 #include "live/live.h"
@@ -170,10 +172,15 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH };
 	int sfd = sigpipe_open(sigs, 4);
 	signal(SIGPIPE, SIG_IGN);
+	char restored[600] = "";
+	if (!o->reset_ui)   /* how the HUD was left: view, sort, filter, project, focus */
+		uistate_load(&h, warn, sizeof warn, restored, sizeof restored);
 	fputs(warn, stderr);
 	hud_dirs_shown(&h);
 	term_init(&h);
 	show_complaints(&h, o->warnings, warn);
+	if (!h.message[0] && restored[0])
+		hud_message(&h, false, "%s", restored);
 	after_reload(&h, NULL);
 	/* The first selection: the first task awaiting the operator, else the first task. */
 	for (size_t i = 0; i < h.nitems; i++)
@@ -279,6 +286,8 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	views_close_all(&h);
 	prompt_free(&h);
 	act_free();
+	cmdline_free();
+	uistate_save(&h);
 	bool cut = txrun_abandon(&h.tx);
 	term_end();
 	if (cut)

@@ -2,6 +2,7 @@
 #include "tui/pane.h"
 #include "tui/keymap.h"
 #include "tui/triage.h"
+#include "tui/sort.h"
 #include <string.h>
 #include "core/util/timeparse.h"
 #include <stdio.h>
@@ -29,6 +30,10 @@ static void draw(hud *h, int y, int height_)
 		snprintf(title, sizeof title, "Alerts (%zu, %d hidden)", h->alerts.n, hidden);
 	else
 		snprintf(title, sizeof title, "Alerts (%zu)", h->alerts.n);
+	int sc = h->sort_col[SORT_ALERTS];
+	if (sc > 0)   /* the sorted column and its arrow, as the table's header shows it */
+		snprintf(title + strlen(title), sizeof title - strlen(title), " by %s%s", sort_col_name(SORT_ALERTS, sc),
+		         sort_mark(h, SORT_ALERTS, sc));
 	panes_title(h, y, &pane_alerts, title);
 	if (!h->alerts.n) {
 		text_put(h, y + 1, 1, h->cols - 2, "no alerts", EL_OK);
@@ -91,6 +96,7 @@ static const char *const legend[] = {
 	"  '(8, 3 hidden)' in the title: alerts that do not fit (Tab there, scroll);",
 	"  rows the board does not need go to the alerts.",
 	"  'ack' (dimmed): acknowledged with K; it stays until the alert clears.",
+	"  Focused, '<' '>' sort them by a column, 'I' the other way ('by age^').",
 	NULL,
 };
 const hud_pane_def pane_alerts = {

@@ -2,6 +2,7 @@
  * takes the screen rows the other panes leave. */
 #include "tui/pane.h"
 #include "tui/card_tag.h"
+#include "tui/sort.h"
 #include "core/util/timeparse.h"
 #include <curses.h>
 #include <stdio.h>
@@ -245,8 +246,15 @@ static void draw_table(hud *h, int y, int height)
 	tcol c[TC_N];
 	table_cols(h, c);
 	const char *head[TC_N];
+	char sorted[32];   /* the sorted column's name with its arrow (tui/sort.h) */
 	for (int i = 0; i < TC_N; i++)
 		head[i] = c[i].name;
+	int sc = h->sort_col[SORT_TABLE];
+	if (sc > 0) {
+		int at = sort_table_header_col(sc);
+		snprintf(sorted, sizeof sorted, "%s%s", c[at].name, sort_mark(h, SORT_TABLE, sc));
+		head[at] = sorted;
+	}
 	table_row(h, y + 1, c, head, EL_DIM);
 	for (int r = 0; r < rows && (size_t)(first + r) < h->nitems; r++) {
 		const hud_item *item = &h->items[first + r];
@@ -381,6 +389,8 @@ static const char *const legend[] = {
 	"  tag is 'project/system' when the card has room; narrower, each part is cut",
 	"  to the first letters that tell it from the others ('a/f': alpha, foreman;",
 	"  the header names them in full), then it is left out for the title.",
+	"  Table: '<' '>' sort it by a column, 'I' the other way; the header marks",
+	"  it 'id^' ascending, 'idv' descending (arrows on a UTF-8 terminal).",
 	NULL,
 };
 const hud_pane_def pane_board = {

@@ -175,6 +175,8 @@ void prompt_key(hud *h, int key)
 			done(h, key == 'y' || key == 'Y');
 		return;
 	}
+	if (p->key && p->key(h, key))
+		return;
 	switch (key) {
 	case 27: finish_text(h, false); return;
 	case '\n': case '\r': case KEY_ENTER: finish_text(h, true); return;

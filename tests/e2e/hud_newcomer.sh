@@ -15,8 +15,8 @@ wait_for 'review \(1\)'
 wait_for 'a approve +r reject'
 
 # 13: a key bound to nothing says so.
-keys :
-wait_for "^':' is not a key here \(\? lists the keys\)"
+keys Z
+wait_for "^'Z' is not a key here \(\? lists the keys\)"
 
 # 13: v on a worktree that is no git repository says that, not git's
 # "Could not access '9a8b7c6d'" (git diff outside a repository compares files).

@@ -17,7 +17,7 @@ start_in() {
 	local dir=$1 cols=$2 rows=$3; shift 3
 	local cmd home
 	home=$(cd "$E2E_TMP" && pwd -P)
-	cmd=$(printf '%q ' "$LW_BIN" -C . "$@")
+	cmd=$(printf '%q ' "$LW_BIN" --reset-ui -C . "$@")
 	new_server
 	"${TMUX_CMD[@]}" new-session -d -s t -x "$cols" -y "$rows" -c "$dir" \
 		"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} HOME=$home TZ=UTC LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=$LW_UTF8 LC_ALL=$LW_UTF8 TERM=screen-256color $cmd")"
@@ -62,7 +62,7 @@ cp -r "$fixtures/foreman-acp/." "$alpha/"; cp -r "$fixtures/basic/." "$alpha/"; 
 start_two() {
 	local cmd home
 	home=$(cd "$E2E_TMP" && pwd -P)
-	cmd=$(printf '%q ' "$LW_BIN" -C alpha -C beta)
+	cmd=$(printf '%q ' "$LW_BIN" --reset-ui -C alpha -C beta)
 	new_server
 	"${TMUX_CMD[@]}" new-session -d -s t -x "$1" -y "$2" -c "$E2E_TMP" \
 		"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} HOME=$home TZ=UTC LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=$LW_UTF8 LC_ALL=$LW_UTF8 TERM=screen-256color $cmd")"
@@ -85,6 +85,14 @@ for size in "80 24" "160 45"; do
 	wait_for 'review \(1\)'
 	keys a; same "approve-prompt-${c}x${r}"
 	keys n q; wait_exit 0
+
+	# Sorted by id, descending (the arrow by the column's name), then the
+	# : line completing a column with its candidates (issue 39).
+	start_in "$basic" "$c" "$r"
+	wait_for 'review \(1\)'
+	keys t '>' '>' '>' I; same "table-sorted-${c}x${r}"
+	keys : s o r t Space Tab; same "command-complete-${c}x${r}"
+	keys Escape q; wait_exit 0
 
 	start_in "$multi" "$c" "$r"
 	wait_for 'review \('
@@ -194,7 +202,7 @@ cp -r "$fixtures/basic/." "$pay/"; cp -r "$fixtures/basic/." "$inv/"
 home=$(cd "$E2E_TMP" && pwd -P)
 new_server
 "${TMUX_CMD[@]}" new-session -d -s t -x 160 -y 45 -c "$E2E_TMP" \
-	"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} HOME=$home TZ=UTC LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=$LW_UTF8 LC_ALL=$LW_UTF8 TERM=screen-256color $(printf '%q ' "$LW_BIN" -C storefront-web -C payments-api -C inventory-svc)")"
+	"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} HOME=$home TZ=UTC LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=$LW_UTF8 LC_ALL=$LW_UTF8 TERM=screen-256color $(printf '%q ' "$LW_BIN" --reset-ui -C storefront-web -C payments-api -C inventory-svc)")"
 "${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null
 wait_for 'review \('
 same "projects3-160x45"

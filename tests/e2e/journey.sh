@@ -26,7 +26,10 @@ namings="inside relative link tilde"
 bg=   # a --follow running in the background: stopped however the test ends
 trap '[ -n "$bg" ] && kill $bg 2>/dev/null; e2e_cleanup' EXIT
 
-fresh() { rm -rf "$proj"; mkdir -p "$proj"; cp -a "$ex/." "$proj/"; }
+# Each naming is a first run: the project copied again, and what the HUD
+# remembered of the last (its filter: tui/uistate.h) forgotten, as the same
+# project named another way is the same list of projects.
+fresh() { rm -rf "$proj"; mkdir -p "$proj"; cp -a "$ex/." "$proj/"; rm -f "${XDG_STATE_HOME:?}"/liza-watch/ui-*; }
 
 # naming NAMING: where a user of that naming stands (LW_DIR) and what they
 # type before the command (LW_PRE), for the project (SUB: a folder below it).
