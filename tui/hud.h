@@ -147,6 +147,7 @@ typedef struct hud {
 	char search_pat[256];
 	char search_msg[320];     /* "not found", a wrap: the view's last row says it until the next key */
 	size_t search_origin;     /* the line on top when / opened: Esc returns there */
+	size_t search_cur;        /* the line last found (SIZE_MAX: none): n goes on from it while it is on screen */
 	char search_before[256];  /* the pattern (or the board's filter) when / opened: Esc restores it */
 	struct hud_raw *raw;      /* the raw-record view while open (tui/view_raw.c) */
 } hud;

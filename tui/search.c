@@ -3,6 +3,7 @@
  * the board's filter as it is typed. */
 #include "tui/search.h"
 #include "tui/view.h"
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,6 +23,8 @@ long search_find(const char *pat, bool fold, const char *s, size_t len, size_t f
 	if (!m || m > len)
 		return -1;
 	for (size_t i = from; i + m <= len; i++) {
+		if (((unsigned char)s[i] & 0xC0) == 0x80)
+			continue;   /* never inside a character */
 		size_t k = 0;
 		if (fold)
 			while (k < m && lower((unsigned char)s[i + k]) == lower((unsigned char)pat[k]))
@@ -83,6 +86,7 @@ static void live(hud *h, const char *text)
 	bool wrapped;
 	long at = text[0] ? find_line(h, sv, h->search_origin, 1, &wrapped) : -1;
 	sv->show(h, at >= 0 ? (size_t)at : h->search_origin);
+	h->search_cur = at >= 0 ? (size_t)at : SIZE_MAX;
 	if (sv->end)
 		sv->end(h);
 	snprintf(h->prompt.label, sizeof h->prompt.label, "%s", at >= 0 || !text[0] ? "/" : "/ (not found)");
@@ -100,6 +104,7 @@ static void done(hud *h, const char *text)
 		snprintf(h->search_pat, sizeof h->search_pat, "%s", h->search_before);
 		sv->show(h, h->search_origin);
 		h->search_msg[0] = '\0';
+		h->search_cur = SIZE_MAX;
 		return;
 	}
 	live(h, text);
@@ -116,12 +121,17 @@ static void step(hud *h, const search_view *sv, int dir)
 	if (sv->begin)
 		sv->begin(h);
 	size_t n = sv->count(h), top = sv->top(h);
+	/* From the line last found while it is on screen: near the end the view
+	 * cannot bring it to the top, and n must still go on past it. */
+	if (h->search_cur != SIZE_MAX && h->search_cur >= top && h->search_cur < top + (size_t)(h->rows > 2 ? h->rows - 2 : 1))
+		top = h->search_cur;
 	bool wrapped;
 	long at = n ? find_line(h, sv, dir > 0 ? (top + 1) % n : (top + n - 1) % n, dir, &wrapped) : -1;
 	if (at >= 0) {
 		sv->show(h, (size_t)at);
+		h->search_cur = (size_t)at;
 		h->search_msg[0] = '\0';
-		if (wrapped)
+		if (dir > 0 ? (size_t)at <= top : (size_t)at >= top)   /* round the end */
 			say(h, "%s", dir > 0 ? "search hit BOTTOM, continuing at TOP" : "search hit TOP, continuing at BOTTOM");
 	} else {
 		say(h, "pattern not found: %s", h->search_pat);
@@ -154,27 +164,40 @@ void search_reset(hud *h, const search_view *sv)
 	h->search_for = sv;
 	h->search_pat[0] = h->search_msg[0] = '\0';
 	h->search_origin = 0;
+	h->search_cur = SIZE_MAX;
 }
 
-void search_mark_pat(hud *h, const char *pat, bool fold, int y, int x, int w, const char *s)
+size_t search_spans(const hud *h, const char *pat, bool fold, const char *s, int w, search_span *out, size_t max)
 {
 	if (!pat || !pat[0] || !s)
-		return;
-	size_t len = strlen(s), m = strlen(pat);
+		return 0;
+	size_t len = strlen(s), m = strlen(pat), n = 0;
 	strbuf pre;
 	strbuf_init(&pre);
-	for (long at = search_find(pat, fold, s, len, 0); at >= 0; at = search_find(pat, fold, s, len, (size_t)at + m)) {
-		/* Its column: the width of what comes before it, as text_put draws it. */
+	for (long at = search_find(pat, fold, s, len, 0); at >= 0 && n < max;
+	     at = search_find(pat, fold, s, len, (size_t)at + m)) {
+		/* Its column: the width of what comes before it, as text_put draws
+		 * it (escaped: a control character takes the columns of its escape). */
 		pre.len = 0;
 		strbuf_add(&pre, s, (size_t)at);
 		int col = text_width(h, pre.buf ? pre.buf : "");
 		if (col >= w)
 			break;
-		char hit[sizeof h->search_pat];
-		snprintf(hit, sizeof hit, "%.*s", (int)m, s + at);
-		text_put(h, y, x + col, w - col, hit, EL_MATCH);
+		out[n++] = (search_span){ (size_t)at, m, col };
 	}
 	strbuf_free(&pre);
+	return n;
+}
+
+void search_mark_pat(hud *h, const char *pat, bool fold, int y, int x, int w, const char *s)
+{
+	search_span sp[64];
+	size_t n = search_spans(h, pat, fold, s, w, sp, sizeof sp / sizeof *sp);
+	for (size_t i = 0; i < n; i++) {
+		char hit[sizeof h->search_pat];
+		snprintf(hit, sizeof hit, "%.*s", (int)sp[i].len, s + sp[i].at);
+		text_put(h, y, x + sp[i].col, w - sp[i].col, hit, EL_MATCH);
+	}
 }
 
 void search_mark(hud *h, const search_view *sv, int y, int x, int w, const char *s)

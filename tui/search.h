@@ -30,6 +30,15 @@ bool search_fold(const char *pat);
  * are, so a match starts and ends on UTF-8 character boundaries. */
 long search_find(const char *pat, bool fold, const char *s, size_t len, size_t from);
 
+/* Where the matches of pat in s are drawn, s drawn in w columns: byte
+ * offset and length in s, and screen column (after escaping, by display
+ * width). At most max; returns how many. */
+typedef struct search_span {
+	size_t at, len;
+	int col;
+} search_span;
+size_t search_spans(const hud *h, const char *pat, bool fold, const char *s, int w, search_span *out, size_t max);
+
 /* ---- the views' side ---- */
 /* /, n and N in view sv: true when ch was one of them (taken). */
 bool search_key(hud *h, const search_view *sv, int ch);

@@ -10,6 +10,7 @@
 #include "tui/act_work.h"
 #include "core/util/grow.h"
 #include <curses.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +129,18 @@ static size_t top(hud *h) { return (size_t)h->raw->scroll; }
 static void show_line(hud *h, size_t i) { h->raw->scroll = (int)i; }
 static const search_view raw_search = { .count = count, .line = line_of, .top = top, .show = show_line };
 
+/* The line e opens at: the match last found while it is on screen, else
+ * the top line (a short record cannot bring a match to the top). */
+static size_t edit_line(const hud *h)
+{
+	const hud_raw *r = h->raw;
+	size_t top_i = (size_t)r->scroll;
+	if (h->search_for == &raw_search && h->search_cur != SIZE_MAX && h->search_cur >= top_i &&
+	    h->search_cur < top_i + (size_t)(h->rows > 2 ? h->rows - 2 : 1))
+		top_i = h->search_cur;
+	return r->line0 + top_i;
+}
+
 static bool can(const hud *h) { return hud_selected(h) != NULL; }
 
 static void close_raw(hud *h)
@@ -192,7 +205,7 @@ static void draw(hud *h, unsigned dirty)
 	}
 	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
 	text_putf(h, h->rows - 1, 0, h->cols, EL_DIM,
-	          " Up/Down PgUp/PgDn scroll   / search  n/N next/previous   e edit at line %zu   Esc/q back", r->line0 + (size_t)r->scroll);
+	          " Up/Down PgUp/PgDn scroll   / search  n/N next/previous   e edit at line %zu   Esc/q back", edit_line(h));
 	search_footer(h, &raw_search);
 }
 
@@ -208,7 +221,7 @@ static void key(hud *h, int ch)
 		return;
 	if (ch == 'e' || (a && strcmp(a, "edit") == 0)) {
 		if (r->src && r->file[0])
-			act_work_edit_at(h, r->src, r->file, r->line0 + (unsigned)r->scroll);
+			act_work_edit_at(h, r->src, r->file, (unsigned)edit_line(h));
 		else
 			hud_message(h, true, "%s is no longer on the board: nothing to edit", r->key);
 	} else if (views_leave_key(ch, a) || (a && strcmp(a, "raw") == 0)) {
