@@ -91,7 +91,7 @@ static void draw(hud *h, unsigned dirty)
 		         EL_DIM);
 	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
 	text_put(h, h->rows - 1, 0, h->cols,
-	         " Up/Down PgUp/PgDn scroll  / search  n/N next/previous  & filter  Esc clear filter  q/Enter back", EL_DIM);
+	         " Up/Down PgUp/PgDn scroll  / n N search  & filter, Esc clears it  q/Enter back", EL_DIM);
 	search_footer(h, &feed_search);
 }
 

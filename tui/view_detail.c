@@ -291,7 +291,7 @@ static void show(hud *h, const search_view *sv, const char *title, lines *raw, i
 	free_lines(l);
 	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
 	text_putf(h, h->rows - 1, 0, h->cols, EL_DIM,
-	          " Up/Down PgUp/PgDn Home/End scroll   / search  n/N next/previous   Esc/q/Enter back   line %d of %zu",
+	          " Up/Down PgUp/PgDn Home/End scroll  / n N search  Esc/q back  line %d of %zu",
 	          *scroll + 1, n);
 	search_footer(h, sv);
 }

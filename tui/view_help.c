@@ -154,7 +154,7 @@ static void draw(hud *h, unsigned dirty)
 	}
 	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
 	text_putf(h, h->rows - 1, 0, h->cols, EL_DIM,
-	          " Up/Down/PgUp/PgDn scroll   / search  n/N next/previous   Esc/q back   line %d of %d",
+	          " Up/Down/PgUp/PgDn scroll  / n N search  Esc/q back   line %d of %d",
 	          h->help_scroll + 1, total);
 	search_footer(h, &help_search);
 }

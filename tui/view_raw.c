@@ -205,7 +205,7 @@ static void draw(hud *h, unsigned dirty)
 	}
 	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
 	text_putf(h, h->rows - 1, 0, h->cols, EL_DIM,
-	          " Up/Down PgUp/PgDn scroll   / search  n/N next/previous   e edit at line %zu   Esc/q back", edit_line(h));
+	          " Up/Down PgUp/PgDn scroll  / n N search  e edit at line %zu  Esc/q back", edit_line(h));
 	search_footer(h, &raw_search);
 }
 
