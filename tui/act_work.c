@@ -82,15 +82,12 @@ static void run_here(hud *h, const char *dir, char *const argv[])
 		hud_message(h, false, "back from %s", dir);
 }
 
-void act_work_edit(hud *h)
+/* The editor as the operator's shell would run it ($EDITOR may hold
+ * options: the words after the first are split by the shell, as ${EDITOR}
+ * always was), its program found on PATH's absolute folders, never the
+ * project's. *opts: the words after it. */
+static bool editor(hud *h, const lw_source *src, char *prog, size_t n, const char **opts)
 {
-	char dir[4096];
-	if (!work_dir(h, dir, sizeof dir))
-		return;
-	/* The editor as the operator's shell would run it ($EDITOR may hold
-	 * options: the words after the first are split by the shell, as
-	 * ${EDITOR} always was), its program found here, before the change of
-	 * folder; the folder is an argument, never part of the command text. */
 	const char *ed = getenv("VISUAL");
 	if (!ed || !*ed)
 		ed = getenv("EDITOR");
@@ -98,14 +95,50 @@ void act_work_edit(hud *h)
 		ed = "vi";
 	ed += strspn(ed, " \t\n");
 	size_t wl = strcspn(ed, " \t\n");
-	char word[1024], prog[4096], why[1200];
+	char word[1024], why[1200];
 	snprintf(word, sizeof word, "%.*s", (int)(wl < sizeof word ? wl : sizeof word - 1), ed);
-	if (!lw_progpath_find(word, hud_source_dir(h, hud_selected(h)->src), prog, sizeof prog, why, sizeof why)) {
+	if (!lw_progpath_find(word, hud_source_dir(h, src), prog, n, why, sizeof why)) {
 		hud_message(h, true, "editor %s", why);
+		return false;
+	}
+	*opts = ed + wl;
+	return true;
+}
+
+void act_work_edit(hud *h)
+{
+	char dir[4096];
+	if (!work_dir(h, dir, sizeof dir))
+		return;
+	/* Its program found here, before the change of folder; the folder is
+	 * an argument, never part of the command text. */
+	char prog[4096];
+	const char *opts;
+	if (!editor(h, hud_selected(h)->src, prog, sizeof prog, &opts))
+		return;
+	char *argv[] = { (char *)"/bin/sh", (char *)"-c", (char *)"exec \"$2\" $3 \"$1\"",
+	                 (char *)"liza-watch-editor", dir, prog, (char *)opts, NULL };
+	run_here(h, dir, argv);
+}
+
+void act_work_edit_at(hud *h, const lw_source *src, const char *file, unsigned line)
+{
+	char path[4096], dir[4096], at[32], prog[4096];
+	const char *opts;
+	if (!realpath(file, path)) {
+		hud_message(h, true, "%s: cannot be opened", file);
 		return;
 	}
-	char *argv[] = { (char *)"/bin/sh", (char *)"-c", (char *)"exec \"$2\" $3 \"$1\"",
-	                 (char *)"liza-watch-editor", dir, prog, (char *)(ed + wl), NULL };
+	if (!realpath(hud_source_dir(h, src), dir)) {
+		hud_message(h, true, "%s: cannot be opened", hud_source_dir(h, src));
+		return;
+	}
+	if (!editor(h, src, prog, sizeof prog, &opts))
+		return;
+	snprintf(at, sizeof at, "+%u", line);
+	/* +LINE FILE, as vi, emacs, nano and less take it; both are arguments. */
+	char *argv[] = { (char *)"/bin/sh", (char *)"-c", (char *)"exec \"$2\" $3 \"$4\" \"$1\"",
+	                 (char *)"liza-watch-editor", path, prog, (char *)opts, at, NULL };
 	run_here(h, dir, argv);
 }
 

@@ -6,6 +6,8 @@
 
 bool act_work_can(const hud *h);
 void act_work_edit(hud *h);
+/* $VISUAL or $EDITOR at file's line (+LINE FILE), in src's project folder. */
+void act_work_edit_at(hud *h, const lw_source *src, const char *file, unsigned line);
 void act_work_shell(hud *h);
 void act_work_copy_id(hud *h);
 void act_work_copy_path(hud *h);

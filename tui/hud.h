@@ -44,6 +44,7 @@ typedef struct hud_prompt {
 	char *text;               /* what is typed, on the heap ("" when none); UTF-8 */
 	size_t len, cap, cursor;  /* bytes; the cursor is always on a character boundary */
 	hud_prompt_done done;
+	hud_prompt_done edited;   /* after each edit, the text so far (a live search or filter), or NULL */
 	hud_confirm_done confirm;
 	bool yes_no;              /* a y/N question (confirm), not a text */
 	char context[128];        /* what the prompt acts on (task key) */
@@ -148,6 +149,14 @@ typedef struct hud {
 	int sort_col[2];
 	bool sort_desc[2];
 	char ui_zoom[32];         /* the pane zoom as the saved UI state keeps it (tui/uistate.h) */
+	/* Search in the scrolling views, and the board's live filter (tui/search.c). */
+	const struct search_view *search_for;   /* the view the pattern is for, or NULL */
+	char search_pat[256];
+	char search_msg[320];     /* "not found", a wrap: the view's last row says it until the next key */
+	size_t search_origin;     /* the line on top when / opened: Esc returns there */
+	size_t search_cur;        /* the line last found (SIZE_MAX: none): n goes on from it while it is on screen */
+	char search_before[256];  /* the pattern (or the board's filter) when / opened: Esc restores it */
+	struct hud_raw *raw;      /* the raw-record view while open (tui/view_raw.c) */
 } hud;
 
 /* ---- model side (hud_model.c) ---- */

@@ -8,6 +8,7 @@
 #include "tui/act_work.h"
 #include "tui/sort.h"
 #include "tui/cmdline.h"
+#include "tui/search.h"
 #include <curses.h>
 #include <signal.h>
 #include <stdio.h>
@@ -57,26 +58,8 @@ static void pause_demo(hud *h)
 }
 static void redraw(hud *h) { clearok(curscr, TRUE); (void)h; }
 
-static void start_filter(hud *h);
-static void filter_done(hud *h, const char *text)
-{
-	if (!text)
-		return;
-	if (strlen(text) >= sizeof h->filter) {
-		/* Refused, never cut (a cut could split a character): kept to shorten. */
-		start_filter(h);
-		prompt_set_text(h, text);
-		hud_message(h, true, "a filter is at most %zu bytes: shorten it, or Esc", sizeof h->filter - 1);
-		return;
-	}
-	snprintf(h->filter, sizeof h->filter, "%s", text);
-	hud_rebuild(h);
-}
-static void start_filter(hud *h)
-{
-	prompt_ask_text(h, "filter (id, title, status, assignee)", "", filter_done);
-	prompt_set_text(h, h->filter);
-}
+/* The board's search: it narrows as it is typed (tui/search.c). */
+static void start_filter(hud *h) { search_filter_start(h); }
 static void clear_filter(hud *h) { h->filter[0] = '\0'; h->message[0] = '\0'; hud_rebuild(h); }
 
 /* A row without run opens the view whose action it is (tui/views.c), when
@@ -94,10 +77,12 @@ static const hud_action head[] = {
 	{ "prev-pane", { KEY_BTAB }, "previous pane", NULL, NULL, prev_pane },
 	{ "detail", { '\n', '\r', KEY_ENTER }, "details of the selected task, workflow or alert", "detail", NULL, NULL },
 	{ "table", { 't' }, "board lanes / table view", "table", NULL, toggle_table },
-	{ "filter", { '/' }, "filter tasks", "filter", NULL, start_filter },
+	{ "filter", { '/' }, "filter tasks as you type (the board's search; Enter keeps, Esc restores)", "filter", NULL, start_filter },
 	{ "clear-filter", { 27 }, "clear the filter and the message", "clear", has_filter, clear_filter },
 	{ "review", { 'v' }, "review the selected task: its change (git diff), evidence and timeline", "review",
 	  NULL, NULL },
+	{ "raw", { 'u' }, "the selected task's record as its file holds it, with line numbers; e there edits it at the line",
+	  NULL, NULL, NULL },
 };
 
 /* The systems' actions go here, then these. */
@@ -106,7 +91,7 @@ static const hud_action tail[] = {
 	  several_projects, hud_narrow_next },
 	{ "pause-demo", { 'P' }, "demo only: pause or resume the simulated agents", "pause demo", is_demo, pause_demo },
 	{ "log", { 'L' }, "the last messages, full length (newest at the bottom)", NULL, NULL, NULL },
-	{ "activity", { 'F' }, "the activity feed full screen: every change seen, scrolling, / filters", NULL, NULL,
+	{ "activity", { 'F' }, "the activity feed full screen: every change seen, scrolling, / searches, & filters", NULL, NULL,
 	  NULL },
 	{ "queue", { 'w' }, "what waits for a human, in every project, oldest first: j/k, Enter, a/r act on it", "queue",
 	  NULL, NULL },

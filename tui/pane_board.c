@@ -1,5 +1,6 @@
 /* pane_board.c — the task board: lanes side by side, or one table (t). It
  * takes the screen rows the other panes leave. */
+#include "tui/search.h"
 #include "tui/pane.h"
 #include "tui/card_tag.h"
 #include "tui/sort.h"
@@ -102,6 +103,7 @@ static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel, bool
 	char head[256];
 	snprintf(head, sizeof head, "%.*s", (int)fit, t->id);
 	int hw = text_put(h, y, x + used, idw, head, sel ? EL_SELECTED : EL_TITLE);
+	search_mark_pat(h, h->filter, true, y, x + used, idw, head);   /* what the filter matched */
 	if (marked) {
 		/* Another pane has the focus: the id underlined, not the focused
 		 * row's bar, so the two never look alike (without colour too). */
@@ -129,6 +131,7 @@ static void card(hud *h, int y, int x, int w, const hud_item *it, bool sel, bool
 	snprintf(line2, sizeof line2, " %s%s%s", t->title ? t->title : "", t->assignee ? " @" : "",
 	         t->assignee ? t->assignee : "");
 	text_put(h, y + 1, x + at, w - at, at ? line2 + 1 : line2, sel ? EL_SELECTED : EL_DIM);
+	search_mark_pat(h, h->filter, true, y + 1, x + at, w - at, at ? line2 + 1 : line2);
 }
 
 static void draw_lanes(hud *h, int y, int height)
@@ -225,6 +228,7 @@ static void table_row(hud *h, int yy, const tcol c[TC_N], const char *const cell
 			continue;
 		int w = i == TC_TITLE ? h->cols - x : c[i].w;
 		text_put(h, yy, x, w, cell[i] ? cell[i] : "", e);
+		search_mark_pat(h, h->filter, true, yy, x, w, cell[i]);
 		x += w + 1;
 	}
 }

@@ -164,7 +164,20 @@ static void rubout_word(hud_prompt *p)
 	cut(p, i, p->cursor);
 }
 
+static void edit_key(hud *h, int key);
+
+/* A key; a live prompt (a search, the filter) hears of every edit. */
 void prompt_key(hud *h, int key)
+{
+	hud_prompt *p = &h->prompt;
+	size_t len = p->len;
+	edit_key(h, key);
+	/* Still open, its text changed, and whole (a UTF-8 character arrives byte by byte). */
+	if (views_top(h) == &view_prompt && p->edited && p->len != len && bad_utf8(p->text, p->len) < 0)
+		p->edited(h, p->text);
+}
+
+static void edit_key(hud *h, int key)
 {
 	hud_prompt *p = &h->prompt;
 	if (p->yes_no) {

@@ -13,7 +13,7 @@ static const char *const elem_names[EL_COUNT] = {
 	"normal", "header", "title", "border", "selected", "dim",
 	"crit", "warn", "info", "ok", "stale",
 	"lane.backlog", "lane.ready", "lane.active", "lane.review", "lane.blocked", "lane.done",
-	"gauge", "key", "prompt",
+	"gauge", "key", "prompt", "match",
 };
 
 

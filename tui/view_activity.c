@@ -3,11 +3,54 @@
 #include "tui/view.h"
 #include "tui/activity_line.h"
 #include "tui/keymap.h"
+#include "tui/search.h"
+#include <stdlib.h>
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
 
 extern const hud_view_def view_activity;
+
+/* The lines shown (the filter's), oldest first, for a search: made once for it. */
+static size_t *found, nfound;
+static bool passes(hud *h, const lw_event *ev)
+{
+	return activity_line_shown(h, ev) && activity_line_matches(ev, h->activity_filter);
+}
+static void found_begin(hud *h)
+{
+	found = calloc(h->activity.n + 1, sizeof *found);
+	if (!found)
+		abort();
+	nfound = 0;
+	for (size_t i = 0; i < h->activity.n; i++)
+		if (passes(h, lw_activity_get(&h->activity, i)))
+			found[nfound++] = i;
+}
+static void found_end(hud *h)
+{
+	(void)h;
+	free(found);
+	found = NULL;
+	nfound = 0;
+}
+static size_t found_count(hud *h) { (void)h; return nfound; }
+static const char *found_line(hud *h, size_t i, strbuf *b)
+{
+	char line[640];
+	theme_elem e;
+	activity_line(lw_activity_get(&h->activity, found[i]), line, sizeof line, &e);
+	strbuf_adds(b, line);
+	return b->buf ? b->buf : "";
+}
+/* Its scroll counts up from the newest: the top line is rows above the bottom one. */
+static size_t found_top(hud *h)
+{
+	long top = (long)nfound - h->activity_scroll - (h->rows - 2);
+	return top > 0 ? (size_t)top : 0;
+}
+static void found_show(hud *h, size_t i) { h->activity_scroll = (int)((long)nfound - (long)i - (h->rows - 2)); }
+static const search_view feed_search = { found_count, found_line, found_top, found_show, found_begin, found_end };
 
 static void draw(hud *h, unsigned dirty)
 {
@@ -38,7 +81,8 @@ static void draw(hud *h, unsigned dirty)
 			char line[640];
 			theme_elem e;
 			activity_line(ev, line, sizeof line, &e);
-			text_put(h, 1 + (int)shown++, 1, h->cols - 2, line, e);
+			text_put(h, 1 + (int)shown, 1, h->cols - 2, line, e);
+			search_mark(h, &feed_search, 1 + (int)shown++, 1, h->cols - 2, line);
 		}
 		k++;
 	}
@@ -46,7 +90,9 @@ static void draw(hud *h, unsigned dirty)
 		text_put(h, 1, 1, h->cols - 2, h->activity.n ? "no line matches the filter" : "nothing has changed since the start",
 		         EL_DIM);
 	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
-	text_put(h, h->rows - 1, 0, h->cols, " Up/Down PgUp/PgDn scroll  / filter  Esc clear filter  q/Enter back", EL_DIM);
+	text_put(h, h->rows - 1, 0, h->cols,
+	         " Up/Down PgUp/PgDn scroll  / n N search  & filter, Esc clears it  q/Enter back", EL_DIM);
+	search_footer(h, &feed_search);
 }
 
 static void filter_done(hud *h, const char *text)
@@ -60,13 +106,15 @@ static void key(hud *h, int ch)
 {
 	const char *a = keymap_action_of(h->keymap, ch);
 	int page = h->rows - 3;
+	if (search_key(h, &feed_search, ch))
+		return;
 	if (ch == KEY_UP || (a && strcmp(a, "up") == 0)) h->activity_scroll++;
 	else if (ch == KEY_DOWN || (a && strcmp(a, "down") == 0)) h->activity_scroll--;
 	else if (ch == KEY_PPAGE || (a && strcmp(a, "page-up") == 0)) h->activity_scroll += page;
 	else if (ch == KEY_NPAGE || ch == ' ' || (a && strcmp(a, "page-down") == 0)) h->activity_scroll -= page;
 	else if (ch == KEY_HOME || (a && strcmp(a, "top") == 0)) h->activity_scroll = 1 << 30;
 	else if (ch == KEY_END || (a && strcmp(a, "bottom") == 0)) h->activity_scroll = 0;
-	else if (ch == '/' || (a && strcmp(a, "filter") == 0)) {
+	else if (ch == '&' || (a && strcmp(a, "filter") == 0)) {   /* less's filter key: / searches */
 		prompt_ask_text(h, "filter the activity (system, subject, kind, text)", "", filter_done);
 		prompt_set_text(h, h->activity_filter);
 	} else if (ch == 27 && h->activity_filter[0]) {
@@ -80,6 +128,7 @@ static void key(hud *h, int ch)
 static void open_feed(hud *h)
 {
 	h->activity_scroll = 0;
+	h->search_for = NULL;
 	views_push(h, &view_activity);
 }
 

@@ -5,6 +5,7 @@
 #include "tui/view.h"
 #include "tui/pane.h"
 #include "tui/keymap.h"
+#include "tui/search.h"
 #include "core/util/timeparse.h"
 #include "core/util/grow.h"
 #include <curses.h>
@@ -193,6 +194,7 @@ void view_detail_open_alert(hud *h, const lw_alert *a)
 	h->detail_alert.since = a->since;
 	h->detail_kind = DETAIL_ALERT;
 	h->detail_scroll = 0;
+	h->search_for = NULL;   /* a new subject: no search yet */
 	views_push(h, &view_detail);
 	/* Its task becomes the board's selection, so the keys that act on a
 	 * task act on it once the view is closed. */
@@ -217,6 +219,7 @@ static void open_task(hud *h)
 {
 	h->detail_kind = DETAIL_TASK;
 	h->detail_scroll = 0;
+	h->search_for = NULL;   /* a new subject: no search yet */
 	views_push(h, &view_detail);
 }
 
@@ -224,12 +227,14 @@ void view_detail_open_workflow(hud *h)
 {
 	h->detail_kind = DETAIL_WORKFLOW;
 	h->detail_scroll = 0;
+	h->search_for = NULL;   /* a new subject: no search yet */
 	views_push(h, &view_detail);
 }
 
 static void open_log(hud *h)
 {
 	h->log_scroll = 1000000;   /* the newest at the bottom, in view */
+	h->search_for = NULL;
 	views_push(h, &view_log);
 }
 
@@ -257,8 +262,17 @@ static void wrap_lines(const hud *h, lines *in, lines *out)
 	in->n = in->cap = 0;
 }
 
+static void free_lines(lines *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = l->cap = 0;
+}
+
 /* The title, the lines from *scroll (kept in range), the footer; frees l. */
-static void show(hud *h, const char *title, lines *raw, int *scroll)
+static void show(hud *h, const search_view *sv, const char *title, lines *raw, int *scroll)
 {
 	lines wrapped = { 0 }, *l = &wrapped;
 	wrap_lines(h, raw, l);
@@ -269,14 +283,125 @@ static void show(hud *h, const char *title, lines *raw, int *scroll)
 		*scroll = (int)l->n - rows;
 	if (*scroll < 0)
 		*scroll = 0;
-	for (int r = 0; r < rows && (size_t)(*scroll + r) < l->n; r++)
+	for (int r = 0; r < rows && (size_t)(*scroll + r) < l->n; r++) {
 		text_put(h, 1 + r, 0, h->cols, l->v[*scroll + r], EL_NORMAL);
-	for (size_t i = 0; i < l->n; i++)
-		free(l->v[i]);
-	free(l->v);
+		search_mark(h, sv, 1 + r, 0, h->cols, l->v[*scroll + r]);
+	}
+	size_t n = l->n;
+	free_lines(l);
 	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
-	text_putf(h, h->rows - 1, 0, h->cols, EL_DIM, " Up/Down PgUp/PgDn Home/End scroll   Esc/q/Enter back   line %d of %zu",
-	          *scroll + 1, l->n);
+	text_putf(h, h->rows - 1, 0, h->cols, EL_DIM,
+	          " Up/Down PgUp/PgDn Home/End scroll  / n N search  Esc/q back  line %d of %zu",
+	          *scroll + 1, n);
+	search_footer(h, sv);
+}
+
+static void log_lines(hud *h, lines *l, char *title, size_t tn)
+{
+	snprintf(title, tn, " Messages (the last %d, oldest first)", HUD_LOG_MAX);
+	size_t from = h->nlog > HUD_LOG_MAX ? h->nlog - HUD_LOG_MAX : 0;
+	for (size_t i = from; i < h->nlog; i++)
+		add_wrapped(l, h, 1, h->log[i % HUD_LOG_MAX], h->cols - 2);
+	if (!h->nlog)
+		add_line(l, 1, "", "no messages yet", 15);
+}
+
+/* What the view shows: false when its subject is gone (the view closed). */
+static bool detail_lines(hud *h, lines *lp, char *title, size_t tn)
+{
+	lines l = { 0 }, *l_ = &l;
+	if (h->detail_kind == DETAIL_ALERT) {
+		const hud_alert_copy *a = &h->detail_alert;
+		char age[24], buf[512], subj[sizeof a->subject], msg[sizeof a->message];
+		lw_format_age((long long)(lw_now() - a->since), age, sizeof age);
+		snprintf(title, tn, " %s %s %s: %s", lw_level_name(a->level), a->system, a->code,
+		         hud_shown_text(h, a->subject, subj, sizeof subj));
+		snprintf(buf, sizeof buf, "%s for %s", lw_level_name(a->level), age);
+		add_line(l_, 1, "", buf, strlen(buf));
+		add_wrapped(l_, h, 1, hud_shown_text(h, a->message, msg, sizeof msg), h->cols - 2);
+		const hud_item *it = alert_task(h);
+		if (it) {
+			snprintf(buf, sizeof buf, "-- task %s:%s  %s  (%s)", it->task->system, it->task->id,
+			         it->task->status,
+			         it->task->path ? lw_project_shown_path(&h->fleet->v[it->member].proj, it->task->path) : "");
+			add_line(l_, 1, "", buf, strlen(buf));
+			task_lines(l_, it);
+		} else if (strcmp(a->code, "parse_error") == 0) {
+			add_line(l_, 1, "", "-- the file is shown as it was last read; fix it at the line above", 67);
+		}
+	} else if (h->detail_kind == DETAIL_WORKFLOW) {
+		const lw_source *src = NULL;
+		const lw_workflow *w = hud_workflow(h, (size_t)h->workflow_row, &src);
+		if (!w) {
+			views_close(h, &view_detail);   /* gone: the screen below is drawn */
+			return false;
+		}
+		const char *label = hud_source_label(h, src);
+		snprintf(title, tn, " workflow %s%s%s:%s  %s", label ? label : "", label ? "/" : "", w->system,
+		         w->name ? w->name : "-", w->phase ? w->phase : "");
+		char buf[256];
+		if (w->max > 0) {
+			snprintf(buf, sizeof buf, "gauge: %d of %d", w->iteration, w->max);
+			add_line(l_, 1, "", buf, strlen(buf));
+		}
+		if (w->flags && *w->flags) {
+			snprintf(buf, sizeof buf, "flags: %s", w->flags);
+			add_line(l_, 1, "", buf, strlen(buf));
+		}
+		if (src->failed)
+			add_line(l_, 1, "", "stale: its state cannot be read now; this is the last good version", 66);
+		if (w->node) {
+			add_line(l_, 1, "", "--", 2);
+			workflow_fields(l_, w->node);
+		}
+	} else {
+		const hud_item *it = hud_selected(h);
+		if (!it) {
+			views_close(h, &view_detail);
+			return false;
+		}
+		const lw_task *t = it->task;
+		snprintf(title, tn, " %s:%s  %s  (%s)", t->system, t->id, t->status,
+		         t->path ? lw_project_shown_path(&h->fleet->v[it->member].proj, t->path) : "");
+		task_lines(l_, it);
+	}
+	*lp = l;
+	return true;
+}
+
+/* A search reads the lines as drawn: wrapped to the screen, made once for it. */
+static lines found;
+static size_t found_count(hud *h) { (void)h; return found.n; }
+static const char *found_line(hud *h, size_t i, strbuf *b) { (void)h; (void)b; return found.v[i]; }
+static void found_end(hud *h) { (void)h; free_lines(&found); }
+static void detail_begin(hud *h)
+{
+	lines raw = { 0 };
+	char title[512];
+	if (detail_lines(h, &raw, title, sizeof title))
+		wrap_lines(h, &raw, &found);
+}
+static void log_begin(hud *h)
+{
+	lines raw = { 0 };
+	char title[128];
+	log_lines(h, &raw, title, sizeof title);
+	wrap_lines(h, &raw, &found);
+}
+static size_t detail_top(hud *h) { return (size_t)h->detail_scroll; }
+static void detail_go(hud *h, size_t i) { h->detail_scroll = (int)i; }
+static size_t log_top(hud *h) { return (size_t)h->log_scroll; }
+static void log_go(hud *h, size_t i) { h->log_scroll = (int)i; }
+static const search_view detail_search = { found_count, found_line, detail_top, detail_go, detail_begin, found_end };
+static const search_view log_search = { found_count, found_line, log_top, log_go, log_begin, found_end };
+
+static void draw(hud *h, unsigned dirty)
+{
+	(void)dirty;
+	lines l = { 0 };
+	char title[512];
+	if (detail_lines(h, &l, title, sizeof title))
+		show(h, &detail_search, title, &l, &h->detail_scroll);
 }
 
 static void draw_log(hud *h, unsigned dirty)
@@ -284,88 +409,20 @@ static void draw_log(hud *h, unsigned dirty)
 	(void)dirty;
 	lines l = { 0 };
 	char title[128];
-	snprintf(title, sizeof title, " Messages (the last %d, oldest first)", HUD_LOG_MAX);
-	size_t from = h->nlog > HUD_LOG_MAX ? h->nlog - HUD_LOG_MAX : 0;
-	for (size_t i = from; i < h->nlog; i++)
-		add_wrapped(&l, h, 1, h->log[i % HUD_LOG_MAX], h->cols - 2);
-	if (!h->nlog)
-		add_line(&l, 1, "", "no messages yet", 15);
-	show(h, title, &l, &h->log_scroll);
-}
-
-static void draw(hud *h, unsigned dirty)
-{
-	(void)dirty;
-	lines l = { 0 };
-	char title[512];
-	if (h->detail_kind == DETAIL_ALERT) {
-		const hud_alert_copy *a = &h->detail_alert;
-		char age[24], buf[512], subj[sizeof a->subject], msg[sizeof a->message];
-		lw_format_age((long long)(lw_now() - a->since), age, sizeof age);
-		snprintf(title, sizeof title, " %s %s %s: %s", lw_level_name(a->level), a->system, a->code,
-		         hud_shown_text(h, a->subject, subj, sizeof subj));
-		snprintf(buf, sizeof buf, "%s for %s", lw_level_name(a->level), age);
-		add_line(&l, 1, "", buf, strlen(buf));
-		add_wrapped(&l, h, 1, hud_shown_text(h, a->message, msg, sizeof msg), h->cols - 2);
-		const hud_item *it = alert_task(h);
-		if (it) {
-			snprintf(buf, sizeof buf, "-- task %s:%s  %s  (%s)", it->task->system, it->task->id,
-			         it->task->status,
-			         it->task->path ? lw_project_shown_path(&h->fleet->v[it->member].proj, it->task->path) : "");
-			add_line(&l, 1, "", buf, strlen(buf));
-			task_lines(&l, it);
-		} else if (strcmp(a->code, "parse_error") == 0) {
-			add_line(&l, 1, "", "-- the file is shown as it was last read; fix it at the line above", 67);
-		}
-	} else if (h->detail_kind == DETAIL_WORKFLOW) {
-		const lw_source *src = NULL;
-		const lw_workflow *w = hud_workflow(h, (size_t)h->workflow_row, &src);
-		if (!w) {
-			views_close(h, &view_detail);   /* gone: the screen below is drawn */
-			return;
-		}
-		const char *label = hud_source_label(h, src);
-		snprintf(title, sizeof title, " workflow %s%s%s:%s  %s", label ? label : "", label ? "/" : "", w->system,
-		         w->name ? w->name : "-", w->phase ? w->phase : "");
-		char buf[256];
-		if (w->max > 0) {
-			snprintf(buf, sizeof buf, "gauge: %d of %d", w->iteration, w->max);
-			add_line(&l, 1, "", buf, strlen(buf));
-		}
-		if (w->flags && *w->flags) {
-			snprintf(buf, sizeof buf, "flags: %s", w->flags);
-			add_line(&l, 1, "", buf, strlen(buf));
-		}
-		if (src->failed)
-			add_line(&l, 1, "", "stale: its state cannot be read now; this is the last good version", 66);
-		if (w->node) {
-			add_line(&l, 1, "", "--", 2);
-			workflow_fields(&l, w->node);
-		}
-	} else {
-		const hud_item *it = hud_selected(h);
-		if (!it) {
-			views_close(h, &view_detail);
-			return;
-		}
-		const lw_task *t = it->task;
-		snprintf(title, sizeof title, " %s:%s  %s  (%s)", t->system, t->id, t->status,
-		         t->path ? lw_project_shown_path(&h->fleet->v[it->member].proj, t->path) : "");
-		task_lines(&l, it);
-	}
-	show(h, title, &l, &h->detail_scroll);
+	log_lines(h, &l, title, sizeof title);
+	show(h, &log_search, title, &l, &h->log_scroll);
 }
 
 /* Scroll by the movement keys; the keys that leave a view, and detail's own, close it. */
-static void scroll_or_leave(hud *h, int ch, int *scroll)
+static void scroll_or_leave(hud *h, const search_view *sv, int ch, int *scroll)
 {
 	const char *a = keymap_action_of(h->keymap, ch);
-	if (!views_scroll_key(h, ch, a, scroll) && (views_leave_key(ch, a) || (a && strcmp(a, "detail") == 0)))
+	if (!search_key(h, sv, ch) && !views_scroll_key(h, ch, a, scroll) && (views_leave_key(ch, a) || (a && strcmp(a, "detail") == 0)))
 		views_pop(h);
 }
 
-static void key(hud *h, int ch) { scroll_or_leave(h, ch, &h->detail_scroll); }
-static void key_log(hud *h, int ch) { scroll_or_leave(h, ch, &h->log_scroll); }
+static void key(hud *h, int ch) { scroll_or_leave(h, &detail_search, ch, &h->detail_scroll); }
+static void key_log(hud *h, int ch) { scroll_or_leave(h, &log_search, ch, &h->log_scroll); }
 
 const hud_view_def view_detail = {
 	.name = "detail",

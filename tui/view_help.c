@@ -5,6 +5,7 @@
 #include "tui/view.h"
 #include "tui/keymap.h"
 #include "tui/pane.h"
+#include "tui/search.h"
 #include <curses.h>
 #include <string.h>
 
@@ -46,6 +47,7 @@ static const struct swatch {
 	{ EL_OK, "ok", "no alerts; a write that succeeded; lines a change adds" },
 	{ EL_STALE, "stale", "a system whose state no longer parses: the last good version is shown" },
 	{ EL_PROMPT, "!", "the task waits for you (review, approval); the prompt; the filter" },
+	{ EL_MATCH, "match", "what a search (/) or the filter matches" },
 	{ EL_TITLE, "title", "a task's id; the focused pane's or lane's title" },
 	{ EL_SELECTED, "selected", "the selection in the focused pane" },
 	{ EL_GAUGE, "gauge", "a workflow's gauge below its limit" },
@@ -64,6 +66,51 @@ static int help_lines(const hud *h)
 	return (int)(h->keymap->n + 2 + legend_lines() + 2 + NSWATCH);
 }
 
+/* Columns as wide as the widest label and action name, within reason. */
+static void columns(const hud_keymap *km, int *kw, int *aw)
+{
+	*kw = *aw = 6;
+	for (size_t i = 0; i < km->n; i++) {
+		int l = (int)strlen(km->v[i].label), a = (int)strlen(km->v[i].act->name);
+		*kw = l > *kw ? l : *kw;
+		*aw = a > *aw ? a : *aw;
+	}
+	*kw = *kw > 20 ? 20 : *kw;
+}
+
+/* Line i as it reads on screen, from column 0: what a search looks in. */
+static const char *line_text(hud *h, size_t i, strbuf *b)
+{
+	const hud_keymap *km = h->keymap;
+	size_t nl = legend_lines();
+	char buf[1024];
+	if (i < km->n) {
+		int kw, aw;
+		columns(km, &kw, &aw);
+		const hud_binding *bd = &km->v[i];
+		snprintf(buf, sizeof buf, "  %-*.*s %-*s %s", kw, kw, bd->label, aw, bd->act->name, bd->act->help);
+	} else if (i == km->n + 1)
+		snprintf(buf, sizeof buf, " What the screen shows");
+	else if (i > km->n + 1 && i < km->n + 2 + nl)
+		snprintf(buf, sizeof buf, "  %s", legend_line(i - km->n - 2));
+	else if (i == km->n + 3 + nl)
+		snprintf(buf, sizeof buf, " Colours (theme %s; --theme, --no-color change them)",
+		         h->th.name[0] ? h->th.name : "default");
+	else if (i > km->n + 3 + nl) {
+		const struct swatch *sw = &swatches[i - km->n - 4 - nl];
+		int x = 2 + (int)strlen(sw->sample);
+		snprintf(buf, sizeof buf, "  %-*s%s", (x < 13 ? 13 : x + 1) - 2, sw->sample, sw->means);
+	} else
+		buf[0] = '\0';
+	strbuf_adds(b, buf);
+	return b->buf ? b->buf : "";
+}
+
+static size_t count(hud *h) { return (size_t)help_lines(h); }
+static size_t top(hud *h) { return (size_t)h->help_scroll; }
+static void show(hud *h, size_t i) { h->help_scroll = (int)i; }
+static const search_view help_search = { .count = count, .line = line_text, .top = top, .show = show };
+
 static void draw(hud *h, unsigned dirty)
 {
 	(void)dirty;
@@ -75,14 +122,8 @@ static void draw(hud *h, unsigned dirty)
 		h->help_scroll = total - rows;
 	if (h->help_scroll < 0)
 		h->help_scroll = 0;
-	/* Columns as wide as the widest label and action name, within reason. */
-	int kw = 6, aw = 6;
-	for (size_t i = 0; i < km->n; i++) {
-		int l = (int)strlen(km->v[i].label), a = (int)strlen(km->v[i].act->name);
-		kw = l > kw ? l : kw;
-		aw = a > aw ? a : aw;
-	}
-	kw = kw > 20 ? 20 : kw;
+	int kw, aw;
+	columns(km, &kw, &aw);
 	for (int r = 0; r < rows && h->help_scroll + r < total; r++) {
 		size_t i = (size_t)(h->help_scroll + r);
 		int y = 1 + r;
@@ -104,16 +145,24 @@ static void draw(hud *h, unsigned dirty)
 			int x = 2 + text_put(h, y, 2, 10, sw->sample, sw->e);
 			text_put(h, y, x < 13 ? 13 : x + 1, h->cols - 14, sw->means, EL_NORMAL);
 		}
+		if (h->search_for == &help_search && h->search_pat[0]) {
+			strbuf b;
+			strbuf_init(&b);
+			search_mark(h, &help_search, y, 0, h->cols - 1, line_text(h, i, &b));
+			strbuf_free(&b);
+		}
 	}
 	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
 	text_putf(h, h->rows - 1, 0, h->cols, EL_DIM,
-	          " Up/Down/PgUp/PgDn scroll   Esc/q back   line %d of %d", 
+	          " Up/Down/PgUp/PgDn scroll  / n N search  Esc/q back   line %d of %d",
 	          h->help_scroll + 1, total);
+	search_footer(h, &help_search);
 }
 
 static void open_help(hud *h)
 {
 	h->help_scroll = 0;
+	search_reset(h, &help_search);
 	views_push(h, &view_help);
 }
 
@@ -121,7 +170,7 @@ static void open_help(hud *h)
 static void key(hud *h, int ch)
 {
 	const char *a = keymap_action_of(h->keymap, ch);
-	if (views_scroll_key(h, ch, a, &h->help_scroll))
+	if (search_key(h, &help_search, ch) || views_scroll_key(h, ch, a, &h->help_scroll))
 		return;
 	if (ch == KEY_HOME || (a && strcmp(a, "top") == 0))
 		h->help_scroll = 0;

@@ -6,6 +6,7 @@
 #include "tui/pane.h"
 #include "tui/act.h"
 #include "tui/keymap.h"
+#include "tui/search.h"
 #include "core/review/review.h"
 #include "core/review/review_git.h"
 #include "core/review/review_stat.h"
@@ -82,6 +83,7 @@ static void open_review(hud *h)
 	if (!r)
 		abort();
 	h->review = r;
+	h->search_for = NULL;
 	hud_task_key(h, it, r->key, sizeof r->key);
 	snprintf(r->revision, sizeof r->revision, "%s", it->task->revision ? it->task->revision : "");
 	make_head(r, it->task);
@@ -231,6 +233,28 @@ static int wrapped_height(const hud *h, const rows *w, size_t i)
 
 static bool is(const char *action, const char *name) { return action && strcmp(action, name) == 0; }
 
+/* A search reads the rows whole (a wrapped row is found as one); only the
+ * timeline is made for it, the diff's 40,000 rows are read where they are. */
+static rows found;
+static void found_begin(hud *h) { rows_make(h->review, &found); }
+static void found_end(hud *h) { (void)h; lw_rlines_free(&found.tl); }
+static size_t found_count(hud *h) { (void)h; return found.n; }
+static const char *found_line(hud *h, size_t i, strbuf *b)
+{
+	(void)h;
+	(void)b;
+	lw_rkind k;
+	size_t len;
+	return row_at(&found, i, &k, &len);   /* each row ends in a NUL where it lies */
+}
+static size_t found_top(hud *h) { return (size_t)h->review->scroll; }
+static void found_show(hud *h, size_t i)
+{
+	h->review->scroll = (int)i;
+	h->review->sub = 0;
+}
+static const search_view review_search = { found_count, found_line, found_top, found_show, found_begin, found_end };
+
 /* A verdict from the view is on what the view shows: the same task, at the
  * same revision (a resubmission while the operator reads is a new change). */
 static const char *stale(const hud *h, char *buf, size_t n)
@@ -324,6 +348,8 @@ static void key(hud *h, int ch)
 	}
 	const char *a = keymap_action_of(h->keymap, ch);
 	int page = h->rows - 3;
+	if (search_key(h, &review_search, ch))
+		return;   /* n and N search here: a note is left from the board */
 	if (ch == KEY_UP || is(a, "up")) scroll_by(h, -1);
 	else if (ch == KEY_DOWN || is(a, "down")) scroll_by(h, 1);
 	else if (ch == KEY_PPAGE || is(a, "page-up")) scroll_by(h, -page);
@@ -387,7 +413,8 @@ static void draw(hud *h, unsigned dirty)
 				char *part = strndup(s, n);
 				if (!part)
 					abort();
-				text_put(h, 1 + y++, line ? 2 : 0, h->cols, part, elem_of(k));
+				text_put(h, 1 + y, line ? 2 : 0, h->cols, part, elem_of(k));
+				search_mark(h, &review_search, 1 + y++, line ? 2 : 0, h->cols, part);
 				free(part);
 			}
 			s += next;
@@ -406,9 +433,10 @@ static void draw(hud *h, unsigned dirty)
 			k += strlen(verdicts + k);
 		}
 	}
-	snprintf(foot, sizeof foot, " Up/Down PgUp/PgDn scroll  [ ] file  %sEsc back   line %d of %zu%s", verdicts,
-	         r->scroll + 1, w.n, r->running ? "  (git diff running)" : "");
+	snprintf(foot, sizeof foot, " Up/Down PgUp/PgDn scroll  [ ] file  / n N search  %sEsc back   line %d of %zu%s",
+	         verdicts, r->scroll + 1, w.n, r->running ? "  (git diff running)" : "");
 	text_put(h, h->rows - 1, 0, h->cols, foot, EL_DIM);
+	search_footer(h, &review_search);
 	lw_rlines_free(&w.tl);
 }
 

@@ -5,7 +5,7 @@
 #include <curses.h>
 #include <string.h>
 
-extern const hud_view_def view_log, view_help, view_activity, view_queue;
+extern const hud_view_def view_log, view_help, view_activity, view_queue, view_raw;
 
 const hud_view_def *const hud_views[] = {
 	&view_main,
@@ -15,6 +15,7 @@ const hud_view_def *const hud_views[] = {
 	&view_activity,
 	&view_review,
 	&view_queue,
+	&view_raw,
 	&view_prompt,
 	&view_chooser,
 };

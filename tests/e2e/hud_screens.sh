@@ -161,6 +161,16 @@ wait_for 'blocked \(9'
 same "crowded-80x36"
 keys q; wait_exit 0
 
+# Issue 39: the filter as it is typed (the prompt counts what it keeps),
+# the raw record of a task (its lines as the file holds them, numbered),
+# and a search in the help screen.
+start_in "$crowded" 80 24
+wait_for 'blocked \(9'
+keys / b l o; same "filter-live-80x24"
+keys Escape l l l l j u; same "raw-80x24"
+keys Escape '?' / q u e u e Enter; same "help-search-80x24"
+keys q q; wait_exit 0
+
 # Issue 36. A small pane degrades instead of going blank: from 20x3 up the
 # project and its CRIT/WARN counts, then the alerts, then how to see more.
 for size in "20 3" "40 8" "59 15"; do

@@ -14,7 +14,7 @@ wait_for 'review \(1\)'
 
 keys F
 wait_for '^ Activity: [0-9]+ of [0-9]+ lines'
-keys /
+keys '&'   # / searches the feed (issue 39); & filters it, as in less
 wait_for '^filter the activity \(system, subject, kind, text\):'
 screen | grep -Eq '^ Activity: [0-9]+ of [0-9]+ lines' || fail "the feed is not under its filter's prompt"
 keys Escape
