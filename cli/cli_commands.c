@@ -95,7 +95,8 @@ const cli_command cli_commands[] = {
 	  check_opts, "", cmd_check, true, false },
 	{ "status", "[--tmux|--json] [--follow] [--format FMT|long]", "one-line summary (tmux status line, scripts)",
 	  "--tmux alone fits tmux's default status-right-length of 40 columns, counts first\n"
-	  "(over every project); --format long names every project, system and lane.\n",
+	  "(over every project, the CRIT naming its project); --format long names every\n"
+	  "project, system and lane.\n",
 	  status_opts, "", cmd_status, true, false },
 	{ "approve", "TASK [--force]", "approve a task awaiting review", NULL, approve_opts, "subjects=approve",
 	  cmd_approve, false, false },
