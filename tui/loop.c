@@ -6,6 +6,7 @@
 #include "tui/term.h"
 #include "tui/keymap.h"
 #include "tui/pane.h"
+#include "tui/mouse.h"
 #include "notify/notify.h"
 #include "tui/view.h"
 #include "tui/act.h"
@@ -173,6 +174,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	fputs(warn, stderr);
 	hud_dirs_shown(&h);
 	term_init(&h);
+	mouse_start(&h);
 	show_complaints(&h, o->warnings, warn);
 	after_reload(&h, NULL);
 	/* The first selection: the first task awaiting the operator, else the first task. */
@@ -280,6 +282,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	prompt_free(&h);
 	act_free();
 	bool cut = txrun_abandon(&h.tx);
+	mouse_stop();
 	term_end();
 	if (cut)
 		esc_print(stderr, "liza-watch: %s: cancelled on quit, nothing written", h.tx_label);

@@ -7,6 +7,7 @@
 #include "tui/act.h"
 #include "tui/keymap.h"
 #include "tui/keyname.h"
+#include "tui/mouse.h"
 #include <curses.h>
 #include <string.h>
 
@@ -32,6 +33,7 @@ static void draw(hud *h, unsigned d)
 		if (!(d & 1u << i) || hs[i] <= 0)
 			continue;
 		clear_rows(ys[i], hs[i]);
+		mouse_pane(hud_panes[i], ys[i], hs[i], h->cols);
 		hud_panes[i]->draw(h, ys[i], hs[i]);
 	}
 }
