@@ -1,5 +1,6 @@
 /* keymap.c — the actions of the main screen, their default keys, and the
  * dispatch of a key through the runtime keymap (keymap_edit.c). */
+#include "tui/zoom.h"
 #include "tui/keymap.h"
 #include "tui/act.h"
 #include "tui/pane.h"
@@ -120,6 +121,8 @@ static const hud_action tail[] = {
 	  act_work_copy_id },
 	{ "copy-path", { 'Y' }, "copy the selected task's worktree path to the clipboard (OSC 52)", NULL, act_work_can,
 	  act_work_copy_path },
+	{ "zoom", { '+' }, "give the focused pane the whole screen, and back (Tab zooms the next)", NULL, NULL,
+	  zoom_toggle },
 	{ "redraw", { CTRL('l') }, "redraw the screen", NULL, NULL, redraw },
 	{ "help", { '?' }, "this help", "help", NULL, NULL },
 	{ "quit", { 'q' }, "quit", "quit", NULL, quit },
