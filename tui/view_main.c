@@ -30,6 +30,8 @@ static void draw(hud *h, unsigned d)
 	}
 	memcpy(h->last_layout, L, sizeof L);
 	for (size_t i = 0; i < hud_npanes; i++) {
+		if (hs[i] <= 0)
+			mouse_pane(hud_panes[i], 0, 0, 0);   /* hidden (zoom): nothing of it to click */
 		if (!(d & 1u << i) || hs[i] <= 0)
 			continue;
 		clear_rows(ys[i], hs[i]);
