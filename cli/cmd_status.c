@@ -152,6 +152,7 @@ static const cli_option status_opts[] = {
 const cli_command cmd_status_entry = {
 	"status", "[--tmux|--json] [--follow] [--format FMT|long]", "one-line summary (tmux status line, scripts)",
 	"--tmux alone fits tmux's default status-right-length of 40 columns, counts first\n"
-	"(over every project); --format long names every project, system and lane.\n",
+	"(over every project, the CRIT naming its project); --format long names every\n"
+	"project, system and lane.\n",
 	status_opts, "", cmd_status, true, false,
 };

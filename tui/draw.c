@@ -8,6 +8,7 @@
 #include "tui/term.h"
 #include "tui/triage.h"
 #include "tui/pane.h"
+#include "tui/mouse.h"
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
@@ -46,6 +47,7 @@ static void small_head(hud *h)
 
 static void draw_small(hud *h)
 {
+	mouse_forget();   /* no pane is where it was drawn last */
 	small_head(h);
 	/* The message (what the operator just did) over the hint, when there is one. */
 	int last = h->rows - 1;

@@ -95,6 +95,7 @@ typedef struct hud {
 	const struct hud_view_def *views[HUD_VIEWS_MAX];   /* open over the main screen, bottom first (tui/view.h) */
 	int nviews;
 	const struct hud_pane_def *focus;   /* a row of the pane table (tui/pane.h) */
+	bool zoomed;              /* the focused pane has the whole screen (tui/zoom.c) */
 	bool table_view;
 	int lane, row;            /* board: selected lane and row within it */
 	int table_row;

@@ -1,5 +1,6 @@
 /* keymap.c — the actions of the main screen, their default keys, and the
  * dispatch of a key through the runtime keymap (keymap_edit.c). */
+#include "tui/zoom.h"
 #include "tui/keymap.h"
 #include "tui/act.h"
 #include "tui/pane.h"
@@ -113,6 +114,8 @@ static const hud_action tail[] = {
 	{ "sort-invert", { 'I' }, "sort the other way (ascending, descending)", NULL, NULL, sort_invert },
 	{ "command", { ':' }, "a command: any action by name, q, project NAME, filter TEXT, sort COLUMN [asc|desc], "
 	  "theme NAME, help; Tab completes, Up/Down recall", NULL, NULL, cmdline_open },
+	{ "zoom", { '+' }, "give the focused pane the whole screen, and back (Tab zooms the next)", NULL, NULL,
+	  zoom_toggle },
 	{ "redraw", { CTRL('l') }, "redraw the screen", NULL, NULL, redraw },
 	{ "help", { '?' }, "this help", "help", NULL, NULL },
 	{ "quit", { 'q' }, "quit", "quit", NULL, quit },

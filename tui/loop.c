@@ -6,6 +6,7 @@
 #include "tui/term.h"
 #include "tui/keymap.h"
 #include "tui/pane.h"
+#include "tui/mouse.h"
 #include "notify/notify.h"
 #include "tui/view.h"
 #include "tui/act.h"
@@ -178,6 +179,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	fputs(warn, stderr);
 	hud_dirs_shown(&h);
 	term_init(&h);
+	mouse_start(&h);
 	show_complaints(&h, o->warnings, warn);
 	if (!h.message[0] && restored[0])
 		hud_message(&h, false, "%s", restored);
@@ -289,6 +291,7 @@ int tui_run(lw_fleet *f, const tui_opts *o)
 	cmdline_free();
 	uistate_save(&h);
 	bool cut = txrun_abandon(&h.tx);
+	mouse_stop();
 	term_end();
 	if (cut)
 		esc_print(stderr, "liza-watch: %s: cancelled on quit, nothing written", h.tx_label);

@@ -6,6 +6,7 @@
  * the recovery hint) from 160. Selecting an agent selects its task. The
  * pane takes no rows on a project whose systems record no agents. */
 #include "tui/pane.h"
+#include "tui/mouse.h"
 #include "core/util/timeparse.h"
 #include <stdio.h>
 #include <string.h>
@@ -111,6 +112,7 @@ static void draw(hud *h, int y, int height_)
 		const lw_agent *ag = hud_agent(h, (size_t)(first + r), &member);
 		int yy = y + 1 + r;
 		bool sel = h->focus == &pane_agents && first + r == h->agent_row;
+		mouse_zone(&pane_agents, yy, 0, 1, h->cols, first + r, 0);
 		if (sel)
 			text_fill_row(h, yy, 0, h->cols, EL_SELECTED);
 		theme_elem e = sel ? EL_SELECTED : EL_NORMAL, d = sel ? EL_SELECTED : EL_DIM;

@@ -1,5 +1,6 @@
 /* pane_alerts.c — the alerts of the last check run, one per row. */
 #include "tui/pane.h"
+#include "tui/mouse.h"
 #include "tui/keymap.h"
 #include "tui/triage.h"
 #include "tui/sort.h"
@@ -44,6 +45,7 @@ static void draw(hud *h, int y, int height_)
 		const lw_alert *a = &h->alerts.v[first + r];
 		int yy = y + 1 + r;
 		bool sel = h->focus == &pane_alerts && first + r == h->alert_row;
+		mouse_zone(&pane_alerts, yy, 0, 1, h->cols, first + r, 0);
 		if (sel)
 			text_fill_row(h, yy, 0, h->cols, EL_SELECTED);
 		/* Selected, an acknowledged row's "ack" is in the bar: no gap in it. */

@@ -2,6 +2,7 @@
  * takes the screen rows the other panes leave. */
 #include "tui/search.h"
 #include "tui/pane.h"
+#include "tui/mouse.h"
 #include "tui/card_tag.h"
 #include "tui/sort.h"
 #include "core/util/timeparse.h"
@@ -185,6 +186,7 @@ static void draw_lanes(hud *h, int y, int height)
 			continue;
 		for (int s = 0; s < slots && (size_t)(first + s) < n; s++) {
 			bool here = h->lane == lane && first + s == h->row;
+			mouse_zone(&pane_board, y + 1 + s * 2, x, 2, w - 1, lane, first + s);
 			card(h, y + 1 + s * 2, x, w - 1, buf[first + s], here && h->focus == &pane_board,
 			     here && h->focus != &pane_board, &tp);
 		}
@@ -265,6 +267,7 @@ static void draw_table(hud *h, int y, int height)
 		const lw_task *t = item->task;
 		bool sel = h->focus == &pane_board && first + r == h->table_row;
 		int yy = y + 2 + r;
+		mouse_zone(&pane_board, yy, 0, 1, h->cols, first + r, -1);
 		if (sel)
 			text_fill_row(h, yy, 0, h->cols, EL_SELECTED);
 		char it[16] = "", rv[16] = "";

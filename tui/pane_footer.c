@@ -1,5 +1,6 @@
 /* pane_footer.c — the bottom line: the keys that apply to what is selected,
  * from the live keymap, and the filter in force; help and quit always. */
+#include "tui/mouse.h"
 #include "tui/pane.h"
 #include "tui/keymap.h"
 #include <stdio.h>
@@ -63,5 +64,6 @@ const hud_pane_def pane_footer = {
 	.name = "footer",
 	.height = height,
 	.draw = draw,
+	.legend = mouse_legend,   /* tui/mouse.c: what a click and the wheel do */
 	.redraw_on = HUD_ON_SELECT,   /* the keys that apply follow the selection */
 };

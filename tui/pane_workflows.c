@@ -3,6 +3,7 @@
  * gauge_progress: tasks finished of all) is full at the goal, not at a
  * limit, so it is never drawn red; the others count against a limit. */
 #include "tui/pane.h"
+#include "tui/mouse.h"
 #include "tui/keymap.h"
 #include <curses.h>
 #include <stdio.h>
@@ -54,6 +55,7 @@ static void draw(hud *h, int y, int height_)
 		const lw_workflow *w = hud_workflow(h, (size_t)(first + r), &src);
 		int yy = y + 1 + r;
 		bool sel = h->focus == &pane_workflows && first + r == h->workflow_row;
+		mouse_zone(&pane_workflows, yy, 0, 1, h->cols, first + r, 0);
 		if (sel)
 			text_fill_row(h, yy, 0, h->cols, EL_SELECTED);
 		theme_elem e = sel ? EL_SELECTED : EL_NORMAL;

@@ -3,6 +3,7 @@
  * A new pane is one file (pane_NAME.c defining pane_NAME) and one row below. */
 #include "tui/pane.h"
 #include "tui/view.h"
+#include "tui/zoom.h"
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
@@ -27,7 +28,9 @@ _Static_assert(HUD_PANES_MAX <= 8 * sizeof(unsigned), "a dirty bit per pane");
 void panes_layout(const hud *h, int y[HUD_PANES_MAX], int height[HUD_PANES_MAX])
 {
 	int fixed = 0, fill = -1;
-	for (size_t i = 0; i < hud_npanes; i++) {
+	if (zoom_layout(h, height))
+		fill = -2;   /* the zoomed pane has the rest */
+	for (size_t i = 0; i < hud_npanes && fill != -2; i++) {
 		height[i] = hud_panes[i]->height(h);
 		if (height[i] == HUD_FILL)
 			fill = (int)i;

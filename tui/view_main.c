@@ -7,6 +7,7 @@
 #include "tui/act.h"
 #include "tui/keymap.h"
 #include "tui/keyname.h"
+#include "tui/mouse.h"
 #include <curses.h>
 #include <string.h>
 
@@ -29,9 +30,12 @@ static void draw(hud *h, unsigned d)
 	}
 	memcpy(h->last_layout, L, sizeof L);
 	for (size_t i = 0; i < hud_npanes; i++) {
+		if (hs[i] <= 0)
+			mouse_pane(hud_panes[i], 0, 0, 0);   /* hidden (zoom): nothing of it to click */
 		if (!(d & 1u << i) || hs[i] <= 0)
 			continue;
 		clear_rows(ys[i], hs[i]);
+		mouse_pane(hud_panes[i], ys[i], hs[i], h->cols);
 		hud_panes[i]->draw(h, ys[i], hs[i]);
 	}
 }

@@ -2,6 +2,7 @@
  * A new view is one file (view_NAME.c defining view_NAME) and one row below. */
 #include "tui/view.h"
 #include "tui/keymap.h"
+#include "tui/mouse.h"
 #include <curses.h>
 #include <string.h>
 
@@ -109,6 +110,8 @@ void views_open(hud *h, const char *action)
  * own key (to close). Every other key goes to the top. */
 void views_key(hud *h, int ch)
 {
+	if (mouse_is_key(ch))
+		return mouse_key(h, ch);   /* tui/mouse.c: what was drawn under the pointer */
 	const hud_view_def *top = views_top(h);
 	if (top != &view_main && !top->overlay) {
 		const char *a = keymap_action_of(h->keymap, ch);

@@ -28,6 +28,7 @@ void lw_config_init(lw_config *c)
 	lw_thresholds_default(&c->th);
 	c->notify_bell = 1;
 	c->notify_gap = 5;
+	c->mouse = 1;
 	strbuf_init(&c->warnings);
 }
 

@@ -44,6 +44,7 @@ typedef struct lw_config {
 	const char *notify_level, *notify_terminal, *notify_program;
 	const char *projects;     /* the projects to watch without -C: dirs and globs, comma-separated */
 	long long notify_bell, notify_gap;
+	long long mouse;          /* the HUD takes clicks and the wheel (1), or leaves them to the terminal (0) */
 	bool reading_project;     /* while the project's own file is parsed */
 	lw_thresholds th;
 	lw_bind *binds;

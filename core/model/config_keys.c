@@ -44,6 +44,8 @@ static const lw_setting general[] = {
 	  "variables (the user's config file only)" },
 	{ "notify.gap", SET_DURATION, offsetof(lw_config, notify_gap), 0, 0, DAY,
 	  "the least time between two notifications; alerts in between are counted into the next" },
+	{ "mouse", SET_COUNT, offsetof(lw_config, mouse), 0, 0, 1,
+	  "the HUD takes clicks and the wheel: 1 (default) or 0 (the terminal's own text selection)" },
 };
 
 static lw_setting table[LW_SETTINGS_MAX];

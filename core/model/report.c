@@ -418,11 +418,11 @@ const char *report_status_format_check(const char *fmt, char *buf, size_t n)
 
 /* A part goes in only while the visible text (vis columns, without
  * #[styles]) stays within COMPACT_MAX; text is tmux-safe already. */
-static void compact_part(strbuf *out, size_t *vis, const char *style, const char *text, size_t width)
+static bool compact_part(strbuf *out, size_t *vis, const char *style, const char *text, size_t width)
 {
 	size_t sep = *vis ? 3 : 0;
 	if (*vis + sep + width > COMPACT_MAX)
-		return;
+		return false;
 	if (sep)
 		strbuf_adds(out, " | ");
 	if (style)
@@ -430,6 +430,7 @@ static void compact_part(strbuf *out, size_t *vis, const char *style, const char
 	else
 		strbuf_adds(out, text);
 	*vis += sep + width;
+	return true;
 }
 
 static void compact_count(strbuf *out, size_t *vis, const char *style, size_t n, const char *what)
@@ -484,7 +485,8 @@ static void compact_missing(strbuf *out, size_t *vis, const report_missing *miss
 
 /* The most severe first: a missing project, CRIT, unreadable, PAUSED, WARN
  * (or ok), then what waits for you and the work under way. */
-static void compact_line(strbuf *out, const status_counts *c, const report_missing *miss, size_t nmiss)
+static void compact_line(strbuf *out, const status_counts *c, const report_missing *miss, size_t nmiss,
+                         const strbuf *crit_at, size_t crit_w)
 {
 	size_t vis = 0;
 	if (nmiss)
@@ -494,7 +496,18 @@ static void compact_line(strbuf *out, const status_counts *c, const report_missi
 			compact_part(out, &vis, NULL, "no state yet", 12);
 		return;
 	}
-	if (c->alerts[LW_CRIT])
+	if (c->alerts[LW_CRIT] && crit_at && crit_at->len) {
+		/* Several projects: the CRIT says whose it is ("2 CRIT beta"). */
+		strbuf text;
+		strbuf_init(&text);
+		strbuf_printf(&text, "%zu CRIT ", c->alerts[LW_CRIT]);
+		size_t w = text.len + crit_w;
+		strbuf_add(&text, crit_at->buf, crit_at->len);
+		bool named = compact_part(out, &vis, TMUX_CRIT, text.buf, w);
+		strbuf_free(&text);
+		if (!named)   /* no room for the name: the count never goes */
+			compact_count(out, &vis, TMUX_CRIT, c->alerts[LW_CRIT], "CRIT");
+	} else if (c->alerts[LW_CRIT])
 		compact_count(out, &vis, TMUX_CRIT, c->alerts[LW_CRIT], "CRIT");
 	if (c->failed_sources)
 		compact_count(out, &vis, TMUX_CRIT, c->failed_sources, "unreadable");
@@ -525,7 +538,7 @@ void report_status(strbuf *out, const lw_project *p, const lw_alerts *al, status
 	else if (fmt)
 		template_line(out, p, &c, fmt, style == STATUS_TMUX);
 	else if (style == STATUS_TMUX)
-		compact_line(out, &c, NULL, 0);
+		compact_line(out, &c, NULL, 0, NULL, 0);
 	else
 		default_line(out, p, &c, false);
 }
@@ -549,15 +562,69 @@ static void sum_counts(const lw_fleet *f, const lw_alerts *al, status_counts *su
 	}
 }
 
+/* Which project holds the CRIT on the compact line of several: the one with
+ * the most (the first of equals, in -C order), its label cut to
+ * CRIT_LABEL_MAX columns, "+N" when N others hold one too. Writes the
+ * tmux-escaped text to at and returns its visible width (0: no CRIT). */
+#define CRIT_LABEL_MAX 12
+static size_t crit_holder(strbuf *at, const lw_fleet *f, const lw_alerts *al)
+{
+	size_t best = 0, most = 0, others = 0;
+	for (size_t m = 0; m < f->n; m++) {
+		status_counts c;
+		report_status_count(&f->v[m].proj, &al[m], &c);
+		if (!c.alerts[LW_CRIT])
+			continue;
+		if (most)
+			others++;
+		if (c.alerts[LW_CRIT] > most) {
+			most = c.alerts[LW_CRIT];
+			best = m;
+		}
+	}
+	if (!most)
+		return 0;
+	const char *label = f->v[best].label;
+	size_t len = strlen(label), width = 0, cut = len, cols = 0;
+	for (size_t i = 0; i < len; i++)
+		cols += ((unsigned char)label[i] & 0xc0) != 0x80;
+	for (size_t i = 0; i < len; i++) {
+		if (((unsigned char)label[i] & 0xc0) == 0x80)
+			continue;
+		if (cols > CRIT_LABEL_MAX && width == CRIT_LABEL_MAX - 1) {
+			cut = i;   /* the start and a "~" mark: the start tells projects apart */
+			break;
+		}
+		width++;
+	}
+	esc_tmux(at, label, cut);
+	if (cut < len) {
+		strbuf_addc(at, '~');
+		width++;
+	}
+	if (others) {
+		char b[32];
+		int n = snprintf(b, sizeof b, " +%zu", others);
+		strbuf_adds(at, b);
+		width += n > 0 ? (size_t)n : 0;
+	}
+	return width;
+}
+
 void report_status_fleet(strbuf *out, const lw_fleet *f, const lw_alerts *al, status_style style, const char *fmt,
                          const report_missing *miss, size_t nmiss)
 {
 	if (style == STATUS_TMUX && !fmt) {
 		/* One line within tmux's 40 columns: the counts of every project
-		 * summed (the names are --format long's). */
+		 * summed, the CRIT naming its project (the rest of the names are
+		 * --format long's). */
 		status_counts sum;
 		sum_counts(f, al, &sum);
-		compact_line(out, &sum, miss, nmiss);
+		strbuf at;
+		strbuf_init(&at);
+		size_t w = f->n > 1 ? crit_holder(&at, f, al) : 0;
+		compact_line(out, &sum, miss, nmiss, &at, w);
+		strbuf_free(&at);
 		return;
 	}
 	/* The long tmux line of several projects: their counts summed first,

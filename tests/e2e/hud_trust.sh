@@ -128,6 +128,7 @@ keys G
 # The end: what each colour means, each drawn in its own style.
 wait_for 'Colours \(theme mono'   # NO_COLOR: the mono theme
 wait_for 'CRIT +a CRIT alert and its count'
+keys Up Up Up Up   # above the mouse's lines
 wait_for 'CRIT first, then WARN, INFO'
 keys PPage
 wait_for "'ready 3/25'"

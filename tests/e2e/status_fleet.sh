@@ -2,7 +2,7 @@
 # The status line and scripts as people run them: two projects in one
 # `status --tmux` make one line within tmux's default status-right-length
 # of 40 columns, the most severe first (a CRIT of the second project is
-# never what is cut); a mistyped or removed -C folder shows in the bar, in
+# never what is cut, and it names the project that holds it); a mistyped or removed -C folder shows in the bar, in
 # JSON and beside the projects that did open (exit 3); .liza/PAUSE says
 # PAUSED in every form; a --format directive status does not know is an
 # error (exit 2), and in the config file a warning.
@@ -27,9 +27,25 @@ for set in "alpha beta" "alpha gamma beta" "gamma alpha beta"; do
 	[ "$(printf '%s\n' "$line" | wc -l)" -eq 1 ] || fail "$set: not one line: $line"
 	shown=$(printf '%s' "$line" | visible)
 	[ "${#shown}" -le 40 ] || fail "$set: ${#shown} columns (tmux's status-right-length is 40): $shown"
-	case $shown in "1 CRIT | "*) ;; *) fail "$set: the CRIT is not first: $shown" ;; esac
+	case $shown in "1 CRIT beta | "*) ;; *) fail "$set: the CRIT is not first, or does not name beta: $shown" ;; esac
 	printf '%s' "$shown" | grep -q 'WARN' || fail "$set: the WARN count is gone: $shown"
 done
+# CRIT in two of three projects: the one with the most (the first of
+# equals) is named, "+1" the other; a long name keeps its start within the 40 columns; one project
+# alone is not named (the bar is its own).
+cp -r beta beta2
+shown=$(lw -C alpha -C beta2 -C beta status --tmux | visible)
+case $shown in "2 CRIT beta2 +1 | "*WARN*) ;; *) fail "two projects with a CRIT: $shown" ;; esac
+cp -r beta a-rather-long-project-name-beta
+shown=$(lw -C alpha -C a-rather-long-project-name-beta -C gamma status --tmux | visible)
+case $shown in "1 CRIT a-rather-lo~ | "*WARN*) ;; *) fail "a long project name: $shown" ;; esac
+[ "${#shown}" -le 40 ] || fail "${#shown} columns with a long project name: $shown"
+cp -r beta 'h#sh'
+line=$(lw -C alpha -C 'h#sh' status --tmux)
+case $line in *"1 CRIT h##sh"*) ;; *) fail "a # in the project's name is not escaped for tmux: $line" ;; esac
+shown=$(lw -C beta status --tmux | visible)
+case $shown in "1 CRIT | "*) ;; *) fail "one project names itself: $shown" ;; esac
+rm -rf beta2 a-rather-long-project-name-beta 'h#sh'
 # --format long names every project (and is as long as it needs).
 long=$(lw -C alpha -C beta status --tmux --format long | visible)
 printf '%s' "$long" | grep -q '^1 CRIT.*  alpha: .*liza: .*beta: .*liza: ' || fail "--format long: $long"
@@ -65,7 +81,7 @@ assert any(a["subject"] == "blocked-1" for a in o["alerts"]), o
 bad=[s for s in o["sources"] if not s["ok"]]
 assert len(bad) == 1 and bad[0]["dir"].endswith("typo") and bad[0]["error"], o' || fail "check --json, one missing: '$out'"
 line=$(lw -C alpha -C beta -C "$tmp/typo" status --tmux 2>/dev/null | visible)
-case $line in "no project typo | 1 CRIT | "*WARN*) ;; *) fail "status --tmux, one missing of three: '$line'" ;; esac
+case $line in "no project typo | 1 CRIT beta | "*WARN*) ;; *) fail "status --tmux, one missing of three: '$line'" ;; esac
 [ "${#line}" -le 40 ] || fail "${#line} columns with a missing project: $line"
 # A long path keeps its end, still within 40 columns.
 deep=$tmp/a-rather-long-folder-name/and-another-one/typo-project
