@@ -25,8 +25,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __linux__
-#endif
 
 typedef struct demo_opts {
 	bool keep;

@@ -103,16 +103,13 @@ static void add_word(strbuf *b, const char *tag, const char *w)
 static bool make_key(strbuf *key, int argc, char **argv)
 {
 	struct stat exe;
-	char cwd[4096];
-#ifdef LW_HAVE_PROC
-	/* The running file itself, even once replaced on disk. */
-	const char *self = "/proc/self/exe";
-#else
-	char self[4096];
-	if (argc < 1 || !data_path_exe(argv[0], self, sizeof self))
+	char cwd[4096], self[4096];
+	/* The running file itself, even once replaced on disk, where the
+	 * system can say; else the file at the binary's path. */
+	if (!platform_self_exe_stat(&exe) &&
+	    (argc < 1 || !data_path_exe(argv[0], self, sizeof self) || stat(self, &exe) < 0))
 		return false;
-#endif
-	if (stat(self, &exe) < 0 || !getcwd(cwd, sizeof cwd))
+	if (!getcwd(cwd, sizeof cwd))
 		return false;
 	strbuf_adds(key, MAGIC);
 	strbuf_printf(key, "exe %llu %llu %lld %lld.%09ld\n", (unsigned long long)exe.st_dev,

@@ -11,12 +11,25 @@
  * LW_PORTABLE (make PORTABLE=1) turns Linux into "another system": none of
  * the Linux-only calls (inotify, renameat2, leases, prctl, pipe2, /proc,
  * thread-directed timers), so the paths the BSDs and macOS take are built
- * and tested here. */
+ * and tested here.
+ *
+ * The line nothing crosses: outside platform/ (and watch/watch_inotify.c,
+ * the inotify watcher, which the BSDs build against libinotify) no file
+ * names a system (__linux__, __APPLE__...), a system's own call or flag
+ * (O_PATH, /proc, leases, renameat2, memfd...) or a feature macro
+ * (_GNU_SOURCE): tests/e2e/platform_line.sh. Every file but
+ * platform_linux.c compiles with only POSIX.1-2008 + XSI in view
+ * (`make strict-posix`, part of `make check-portable`), which stands in
+ * here for the other systems' headers. This header itself includes only
+ * POSIX headers, and says which system it is on only in the LW_PLATFORM_*
+ * and LW_HAVE_* macros: the rest of the program may ask LW_HAVE_* (a
+ * capability), never LW_PLATFORM_* (a name). */
 #ifndef LW_PLATFORM_H
 #define LW_PLATFORM_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #if defined(__linux__) && !defined(LW_PORTABLE)
@@ -69,14 +82,10 @@ int platform_rename_noreplace_at(int dfd, const char *from, const char *to);
  * O_NOFOLLOW step at a time). Asked once: a kernel without it says so every
  * time. */
 int platform_openat2(int dfd, const char *path, int flags, unsigned long long resolve);
-#ifdef LW_PLATFORM_LINUX
-#include <linux/openat2.h>
-#else
-#ifndef RESOLVE_BENEATH
-#define RESOLVE_NO_MAGICLINKS 0x02
-#define RESOLVE_BENEATH 0x08
-#endif
-#endif
+/* resolve's flags, Linux's values (platform_linux.c checks they are), so
+ * this header needs no system header of Linux's. */
+#define PLATFORM_RESOLVE_NO_MAGICLINKS 0x02ULL
+#define PLATFORM_RESOLVE_BENEATH 0x08ULL
 
 /* n (at most 256) random bytes into buf: true, or false when the system
  * gave none (the caller mixes its own). Linux: getrandom; elsewhere
@@ -86,7 +95,10 @@ bool platform_random(void *buf, size_t n);
 /* A write lease on fd (the kernel tells us, by breaking it, when another
  * process opens the file): true when taken; false with errno EAGAIN when
  * another process has the file open, or another errno (ENOSYS where the
- * system has no leases: the caller compares fstat before and after). */
+ * system has no leases: the caller compares fstat before and after). The
+ * break arrives as SIGIO, whose default action ends the process: the first
+ * call installs a do-nothing handler unless someone chose one already
+ * (platform_lease_intact is what tells a break). */
 bool platform_lease_take(int fd);
 /* Still unbroken (always true when none was taken). */
 bool platform_lease_intact(int fd);
@@ -98,12 +110,51 @@ void platform_lease_drop(int fd);
  * _NSGetExecutablePath. */
 bool platform_self_exe(char *out, size_t n);
 
+/* stat() of the file this process runs, even once it was replaced on disk:
+ * true, or false where the system cannot say (then the caller stats the
+ * path platform_self_exe or argv[0] gives). Linux: /proc/self/exe. */
+bool platform_self_exe_stat(struct stat *st);
+
 /* pipe(2) with both ends close-on-exec: 0, or -1 with errno. */
 int platform_pipe(int p[2]);
+
+/* Ask for a pipe buffer of about bytes on the pipe end fd, so a producer
+ * that writes much fills it without waiting for us to be scheduled: a
+ * hint, nothing where the system has no such knob. Linux: F_SETPIPE_SZ. */
+void platform_pipe_grow(int fd, int bytes);
+
+/* Open the folder path (relative to dfd, close-on-exec, flags adding
+ * O_NOFOLLOW or nothing) only to reach what lies beneath it: no read
+ * permission asked where the system can (Linux O_PATH, POSIX O_SEARCH),
+ * else read-only. Such a descriptor is for *at calls, never for reading
+ * or fsync. The descriptor, or -1 with errno. */
+int platform_open_dir_path(int dfd, const char *path, int flags);
+
+/* An anonymous file in memory, close-on-exec (name only shows in debug
+ * listings): a descriptor, or -1 with errno (ENOSYS where the system has
+ * none). Linux: memfd_create. */
+int platform_memfile(const char *name);
+
+/* true when path is on a network or FUSE filesystem, where a change
+ * notification only hears this machine's writes (NFS, SMB, 9P, sshfs...):
+ * the caller then polls. false when local or unknown. Linux: statfs's
+ * magic; the BSDs and macOS: statfs's type name. */
+bool platform_fs_remote(const char *path);
+
+/* Tune the allocator for a program that frees and rebuilds large
+ * snapshots (core/model's arenas): keep freed memory for the next reload
+ * instead of unmapping it. glibc: mallopt; other C libraries keep theirs. */
+void platform_malloc_tune(void);
 
 /* The name of process pid ("python3", "flock") in buf: true, or false when
  * this system cannot say (no /proc, no sysctl, the process is gone). */
 bool platform_proc_name(pid_t pid, char *buf, size_t n);
+
+/* A process other than us that has the file (dev, ino) open (for writing,
+ * with writers_only): its pid, or 0 when none or where the system cannot
+ * say. Linux walks /proc/PID/fd (and fdinfo's flags), so ask only on a slow
+ * path (a refused lease, a lock timed out); elsewhere 0. */
+pid_t platform_file_opener(dev_t dev, ino_t ino, bool writers_only);
 
 /* The pid of a process holding a lock on the open file fd that keeps us
  * from an exclusive flock: /proc/locks on Linux (flocks and POSIX locks);

@@ -32,6 +32,44 @@ int platform_pipe(int p[2])
 	return 0;
 }
 
+void platform_pipe_grow(int fd, int bytes) { (void)fd; (void)bytes; }
+
+/* O_PATH where the C library has it (FreeBSD 14, glibc in a PORTABLE
+ * build), POSIX's O_SEARCH where that is there, else a read-only open,
+ * which a folder without read permission refuses. */
+int platform_open_dir_path(int dfd, const char *path, int flags)
+{
+#if defined(O_PATH)
+	int how = O_PATH;
+#elif defined(O_SEARCH)
+	int how = O_SEARCH;
+#else
+	int how = O_RDONLY;
+#endif
+	return openat(dfd, path, how | O_DIRECTORY | O_CLOEXEC | flags);
+}
+
+int platform_memfile(const char *name)
+{
+	(void)name;
+	errno = ENOSYS;
+	return -1;
+}
+
+bool platform_self_exe_stat(struct stat *st)
+{
+	(void)st;
+	return false;
+}
+
+pid_t platform_file_opener(dev_t dev, ino_t ino, bool writers_only)
+{
+	(void)dev; (void)ino; (void)writers_only;
+	return 0;
+}
+
+void platform_malloc_tune(void) {}
+
 int platform_exchange_at(int dfd, const char *a, const char *b)
 {
 	(void)dfd; (void)a; (void)b;
@@ -59,7 +97,28 @@ int platform_openat2(int dfd, const char *path, int flags, unsigned long long re
 	return -1;
 }
 
+#if defined(LW_PLATFORM_BSD) || defined(LW_PLATFORM_DARWIN)
 bool platform_random(void *buf, size_t n) { return n <= 256 && getentropy(buf, n) == 0; }
+#else
+/* getentropy is not POSIX.1-2008: a system we do not know (and the strict
+ * build) reads the device every Unix has. */
+bool platform_random(void *buf, size_t n)
+{
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	size_t got = 0;
+	while (fd >= 0 && got < n) {
+		ssize_t k = read(fd, (char *)buf + got, n - got);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		got += (size_t)k;
+	}
+	if (fd >= 0)
+		close(fd);
+	return n <= 256 && got == n;
+}
+#endif
 
 bool platform_lease_take(int fd)
 {
@@ -88,6 +147,12 @@ bool platform_proc_name(pid_t pid, char *buf, size_t n)
 	(void)pid;
 	if (n)
 		buf[0] = '\0';
+	return false;
+}
+
+bool platform_fs_remote(const char *path)
+{
+	(void)path;
 	return false;
 }
 #endif

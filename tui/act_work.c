@@ -11,6 +11,8 @@
 #include "core/util/fdlimit.h"
 #include "core/util/progpath.h"
 #include <curses.h>
+#include <nettle/base64.h>
+#include <stdint.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,18 +168,14 @@ void act_work_shell(hud *h)
  * `allow-passthrough` is on instead. A terminal given both sets the same text. */
 static void osc52(const char *text)
 {
-	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	/* Nettle's encoder (a dependency already: SHA-256, HMAC). What does
+	 * not fit is cut at a whole group of three bytes: 3069 bytes of text. */
 	char enc[4096];
-	size_t n = strlen(text), o = 0;
-	for (size_t i = 0; i < n && o + 5 < sizeof enc; i += 3) {
-		unsigned v = (unsigned char)text[i] << 16 | (i + 1 < n ? (unsigned char)text[i + 1] << 8 : 0) |
-		             (i + 2 < n ? (unsigned char)text[i + 2] : 0);
-		enc[o++] = b64[v >> 18 & 63];
-		enc[o++] = b64[v >> 12 & 63];
-		enc[o++] = i + 1 < n ? b64[v >> 6 & 63] : '=';
-		enc[o++] = i + 2 < n ? b64[v & 63] : '=';
-	}
-	enc[o] = '\0';
+	size_t n = strlen(text), most = (sizeof enc - 1) / 4 * 3;
+	if (n > most)
+		n = most;
+	base64_encode_raw(enc, n, (const uint8_t *)text);
+	enc[BASE64_ENCODE_RAW_LENGTH(n)] = '\0';
 	const char *tmux = getenv("TMUX");
 	char seq[8400];
 	int len = snprintf(seq, sizeof seq, "\033]52;c;%s\a", enc);

@@ -1,6 +1,7 @@
 /* activity_line.c — see activity_line.h. */
 #include "tui/activity_line.h"
 #include "core/util/timeparse.h"
+#include "core/util/strfind.h"
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -48,7 +49,7 @@ bool activity_line_matches(const lw_event *ev, const char *filter)
 		return true;
 	const char *fields[] = { ev->project, ev->system, ev->subject, lw_event_kind_name(ev->kind), ev->from, ev->to };
 	for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
-		if (strcasestr(fields[i], filter))
+		if (lw_strcasestr(fields[i], filter))
 			return true;
 	return false;
 }

@@ -8,6 +8,7 @@
 #include "core/util/grow.h"
 #include "core/util/inputs.h"
 #include "core/util/userdirs.h"
+#include "core/util/strfind.h"
 #include <curses.h>
 #include <stdarg.h>
 #include <ctype.h>
@@ -137,7 +138,7 @@ static bool matches(const lw_task *t, const char *f)
 		return true;
 	const char *fields[] = { t->id, t->title, t->status, t->assignee, t->system };
 	for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
-		if (fields[i] && strcasestr(fields[i], f))
+		if (fields[i] && lw_strcasestr(fields[i], f))
 			return true;
 	return false;
 }

@@ -3,23 +3,21 @@
  * that changes cells in twenty places of the screen (the minute's age
  * tick on every card) leaves in twenty small write()s, each a wakeup of
  * whatever reads the terminal. During refresh() the terminal's descriptor
- * is pointed at an in-memory file (a memfd: it never blocks and never
- * fills, so ncurses cannot wait on it), and what ncurses wrote there goes
- * to the terminal in one write after. Where that cannot be done (no
- * memfd, a failed dup) refresh() writes as it always did. Nothing but
+ * is pointed at an in-memory file (platform_memfile, Linux's memfd: it
+ * never blocks and never fills, so ncurses cannot wait on it), and what
+ * ncurses wrote there goes to the terminal in one write after. Where that
+ * cannot be done (no such file on this system, a failed dup) refresh()
+ * writes as it always did. Nothing but
  * ncurses' output is redirected: no termios call happens inside
  * refresh(), and signal handlers only write to the loop's pipe. */
 #include "tui/term.h"
+#include "platform/platform.h"
 #include <curses.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
 
-#ifdef __linux__
 /* All of n bytes to fd, waiting while a non-blocking terminal is full. */
 static void write_all(int fd, const char *b, size_t n)
 {
@@ -42,7 +40,7 @@ static int mem = -2;          /* the memfd, -1 when there is none */
 static bool batched_refresh(void)
 {
 	if (mem == -2)
-		mem = memfd_create("liza-watch-screen", MFD_CLOEXEC);
+		mem = platform_memfile("liza-watch-screen");
 	if (mem < 0)
 		return false;
 	int tty = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
@@ -71,13 +69,10 @@ static bool batched_refresh(void)
 	(void)lseek(mem, 0, SEEK_SET);
 	return true;
 }
-#endif
 
 void term_refresh(void)
 {
-#ifdef __linux__
 	if (batched_refresh())
 		return;
-#endif
 	refresh();
 }

@@ -7,6 +7,7 @@
  * where text got 2 bytes shorter are kept so every span maps back to the
  * original bytes, which the editor splices. */
 #include "core/doc/doc_json.h"
+#include "core/util/strfind.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -188,7 +189,7 @@ static bool is_json(const char *s, size_t n)
 int doc_json_fix_surrogates(const char *s, size_t n, doc_json_fix *fx)
 {
 	memset(fx, 0, sizeof *fx);
-	if (!looks_json(s, n) || !memmem(s, n, "\\u", 2))
+	if (!looks_json(s, n) || !lw_memmem(s, n, "\\u", 2))
 		return 0;
 	bool any = false;
 	for (size_t i = 0; i + 1 < n; i++) {

@@ -36,6 +36,32 @@ static int add_dir(char ***dirs, size_t *n, const char *d, lw_error *err)
 	return 0;
 }
 
+/* ~ and ~/x from $HOME, ~user and ~user/x from the password database. */
+static void expand_tilde(const char *typed, char *out, size_t n)
+{
+	snprintf(out, n, "%s", typed);
+	if (typed[0] != '~')
+		return;
+	const char *rest = typed + 1 + strcspn(typed + 1, "/");
+	const char *home = NULL;
+	if (rest == typed + 1) {
+		home = lw_user_home();
+	} else {
+		char user[256];
+		size_t ul = (size_t)(rest - typed - 1);
+		if (ul >= sizeof user)
+			return;
+		memcpy(user, typed + 1, ul);
+		user[ul] = '\0';
+		/* The password database is not an input the record can replay. */
+		lw_inputs_taint();
+		struct passwd *pw = getpwnam(user);
+		home = pw ? pw->pw_dir : NULL;
+	}
+	if (home && *home)
+		snprintf(out, n, "%s%s", home, rest);
+}
+
 int lw_fleet_expand(const char *spec, char ***dirs, size_t *n, lw_error *err)
 {
 	*dirs = NULL;
@@ -52,9 +78,12 @@ int lw_fleet_expand(const char *spec, char ***dirs, size_t *n, lw_error *err)
 			continue;
 		bool pattern = strpbrk(tok, "*?[") != NULL;
 		glob_t g;
-		/* GLOB_TILDE expands ~ without a shell; GLOB_NOCHECK returns a
-		 * plain entry as written when it matches nothing. */
-		int gr = glob(tok, GLOB_TILDE | GLOB_NOCHECK | GLOB_MARK, NULL, &g);
+		/* ~ expanded here, without a shell (GLOB_TILDE is not POSIX);
+		 * GLOB_NOCHECK returns a plain entry as written when it matches
+		 * nothing. */
+		char named[LW_PATH_MAX];
+		expand_tilde(tok, named, sizeof named);
+		int gr = glob(named, GLOB_NOCHECK | GLOB_MARK, NULL, &g);
 		if (gr != 0) {
 			lw_error_set(err, tok, 0, 0, "cannot expand");
 			rc = -1;
@@ -83,32 +112,6 @@ int lw_fleet_expand(const char *spec, char ***dirs, size_t *n, lw_error *err)
 		*n = 0;
 	}
 	return rc;
-}
-
-/* ~ and ~/x from $HOME, ~user and ~user/x from the password database. */
-static void expand_tilde(const char *typed, char *out, size_t n)
-{
-	snprintf(out, n, "%s", typed);
-	if (typed[0] != '~')
-		return;
-	const char *rest = typed + 1 + strcspn(typed + 1, "/");
-	const char *home = NULL;
-	if (rest == typed + 1) {
-		home = lw_user_home();
-	} else {
-		char user[256];
-		size_t ul = (size_t)(rest - typed - 1);
-		if (ul >= sizeof user)
-			return;
-		memcpy(user, typed + 1, ul);
-		user[ul] = '\0';
-		/* The password database is not an input the record can replay. */
-		lw_inputs_taint();
-		struct passwd *pw = getpwnam(user);
-		home = pw ? pw->pw_dir : NULL;
-	}
-	if (home && *home)
-		snprintf(out, n, "%s%s", home, rest);
 }
 
 bool lw_fleet_resolve(const char *typed, char *out, size_t n)

@@ -101,12 +101,16 @@ void lw_review_line(lw_review *rv, lw_rkind kind, const char *fmt, ...)
 void lw_review_event(lw_review *rv, time_t at, const char *fmt, ...)
 {
 	rv->tl = lw_grow(rv->tl, &rv->captl, rv->ntl, sizeof *rv->tl, 16);
-	va_list ap;
+	va_list ap, again;
 	va_start(ap, fmt);
-	char *s = NULL;
-	if (vasprintf(&s, fmt, ap) < 0)
-		abort();
+	va_copy(again, ap);
+	/* vasprintf is not POSIX: measured, then written. */
+	int len = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
+	char *s = len < 0 ? NULL : malloc((size_t)len + 1);
+	if (!s || vsnprintf(s, (size_t)len + 1, fmt, again) != len)
+		abort();
+	va_end(again);
 	rv->tl[rv->ntl] = (lw_tl_entry){ .at = at, .what = s, .seq = rv->ntl };
 	rv->ntl++;
 }

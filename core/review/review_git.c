@@ -86,11 +86,9 @@ int lw_git_diff_start(lw_git_job *j, const char *repo, const char *base, const c
 		close(out[1]);
 		return -1;
 	}
-#if defined(F_SETPIPE_SZ) && defined(LW_PLATFORM_LINUX)
 	/* A big pipe: git fills it without waiting for us to be scheduled,
 	 * which on a busy machine is most of the time a large diff takes. */
-	(void)fcntl(out[1], F_SETPIPE_SZ, 1 << 20);
-#endif
+	platform_pipe_grow(out[1], 1 << 20);
 	/* -c settings that make the output the same for everyone and keep any
 	 * config from running a program: no colour, no external diff or
 	 * textconv driver, no fsmonitor hook, no transport (a partial clone

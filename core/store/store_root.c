@@ -23,10 +23,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include "platform/platform.h"   /* openat2 and its RESOLVE_* flags where there are */
+#include "platform/platform.h"   /* openat2, its resolve flags, a folder opened for *at calls only */
 
 typedef struct root {
-	int fd;                   /* O_PATH descriptor of the root; -1 when none */
+	int fd;                   /* the root, opened for *at calls only (platform_open_dir_path); -1 when none */
 	char path[PATH_MAX];      /* canonical */
 	bool reading;             /* for review's reads: the refusal says "not read" */
 } root;
@@ -44,7 +44,7 @@ static int root_open(root *r, const char *dir, lw_error *err)
 		free(rp);
 		return STORE_ERR;
 	}
-	int fd = open(rp, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	int fd = platform_open_dir_path(AT_FDCWD, rp, 0);
 	if (fd < 0) {
 		lw_error_set(err, dir, 0, 0, "cannot open the project folder: %s", strerror(errno));
 		free(rp);
@@ -164,7 +164,7 @@ static int refuse(const root *r, const char *path, const char *where, lw_error *
  * path was resolved fails instead of leading elsewhere. */
 static int walk_beneath(const root *r, const char *rel)
 {
-	int fd = openat(r->fd, ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	int fd = platform_open_dir_path(r->fd, ".", 0);
 	char part[NAME_MAX + 1];
 	for (const char *c = rel; fd >= 0 && *c;) {
 		size_t k = strcspn(c, "/");
@@ -180,7 +180,7 @@ static int walk_beneath(const root *r, const char *rel)
 			c++;
 		if (k == 0 || (k == 1 && part[0] == '.'))
 			continue;
-		int next = openat(fd, part, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		int next = platform_open_dir_path(fd, part, O_NOFOLLOW);
 		int e = errno;
 		close(fd);
 		errno = e;
@@ -188,7 +188,7 @@ static int walk_beneath(const root *r, const char *rel)
 	}
 	if (fd < 0)
 		return -1;
-	/* O_PATH cannot be fsynced: the folder itself, read-only. */
+	/* A path-only descriptor cannot be fsynced: the folder itself, read-only. */
 	int dfd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	int e = errno;
 	close(fd);
@@ -200,7 +200,7 @@ static int open_beneath(const root *r, const char *rel)
 {
 	const struct store_ops *sys = store_sys();
 	if (sys->openat2) {
-		int fd = sys->openat2(r->fd, rel, O_RDONLY | O_DIRECTORY | O_CLOEXEC, RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS);
+		int fd = sys->openat2(r->fd, rel, O_RDONLY | O_DIRECTORY | O_CLOEXEC, PLATFORM_RESOLVE_BENEATH | PLATFORM_RESOLVE_NO_MAGICLINKS);
 		if (fd >= 0 || (errno != ENOSYS && errno != EPERM && errno != E2BIG))
 			return fd;
 	}

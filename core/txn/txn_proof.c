@@ -10,6 +10,7 @@
  * replaced: it is named in the message, for the user to look at. */
 #include "core/txn/txn_proof.h"
 #include "core/util/userdirs.h"
+#include "platform/platform.h"   /* the key's random bytes */
 #include <errno.h>
 #include <fcntl.h>
 #include <nettle/hmac.h>
@@ -61,23 +62,6 @@ static int make_dirs(const char *dir)
 	}
 }
 
-static int random_bytes(unsigned char *b, size_t n)
-{
-	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-	size_t got = 0;
-	while (fd >= 0 && got < n) {
-		ssize_t k = read(fd, b + got, n - got);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			break;
-		got += (size_t)k;
-	}
-	if (fd >= 0)
-		close(fd);
-	return got == n ? 0 : -1;
-}
-
 /* Make the key at path unless one is there: 0 (made, or made by another
  * process meanwhile), or -1 with errno. */
 static int key_make(const char *dir, const char *path)
@@ -86,11 +70,15 @@ static int key_make(const char *dir, const char *path)
 		return -1;
 	char tmp[4200];
 	snprintf(tmp, sizeof tmp, "%s/.key.%ld.XXXXXX", dir, (long)getpid());
-	int fd = mkostemp(tmp, O_CLOEXEC);
+	/* mkostemp is not POSIX.1-2008: mkstemp, then close-on-exec at once.
+	 * A child forked by another thread in that instant would inherit an
+	 * empty temp, never the key (written below). */
+	int fd = mkstemp(tmp);
 	if (fd < 0)
 		return -1;
+	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
 	unsigned char k[TXN_PROOF_KEY_BYTES];
-	int rc = fchmod(fd, 0600) == 0 && random_bytes(k, sizeof k) == 0 && write(fd, k, sizeof k) == (ssize_t)sizeof k &&
+	int rc = fchmod(fd, 0600) == 0 && platform_random(k, sizeof k) && write(fd, k, sizeof k) == (ssize_t)sizeof k &&
 	                 fsync(fd) == 0
 	             ? 0
 	             : -1;

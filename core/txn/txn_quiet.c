@@ -1,11 +1,11 @@
 /* txn_quiet.c — see txn_quiet.h.
  *
- * A lease holder is told of a conflicting open by a signal, SIGIO unless
- * set otherwise, whose default action ends the process: a do-nothing
- * handler is installed first (we look at F_GETLEASE instead). Opening the
- * file again ourselves would break our own lease, so the bytes are read
- * through the leased descriptor. Leases are Linux's (platform_lease_take);
- * elsewhere the file must look the same to fstat before and after. */
+ * A lease holder is told of a conflicting open by a signal, which the
+ * platform keeps from ending us (platform_lease_take); we ask whether the
+ * lease is intact instead. Opening the file again ourselves would break our
+ * own lease, so the bytes are read through the leased descriptor. Leases
+ * are Linux's; elsewhere the file must look the same to fstat before and
+ * after. */
 #include "core/txn/txn_quiet.h"
 #include "core/store/store.h"
 #include "core/store/store_holder.h"
@@ -13,34 +13,11 @@
 #include <stdio.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
-
-static void on_break(int sig)
-{
-	(void)sig;
-}
-
-static void quiet_sigio(void)
-{
-	static bool done;
-	if (done)
-		return;
-	done = true;
-	struct sigaction old;
-	if (sigaction(SIGIO, NULL, &old) != 0 || old.sa_handler != SIG_DFL)
-		return;   /* someone chose what SIGIO does: leave it */
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_break;
-	sa.sa_flags = SA_RESTART;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGIO, &sa, NULL);
-}
 
 static bool same_stat(const struct stat *a, const struct stat *b)
 {
@@ -72,7 +49,6 @@ int txn_quiet_read(const char *path, bool keep, txn_hold *h, char **buf, size_t 
 	h->fd = -1;
 	h->leased = h->quiet = false;
 	h->who[0] = '\0';
-	quiet_sigio();
 	int fd = store_open_read(path);
 	if (fd < 0) {
 		if (errno == ENOENT)

@@ -6,6 +6,7 @@
 #include "core/txn/txn_journal.h"
 #include "core/txn/txn_quiet.h"
 #include "core/util/inputs.h"
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -28,8 +29,23 @@ typedef struct slot {
 	long long offset;         /* append: the log's size at commit */
 } slot;
 
+/* Where one attempt stands, in the only order its steps may run: each step
+ * asserts the phase it starts from (SQLite's assert_pager_state), so a
+ * change that swaps before holding, or appends before the record, stops
+ * in the tests instead of losing a write. */
+typedef enum phase {
+	PH_IDLE,                  /* nothing read, nothing of ours on disk */
+	PH_EDITED,                /* every file read and edited */
+	PH_STAGED,                /* each replacement in a synced temp */
+	PH_HELD,                  /* each replaced file held and compared whole again */
+	PH_RECORDED,              /* the record written, where there is more than one file */
+	PH_APPENDED,              /* the appends made */
+	PH_SWAPPED,               /* every file in place */
+} phase;
+
 typedef struct run {
 	const txn *t;
+	phase ph;
 	slot *s;
 	const char *busy_path;    /* the file a writer had open, for the message */
 	char who[64];             /* and who, when known */
@@ -48,8 +64,16 @@ static long long now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Step from the phase `from` to `to`. */
+static void step(run *r, phase from, phase to)
+{
+	assert(r->ph == from);
+	r->ph = to;
+}
+
 static void reset(run *r)
 {
+	r->ph = PH_IDLE;
 	for (size_t i = 0; i < r->t->n; i++) {
 		slot *s = &r->s[i];
 		txn_hold_release(&s->hold);
@@ -78,6 +102,7 @@ static void dir_of(const char *path, char *out, size_t n)
 static int edit_all(run *r, size_t *nchanged, lw_error *err)
 {
 	const txn *t = r->t;
+	assert(r->ph == PH_IDLE);
 	*nchanged = 0;
 	for (size_t i = 0; i < t->n; i++) {
 		slot *s = &r->s[i];
@@ -114,12 +139,14 @@ static int edit_all(run *r, size_t *nchanged, lw_error *err)
 		s->changed = true;
 		(*nchanged)++;
 	}
+	step(r, PH_IDLE, PH_EDITED);
 	return 0;
 }
 
 /* Hold every changed file again and compare its whole bytes. */
 static int hold_all(run *r, lw_error *err)
 {
+	assert(r->ph == PH_STAGED);
 	for (size_t i = 0; i < r->t->n; i++) {
 		slot *s = &r->s[i];
 		if (!s->changed || r->t->files[i].mode == TXN_APPEND)
@@ -144,12 +171,14 @@ static int hold_all(run *r, lw_error *err)
 			r->busy_path = r->t->files[i].path;
 			return TXN_BUSY;   /* a writer started to open it meanwhile: let it go first */
 		}
+	step(r, PH_STAGED, PH_HELD);
 	return 0;
 }
 
 /* Undo the appends already made (we hold the lock their writers take). */
 static void unappend(run *r, size_t upto)
 {
+	assert(r->ph == PH_RECORDED || r->ph == PH_APPENDED);   /* appends come after the record */
 	for (size_t i = 0; i < upto; i++) {
 		slot *s = &r->s[i];
 		if (s->changed && r->t->files[i].mode == TXN_APPEND && s->offset >= 0)
@@ -192,6 +221,7 @@ static int swap_all(run *r, lw_error *err)
 {
 	const txn *t = r->t;
 	bool clobbered = false;
+	assert(r->ph == PH_APPENDED);
 	r->swapped_any = false;
 	if (!last_look_unchanged(r))
 		return CHANGED;
@@ -247,6 +277,8 @@ static int swap_all(run *r, lw_error *err)
 	}
 	for (size_t k = 0; k < nd; k++)
 		(void)store_fsync_dir_of(r->s[done[k]].target);
+	if (rc == STORE_OK)
+		step(r, PH_APPENDED, PH_SWAPPED);
 	return rc;
 }
 
@@ -272,6 +304,7 @@ static int commit_with(run *r, bool journal, txn_jent *ents, txn_journal *jp, lw
 	const txn *t = r->t;
 	txn_journal j = *jp;
 	size_t ne = 0;
+	assert(r->ph == PH_EDITED);
 	for (size_t i = 0; i < t->n; i++) {
 		slot *s = &r->s[i];
 		s->offset = -1;
@@ -292,12 +325,14 @@ static int commit_with(run *r, bool journal, txn_jent *ents, txn_journal *jp, lw
 		ents[ne++] = (txn_jent){ .tmp = s->tmp, .target = s->target, .is_new = !s->base, .size = s->len,
 		                         .hash = s->base ? txn_hash(s->base, s->len) : 0 };
 	}
+	step(r, PH_EDITED, PH_STAGED);
 	int rc = hold_all(r, err);
 	if (rc != 0)
 		return rc;
 	(void)jp;
 	if (journal && txn_journal_write(&j, t->journal_dir ? t->journal_dir : ".", t->lock, ents, ne, err) < 0)
 		return STORE_ERR;
+	step(r, PH_HELD, PH_RECORDED);
 	for (size_t i = 0; i < t->n; i++) {
 		slot *s = &r->s[i];
 		if (!s->changed || t->files[i].mode != TXN_APPEND)
@@ -309,6 +344,7 @@ static int commit_with(run *r, bool journal, txn_jent *ents, txn_journal *jp, lw
 			return STORE_ERR;
 		}
 	}
+	step(r, PH_RECORDED, PH_APPENDED);
 	rc = swap_all(r, err);
 	if (rc == CHANGED || (rc != STORE_OK && !r->swapped_any)) {
 		unappend(r, t->n);   /* nothing of ours is in place: the appends go too */

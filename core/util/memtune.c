@@ -6,17 +6,9 @@
  * heap and keeping freed memory for the next reload removes that. Peak RSS
  * does not change (two snapshots coexist during a reload either way); the
  * memory simply stays mapped between reloads. Other C libraries keep their
- * own policy. */
+ * own policy: what the C library is, is the platform's to know
+ * (platform_malloc_tune). */
 #include "core/util/memtune.h"
-#include <stdlib.h>   /* first: it defines __GLIBC__ on glibc */
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
+#include "platform/platform.h"
 
-void lw_memory_tune(void)
-{
-#ifdef __GLIBC__
-	mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
-	mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);
-#endif
-}
+void lw_memory_tune(void) { platform_malloc_tune(); }

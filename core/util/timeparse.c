@@ -17,6 +17,19 @@ static long long days_from_civil(long long y, unsigned m, unsigned d)
 	return era * 146097 + (long long)doe - 719468;
 }
 
+time_t lw_timegm(const struct tm *tm)
+{
+	/* Months out of range carried into years first; days, hours and
+	 * seconds add linearly, as the civil count does. */
+	long long y = 1900LL + tm->tm_year + tm->tm_mon / 12, m = tm->tm_mon % 12;
+	if (m < 0) {
+		m += 12;
+		y--;
+	}
+	long long days = days_from_civil(y, (unsigned)m + 1, 1) + tm->tm_mday - 1;
+	return (time_t)(days * 86400LL + tm->tm_hour * 3600LL + tm->tm_min * 60LL + tm->tm_sec);
+}
+
 static int digits(const char **p, int n, int *out)
 {
 	int v = 0;

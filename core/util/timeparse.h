@@ -12,6 +12,11 @@
  * Returns 0 and the UTC epoch, or -1. */
 int lw_parse_time(const char *s, time_t *out);
 
+/* The UTC epoch of the broken-down time tm (tm_year, tm_mon, tm_mday,
+ * tm_hour, tm_min, tm_sec; a day past the month's end runs into the next,
+ * as timegm does): timegm() is in neither C11 nor POSIX.1-2008. */
+time_t lw_timegm(const struct tm *tm);
+
 /* "2026-01-20T10:00:00Z" into buf (at least 21 bytes). */
 const char *lw_format_time(time_t t, char *buf, size_t n);
 

@@ -2,6 +2,7 @@
  * lowercase words onto the core FSM, and the guard evaluator. The loader,
  * the checks (illegal_transition) and the transitions all read these. */
 #include "systems/acp/acp.h"
+#include "core/util/timeparse.h"
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -165,7 +166,7 @@ bool acp_runner_time(const char *s, time_t *out)
 		return false;
 	struct tm tm = { .tm_year = y - 1900, .tm_mon = mo - 1, .tm_mday = d, .tm_hour = h, .tm_min = mi,
 	                 .tm_sec = se };
-	time_t t = timegm(&tm);
+	time_t t = lw_timegm(&tm);
 	struct tm back;
 	gmtime_r(&t, &back);
 	if (back.tm_mday != d)

@@ -4,6 +4,7 @@
  * agent appends at the same time is never lost. */
 #include "systems/liza/liza_log.h"
 #include "core/util/fileio.h"
+#include "core/util/strfind.h"
 #include "core/store/store.h"
 #include "core/txn/txn.h"
 #include <stdlib.h>
@@ -68,7 +69,7 @@ static bool has_marker_line(const char *s, size_t len, const char *marker)
 	if (len >= 3 && memcmp(s, marker, 3) == 0)
 		return true;
 	char m[5] = { '\n', marker[0], marker[1], marker[2], 0 };
-	return memmem(s, len, m, 4) != NULL;
+	return lw_memmem(s, len, m, 4) != NULL;
 }
 
 int liza_log_entry_known(const char *cur, size_t len, const char *path, const edit_pair *entry, size_t n,

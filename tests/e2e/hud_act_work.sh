@@ -139,4 +139,25 @@ run '$' shell
 keys q
 wait_exit 0
 [ ! -e "$rec/evil-ran" ] || fail "a program inside the project ran (found through . or a PATH folder in the project)"
+
+# Outside tmux (no $TMUX) y / Y send OSC 52, base64 (Nettle's encoder): a
+# tmux that takes an application's OSC 52 (set-clipboard on) turns it into
+# its newest buffer, so the text decoded is there to compare. The id's 13
+# bytes end in a one-byte group ("=="), the path in whatever its length
+# gives.
+new_server
+"${TMUX_CMD[@]}" new-session -d -s t -x 140 -y 36 \
+	"$(pane_cmd "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LIZA_WATCH_NOW=$LIZA_WATCH_NOW LANG=$LW_UTF8 LC_ALL=$LW_UTF8 TERM=screen-256color TMUX= $cmd")"
+"${TMUX_CMD[@]}" set-option -t t remain-on-exit on >/dev/null
+"${TMUX_CMD[@]}" set-option -s set-clipboard on >/dev/null
+wait_for 'review \(1\)'
+wait_for 'liza:review-1|review-1'
+keys y
+wait_for "sent liza:review-1 to the terminal's clipboard \(OSC 52"
+wait_until "$E2E_WAIT" "the task id, sent as OSC 52, in tmux's buffer" buffer_is 'liza:review-1'
+keys Y
+wait_for "sent \\.worktrees/review-1 to the terminal's clipboard"
+wait_until "$E2E_WAIT" "the worktree's path, sent as OSC 52, in tmux's buffer" buffer_is "$wt"
+keys q
+wait_exit 0
 exit 0
