@@ -124,8 +124,10 @@ static tx_rc resume(lizago_lever *l, const doc_node *root, const doc_node *cfg, 
 	char from[160];
 	snprintf(from, sizeof from, "%s%s%s", mode ? cur : "", mode && ckpt ? " and " : "",
 	         ckpt ? "CHECKPOINT" : "");
-	tx_set(res, TX_DONE, "resumed from %s: config.mode %s, sprint %s%s", from, mode ? "RUNNING" : cur,
-	       ckpt ? "IN_PROGRESS" : sst,
+	char what[200];
+	snprintf(what, sizeof what, "%s%s%s%s%s", mode ? "config.mode " : "", mode ? cur : "", mode ? " -> RUNNING" : "",
+	         mode && ckpt ? "; " : "", ckpt ? "sprint CHECKPOINT -> IN_PROGRESS" : "");
+	tx_set(res, TX_DONE, "resumed from %s: %s%s", from, what,
 	       ckpt && transition_trigger(trig) ? " (the orchestrator creates the downstream tasks)" : "");
 	return TX_DONE;
 }
