@@ -4,6 +4,7 @@
 #include "systems/liza/shell/liza_generation.h"
 #include "systems/liza/shell/liza_tx.h"
 #include "systems/liza/go/lizago_generation.h"
+#include "systems/liza/go/lizago_txtable.h"
 #include "systems/liza/liza_settings.h"
 #include "systems/liza/liza_thresholds.h"
 #include "core/model/config.h"
@@ -118,7 +119,7 @@ static void liza_waits(const lw_source *src, const lw_snapshot *snap, struct lw_
 		if (st & LW_WF_PAUSED)
 			lw_queue_add(q, src, "mode", "paused", "the agents are paused: resume them (liza resume, or p)", NULL,
 			             LW_NO_TIME);
-		if (st & LW_WF_CHECKPOINT)
+		if ((st & LW_WF_CHECKPOINT) && !(st & LW_WF_AUTO_RESUME))
 			lw_queue_add(q, src, "checkpoint", "checkpoint", "a checkpoint waits for a human: clear it (c)", NULL,
 			             LW_NO_TIME);
 	}
@@ -145,7 +146,20 @@ static const lw_action liza_actions[] = {
 	{ "abort", "abort", 'A', "abort: every agent exits (asks y/N)", NULL, LW_ACT_LEVER,
 	  "abort %n%i: every agent exits. Sure?", 0, LW_ASK_PLAIN, NULL, 0, LW_WF_ABORTED, false },
 	{ "clear-checkpoint", "clear-checkpoint", 'c', "clear the checkpoint", "clear ckpt", LW_ACT_LEVER,
-	  "clear the %n checkpoint%i?", 0, LW_ASK_NOTE, NULL, LW_WF_CHECKPOINT, 0, false },
+	  "clear the %n checkpoint%i?", 0, LW_ASK_NOTE, NULL, LW_WF_CHECKPOINT, LW_WF_RUN_MODE, false },
+	/* today's Liza (a run mode in its state): its checkpoint ends by ops.Resume */
+	{ "clear-checkpoint", "resume", 'c', "clear the checkpoint", "clear ckpt", LW_ACT_LEVER,
+	  "end the %n checkpoint%i: the sprint goes on?", 0, LW_ASK_NOTE, NULL, LW_WF_CHECKPOINT | LW_WF_RUN_MODE,
+	  LW_WF_PAUSED, false },
+	{ "checkpoint", "checkpoint", 'C', "take a sprint checkpoint: the agents pause until it is cleared (c)", NULL,
+	  LW_ACT_LEVER, "checkpoint the %n sprint%i: the agents pause?", 0, LW_ASK_NOTE, NULL, LW_WF_RUN_MODE,
+	  LW_WF_CHECKPOINT | LW_WF_ABORTED, false },
+	{ "auto-resume", "auto-resume-on", 'u', "turn auto-resume on or off: a checkpoint resumes by itself after 6m",
+	  NULL, LW_ACT_LEVER, "turn auto-resume on for %n%i: a checkpoint resumes by itself after 6m?", 0,
+	  LW_ASK_PLAIN, NULL, LW_WF_RUN_MODE, LW_WF_AUTO_RESUME, false },
+	{ "auto-resume", "auto-resume-off", 'u', "turn auto-resume on or off: a checkpoint resumes by itself after 6m",
+	  NULL, LW_ACT_LEVER, "turn auto-resume off for %n%i: a checkpoint waits for you?", 0, LW_ASK_PLAIN, NULL,
+	  LW_WF_RUN_MODE | LW_WF_AUTO_RESUME, 0, false },
 };
 
 static const char *const liza_gauge[] = {
@@ -165,7 +179,8 @@ const lw_adapter lw_adapter_liza = {
 	           "validation safety, coding allocation and provider declarations at 03b359a, "
 	           "commands/watch.go at 09d3f4a, terminal archival (db/terminal_archive.go) at 4717d7a, "
 	           "models/awaiting_human.go at cff103b",
-	.usage = "liza: block, note; levers: transition liza pause|resume|abort|clear-checkpoint",
+	.usage = "liza: block, note; levers: transition liza pause|resume|abort|clear-checkpoint "
+	         "(today's Liza: pause|resume|abort|checkpoint|auto-resume-on|auto-resume-off)",
 	.settings = liza_settings,
 	.nsettings = sizeof liza_settings / sizeof *liza_settings,
 	.th_default = &liza_th_default,
@@ -176,6 +191,7 @@ const lw_adapter lw_adapter_liza = {
 	.load = liza_adapter_load,
 	.check = liza_adapter_check,
 	.tx = &liza_tx_table,
+	.tx_more = &lizago_lever_table,
 	.advise = liza_advise,
 	.transition = liza_adapter_transition,
 	.review = liza_review,

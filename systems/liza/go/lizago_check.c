@@ -11,6 +11,7 @@
 #include "systems/liza/go/lizago_integration.h"
 #include "systems/liza/go/lizago_ledger.h"
 #include "systems/liza/go/lizago_orch.h"
+#include "systems/liza/go/lizago_ownpause.h"
 #include "systems/liza/go/lizago_patterns.h"
 #include "systems/liza/go/lizago_pipeline.h"
 #include "systems/liza/go/lizago_prereq.h"
@@ -508,7 +509,21 @@ static void awaiting(gk *c, const char *mode)
 {
 	const lizago_state *st = c->st;
 	const doc_node *sp = doc_get(st->root, "sprint");
-	if (strcmp(mode, "PAUSED") == 0) {
+	time_t own;
+	if (strcmp(mode, "PAUSED") == 0 && lizago_own_pause(st->dir, doc_get(st->root, "config"), &own)) {
+		/* the operator's own lever, proven by their journal: said as such,
+		 * with the key that answers it, and still counted */
+		long long ago = c->ctx->now > own ? (long long)(c->ctx->now - own) / 60 : 0;
+		lw_check_deadline(c->ctx, own + (time_t)(ago + 1) * 60);
+		char when[32];
+		if (ago == 0)
+			snprintf(when, sizeof when, "just now");
+		else if (ago < 60)
+			snprintf(when, sizeof when, "%lldm ago", ago);
+		else
+			snprintf(when, sizeof when, "%lldh%02lldm ago", ago / 60, ago % 60);
+		alert(c, LW_CRIT, "awaiting_human", "mode", NULL, own, "paused by you %s — p resumes", when);
+	} else if (strcmp(mode, "PAUSED") == 0) {
 		alert(c, LW_CRIT, "awaiting_human", "mode", NULL, LW_NO_TIME, "system mode is PAUSED; run 'liza resume'");
 	} else if (st->sprint_status && strcmp(st->sprint_status, "CHECKPOINT") == 0) {
 		bool autoresume = false;

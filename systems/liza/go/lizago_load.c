@@ -379,8 +379,12 @@ static void project_model(lw_snapshot *snap, lizago_state *st)
 	char fig[64];
 	lizago_sprint_figures(st, fig, sizeof fig);
 	w->flags = arena_printf(a, "%s%s%s", flags, *flags && fig[0] ? " " : "", fig);
+	bool autoresume = false;
+	doc_bool(doc_get(doc_get(st->root, "config"), "auto_resume"), &autoresume);
 	w->state = LW_WF_RUN_MODE | (!strcmp(mode, "PAUSED") ? LW_WF_PAUSED : 0) |
-	           (!strcmp(mode, "STOPPED") ? LW_WF_ABORTED : 0);
+	           (!strcmp(mode, "STOPPED") ? LW_WF_ABORTED : 0) |
+	           (st->sprint_status && !strcmp(st->sprint_status, "CHECKPOINT") ? LW_WF_CHECKPOINT : 0) |
+	           (autoresume ? LW_WF_AUTO_RESUME : 0);
 	w->node = st->root;
 	/* The status line: the sprint's progress and what stops or slows the
 	 * team (its mode, the circuit breaker, degraded agents), and a missing

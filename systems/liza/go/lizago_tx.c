@@ -10,8 +10,10 @@
 #include "systems/liza/go/lizago.h"
 #include "systems/liza/go/lizago_evidence.h"
 #include "systems/liza/go/lizago_head.h"
+#include "systems/liza/go/lizago_levers.h"
 #include "systems/liza/go/lizago_lifecycle.h"
 #include "systems/liza/go/lizago_pipeline.h"
+#include "systems/liza/go/lizago_signals.h"
 #include "systems/liza/liza_log.h"
 #include "core/store/store.h"
 #include "core/commit/txfile.h"
@@ -28,6 +30,7 @@ typedef struct gtx {
 	bool wrote_task;
 	char next[250];
 	char forced[200];         /* the Liza rule a --force write breaks, for the message and the log */
+	lizago_lever lever;       /* a lever's edit (lizago_levers.c): its log action */
 } gtx;
 
 static const doc_node *find_task(const doc_node *root, const char *id)
@@ -588,53 +591,6 @@ out:
 	return rc;
 }
 
-/* models.SystemMode transitions: pause from RUNNING or CIRCUIT_BREAKER_TRIPPED,
- * resume from PAUSED, stop (our abort) from any but STOPPED. */
-static tx_rc mode(gtx *g, const doc_node *root, editor *ed, tx_result *res)
-{
-	const tx_request *rq = g->rq;
-	const doc_node *cfg = doc_get(root, "config");
-	if (!doc_is_map(cfg)) {
-		tx_set(res, TX_DENIED, "state.yaml has no config mapping to hold the system mode");
-		return TX_DENIED;
-	}
-	cfg = doc_deref(cfg);
-	const char *cur = doc_str(doc_get(cfg, "mode"));
-	if (!cur)
-		cur = "RUNNING";
-	const char *to = NULL, *why = NULL;
-	if (strcmp(rq->event, "pause") == 0) {
-		to = "PAUSED";
-		if (!strcmp(cur, "PAUSED"))
-			why = "system is already PAUSED";
-		else if (!strcmp(cur, "STOPPED"))
-			why = "cannot pause: system is STOPPED";
-	} else if (strcmp(rq->event, "resume") == 0) {
-		to = "RUNNING";
-		if (strcmp(cur, "PAUSED") != 0)
-			why = "resume only from PAUSED";
-	} else {
-		to = "STOPPED";
-		if (!strcmp(cur, "STOPPED"))
-			why = "system is already STOPPED";
-	}
-	if (why) {
-		tx_set(res, TX_DENIED, "%s (config.mode is %s)", why, cur);
-		return TX_DENIED;
-	}
-	int e = edit_set_scalar(ed, cfg, "mode", edit_str(to));
-	e |= edit_set_scalar(ed, cfg, "mode_changed_at", edit_str(g->ts));
-	e |= edit_set_scalar(ed, cfg, "mode_changed_by", edit_str(rq->as));
-	if (e) {
-		tx_set(res, TX_IO, "could not edit config.mode");
-		return TX_IO;
-	}
-	tx_set(res, TX_DONE, "config.mode: %s -> %s%s", cur, to,
-	       !strcmp(to, "PAUSED") ? " (agents pause at their next check)" :
-	       !strcmp(to, "STOPPED") ? " (agents stop; liza start runs them again)" : "");
-	return TX_DONE;
-}
-
 static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 {
 	gtx *g = ctx;
@@ -645,8 +601,10 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 		return TX_DENIED;
 	}
 	const char *ev = rq->event;
-	if (!strcmp(ev, "pause") || !strcmp(ev, "resume") || !strcmp(ev, "abort"))
-		return mode(g, root, ed, res);
+	if (!rq->subject && lizago_lever_event(ev)) {
+		g->lever = (lizago_lever){ .rq = rq, .ts = g->ts };
+		return lizago_lever_apply(&g->lever, root, ed, res);
+	}
 	const doc_node *task = NULL;
 	if (rq->subject) {
 		task = find_task(root, rq->subject);
@@ -710,7 +668,7 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 		return verdict(g, root, task, ed, res);
 	}
 	tx_set(res, TX_DENIED, "today's Liza has no '%s' here (verdicts: approve, reject; levers: note, pause, "
-	       "resume, abort = stop)", ev);
+	       "resume, abort = stop, checkpoint, auto-resume-on, auto-resume-off)", ev);
 	return TX_DENIED;
 }
 
@@ -719,8 +677,7 @@ static void log_entry(gtx *g, tx_result *res)
 	const tx_request *rq = g->rq;
 	const char *ev = rq->event;
 	const char *action = !strcmp(ev, "approve") ? "approved" : !strcmp(ev, "reject") ? "rejected"
-	                   : !strcmp(ev, "note") ? "human_note_added" : !strcmp(ev, "pause") ? "paused"
-	                   : !strcmp(ev, "resume") ? "resumed" : "stopped";
+	                   : !strcmp(ev, "note") ? "human_note_added" : g->lever.action[0] ? g->lever.action : "stopped";
 	char detail[600];
 	if (!strcmp(ev, "note"))
 		snprintf(detail, sizeof detail, "Operator input recorded (%zu bytes); no approval or task transition",
@@ -729,7 +686,8 @@ static void log_entry(gtx *g, tx_result *res)
 		snprintf(detail, sizeof detail, "%s -> %s by the operator from liza-watch%s%s", g->from, g->to,
 		         g->forced[0] ? "; " : "", g->forced);
 	else
-		snprintf(detail, sizeof detail, "system %s by the operator from liza-watch", action);
+		snprintf(detail, sizeof detail, "%s by the operator from liza-watch",
+		         g->lever.detail ? g->lever.detail : "system stopped");
 	edit_pair e[5] = { { "timestamp", edit_str(g->ts) }, { "agent", edit_str(rq->as) },
 	                   { "action", edit_str(action) }, { "detail", edit_str(detail) } };
 	size_t n = 4;
@@ -776,6 +734,19 @@ int lizago_transition(const char *dir, const tx_request *rq, tx_result *res)
 	if (rc != TX_DONE)
 		return res->rc = rc;
 	log_entry(&g, res);
+	if (!strcmp(rq->event, "resume") && !rq->subject) {
+		/* commands/resume.go: after ops.Resume, the provider stop signals
+		 * that would stop the restarted agents at once */
+		char swept[sizeof res->note];
+		lizago_signals_clear(dir, rq->now, swept, sizeof swept);
+		if (swept[0]) {
+			char both[2 * sizeof res->note + 4];
+			snprintf(both, sizeof both, "%s%s%s", res->note, res->note[0] ? "; " : "", swept);
+			size_t len = strlen(both) < sizeof res->note - 1 ? strlen(both) : sizeof res->note - 1;
+			memcpy(res->note, both, len);
+			res->note[len] = '\0';
+		}
+	}
 	if (g.forced[0] && !res->note[0])
 		snprintf(res->note, sizeof res->note, "%.140s%s%.100s", g.forced, g.next[0] ? "; next: " : "", g.next);
 	if (g.next[0] && !res->note[0])

@@ -42,3 +42,12 @@ const tx_table *lizago_txtable(const lg_pipeline *p, arena *a)
 		embedded = build(&embedded_mem, p);
 	return embedded;
 }
+
+/* The levers only today's Liza has (the adapter's tx_more): the shell
+ * generation's table (shell/liza_tx.c) holds pause, resume, abort. */
+static const tx_row lever_rows[] = {
+	{ NULL, "checkpoint", NULL, 0, 0, "take a sprint checkpoint: the agents pause at their next check (sprint.status CHECKPOINT)" },
+	{ NULL, "auto-resume-on", NULL, 0, 0, "let a checkpoint resume by itself after 6m (config.auto_resume true)" },
+	{ NULL, "auto-resume-off", NULL, 0, 0, "make a checkpoint wait for the operator (config.auto_resume false)" },
+};
+const tx_table lizago_lever_table = { "liza", lever_rows, sizeof lever_rows / sizeof *lever_rows };

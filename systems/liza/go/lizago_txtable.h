@@ -9,5 +9,7 @@
  * the life of the process), else once per read of the project's
  * pipeline.yaml, in a (the snapshot that read it). */
 const tx_table *lizago_txtable(const lg_pipeline *p, arena *a);
+/* The levers only today's Liza has: checkpoint, auto-resume-on, -off. */
+extern const tx_table lizago_lever_table;
 
 #endif
