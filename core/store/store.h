@@ -80,16 +80,40 @@ int  store_temp_commit(const char *tmp, const char *target, bool must_be_new, lw
  * back if not). STORE_OK; STORE_EXISTS when the filesystem cannot exchange
  * and a plain rename was made instead (nothing left at tmp); STORE_ERR. */
 int  store_temp_swap(const char *tmp, const char *target, lw_error *err);
+/* Our temp beside target (store_temp_write), opened read-write without
+ * following a link, for a lease on it while it is swapped in; -1. */
+int  store_temp_open(const char *tmp, const char *target);
+/* The bytes of a temp we hold open (store_temp_open) made exactly buf. */
+int  store_temp_refill(int fd, const char *buf, size_t len);
 /* fsync the directory holding path (0 or an errno; EINVAL/ENOTSUP count
  * as success). */
 int  store_fsync_dir_of(const char *path);
-/* Our temp names ".<base>.<pid>.lw-XXXXXX", so the watcher can ignore them
- * and the next writer can remove those of dead processes. */
+/* Our temp names ".<base>.<pid>.<proof>.lw-XXXXXX" (".<base>.<pid>.lw-XXXXXX"
+ * when no proof could be made), so the watcher can ignore them and the
+ * next writer can remove those of dead processes. */
 bool store_is_temp_name(const char *basename);
 /* The pid a temp name carries, or 0 (not ours, or an older name). */
 long store_temp_pid(const char *basename);
-/* Remove the temps in dir whose process is gone (a crash's leftovers);
- * returns how many. Never touches a live process's temp. */
+/* The kinds of temporary names are the store's; what proves one is ours
+ * is registered by the layer that holds the key (core/txn, txn_proof.h).
+ * make: the proof for name (".<base>.<pid>.") in the folder dev/ino, into
+ * tag (hex, no dot); false when none can be made. check: true when tag is
+ * that proof. */
+typedef struct store_temp_proof {
+	bool (*make)(unsigned long long dev, unsigned long long ino, const char *name, char *tag, size_t n);
+	bool (*check)(unsigned long long dev, unsigned long long ino, const char *name, const char *tag);
+} store_temp_proof;
+void store_temp_prover(const store_temp_proof *p);
+/* A name prefix the sweep leaves alone whatever its shape (a commit
+ * record: recovered, never swept). Up to 8. */
+void store_temp_keep(const char *prefix);
+/* ".<base>.<pid>.<proof>.lw-XXXXXX" for base in the folder dfd, into out
+ * (n >= NAME_MAX + 1), ready for store_temp_create; false when too long. */
+bool store_temp_template(int dfd, const char *base, char *out, size_t n);
+/* Remove the temps in dir that prove they are ours and whose process is
+ * gone (a crash's leftovers); returns how many. Never touches a live
+ * process's temp, nor one without a valid proof (a project can plant a
+ * file of that shape: its name is no proof). */
 size_t store_sweep_dir(const char *dir);
 
 /* Append buf in place (O_APPEND), as `cat >>` does, then fsync if sync

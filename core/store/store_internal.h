@@ -10,6 +10,9 @@
  * member is non-NULL. */
 const struct store_ops *store_sys(void);
 
+/* The registered temp proof (store_sweep.c), or NULL. */
+const store_temp_proof *store_temp_proof_get(void);
+
 /* Split path into its directory ("." if none) and base name. False if either
  * does not fit or the base is empty. */
 bool store_split_path(const char *path, char *dir, size_t dirn, char *base, size_t basen);

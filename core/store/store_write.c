@@ -14,8 +14,9 @@
 #define TEMP_TAG  ".lw-"
 #define TEMP_X    "XXXXXX"
 #define PID_MAX_DIGITS 11   /* "." + up to 10 digits */
-/* "." + base + "." + pid + TEMP_TAG + TEMP_X must fit in one name component. */
-#define TEMP_BASE_MAX (NAME_MAX - 1 - PID_MAX_DIGITS - (sizeof TEMP_TAG - 1) - (sizeof TEMP_X - 1))
+#define PROOF_MAX 65        /* "." + the proof (core/txn: 40 hex) */
+/* "." + base + "." + pid + "." + proof + TEMP_TAG + TEMP_X must fit in one name component. */
+#define TEMP_BASE_MAX (NAME_MAX - 1 - PID_MAX_DIGITS - PROOF_MAX - (sizeof TEMP_TAG - 1) - (sizeof TEMP_X - 1))
 
 bool store_is_temp_name(const char *b)
 {
@@ -35,13 +36,21 @@ bool store_is_temp_name(const char *b)
 	return true;
 }
 
-/* ".<base>.<pid>.lw-XXXXXX" for a file named base. */
-static bool temp_template(const char *base, char *tmpl, size_t n)
+/* ".<base>.<pid>.<proof>.lw-XXXXXX" for a file named base in dfd. */
+bool store_temp_template(int dfd, const char *base, char *tmpl, size_t n)
 {
 	int bl = (int)(strlen(base) > TEMP_BASE_MAX ? TEMP_BASE_MAX : strlen(base));
 	/* The pid lets the next writer tell a dead process's leftover from a
-	 * temp that a live one is still filling (store_sweep.c). */
-	int w = snprintf(tmpl, n, ".%.*s.%ld" TEMP_TAG TEMP_X, bl, base, (long)getpid());
+	 * temp that a live one is still filling, and the proof that it is ours
+	 * at all (store_sweep.c). */
+	char head[NAME_MAX + 1], tag[PROOF_MAX];
+	snprintf(head, sizeof head, ".%.*s.%ld.", bl, base, (long)getpid());
+	struct stat st;
+	const store_temp_proof *p = store_temp_proof_get();
+	bool proved = p && p->make && fstat(dfd, &st) == 0 &&
+	              p->make((unsigned long long)st.st_dev, (unsigned long long)st.st_ino, head, tag, sizeof tag);
+	int w = proved ? snprintf(tmpl, n, "%s%s" TEMP_TAG TEMP_X, head, tag)
+	               : snprintf(tmpl, n, ".%.*s.%ld" TEMP_TAG TEMP_X, bl, base, (long)getpid());
 	return w >= 0 && (size_t)w < n;
 }
 
@@ -78,7 +87,7 @@ int store_temp_write(const char *path, const char *buf, size_t len, char *target
 		return STORE_ERR;
 	}
 	/* Same directory as the target, so rename(2) is atomic (same filesystem). */
-	if (!temp_template(base, name, sizeof name)) {
+	if (!store_temp_template(dfd, base, name, sizeof name)) {
 		lw_error_set(err, path, 0, 0, "temp file path too long");
 		close(dfd);
 		return STORE_ERR;
@@ -232,4 +241,30 @@ int store_temp_swap(const char *tmp, const char *target, lw_error *err)
 	}
 	int rc = store_temp_commit(tmp, target, false, err);
 	return rc == STORE_OK ? STORE_EXISTS : rc;
+}
+
+int store_temp_open(const char *tmp, const char *target)
+{
+	char tb[NAME_MAX + 1], gb[NAME_MAX + 1];
+	lw_error err;
+	int dfd = pair_open(tmp, target, tb, gb, &err);
+	if (dfd < 0)
+		return -1;
+	int fd = openat(dfd, tb, O_RDWR | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	close(dfd);
+	return fd;
+}
+
+int store_temp_refill(int fd, const char *buf, size_t len)
+{
+	size_t off = 0;
+	while (off < len) {
+		ssize_t w = pwrite(fd, buf + off, len - off, (off_t)off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		off += (size_t)w;
+	}
+	return ftruncate(fd, (off_t)len);
 }

@@ -126,15 +126,18 @@ int txn_journal_write(txn_journal *j, const char *dir, const char *lock, const t
 		             store_root() ? "the project" : "this folder");
 		return -1;
 	}
-	/* Written whole under a temp's name (".liza-watch-rec.<pid>.lw-XXXXXX":
-	 * a kill leaves a dead temp, swept like any other), then linked to the
+	/* Written whole under a temp's name (".liza-watch-rec.<pid>.<proof>.lw-XXXXXX":
+	 * a kill leaves a dead temp of ours, swept like any other), then linked to the
 	 * record's name: a record is never seen cut short, so one without its
 	 * proof line is never ours to drop. Both in the folder opened beneath
 	 * the project's root. */
-	int w = snprintf(j->path, sizeof j->path, "%s/.liza-watch-rec.%ld.lw-XXXXXX", dir, (long)getpid());
+	int w = snprintf(j->path, sizeof j->path, "%s/liza-watch-rec", dir);
 	char name[NAME_MAX + 1];
 	int dfd = w > 0 && (size_t)w < sizeof j->path ? store_dir_open(j->path, false, name, sizeof name, NULL, err) : -1;
-	int fd = dfd >= 0 ? store_temp_create(dfd, name, O_CLOEXEC) : -1;
+	errno = ENAMETOOLONG;
+	int fd = dfd >= 0 && store_temp_template(dfd, "liza-watch-rec", name, sizeof name)
+	             ? store_temp_create(dfd, name, O_CLOEXEC)
+	             : -1;
 	int oe = errno;
 	if (fd < 0) {
 		if (dfd >= 0 || !err->set)

@@ -9,6 +9,8 @@
  * is readable by others or is not 32 bytes is never used and never
  * replaced: it is named in the message, for the user to look at. */
 #include "core/txn/txn_proof.h"
+#include "core/store/store.h"
+#include "core/txn/txn_journal.h"
 #include "core/util/userdirs.h"
 #include "platform/platform.h"   /* the key's random bytes */
 #include <errno.h>
@@ -145,6 +147,9 @@ static int key_load(bool create, char *why, size_t wn)
 	return 0;
 }
 
+static int mac_id(const char *id, size_t n, const char *buf, size_t len, bool create, uint8_t *d, char *why,
+                  size_t wn);
+
 /* The project's identity: its canonical folder and that folder's inode, so
  * a record copied into another project (or into a folder recreated under
  * the same name) proves nothing there. */
@@ -155,14 +160,19 @@ static int mac_raw(const char *base, const char *buf, size_t len, bool create, u
 		snprintf(why, wn, "cannot stat the project folder %s: %s", base, strerror(errno));
 		return -1;
 	}
-	if (key_load(create, why, wn) < 0)
-		return -1;
 	char id[4200];
 	int n = snprintf(id, sizeof id, "liza-watch-tx proof%c%s%c%llu:%llu%c", 0, base, 0, (unsigned long long)st.st_dev,
 	                 (unsigned long long)st.st_ino, 0);
+	return mac_id(id, (size_t)n, buf, len, create, d, why, wn);
+}
+
+static int mac_id(const char *id, size_t n, const char *buf, size_t len, bool create, uint8_t *d, char *why, size_t wn)
+{
+	if (key_load(create, why, wn) < 0)
+		return -1;
 	struct hmac_sha256_ctx c;
 	hmac_sha256_set_key(&c, sizeof cache.key, cache.key);
-	hmac_sha256_update(&c, (size_t)n, (const uint8_t *)id);
+	hmac_sha256_update(&c, n, (const uint8_t *)id);
 	hmac_sha256_update(&c, len, (const uint8_t *)buf);
 	hmac_sha256_digest(&c, SHA256_DIGEST_SIZE, d);
 	return 0;
@@ -191,4 +201,56 @@ bool txn_proof_check(const char *base, const char *buf, size_t len, const char *
 		snprintf(why, wn, "its proof does not match (altered, another project's, or not written by this "
 		                  "user's liza-watch)");
 	return !diff;
+}
+
+/* A temp's proof (store.h, store_temp_proof): a nonce and the MAC of the
+ * temp's name before it, its folder's device and inode, and that nonce.
+ * The folder, not a path: the sweep and the writer may spell it apart. */
+static bool temp_mac(unsigned long long dev, unsigned long long ino, const char *name, const char *nonce, bool create,
+                     char *mac)
+{
+	char id[96], why[200];
+	int n = snprintf(id, sizeof id, "liza-watch temp%c%llu:%llu%c%s%c", 0, dev, ino, 0, nonce, 0);
+	uint8_t d[SHA256_DIGEST_SIZE];
+	if (mac_id(id, (size_t)n, name, strlen(name), create, d, why, sizeof why) < 0)
+		return false;
+	for (size_t i = 0; i < TXN_TEMP_MAC_HEX / 2; i++)
+		snprintf(mac + 2 * i, 3, "%02x", d[i]);
+	return true;
+}
+
+static bool temp_make(unsigned long long dev, unsigned long long ino, const char *name, char *tag, size_t n)
+{
+	unsigned char r[TXN_TEMP_NONCE_HEX / 2];
+	char nonce[TXN_TEMP_NONCE_HEX + 1], mac[TXN_TEMP_MAC_HEX + 1];
+	if (n < sizeof nonce + TXN_TEMP_MAC_HEX || random_bytes(r, sizeof r) < 0)
+		return false;
+	for (size_t i = 0; i < sizeof r; i++)
+		snprintf(nonce + 2 * i, 3, "%02x", r[i]);
+	if (!temp_mac(dev, ino, name, nonce, true, mac))
+		return false;
+	snprintf(tag, n, "%s%s", nonce, mac);
+	return true;
+}
+
+static bool temp_check(unsigned long long dev, unsigned long long ino, const char *name, const char *tag)
+{
+	char nonce[TXN_TEMP_NONCE_HEX + 1], mac[TXN_TEMP_MAC_HEX + 1];
+	if (strlen(tag) != TXN_TEMP_NONCE_HEX + TXN_TEMP_MAC_HEX)
+		return false;
+	memcpy(nonce, tag, TXN_TEMP_NONCE_HEX);
+	nonce[TXN_TEMP_NONCE_HEX] = '\0';
+	if (!temp_mac(dev, ino, name, nonce, false, mac))
+		return false;   /* no key: nothing of ours was made without one */
+	unsigned diff = 0;
+	for (size_t i = 0; i < TXN_TEMP_MAC_HEX; i++)
+		diff |= (unsigned)(mac[i] ^ tag[TXN_TEMP_NONCE_HEX + i]);
+	return !diff;
+}
+
+void txn_proof_temps(void)
+{
+	static const store_temp_proof p = { .make = temp_make, .check = temp_check };
+	store_temp_prover(&p);
+	store_temp_keep(TXN_JOURNAL_PREFIX);   /* records: recovered (txn_recover.c), never swept */
 }

@@ -27,6 +27,13 @@ int  txn_proof_mac(const char *base, const char *buf, size_t len, bool create, c
 bool txn_proof_check(const char *base, const char *buf, size_t len, const char *hex, char *why, size_t wn);
 /* The key file's path into out: false when no state folder can be named. */
 bool txn_proof_key_path(char *out, size_t n);
+/* Temps prove they are ours too: a 16-hex nonce and 24 hex of an HMAC
+ * under the same key in their name (store.h, store_temp_proof). Registers
+ * that proof, and the records' name as one the sweep leaves alone, with
+ * the store; called before any temp is made or swept. */
+#define TXN_TEMP_NONCE_HEX 16
+#define TXN_TEMP_MAC_HEX 24
+void txn_proof_temps(void);
 /* Forget the key read (tests change the state folder between cases). */
 void txn_proof_forget(void);
 

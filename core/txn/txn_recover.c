@@ -231,8 +231,35 @@ static int recover_one(const char *dir, const char *path, size_t *spent)
 	return 1;
 }
 
+/* Temps of dead writers of ours in the folders below dir too, down to
+ * depth levels (RCS writes .rcs/state/sessions/<id>/ beside the root
+ * scope), at most SWEEP_DIRS folders in all: a kill -9 there used to leave
+ * a temp that only a later write to that very folder removed. Real
+ * folders only, never a link. */
+#define SWEEP_DIRS 64
+static void sweep_below(const char *dir, int depth, int *budget)
+{
+	DIR *d = depth > 0 ? opendir(dir) : NULL;
+	if (!d)
+		return;
+	struct dirent *e;
+	char p[4096 + 300];
+	while (*budget > 0 && (e = readdir(d))) {
+		struct stat st;
+		if (e->d_name[0] == '.' || (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN) ||
+		    snprintf(p, sizeof p, "%s/%s", dir, e->d_name) >= (int)sizeof p || lstat(p, &st) != 0 ||
+		    !S_ISDIR(st.st_mode))
+			continue;
+		(*budget)--;
+		store_sweep_dir(p);
+		sweep_below(p, depth - 1, budget);
+	}
+	closedir(d);
+}
+
 size_t txn_recover_dir(const char *dir)
 {
+	txn_proof_temps();
 	DIR *d = opendir(dir);
 	if (!d)
 		return 0;
@@ -262,5 +289,7 @@ size_t txn_recover_dir(const char *dir)
 		txn_report_refused(dir, w);
 	}
 	store_sweep_dir(dir);
+	int budget = SWEEP_DIRS;
+	sweep_below(dir, 2, &budget);
 	return done;
 }

@@ -4,6 +4,7 @@
 #include "core/txn/txn.h"
 #include "platform/platform.h"
 #include "core/txn/txn_journal.h"
+#include "core/txn/txn_proof.h"
 #include "core/txn/txn_quiet.h"
 #include "core/util/inputs.h"
 #include <assert.h>
@@ -26,6 +27,7 @@ typedef struct slot {
 	char target[PATH_MAX], tmp[PATH_MAX];
 	bool has_tmp;
 	txn_hold hold;
+	txn_hold mine;            /* a lease on our temp while it is swapped in */
 	long long offset;         /* append: the log's size at commit */
 } slot;
 
@@ -77,6 +79,7 @@ static void reset(run *r)
 	for (size_t i = 0; i < r->t->n; i++) {
 		slot *s = &r->s[i];
 		txn_hold_release(&s->hold);
+		txn_hold_release(&s->mine);
 		if (s->has_tmp)
 			store_unlink(s->tmp);
 		s->has_tmp = false;
@@ -197,12 +200,11 @@ static void unappend(run *r, size_t upto)
  * held, its size the bytes the edit saw; a writer that landed since (by
  * rename, or in place) means redo. What is left is the instant between
  * this look and the rename (docs/transactions.md, "Per platform"). */
+/* With the exchange it is taken too: the record's fsync lies between the
+ * compare and the swap, and a rename landing there need not be swapped in
+ * and undone (docs/transactions.md, "Swap"). */
 static bool last_look_unchanged(const run *r)
 {
-#ifdef LW_HAVE_RENAME_EXCHANGE
-	(void)r;
-	return true;
-#else
 	for (size_t i = 0; i < r->t->n; i++) {
 		const slot *s = &r->s[i];
 		if (!s->changed || r->t->files[i].mode != TXN_REPLACE || !s->base)
@@ -213,7 +215,58 @@ static bool last_look_unchanged(const run *r)
 			return false;
 	}
 	return true;
-#endif
+}
+
+/* Our temp leased before it is swapped in: while it is in place, a
+ * writer that opens it (to base its next write on it) waits on the lease,
+ * and the lease tells us so. Without a lease (none here, or the file open
+ * elsewhere) the undo below is as blind as before. */
+static void guard_temp(slot *s)
+{
+	txn_hold_release(&s->mine);
+	s->mine.fd = store_temp_open(s->tmp, s->target);
+	s->mine.leased = s->mine.fd >= 0 && platform_lease_take(s->mine.fd);
+	if (!s->mine.leased)
+		txn_hold_release(&s->mine);
+}
+
+static bool same_inode(const char *path, int fd)
+{
+	struct stat a, b;
+	return fd >= 0 && stat(path, &a) == 0 && fstat(fd, &b) == 0 && a.st_ino == b.st_ino && a.st_dev == b.st_dev;
+}
+
+/* Their file back in place, ours at the temp. A rename-writer may have
+ * landed over our file since, its write based on what it read before
+ * (nobody has read ours while the lease holds): then its file is the
+ * newest and stays, and nothing is exchanged (an undo would put the older
+ * one back where the writer's next round reads it). The same in the
+ * instant between that look and the exchange: the temp then holds their
+ * file after the undo, and it goes back in place. A writer
+ * waiting on our lease will read our file as soon as we let go, and base
+ * its next write on it: so our file is first given the bytes now in
+ * place, and what it reads is what it would have read without us. */
+static void undo_swap(slot *s, lw_error *err)
+{
+	if (!s->mine.leased) {
+		(void)store_temp_swap(s->tmp, s->target, err);
+		return;
+	}
+	/* Ours replaced already, by a write not based on it: it stays. Else
+	 * the undo, and if a rename landed in the instant before it, back. */
+	if (same_inode(s->target, s->mine.fd)) {
+		(void)store_temp_swap(s->tmp, s->target, err);
+		if (!same_inode(s->tmp, s->mine.fd))
+			(void)store_temp_swap(s->tmp, s->target, err);
+	}
+	if (txn_hold_intact(&s->mine) || same_inode(s->target, s->mine.fd))
+		return;   /* nobody waits to read it (or it is still in place: reading it would wait on ourselves) */
+	char *now = NULL;
+	size_t len = 0;
+	lw_error e;
+	if (store_read(s->target, STORE_MAX_FILE_BYTES, &now, &len, &e) == STORE_OK)
+		(void)store_temp_refill(s->mine.fd, now, len);
+	free(now);
 }
 
 /* (The leases are still held here; they are released after this.) */
@@ -239,6 +292,7 @@ static int swap_all(run *r, lw_error *err)
 			r->swapped_any |= rc == STORE_OK;
 			continue;
 		}
+		guard_temp(s);
 		rc = store_temp_swap(s->tmp, s->target, err);
 		if (rc == STORE_EXISTS) {   /* no exchange here: a plain rename was made */
 			s->has_tmp = false;
@@ -268,10 +322,8 @@ static int swap_all(run *r, lw_error *err)
 	if (clobbered && nd == (size_t)0)
 		return CHANGED;
 	if (clobbered) {
-		for (size_t k = nd; k-- > 0;) {
-			slot *s = &r->s[done[k]];
-			(void)store_temp_swap(s->tmp, s->target, err);   /* theirs back in place, ours at the temp */
-		}
+		for (size_t k = nd; k-- > 0;)
+			undo_swap(&r->s[done[k]], err);
 		r->swapped_any = false;
 		return CHANGED;
 	}
@@ -361,6 +413,7 @@ static int commit_with(run *r, bool journal, txn_jent *ents, txn_journal *jp, lw
 	for (size_t i = 0; i < t->n; i++) {
 		slot *s = &r->s[i];
 		txn_hold_release(&s->hold);
+		txn_hold_release(&s->mine);
 		if (s->has_tmp)
 			store_unlink(s->tmp);   /* now the replaced inode: the file as it was */
 		s->has_tmp = false;
@@ -420,6 +473,7 @@ static int check_boundary(const txn *t, lw_error *err)
 
 int txn_run(const txn *t, lw_error *err)
 {
+	txn_proof_temps();   /* our temps carry proof, and only those are swept */
 	if (check_boundary(t, err))
 		return STORE_ERR;
 	if (t->journal_dir)
@@ -446,6 +500,7 @@ int txn_run(const txn *t, lw_error *err)
 	for (size_t i = 0; i < t->n; i++) {
 		strbuf_init(&s[i].out);
 		s[i].hold.fd = -1;
+		s[i].mine.fd = -1;
 	}
 	run r = { .t = t, .s = s };
 	long long deadline = now_ms() + txn_busy_ms();

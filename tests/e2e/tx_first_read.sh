@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tx_first_read.sh — a transition's first read waits for an in-place writer
 # exactly as its commit does (core/txn/txn_settle.c). Task Factory, AoT and
-# ACP rewrite their files in place (open with O_TRUNC, write, close): a
+# ACP rewrite their files in place (open with O_TRUNC, write, close), and
+# a tool may rewrite a Liza state so too (both eras): a
 # transition that loads the project while one is half written used to fail
 # with "foreman has no task 'DEMO-1'" and a parse error (31 of 88 tries)
 # although its commit would have waited. Here a writer rewrites each
@@ -40,17 +41,22 @@ writer() {
 	done
 }
 
-# run SYSTEM FILE TASK EVENT: TRIES transitions against the writer.
+# run SYSTEM FILE TASK EVENT [PROJECT]: TRIES transitions against the
+# writer, in a copy of PROJECT (the examples). The writer only ever puts
+# the same bytes back, so no refusal is honest but "the state moved" (the
+# transition's own effect undone by the writer): "no task", a parse error,
+# AoT's "no front matter" or "not ready", Liza's "is empty" are all the
+# first read that did not wait.
 run() {
-	local sys=$1 file=$2 task=$3 event=$4 spurious=0 done=0 denied=0 i rc out
+	local sys=$1 file=$2 task=$3 event=$4 from=${5:-$LW_TESTS/../examples} spurious=0 done=0 denied=0 i rc out
 	rm -rf "$tmp/p" "$tmp/stop"; mkdir "$tmp/p"
-	cp -r "$LW_TESTS/../examples/." "$tmp/p/"
+	cp -r "$from/." "$tmp/p/"
 	writer "$tmp/p/$file" & wpid=$!
 	for ((i = 0; i < TRIES; i++)); do
-		out=$("$LW_BIN" -C "$tmp/p" transition "$task" "$event" 2>&1); rc=$?
+		out=$("$LW_BIN" -C "$tmp/p" transition "$task" $event 2>&1); rc=$?
 		case $rc in
 		0) done=$((done + 1));;
-		1) if printf '%s' "$out" | grep -q "parse\|no task\|not ready:\|must be a"; then spurious=$((spurious + 1)); echo "  $out" >&2
+		1) if printf '%s' "$out" | grep -q "parse\|no task\|not ready:\|must be a\|no front matter\|is empty\|no such task"; then spurious=$((spurious + 1)); echo "  $out" >&2
 		   else denied=$((denied + 1)); fi;;
 		*) spurious=$((spurious + 1)); echo "  exit $rc: $out" >&2;;
 		esac
@@ -63,4 +69,6 @@ run() {
 run foreman .taskfactory/tasks/demo-1/task.yaml foreman:DEMO-1 ready
 run aot .claude/aot-loop-state.md aot:A2 start
 run acp agent_workspaces/Agent-5/state.json acp:Agent-5 task
+run liza .liza/state.yaml liza:user-api "note --reason first-read"
+run liza-go .liza/state.yaml liza:code-2 "note --reason first-read" "$LW_TESTS/fixtures/liza-go/basic"
 exit 0

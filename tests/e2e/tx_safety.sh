@@ -88,10 +88,30 @@ timeout 30 "$LW_BIN" -C "$tmp/p" check >/dev/null 2>"$tmp/err"
 grep -q "lw-Planted: commit record not applied: an older format" "$tmp/err" || fail "the planted record was not reported: $(cat "$tmp/err")"
 rm -f "$liza/.liza-watch-tx.$dead.lw-"*
 
-# ---- 3. a dead process's temp is removed by the next write ---------------
-echo leftover >"$liza/.state.yaml.$dead.lw-QqQ111"
+# ---- 3. a dead process's temp of ours is removed by the next write; one
+# that only looks like ours (no proof in its name, or a forged one) is a
+# file of the project's and stays (docs/transactions.md, "Temps prove
+# they are ours").
+ours=$(python3 "$LW_TESTS/tx-temp.py" "$liza" state.yaml "$dead") || fail "cannot make a temp of ours"
+head -c 32 /dev/urandom >"$tmp/forged.key"
+forged=$(python3 "$LW_TESTS/tx-temp.py" "$liza" state.yaml "$dead" --key "$tmp/forged.key")
+echo planted >"$liza/.state.yaml.$dead.lw-QqQ111"
 lw --as code-reviewer-2 reject review-1 --reason "again" >/dev/null 2>&1 || true
 lw transition liza note --reason "sweep" >"$tmp/out" 2>&1 || { cat "$tmp/out"; fail "note failed"; }
-[ ! -e "$liza/.state.yaml.$dead.lw-QqQ111" ] || fail "a dead process's temp was left"
+[ ! -e "$liza/$ours" ] || fail "a dead process's temp was left"
+[ -e "$liza/.state.yaml.$dead.lw-QqQ111" ] || fail "a planted temp without proof was removed"
+[ -e "$liza/$forged" ] || fail "a planted temp with a forged proof was removed"
+[ -e "$liza/.state.yaml.$dead.lw-Zz0000" ] || fail "the temp a planted record named was removed"
+rm -f "$liza/.state.yaml.$dead.lw-QqQ111" "$liza/.state.yaml.$dead.lw-Zz0000" "$liza/$forged"
 ls -a "$liza" | grep -q '\.lw-' && fail "temp or record left: $(ls -a "$liza")"
+
+# ---- 3b. the next read (check) sweeps a temp of ours in RCS's session
+# folders, where a kill -9 during a clear leaves one (issue 34). --------
+cp -r "$LW_TESTS/../examples/.rcs" "$tmp/p/"
+sess=$tmp/p/.rcs/state/sessions/s1
+ours=$(python3 "$LW_TESTS/tx-temp.py" "$sess" skill-active-state.json "$dead")
+echo planted >"$sess/.skill-active-state.json.$dead.lw-QqQ222"
+"$LW_BIN" -C "$tmp/p" check >/dev/null 2>&1
+[ ! -e "$sess/$ours" ] || fail "check left a dead process's temp in a session folder"
+[ -e "$sess/.skill-active-state.json.$dead.lw-QqQ222" ] || fail "check removed a planted temp in a session folder"
 exit 0

@@ -127,6 +127,8 @@ static int one_round(const char *path, const char *lock, wr_style style, int i)
 		write_all(fd, out + olen / 2, olen - olen / 2);
 		close(fd);
 	} else {
+		if (style == WR_RENAME_SLOW)
+			pause_us(5000);   /* a tool computing its new state from what it read */
 		char tmp[4200];
 		snprintf(tmp, sizeof tmp, "%s.wr-tmp", path);
 		int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);

@@ -9,6 +9,7 @@
 typedef enum wr_style {
 	WR_INPLACE,        /* open O_TRUNC, write in two halves, close: Foreman, AoT, ACP (no lock) */
 	WR_RENAME,         /* temp + rename, no lock: oh-my-codex / RCS */
+	WR_RENAME_SLOW,    /* the same, 5 ms of work between its read and its rename */
 	WR_FLOCK_RENAME,   /* flock <file>.lock, temp + rename: the Liza scripts (yq -i, internal/db) */
 	WR_FLOCK_APPEND,   /* flock <lock>, `cat >>` one line: Liza agents on log.yaml */
 } wr_style;

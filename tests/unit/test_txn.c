@@ -14,6 +14,8 @@
 #include "core/txn/txn.h"
 #include "platform/platform.h"
 #include "core/txn/txn_journal.h"
+#include "core/txn/txn_proof.h"
+#include <limits.h>
 #include <dirent.h>
 #include <sched.h>
 #include <errno.h>
@@ -470,14 +472,29 @@ static void dead_temps_are_swept_live_ones_kept(void **state)
 {
 	fx *x = *state;
 	put(x->a, "a: 1\n");
+	/* A writer killed between its temp and its rename: the temp is ours
+	 * (its name proves it, docs/transactions.md). */
+	int fds[2];
+	assert_int_equal(pipe(fds), 0);
 	pid_t dead = fork();
-	if (dead == 0)
-		_exit(0);
+	if (dead == 0) {
+		char target[PATH_MAX], tmp[PATH_MAX] = "";
+		lw_error e;
+		txn_proof_temps();
+		(void)store_temp_write(x->a, "leftover", 8, target, tmp, &e);
+		ssize_t w = write(fds[1], tmp, strlen(tmp) + 1);
+		_exit(w > 0 ? 0 : 1);
+	}
+	close(fds[1]);
 	int st;
 	waitpid(dead, &st, 0);
-	char p[256];
-	snprintf(p, sizeof p, "%s/.state.yaml.%ld.lw-AbC123", x->dir, (long)dead);
-	put(p, "leftover");
+	char p[PATH_MAX] = "";
+	assert_true(read(fds[0], p, sizeof p) > 1);
+	close(fds[0]);
+	assert_int_equal(access(p, F_OK), 0);
+	char planted[256];   /* the shape of ours without proof: the project's file */
+	snprintf(planted, sizeof planted, "%s/.state.yaml.%ld.lw-AbC123", x->dir, (long)dead);
+	put(planted, "planted");
 	char live[256];
 	snprintf(live, sizeof live, "%s/.state.yaml.%ld.lw-XyZ789", x->dir, (long)getppid());
 	put(live, "someone's, in use");
@@ -487,7 +504,9 @@ static void dead_temps_are_swept_live_ones_kept(void **state)
 	assert_int_equal(txn_run(&t, &err), STORE_OK);
 	assert_int_equal(access(p, F_OK), -1);
 	assert_int_equal(access(live, F_OK), 0);
+	assert_int_equal(access(planted, F_OK), 0);
 	unlink(live);
+	unlink(planted);
 }
 
 /* What a record may name: a path below its folder, said relative to it. */
