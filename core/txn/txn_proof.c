@@ -223,7 +223,7 @@ static bool temp_make(unsigned long long dev, unsigned long long ino, const char
 {
 	unsigned char r[TXN_TEMP_NONCE_HEX / 2];
 	char nonce[TXN_TEMP_NONCE_HEX + 1], mac[TXN_TEMP_MAC_HEX + 1];
-	if (n < sizeof nonce + TXN_TEMP_MAC_HEX || random_bytes(r, sizeof r) < 0)
+	if (n < sizeof nonce + TXN_TEMP_MAC_HEX || !platform_random(r, sizeof r))
 		return false;
 	for (size_t i = 0; i < sizeof r; i++)
 		snprintf(nonce + 2 * i, 3, "%02x", r[i]);
