@@ -149,7 +149,6 @@ typedef struct hud {
 	 * a column (0: as built) and its direction. */
 	int sort_col[2];
 	bool sort_desc[2];
-	char ui_zoom[32];         /* the pane zoom as the saved UI state keeps it (tui/uistate.h) */
 	/* Search in the scrolling views, and the board's live filter (tui/search.c). */
 	const struct search_view *search_for;   /* the view the pattern is for, or NULL */
 	char search_pat[256];

@@ -236,7 +236,7 @@ void uistate_from_hud(const hud *h, uistate *s)
 	if (h->only >= 0 && (size_t)h->only < h->fleet->n)
 		snprintf(s->project, sizeof s->project, "%s", h->fleet->v[h->only].label);
 	snprintf(s->focus, sizeof s->focus, "%s", h->focus ? h->focus->name : "");
-	snprintf(s->zoom, sizeof s->zoom, "%s", h->ui_zoom);
+	snprintf(s->zoom, sizeof s->zoom, "%s", h->zoomed && h->focus ? h->focus->name : "");
 }
 
 void uistate_to_hud(hud *h, const uistate *s)
@@ -254,7 +254,13 @@ void uistate_to_hud(hud *h, const uistate *s)
 	for (size_t p = 0; p < hud_npanes; p++)
 		if (hud_panes[p]->move && strcmp(hud_panes[p]->name, s->focus) == 0)
 			h->focus = hud_panes[p];
-	snprintf(h->ui_zoom, sizeof h->ui_zoom, "%s", s->zoom);
+	/* The zoomed pane is the focused one (zoom.c): one no longer there, or
+	 * one that is not a pane of content, is not zoomed. */
+	for (size_t p = 0; s->zoom[0] && p < hud_npanes; p++)
+		if (hud_panes[p]->move && strcmp(hud_panes[p]->name, s->zoom) == 0) {
+			h->focus = hud_panes[p];
+			h->zoomed = true;
+		}
 }
 
 /* What a restored state changes on screen, said on the message line. */
@@ -271,6 +277,8 @@ static void summary(const hud *h, char *said, size_t n)
 		snprintf(said + strlen(said), n - strlen(said), ", the filter '%.100s' (Esc clears it)", h->filter);
 	if (h->only >= 0)
 		snprintf(said + strlen(said), n - strlen(said), ", project %.80s only", h->fleet->v[h->only].label);
+	if (h->zoomed && h->focus)
+		snprintf(said + strlen(said), n - strlen(said), ", the %s zoomed (+ shows every pane)", h->focus->name);
 	if (said[0]) {
 		char body[512];
 		snprintf(body, sizeof body, "%s", said + 2);

@@ -77,6 +77,17 @@ wait_for "as you left it: the table, tasks sorted by status asc, alerts sorted b
 wait_for '^ system  id +status▲ '
 keys Escape
 wait_for 'Tasks \([0-9]+\)'
+# The zoom is kept too: the focused pane, zoomed, comes back so.
+keys +
+wait_for 'zoomed: the other panes hidden'
+keys q
+wait_exit 0
+grep -q '^zoom [a-z]' "$XDG_STATE_HOME"/liza-watch/ui-* || fail "the zoom is not saved"
+new_server
+start_hud 120 30 -C "$proj"
+wait_for 'zoomed \(\+ shows every pane\)'
+keys +
+wait_for 'every pane shown'
 keys q
 wait_exit 0
 
