@@ -154,10 +154,10 @@ static const lw_action liza_actions[] = {
 	{ "checkpoint", "checkpoint", 'C', "take a sprint checkpoint: the agents pause until it is cleared (c)", NULL,
 	  LW_ACT_LEVER, "checkpoint the %n sprint%i: the agents pause?", 0, LW_ASK_NOTE, NULL, LW_WF_RUN_MODE,
 	  LW_WF_CHECKPOINT | LW_WF_ABORTED, false },
-	{ "auto-resume", "auto-resume-on", 'u', "turn auto-resume on or off: a checkpoint resumes by itself after 6m",
+	{ "auto-resume", "auto-resume-on", 'U', "turn auto-resume on or off: a checkpoint resumes by itself after 6m",
 	  NULL, LW_ACT_LEVER, "turn auto-resume on for %n%i: a checkpoint resumes by itself after 6m?", 0,
 	  LW_ASK_PLAIN, NULL, LW_WF_RUN_MODE, LW_WF_AUTO_RESUME, false },
-	{ "auto-resume", "auto-resume-off", 'u', "turn auto-resume on or off: a checkpoint resumes by itself after 6m",
+	{ "auto-resume", "auto-resume-off", 'U', "turn auto-resume on or off: a checkpoint resumes by itself after 6m",
 	  NULL, LW_ACT_LEVER, "turn auto-resume off for %n%i: a checkpoint waits for you?", 0, LW_ASK_PLAIN, NULL,
 	  LW_WF_RUN_MODE | LW_WF_AUTO_RESUME, 0, false },
 };

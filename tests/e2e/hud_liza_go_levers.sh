@@ -2,7 +2,7 @@
 # Today's Liza's levers from the HUD, as typed from inside the project (no
 # -C): p pauses and the alert says it was the operator's own, with the key
 # that answers it (the user's journal proves it, never the project); p
-# resumes; C takes a sprint checkpoint, c ends it; u turns auto-resume on;
+# resumes; C takes a sprint checkpoint, c ends it; U turns auto-resume on;
 # A stops. Each writes state.yaml as Liza's ops functions do.
 . "$(dirname "$0")/../tmux-lib.sh"
 export LIZA_WATCH_NOW=2026-11-25T10:00:00Z
@@ -42,7 +42,7 @@ wait_for 'end the liza checkpoint: the sprint goes on\? \[y/N\]'
 keys y
 wait_for 'resumed from CHECKPOINT'
 grep -q '^  status: IN_PROGRESS$' "$st" || fail "checkpoint not ended"
-keys u
+keys U
 wait_for 'turn auto-resume on for liza: a checkpoint resumes by itself after 6m\? \[y/N\]'
 keys y
 wait_for 'config.auto_resume: false -> true'
