@@ -435,9 +435,10 @@ static void ask_first(hud *h, const char *label)
 {
 	prompt_ask_confirm(h, label, pend.subject, confirmed);
 	const tx_row *row = pend.row;
-	char advice[400] = "";
+	char advice[1600] = "";   /* a project path, quoted, is in it */
 	if (pend.src && pend.src->adapter->advise)
-		pend.src->adapter->advise(pend.event, pend.subject, h->opts->as ? h->opts->as : "human", advice, sizeof advice);
+		pend.src->adapter->advise(pend.src->root, pend.event, pend.subject, h->opts->as ? h->opts->as : "human",
+		                          advice, sizeof advice);
 	char *note = h->prompt.note;
 	size_t n = sizeof h->prompt.note;
 	bool says_to = row && row->help && row->to && strstr(row->help, row->to);

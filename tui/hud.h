@@ -48,7 +48,7 @@ typedef struct hud_prompt {
 	hud_confirm_done confirm;
 	bool yes_no;              /* a y/N question (confirm), not a text */
 	char context[128];        /* what the prompt acts on (task key) */
-	char note[512];           /* what follows from the answer, shown above the prompt */
+	char note[2048];          /* what follows from the answer, shown above the prompt */
 	char refusal[512];        /* the error message when it opened: answered, it is old */
 	/* Keys of the caller's own, tried first (the : line's Tab, Up, Down): true = taken. */
 	bool (*key)(struct hud *h, int key);

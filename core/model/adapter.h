@@ -82,7 +82,7 @@ typedef struct lw_adapter {
 	void (*detail)(const lw_source *src, const lw_task *t, time_t now, strbuf *out);
 	/* Optional: what follows from firing event on subject as `as`, in a
 	 * sentence, for the prompt before the write (buf "" = nothing to say). */
-	void (*advise)(const char *event, const char *subject, const char *as, char *buf, size_t n);
+	void (*advise)(const char *root, const char *event, const char *subject, const char *as, char *buf, size_t n);
 	/* Optional: what an operator reviews before a verdict (the work, its
 	 * evidence, its timeline) into a struct lw_review (core/review/review.h);
 	 * project is the project folder. 0, or -1 when a value was refused. */

@@ -23,6 +23,23 @@ sed -i '/^  - id: user-api$/,/^  - id: /s/status: APPROVED/status: READY_FOR_REV
 res=$(cd "$E2E_TMP" && eval "\"\$LW_BIN\" ${hint#liza-watch }" 2>&1) || fail "the hint as printed: $hint: $res"
 grep -q 'approved_by: code-reviewer-1' "$proj/.liza/state.yaml" || fail "the hint did not approve: $res"
 
+# The HUD's own approve question says the same, naming the project: started
+# inside it (no -C), as the README's journey runs it.
+sed -i '/^  - id: user-api$/,/^  - id: /s/status: APPROVED/status: READY_FOR_REVIEW/' "$proj/.liza/state.yaml"
+HUD_DIR=$proj start_hud 230 40 --as human
+wait_for 'user-api'
+keys : a p p r o v e Space u s e r - a p i Enter
+wait_for '\[y/N\]'
+deadline=$(( $(date +%s) + E2E_WAIT ))
+until screen | tr '\n' ' ' | grep -Eq "liza-watch[[:space:]]+-C[[:space:]]+'[^']*my[[:space:]]+proj'[[:space:]]+approve[[:space:]]+user-api[[:space:]]+--as[[:space:]]+code-reviewer-1"; do
+	[ "$(date +%s)" -lt "$deadline" ] || fail "the HUD's approve hint does not name the project: $(screen)"
+	sleep 0.2
+done
+keys n
+wait_gone '\[y/N\]'
+keys q
+wait_exit 0
+
 # Every directive of status --help's template list is in liza-watch(1).
 dirs=$("$LW_BIN" status --help 2>&1 | grep -o '%[A-Za-z%]' | sort -u)
 [ -n "$dirs" ] || fail "status --help lists no directive"

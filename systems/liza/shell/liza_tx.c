@@ -79,16 +79,21 @@ static void project_arg(const char *liza_dir, char *out, size_t n)
 }
 
 /* Said before the write (the HUD's prompt) and after it (the result's note). */
-void liza_advise(const char *event, const char *subject, const char *as, char *buf, size_t n)
+void liza_advise(const char *root, const char *event, const char *subject, const char *as, char *buf, size_t n)
 {
 	buf[0] = '\0';
-	if (strcmp(event, "approve") == 0 && !is_reviewer_id(as))
-		/* The way out is a command that works as printed (--as may follow it). */
+	if (strcmp(event, "approve") == 0 && !is_reviewer_id(as)) {
+		/* The way out is a command that works as printed, from any folder
+		 * (-C names the project, quoted; --as may follow it). */
+		char *proj = malloc(LW_PATH_MAX);
+		if (proj)
+			project_arg(root, proj, LW_PATH_MAX);
 		snprintf(buf, n,
 		         "approved_by is '%s': no reviewer supervisor will merge %s; merge it yourself, or approve as a "
-		         "reviewer: liza-watch approve %s --as code-reviewer-1",
-		         as, subject, subject);
-	else if (strcmp(event, "approve") == 0)
+		         "reviewer: liza-watch -C %s approve %s --as code-reviewer-1",
+		         as, subject, proj ? proj : ".", subject);
+		free(proj);
+	} else if (strcmp(event, "approve") == 0)
 		snprintf(buf, n, "the reviewer supervisor running as %s merges %s", as, subject);
 }
 

@@ -12,6 +12,7 @@ int liza_shell_transition(const char *dir, const tx_request *rq, tx_result *res)
 /* The same, prepared before the lock on what the caller holds (liza_gen.h). */
 int liza_shell_transition_held(const char *dir, const liza_held *held, const tx_request *rq, tx_result *res);
 /* What follows from an event as an identity (approve as a non-reviewer: nobody merges). */
-void liza_advise(const char *event, const char *subject, const char *as, char *buf, size_t n);
+/* root: the .liza folder; the hint names its project (-C), so it works as printed from anywhere. */
+void liza_advise(const char *root, const char *event, const char *subject, const char *as, char *buf, size_t n);
 
 #endif
