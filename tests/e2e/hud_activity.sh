@@ -28,7 +28,7 @@ wait_for '10:19:00 liza ready-1 log planner-1: rescoped: back to draft'
 # Full screen: every line, a filter.
 keys F
 wait_for 'Activity: [0-9]+ of [0-9]+ lines'
-keys / log Enter
+keys '&' log Enter   # & filters the feed (/ searches it)
 wait_for "matching 'log'"
 wait_gone 'status UNCLAIMED -> DRAFT'
 wait_for 'planner-1: rescoped'

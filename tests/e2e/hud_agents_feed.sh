@@ -46,7 +46,7 @@ wait_for 'acp Agent-3 agent_gone IDLE -> -'
 # Its own time; one line, the control characters folded away.
 wait_for '14:21:30 acp Agent-2 message Agent-5: task: Rerun the suite then \[31mattach \[0m the log *$'
 wait_for 'alert_raised WARN agent_stale'
-keys / agent_ Enter
+keys '&' agent_ Enter   # & filters the feed (/ searches it)
 wait_for "matching 'agent_'"
 wait_gone 'message Agent-5'
 keys Escape q
