@@ -130,7 +130,8 @@ wait_for 'Colours \(theme mono'   # NO_COLOR: the mono theme
 wait_for 'CRIT +a CRIT alert and its count'
 keys Up Up Up Up   # above the mouse's lines
 wait_for 'CRIT first, then WARN, INFO'
-keys PPage
+# Up the help, by its search (/): the legend of the workflows' gauges.
+keys / "'ready 3/25'" Enter
 wait_for "'ready 3/25'"
 wait_for "'iN/M' iteration N of at most M"
 keys Space
@@ -142,7 +143,8 @@ wait_gone 'liza-watch keys'
 keys a
 wait_for 'approve liza:review-1 as human\? \[y/N\]'
 wait_for 'no reviewer supervisor will'
-wait_for 'approve as a reviewer: liza-watch approve'
+wait_for 'approve as a reviewer: liza-watch -C /'
+wait_for 'approve review-1 --as code-reviewer-1'
 keys n
 wait_for 'approve cancelled'
 grep -q 'status: READY_FOR_REVIEW' "$basic/.liza/state.yaml" || fail "n must not write"
