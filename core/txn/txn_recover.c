@@ -246,7 +246,8 @@ static void sweep_below(const char *dir, int depth, int *budget)
 	char p[4096 + 300];
 	while (*budget > 0 && (e = readdir(d))) {
 		struct stat st;
-		if (e->d_name[0] == '.' || (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN) ||
+		/* lstat, not d_type: POSIX has no d_type (the strict build). */
+		if (e->d_name[0] == '.' ||
 		    snprintf(p, sizeof p, "%s/%s", dir, e->d_name) >= (int)sizeof p || lstat(p, &st) != 0 ||
 		    !S_ISDIR(st.st_mode))
 			continue;
