@@ -290,7 +290,11 @@ size_t txn_recover_dir(const char *dir)
 		txn_report_refused(dir, w);
 	}
 	store_sweep_dir(dir);
+	/* Below a state folder only: a system whose state lives in the project
+	 * folder itself (its root is the project's) would walk the project. */
+	const char *project = store_root();
 	int budget = SWEEP_DIRS;
-	sweep_below(dir, 2, &budget);
+	if (!project || strcmp(project, dir) != 0)
+		sweep_below(dir, 2, &budget);
 	return done;
 }
