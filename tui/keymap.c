@@ -94,7 +94,7 @@ static const hud_action tail[] = {
 	{ "log", { 'L' }, "the last messages, full length (newest at the bottom)", NULL, NULL, NULL },
 	{ "activity", { 'F' }, "the activity feed full screen: every change seen, scrolling, / searches, & filters", NULL, NULL,
 	  NULL },
-	{ "queue", { 'w' }, "what waits for a human, in every project, oldest first: j/k, Enter, a/r act on it", "queue",
+	{ "queue", { 'w' }, "what waits for a human, in every project, oldest first: j/k, Enter, a/r act on it, / n N search", "queue",
 	  NULL, NULL },
 	{ "next-alert", { 'N' }, "select the most severe alert not acknowledged, and its task (the next on each press)",
 	  "next alert", triage_has_alerts, triage_next_alert },
