@@ -26,6 +26,7 @@ const cli_option cli_globals[] = {
 	{ "no-color", 0, no_argument, NULL, "no colours (also when NO_COLOR is set)" },
 	{ "poll", 0, optional_argument, "MS", "compare stat results every MS ms instead of inotify" },
 	{ "reset-ui", 0, no_argument, NULL, "the HUD starts fresh: its saved view, sort, filter and focus not read" },
+	{ "no-mouse", 0, no_argument, NULL, "the HUD leaves the mouse to the terminal (as the setting mouse = 0)" },
 	{ "help", 'h', no_argument, NULL, "this help" },
 	{ "version", 'V', no_argument, NULL, "the version" },
 	{ NULL, 0, 0, NULL, NULL },
@@ -363,6 +364,8 @@ static int global_opt(lw_opts *o, const char **cli_as, const cli_option *g, cons
 		o->no_color = true;
 	} else if (strcmp(g->name, "reset-ui") == 0) {
 		o->reset_ui = true;
+	} else if (strcmp(g->name, "no-mouse") == 0) {
+		o->no_mouse = true;
 	} else if (strcmp(g->name, "poll") == 0) {
 		o->poll = true;
 		if (arg) {

@@ -34,6 +34,7 @@ typedef struct lw_opts {
 	const struct lw_config *cfg;   /* the config files, read (never NULL in a command) */
 	bool no_color;            /* --no-color or NO_COLOR */
 	bool reset_ui;            /* --reset-ui: the HUD's saved UI state not read */
+	bool no_mouse;            /* --no-mouse: clicks and the wheel left to the terminal */
 	bool poll;                /* --poll */
 	int poll_ms;
 	const char *argv0;        /* how we were run: finds files installed beside the binary */

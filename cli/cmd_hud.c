@@ -31,7 +31,7 @@ int cmd_hud_run(const lw_opts *o, lw_fleet *f, const char *banner, int sim_pid)
 	tui_opts t = {
 		.theme = o->theme, .theme_dirs = themes.list, .theme_at = o->theme_at, .no_color = o->no_color, .poll = o->poll,
 		.poll_ms = o->poll_ms, .as = o->as, .keymap = &km, .th = &o->cfg->th, .warnings = warn.buf, .cfg = o->cfg,
-		.banner = banner, .sim_pid = sim_pid, .reset_ui = o->reset_ui,
+		.banner = banner, .sim_pid = sim_pid, .reset_ui = o->reset_ui, .no_mouse = o->no_mouse,
 	};
 	int rc = tui_run(f, &t);
 	strbuf_free(&warn);

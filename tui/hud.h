@@ -96,6 +96,7 @@ typedef struct hud {
 	int nviews;
 	const struct hud_pane_def *focus;   /* a row of the pane table (tui/pane.h) */
 	bool zoomed;              /* the focused pane has the whole screen (tui/zoom.c) */
+	int hidden;               /* how many panes of content _ hid, in zoom.c's order (0: none) */
 	bool table_view;
 	int lane, row;            /* board: selected lane and row within it */
 	int table_row;

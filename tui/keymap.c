@@ -28,8 +28,17 @@ static void page_up(hud *h) { nav_move(h, 0, -10); }
 static void page_down(hud *h) { nav_move(h, 0, 10); }
 static void go_top(hud *h) { nav_move(h, 0, -1000000); }
 static void go_bottom(hud *h) { nav_move(h, 0, 1000000); }
-static void next_pane(hud *h) { h->focus = panes_next_focus(h->focus, 1); }
-static void prev_pane(hud *h) { h->focus = panes_next_focus(h->focus, -1); }
+/* Tab skips the panes _ hid (the board never is). */
+static void step_pane(hud *h, int dir)
+{
+	for (size_t i = 0; i < hud_npanes; i++) {
+		h->focus = panes_next_focus(h->focus, dir);
+		if (!zoom_hidden(h, h->focus))
+			return;
+	}
+}
+static void next_pane(hud *h) { step_pane(h, 1); }
+static void prev_pane(hud *h) { step_pane(h, -1); }
 static void toggle_table(hud *h) { h->table_view = !h->table_view; hud_rebuild(h); }
 static void quit_confirmed(hud *h, bool yes)
 {
@@ -94,7 +103,7 @@ static const hud_action tail[] = {
 	{ "log", { 'L' }, "the last messages, full length (newest at the bottom)", NULL, NULL, NULL },
 	{ "activity", { 'F' }, "the activity feed full screen: every change seen, scrolling, / searches, & filters", NULL, NULL,
 	  NULL },
-	{ "queue", { 'w' }, "what waits for a human, in every project, oldest first: j/k, Enter, a/r act on it", "queue",
+	{ "queue", { 'w' }, "what waits for a human, in every project, oldest first: j/k, Enter, a/r act on it, / n N search", "queue",
 	  NULL, NULL },
 	{ "next-alert", { 'N' }, "select the most severe alert not acknowledged, and its task (the next on each press)",
 	  "next alert", triage_has_alerts, triage_next_alert },
@@ -116,6 +125,8 @@ static const hud_action tail[] = {
 	  "theme NAME, help; Tab completes, Up/Down recall", NULL, NULL, cmdline_open },
 	{ "zoom", { '+' }, "give the focused pane the whole screen, and back (Tab zooms the next)", NULL, NULL,
 	  zoom_toggle },
+	{ "hide", { '_' }, "hide the next pane (workflows, agents, alerts, activity) for the board; after the last, show all",
+	  NULL, NULL, zoom_hide_next },
 	{ "redraw", { CTRL('l') }, "redraw the screen", NULL, NULL, redraw },
 	{ "help", { '?' }, "this help", "help", NULL, NULL },
 	{ "quit", { 'q' }, "quit", "quit", NULL, quit },

@@ -34,6 +34,8 @@ const char *const mouse_legend[] = {
 bool mouse_on(const hud *h)
 {
 	const lw_config *cfg = h->opts ? h->opts->cfg : NULL;
+	if (h->opts && h->opts->no_mouse)
+		return false;
 	return !cfg || cfg->mouse;
 }
 

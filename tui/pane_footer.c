@@ -3,6 +3,7 @@
 #include "tui/mouse.h"
 #include "tui/pane.h"
 #include "tui/keymap.h"
+#include "tui/zoom.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -31,9 +32,12 @@ static void draw(hud *h, int y, int rows)
 			tail += text_width(h, b->label) + 1 + (int)strlen(b->act->footer) + 2;
 	}
 	/* The filter in force is kept too, before help and quit. */
-	char filt[160] = "";
+	char filt[260] = "", hid[80];
 	if (h->filter[0])
 		snprintf(filt, sizeof filt, "filter: %s  ", h->filter);
+	zoom_hidden_names(h, hid, sizeof hid);   /* and what _ hid, with the key that shows it */
+	if (hid[0])
+		snprintf(filt + strlen(filt), sizeof filt - strlen(filt), "hidden: %s (_)  ", hid);
 	int fw = text_width(h, filt);
 	if (fw > h->cols / 3)
 		fw = h->cols / 3;

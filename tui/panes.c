@@ -31,7 +31,7 @@ void panes_layout(const hud *h, int y[HUD_PANES_MAX], int height[HUD_PANES_MAX])
 	if (zoom_layout(h, height))
 		fill = -2;   /* the zoomed pane has the rest */
 	for (size_t i = 0; i < hud_npanes && fill != -2; i++) {
-		height[i] = hud_panes[i]->height(h);
+		height[i] = zoom_hidden(h, hud_panes[i]) ? 0 : hud_panes[i]->height(h);
 		if (height[i] == HUD_FILL)
 			fill = (int)i;
 		else
@@ -44,7 +44,7 @@ void panes_layout(const hud *h, int y[HUD_PANES_MAX], int height[HUD_PANES_MAX])
 		int need = hud_panes[fill]->wants ? hud_panes[fill]->wants(h) : height[fill];
 		int spare = height[fill] - need;
 		for (size_t i = 0; i < hud_npanes && spare > 0; i++) {
-			if ((int)i == fill || !hud_panes[i]->wants)
+			if ((int)i == fill || !hud_panes[i]->wants || !height[i])
 				continue;
 			int more = hud_panes[i]->wants(h) - height[i];
 			if (more <= 0)

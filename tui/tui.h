@@ -25,6 +25,7 @@ typedef struct tui_opts {
 	const char *banner;       /* NULL, or what the header says first ("DEMO: simulated agents") */
 	int sim_pid;              /* > 0: the demo's simulated team, paused and resumed by P (SIGUSR1) */
 	bool reset_ui;            /* --reset-ui: the saved UI state (tui/uistate.h) not read */
+	bool no_mouse;            /* --no-mouse: the config's mouse = 0 for this run */
 } tui_opts;
 
 /* Runs until the operator quits or the terminal goes away. The fleet holds

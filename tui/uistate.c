@@ -3,6 +3,7 @@
 #include "tui/uistate.h"
 #include "tui/sort.h"
 #include "tui/pane.h"
+#include "tui/zoom.h"
 #include "core/store/store.h"
 #include "core/util/fileio.h"
 #include "core/util/hash.h"
@@ -67,6 +68,12 @@ static bool value(uistate *s, const char *key, const char *v)
 		return put(s->focus, sizeof s->focus, v);
 	if (strcmp(key, "zoom") == 0)
 		return put(s->zoom, sizeof s->zoom, v);
+	if (strcmp(key, "hide") == 0) {
+		if (v[0] < '0' || v[0] > '0' + ZOOM_HIDE_MAX || v[1])
+			return false;
+		s->hide = v[0] - '0';
+		return true;
+	}
 	return true;   /* a key of a later writer of this version: skipped */
 }
 
@@ -118,7 +125,8 @@ bool uistate_render(const uistate *s, strbuf *out)
 	            s->sort_desc[SORT_TABLE] ? "desc" : "asc");
 	strbuf_printf(out, "sort-alerts %s %s\n", sort_col_name(SORT_ALERTS, s->sort_col[SORT_ALERTS]),
 	            s->sort_desc[SORT_ALERTS] ? "desc" : "asc");
-	strbuf_printf(out, "filter %s\nproject %s\nfocus %s\nzoom %s\n", s->filter, s->project, s->focus, s->zoom);
+	strbuf_printf(out, "filter %s\nproject %s\nfocus %s\nzoom %s\nhide %d\n", s->filter, s->project, s->focus, s->zoom,
+	              s->hide);
 	return true;
 }
 
@@ -237,6 +245,7 @@ void uistate_from_hud(const hud *h, uistate *s)
 		snprintf(s->project, sizeof s->project, "%s", h->fleet->v[h->only].label);
 	snprintf(s->focus, sizeof s->focus, "%s", h->focus ? h->focus->name : "");
 	snprintf(s->zoom, sizeof s->zoom, "%s", h->zoomed && h->focus ? h->focus->name : "");
+	s->hide = h->hidden;
 }
 
 void uistate_to_hud(hud *h, const uistate *s)
@@ -261,6 +270,9 @@ void uistate_to_hud(hud *h, const uistate *s)
 			h->focus = hud_panes[p];
 			h->zoomed = true;
 		}
+	h->hidden = s->hide;
+	if (h->focus && zoom_hidden(h, h->focus))
+		h->focus = &pane_board;
 }
 
 /* What a restored state changes on screen, said on the message line. */
@@ -279,6 +291,11 @@ static void summary(const hud *h, char *said, size_t n)
 		snprintf(said + strlen(said), n - strlen(said), ", project %.80s only", h->fleet->v[h->only].label);
 	if (h->zoomed && h->focus)
 		snprintf(said + strlen(said), n - strlen(said), ", the %s zoomed (+ shows every pane)", h->focus->name);
+	if (h->hidden) {
+		char names[80];
+		zoom_hidden_names(h, names, sizeof names);
+		snprintf(said + strlen(said), n - strlen(said), ", %s hidden (_ to the last shows all)", names);
+	}
 	if (said[0]) {
 		char body[512];
 		snprintf(body, sizeof body, "%s", said + 2);

@@ -24,6 +24,7 @@ typedef struct uistate {
 	char project[LW_LABEL_MAX];   /* "" every project */
 	char focus[32];           /* a pane's name ("board") */
 	char zoom[32];            /* the pane zoom, as tui/ names it; "" none */
+	int hide;                 /* how many panes _ hid (tui/zoom.h), 0 to ZOOM_HIDE_MAX */
 } uistate;
 
 /* Parse a file's text: 0, or -1 with why ("corrupt at line 3: ...", "from a

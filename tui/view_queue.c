@@ -8,10 +8,14 @@
  * its usual confirmation naming the project. The list is rebuilt after
  * every check (view_queue_update), so items arrive and leave while it is
  * open; the diff counts come from the review's git pump, one range at a
- * time, kept by commit range. */
+ * time, kept by commit range. / searches the list as in the other views
+ * (tui/search.h), moving the selection to the match; while a pattern is on,
+ * n and N go to the next and previous match, and Esc ends the search, giving
+ * n back to the note it is on the main screen (and :note reaches it always). */
 #include "tui/view.h"
 #include "tui/pane.h"
 #include "tui/keymap.h"
+#include "tui/search.h"
 #include "core/model/queue.h"
 #include "core/review/review_counts.h"
 #include "core/util/timeparse.h"
@@ -102,39 +106,66 @@ static void remember(hud *h)
 		item_key(w, h->queue->sel, sizeof h->queue->sel);
 }
 
+/* Item i's row as drawn (and as the search reads it). */
+static const char *item_line(hud *h, size_t i, strbuf *b)
+{
+	const lw_wait *w = &h->queue->q.v[i];
+	time_t now = lw_now();
+	char age[24] = "-", line[1400], counts[80] = "";
+	bool several = h->fleet->n > 1;
+	if (w->since != LW_NO_TIME)
+		lw_format_age(now > w->since ? (long long)(now - w->since) : 0, age, sizeof age);
+	if (w->files >= 0)
+		snprintf(counts, sizeof counts, "  +%lld -%lld %lldf", w->added, w->removed, w->files);
+	snprintf(line, sizeof line, "%6s  %s%s%s:%s  %s  %s  (%s)%s", age, several ? w->project : "",
+	         several ? "  " : "", w->system, w->subject, w->kind, w->ask, w->who, counts);
+	strbuf_adds(b, line);
+	return b->buf ? b->buf : "";
+}
+
+static size_t search_count(hud *h) { return state(h)->q.n; }
+static size_t search_top(hud *h) { return (size_t)state(h)->row; }
+static void search_show(hud *h, size_t i)
+{
+	state(h)->row = (int)i;
+	remember(h);
+}
+static const search_view queue_search = { .count = search_count, .line = item_line, .top = search_top, .show = search_show };
+
+/* A pattern is on: n and N are the search's, Esc ends it. */
+static bool searching(const hud *h) { return h->search_for == &queue_search && h->search_pat[0]; }
+
 static void draw(hud *h, unsigned dirty)
 {
 	(void)dirty;
 	hud_queue *s = state(h);
-	time_t now = lw_now();
 	int rows = h->rows - 3;
 	text_fill_row(h, 0, 0, h->cols, EL_HEADER);
 	text_putf(h, 0, 0, h->cols, EL_HEADER, " Waiting for a human: %zu  (%s; s sorts)", s->q.n,
 	          s->order == LW_QUEUE_AGE ? "oldest first" : lw_queue_order_names[s->order]);
 	int top = s->row >= rows ? s->row - rows + 1 : 0;
-	bool several = h->fleet->n > 1;
+	strbuf b;
+	strbuf_init(&b);
 	for (int y = 0; y < rows && (size_t)(top + y) < s->q.n; y++) {
-		const lw_wait *w = &s->q.v[top + y];
-		char age[24] = "-", line[1400], counts[80] = "";
-		if (w->since != LW_NO_TIME)
-			lw_format_age(now > w->since ? (long long)(now - w->since) : 0, age, sizeof age);
-		if (w->files >= 0)
-			snprintf(counts, sizeof counts, "  +%lld -%lld %lldf", w->added, w->removed, w->files);
-		snprintf(line, sizeof line, "%6s  %s%s%s:%s  %s  %s  (%s)%s", age, several ? w->project : "",
-		         several ? "  " : "", w->system, w->subject, w->kind, w->ask, w->who, counts);
+		b.len = 0;
+		const char *line = item_line(h, (size_t)(top + y), &b);
 		bool sel = top + y == s->row;
 		if (sel)
 			text_fill_row(h, 1 + y, 0, h->cols, EL_SELECTED);
 		text_put(h, 1 + y, 0, h->cols, line, sel ? EL_SELECTED : EL_NORMAL);
+		search_mark(h, &queue_search, 1 + y, 0, h->cols, line);
 	}
+	strbuf_free(&b);
 	if (!s->q.n)
 		text_put(h, 1, 1, h->cols - 2, "nothing waits for a human", EL_DIM);
 	if (h->message[0])
 		text_put(h, h->rows - 2, 0, h->cols, h->message, h->message_error ? EL_WARN : EL_OK);
 	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
 	text_put(h, h->rows - 1, 0, h->cols,
-	         " j/k move  Enter review/detail  a approve  r reject  (the system's keys act here)  s sort  q back",
+	         searching(h) ? " n/N next/previous match  / new search  Esc ends the search (n notes again)  q back"
+	                      : " j/k move  Enter review/detail  a approve  r reject  (the system's keys act here)  / search  s sort  q back",
 	         EL_DIM);
+	search_footer(h, &queue_search);
 }
 
 /* Make the item the main screen's selection: its task on the board, else
@@ -191,6 +222,15 @@ static void key(hud *h, int ch)
 	hud_queue *s = state(h);
 	const char *a = keymap_action_of(h->keymap, ch);
 	int n = (int)s->q.n;
+	if (ch == '/' || (searching(h) && (ch == 'n' || ch == 'N'))) {
+		search_key(h, &queue_search, ch);
+		return;
+	}
+	if (ch == 27 && searching(h)) {
+		search_reset(h, &queue_search);
+		hud_message(h, false, "search ended: n notes the selected item again");
+		return;
+	}
 	if (ch == KEY_UP || (a && strcmp(a, "up") == 0)) s->row--;
 	else if (ch == KEY_DOWN || (a && strcmp(a, "down") == 0)) s->row++;
 	else if (ch == KEY_HOME || (a && strcmp(a, "top") == 0)) s->row = 0;
@@ -224,6 +264,7 @@ static void open_queue(hud *h)
 {
 	state(h);
 	if (views_push(h, &view_queue)) {
+		search_reset(h, &queue_search);
 		fill_counts(h);
 		remember(h);
 	}

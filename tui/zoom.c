@@ -1,6 +1,41 @@
 /* zoom.c — one pane on the whole screen (see zoom.h). */
 #include "tui/zoom.h"
 #include "tui/pane.h"
+#include <stdio.h>
+#include <string.h>
+
+static const hud_pane_def *const hide_order[ZOOM_HIDE_MAX] = { &pane_workflows, &pane_agents, &pane_alerts,
+                                                               &pane_activity };
+
+bool zoom_hidden(const hud *h, const hud_pane_def *p)
+{
+	for (int i = 0; i < h->hidden && i < ZOOM_HIDE_MAX; i++)
+		if (hide_order[i] == p)
+			return true;
+	return false;
+}
+
+void zoom_hidden_names(const hud *h, char *buf, size_t n)
+{
+	buf[0] = '\0';
+	for (int i = 0; i < h->hidden && i < ZOOM_HIDE_MAX; i++)
+		snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", i ? ", " : "", hide_order[i]->name);
+}
+
+void zoom_hide_next(hud *h)
+{
+	h->hidden = (h->hidden + 1) % (ZOOM_HIDE_MAX + 1);
+	if (h->focus && zoom_hidden(h, h->focus))
+		h->focus = &pane_board;   /* the focus never rests on what is not shown */
+	if (!h->hidden) {
+		hud_message(h, false, "every pane shown");
+		return;
+	}
+	char names[80];
+	zoom_hidden_names(h, names, sizeof names);
+	hud_message(h, false, "hidden: %s (_ hides the next; after the %s, _ shows them all)", names,
+	            hide_order[ZOOM_HIDE_MAX - 1]->name);
+}
 
 void zoom_toggle(hud *h)
 {

@@ -34,8 +34,9 @@ expect 'liza-watch metrics --output comp' 'complete.bash '
 
 expect 'liza-watch events --' '--follow --json '
 expect 'liza-watch ch' 'check '
-expect 'liza-watch --n' '--no-color '
-expect 'liza-watch --' '--as --help --no-color --poll --reset-ui --theme --version '
+expect 'liza-watch --no-c' '--no-color '
+expect 'liza-watch --n' '--no-color --no-mouse '
+expect 'liza-watch --' '--as --help --no-color --no-mouse --poll --reset-ui --theme --version '
 expect 'liza-watch --r' '--reset-ui '
 expect 'liza-watch -C /tmp --as me st' 'status '
 expect 'liza-watch status --' '--follow --format --json --tmux '
@@ -71,7 +72,7 @@ expect 'liza-watch demo --no-hud pro' 'proj.d '
 # that names the project the program is asked about), no theme name or folder.
 for f in "$bash_comp" "$zsh_comp"; do
 	grep -vE '^[[:space:]]*#' "$f" |
-		grep -nE -- "--(as|theme|no-color|poll|reset-ui|help|version)\b|solarized|high-contrast|'mono'|themes/|share/liza" &&
+		grep -nE -- "--(as|theme|no-color|no-mouse|poll|reset-ui|help|version)\b|solarized|high-contrast|'mono'|themes/|share/liza" &&
 		fail "$f keeps a list of its own"
 done
 

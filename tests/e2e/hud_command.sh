@@ -90,6 +90,24 @@ keys +
 wait_for 'every pane shown'
 keys q
 wait_exit 0
+# And the panes _ hid.
+new_server
+start_hud 120 30 -C "$proj"
+wait_for 'Agents \('
+keys _ _
+wait_for 'hidden: workflows, agents \(_ hides'
+keys q
+wait_exit 0
+grep -q '^hide 2$' "$XDG_STATE_HOME"/liza-watch/ui-* || fail "the hidden panes are not saved"
+new_server
+start_hud 120 30 -C "$proj"
+wait_for 'workflows, agents hidden \(_ to'
+screen | grep -q 'Agents (' && fail "the agents pane shows after the restart"
+keys _ _ _
+wait_for 'every pane shown'
+wait_for 'Agents \('
+keys q
+wait_exit 0
 
 # A corrupt file: ignored with one message, the HUD as it starts.
 printf 'liza-watch-ui 1\nview sideways\n' > "$(ls "$XDG_STATE_HOME"/liza-watch/ui-*)"

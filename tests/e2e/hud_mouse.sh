@@ -3,10 +3,12 @@
 # to a program that asked for them): a click selects the card, alert or
 # agent under it and gives its pane the focus, at column 231 too (beyond the
 # 223 of the old X10 reports); the wheel moves the selection of the pane
-# under the pointer and scrolls the help screen; a double click opens the
+# under the pointer and scrolls the help, detail, review and queue views
+# (three lines or items a notch); a double click opens the
 # detail; with `mouse = 0` in the config the HUD asks the terminal for no
-# reports (the terminal's own selection works).
+# reports (the terminal's own selection works), and --no-mouse likewise.
 . "$(dirname "$0")/../tmux-lib.sh"
+. "$LW_TESTS/review-repo.sh"
 export LIZA_WATCH_NOW=2026-01-20T10:20:00Z
 proj=$(make_project "$LW_TESTS/fixtures/hud/basic")
 # press and release at (col, row), from 1, as xterm and tmux send them
@@ -72,6 +74,35 @@ wait_for 'review \(1\)'
 keys q
 wait_exit 0
 
+# The wheel in the review and detail views (a short window, so they
+# scroll: three lines a notch, as j would), and in the queue (the selection).
+scrolls() {   # the view's footer counts its top line
+	wait_for 'line 1 of [0-9]+'
+	wheel 1 40 5
+	wait_for 'line 4 of [0-9]+'
+	wheel -1 40 5
+	wait_for 'line 1 of [0-9]+'
+}
+new_server
+rp=$E2E_TMP/rev
+make_review_project "$rp"
+HUD_TERM=tmux-256color start_hud 240 40 -C "$rp" --as code-reviewer-9
+wait_for 'review \(1\)'
+keys v
+wait_for 'review liza:review-1 +READY_FOR_REVIEW'
+wait_for '3 files changed'
+resize 240 10
+scrolls
+keys Escape
+wait_gone 'review liza:review-1 +READY_FOR_REVIEW'
+keys Enter
+wait_for '^ liza:review-1 +READY_FOR_REVIEW'
+scrolls
+keys Escape
+wait_gone '^ liza:review-1 +READY_FOR_REVIEW'
+keys q
+wait_exit 0
+
 # mouse = 0: the terminal keeps its clicks; the HUD asks for no reports.
 new_server
 mkdir -p "$XDG_CONFIG_HOME/liza-watch"
@@ -83,4 +114,13 @@ wait_for 'review \(1\)'
 keys q
 wait_exit 0
 rm "$XDG_CONFIG_HOME/liza-watch/config"
+
+# --no-mouse: the same for one run, whatever the config says.
+new_server
+HUD_TERM=tmux-256color start_hud 240 40 -C "$proj" --no-mouse
+wait_for 'review \(1\)'
+[ "$("${TMUX_CMD[@]}" display-message -p -t t '#{mouse_any_flag}#{mouse_standard_flag}#{mouse_sgr_flag}')" = 000 ] ||
+	fail "--no-mouse still asks the terminal for mouse reports"
+keys q
+wait_exit 0
 echo ok

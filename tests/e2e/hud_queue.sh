@@ -40,6 +40,48 @@ stop_loop
 wait_for 'Waiting for a human: 5'
 wait_for 'beta  aot:control'
 
+# Search (/): the selection moves to the match; n/N go on with a wrap
+# while a pattern is on; Esc ends the search and n is the note again.
+screen | grep -q '/ search  s sort' || fail "the queue's footer does not say / searches"
+keys / g a m m a
+wait_for '^/: gamma$'
+keys Enter
+wait_for 'n/N next/previous match'
+screen_escapes | grep -q $'\e\\[43mgamma' || fail "the match is not marked in the queue"
+keys a   # the item selected is the one found
+wait_for 'approve gamma/liza:review-1 as code-reviewer-9\? \[y/N\]'
+keys Escape
+wait_gone '\[y/N\]'
+keys / l i z a Enter
+wait_for 'n/N next/previous match'
+keys n
+wait_for 'search hit BOTTOM, continuing at TOP'
+keys a
+wait_for 'approve alpha/liza:review-1 as code-reviewer-9\? \[y/N\]'
+keys Escape
+wait_gone '\[y/N\]'
+keys N
+wait_for 'search hit TOP, continuing at BOTTOM'
+keys / z z z z Enter
+wait_for 'pattern not found: zzzz'
+keys Escape
+wait_for 'search ended: n notes the selected item again'
+wait_for '/ search  s sort'
+keys n
+wait_for 'note for .*review-1'
+keys Escape
+wait_gone 'note for'
+screen | grep -q 'Waiting for a human: 5' || fail "Esc on the search left the queue"
+keys k   # N left gamma's selected: back to the first item
+# The wheel (an SGR 1006 report, as tmux passes it on) moves the selection
+# three items a notch, as j and k would.
+wheel() { keys -l "$(printf '\033[<%d;%d;%dM' $(( $1 == 1 ? 65 : 64 )) 20 4)"; }
+selected_has() { screen_escapes | grep -F "$1" | grep -q $'\e\\[46m'; }
+wheel 1
+wait_until 30 "the wheel to select acp:Agent-2" selected_has 'acp:Agent-2'
+wheel -1
+wait_until 30 "the wheel to select alpha's review-1 again" selected_has 'alpha  liza:review-1'
+
 # Approve the first item (alpha's review-1) from the queue: a, y.
 keys a
 wait_for 'approve alpha/liza:review-1 as code-reviewer-9\? \[y/N\]'

@@ -50,11 +50,13 @@ static void round_trip(void **state)
 	snprintf(s.project, sizeof s.project, "beta");
 	snprintf(s.focus, sizeof s.focus, "alerts");
 	snprintf(s.zoom, sizeof s.zoom, "board");
+	s.hide = 2;
 	strbuf b;
 	strbuf_init(&b);
 	assert_true(uistate_render(&s, &b));
 	assert_non_null(strstr(b.buf, "liza-watch-ui 1\n"));
 	assert_non_null(strstr(b.buf, "sort-table id desc\n"));
+	assert_non_null(strstr(b.buf, "hide 2\n"));
 	uistate t;
 	char why[256] = "";
 	assert_int_equal(uistate_parse(b.buf, &t, why, sizeof why), 0);
@@ -89,6 +91,10 @@ static void bad_files_refused(void **state)
 	assert_non_null(strstr(why, "corrupt at line 2"));
 	assert_int_equal(uistate_parse("liza-watch-ui 1\nsort-table color asc\n", &t, why, sizeof why), -1);
 	assert_int_equal(uistate_parse("liza-watch-ui 1\nsort-table id upward\n", &t, why, sizeof why), -1);
+	/* The hidden panes: a count from 0 to 4, nothing else. */
+	assert_int_equal(uistate_parse("liza-watch-ui 1\nhide 5\n", &t, why, sizeof why), -1);
+	assert_int_equal(uistate_parse("liza-watch-ui 1\nhide -1\n", &t, why, sizeof why), -1);
+	assert_int_equal(uistate_parse("liza-watch-ui 1\nhide 22\n", &t, why, sizeof why), -1);
 	char big[1024];
 	memset(big, 'x', sizeof big);
 	memcpy(big, "liza-watch-ui 1\nfilter ", 23);
