@@ -46,26 +46,18 @@ static bool is_reviewer_id(const char *as)
 	return ok;
 }
 
-/* The project folder (the .liza folder's parent) as a shell word, for a
- * command the operator may paste anywhere: a hint without -C works only
- * from inside the project. Quoted when it holds more than plain characters. */
-static void project_arg(const char *liza_dir, char *out, size_t n)
+/* s as one shell word: as it is when it holds only plain characters, else
+ * in single quotes. */
+static void shell_word(const char *s, char *out, size_t n)
 {
-	char proj[LW_PATH_MAX];
-	snprintf(proj, sizeof proj, "%s", liza_dir);
-	char *slash = strrchr(proj, '/');
-	if (slash && strcmp(slash, "/.liza") == 0)
-		*slash = '\0';
-	if (!proj[0])
-		snprintf(proj, sizeof proj, "/");
-	if (strspn(proj, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+~,=") == strlen(proj)) {
-		snprintf(out, n, "%s", proj);
+	if (strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+~,=") == strlen(s)) {
+		snprintf(out, n, "%s", s);
 		return;
 	}
 	size_t o = 0;
 	if (o + 1 < n)
 		out[o++] = '\'';
-	for (const char *c = proj; *c && o + 5 < n; c++) {
+	for (const char *c = s; *c && o + 5 < n; c++) {
 		if (*c == '\'') {
 			memcpy(out + o, "'\\''", 4);
 			o += 4;
@@ -76,6 +68,30 @@ static void project_arg(const char *liza_dir, char *out, size_t n)
 	if (o + 1 < n)
 		out[o++] = '\'';
 	out[o] = '\0';
+}
+
+/* The project folder (the .liza folder's parent) as a shell word, for a
+ * command the operator may paste anywhere: a hint without -C works only
+ * from inside the project. Below the home folder it reads ~/..., as the
+ * HUD's header names it (the shell expands the ~ of ~/'a b' too). */
+static void project_arg(const char *liza_dir, char *out, size_t n)
+{
+	char proj[LW_PATH_MAX];
+	snprintf(proj, sizeof proj, "%s", liza_dir);
+	char *slash = strrchr(proj, '/');
+	if (slash && strcmp(slash, "/.liza") == 0)
+		*slash = '\0';
+	if (!proj[0])
+		snprintf(proj, sizeof proj, "/");
+	const char *home = lw_getenv("HOME");
+	size_t hl = home ? strlen(home) : 0;
+	if (home && home[0] == '/' && hl > 1 && strncmp(proj, home, hl) == 0 && proj[hl] == '/' && proj[hl + 1] &&
+	    n > 2) {
+		memcpy(out, "~/", 2);
+		shell_word(proj + hl + 1, out + 2, n - 2);
+		return;
+	}
+	shell_word(proj, out, n);
 }
 
 /* Said before the write (the HUD's prompt) and after it (the result's note). */
