@@ -146,15 +146,19 @@ static void altered_proof_not_swept(void **st)
 }
 
 /* The next read (recovery at a project's open, txn_recover_dir on the
- * state folder) sweeps the folders below it too: RCS's sessions/<id>/. */
+ * state folder) sweeps the folders below it too: RCS's sessions/<id>/.
+ * Below a state folder only: recovering the project folder itself (a
+ * system whose state lives there) never walks the project. */
 static void recovery_sweeps_sessions(void **st)
 {
 	(void)st;
-	char dir[64], sess[256], path[PATH_MAX], real[NAME_MAX + 1];
+	char dir[64], state[128], sess[256], path[PATH_MAX], real[NAME_MAX + 1];
 	tmpdir(dir, sizeof dir);
-	snprintf(sess, sizeof sess, "%s/sessions", dir);
+	snprintf(state, sizeof state, "%s/state", dir);
+	assert_int_equal(mkdir(state, 0755), 0);
+	snprintf(sess, sizeof sess, "%s/sessions", state);
 	assert_int_equal(mkdir(sess, 0755), 0);
-	snprintf(sess, sizeof sess, "%s/sessions/s1", dir);
+	snprintf(sess, sizeof sess, "%s/sessions/s1", state);
 	assert_int_equal(mkdir(sess, 0755), 0);
 	put(sess, "skill-active-state.json", "{}\n");
 	snprintf(path, sizeof path, "%s/skill-active-state.json", sess);
@@ -165,7 +169,9 @@ static void recovery_sweeps_sessions(void **st)
 	put(sess, ".skill-active-state.json.4000000.lw-AbCdEf", "planted");
 	lw_error err;
 	assert_int_equal(store_root_enter(dir, &err), STORE_OK);
-	txn_recover_dir(dir);
+	txn_recover_dir(dir);   /* the project folder: not walked */
+	assert_true(there(sess, real));
+	txn_recover_dir(state);
 	store_root_leave();
 	assert_false(there(sess, real));
 	assert_true(there(sess, ".skill-active-state.json.4000000.lw-AbCdEf"));
