@@ -424,7 +424,7 @@ static void draw(hud *h, unsigned dirty)
 	if (h->message[0])
 		text_put(h, h->rows - 2, 0, h->cols, h->message, h->message_error ? EL_WARN : EL_OK);
 	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
-	char foot[256], verdicts[160] = "";
+	char foot[512], verdicts[160] = "";
 	/* The verdicts that apply to the task under review, with their keys. */
 	for (size_t i = 0, k = 0; i < h->keymap->n && k + 1 < sizeof verdicts; i++) {
 		const hud_binding *b = &h->keymap->v[i];
