@@ -210,10 +210,17 @@ static int follow(const lw_opts *o, lw_fleet *f, bool json)
 	                     .journal_at = calloc(f->n, sizeof(long long)) };
 	lw_activity_init(&ev.act, 4096);
 	/* From now on: what was done before is `events` without --follow. */
-	for (size_t m = 0; ev.journal_at && m < f->n; m++) {
+	/* The journals are watched too: a pause and a resume between two stat
+	 * polls (--poll, a network filesystem, the portable build) leave the
+	 * project's files as they were, and only the journal changed. */
+	char **journals = calloc(f->n, sizeof *journals);
+	for (size_t m = 0; journals && ev.journal_at && m < f->n; m++) {
 		char path[4200];
 		struct stat st;
-		if (lw_journal_path(f->v[m].proj.dir, path, sizeof path) && stat(path, &st) == 0)
+		if (!lw_journal_path(f->v[m].proj.dir, path, sizeof path))
+			continue;
+		journals[m] = strdup(path);
+		if (stat(path, &st) == 0)
 			ev.journal_at[m] = (long long)st.st_size;
 	}
 	ev.act.started = lw_now();
@@ -221,7 +228,10 @@ static int follow(const lw_opts *o, lw_fleet *f, bool json)
 		f->v[m].proj.activity = &ev.act;
 		f->v[m].proj.label = f->n > 1 ? f->v[m].label : NULL;
 	}
-	int rc = ev.started && ev.journal_at ? follow_run(o, f, on_change, &ev) : EXIT_IO;
+	int rc = ev.started && ev.journal_at && journals ? follow_run_also(o, f, journals, on_change, &ev) : EXIT_IO;
+	for (size_t m = 0; journals && m < f->n; m++)
+		free(journals[m]);
+	free(journals);
 	for (size_t m = 0; m < f->n; m++)
 		f->v[m].proj.activity = NULL;
 	lw_activity_free(&ev.act);

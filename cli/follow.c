@@ -32,6 +32,11 @@ typedef struct member_state {
 
 int follow_run(const lw_opts *o, lw_fleet *f, follow_fn fn, void *ctx)
 {
+	return follow_run_also(o, f, NULL, fn, ctx);
+}
+
+int follow_run_also(const lw_opts *o, lw_fleet *f, char *const *also, follow_fn fn, void *ctx)
+{
 	member_state *ms = calloc(f->n, sizeof *ms);
 	struct pollfd *fds = calloc(f->n + 1, sizeof *fds);
 	int rc = EXIT_OK;
@@ -50,6 +55,12 @@ int follow_run(const lw_opts *o, lw_fleet *f, follow_fn fn, void *ctx)
 			goto out;
 		}
 		ms[i].opened = true;
+		/* Not watched: the actions still show, with the project's next
+		 * change (said once, on stderr: stdout stays the stream). */
+		if (also && also[i] && live_watch_also(&ms[i].l, also[i], &err) < 0) {
+			char msg[1200];
+			fprintf(stderr, "liza-watch: %s\n", lw_error_format(&err, msg, sizeof msg));
+		}
 		ms[i].changed = true;
 		ms[i].deadline = LW_NO_TIME;
 		ms[i].systems = f->v[i].proj.n;

@@ -14,6 +14,10 @@
 typedef bool (*follow_fn)(const lw_fleet *f, size_t i, const lw_alerts *alerts, void *ctx);
 
 int follow_run(const lw_opts *o, lw_fleet *f, follow_fn fn, void *ctx);
+/* The same, and also[i] (NULL, or an entry NULL: none) is a file outside
+ * project i whose change calls fn for i as a change of the project does
+ * (live_watch_also): `events --follow` and the user's journal. */
+int follow_run_also(const lw_opts *o, lw_fleet *f, char *const *also, follow_fn fn, void *ctx);
 
 /* For a follow_fn that writes one output for the whole fleet (status,
  * metrics): keep project i's fresh alerts in kept[i] and mark it reported.

@@ -127,6 +127,20 @@ int live_open(live *l, lw_project *p, bool use_poll, int poll_ms, lw_error *err)
 	return 0;
 }
 
+int live_watch_also(live *l, const char *path, lw_error *err)
+{
+	if (snprintf(l->also, sizeof l->also, "%s", path) >= (int)sizeof l->also) {
+		l->also[0] = '\0';
+		lw_error_set(err, path, 0, 0, "path too long");
+		return -1;
+	}
+	if (watch_add_file(l->w, l->also, err) < 0) {
+		l->also[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
 void live_close(live *l)
 {
 	watch_free(l->w);
@@ -168,6 +182,10 @@ static void on_change(const char *path, void *ctx)
 	live *l = ctx;
 	if (!path) {
 		l->rescan = true;
+		return;
+	}
+	if (l->also[0] && strcmp(path, l->also) == 0) {
+		l->also_changed = true;
 		return;
 	}
 	bool known = false;
@@ -222,5 +240,9 @@ int live_process(live *l)
 		reloaded++;
 	}
 	l->rescan = false;
+	if (l->also_changed) {
+		l->also_changed = false;
+		reloaded++;
+	}
 	return reloaded;
 }

@@ -21,6 +21,10 @@ typedef struct live {
 	bool network_fs;                /* inotify may miss writes: detection also polls */
 	bool polling;                   /* --poll: likewise */
 	long long next_detect_ms;       /* CLOCK_MONOTONIC */
+	/* A file outside the project whose change counts as one of the
+	 * project's (live_watch_also): "" when none. */
+	char also[LW_PATH_MAX];
+	bool also_changed;
 } live;
 
 int  live_open(live *l, lw_project *p, bool use_poll, int poll_ms, lw_error *err);
@@ -35,9 +39,16 @@ void live_pollfd(const live *l, struct pollfd *fds, size_t *n);
  * when that is the cause. */
 const char *live_poll_error(int err, size_t nfds, char *buf, size_t n);
 int  live_timeout_ms(const live *l);
+/* Watch path too (it may not exist yet, nor its folder): a change to it
+ * makes live_process() report a change without reloading any source. For
+ * `events --follow`, whose operator actions are in the user's journal: a
+ * pause and a resume between two stat polls leave the project's files as
+ * they were, and only the journal says they happened. 0, or -1 with err. */
+int  live_watch_also(live *l, const char *path, lw_error *err);
 /* Drain the watcher, pick up systems that appeared, and reload what changed.
  * Returns how many sources were reloaded (successfully or not, new ones
- * included): 0 means nothing to redraw. */
+ * included), plus one when the file of live_watch_also changed: 0 means
+ * nothing to redraw. */
 int  live_process(live *l);
 
 #endif

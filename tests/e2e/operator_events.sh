@@ -76,6 +76,39 @@ done
 grep -q '"to": "approve: done"' "$E2E_TMP/follow.out" && fail "events --follow printed what was done before it: $(cat "$E2E_TMP/follow.out")"
 kill $fpid; wait $fpid 2>/dev/null
 
+# The journal itself is watched: a line appended to it (as another
+# liza-watch does) is printed with no change to the project's files.
+"$LW_BIN" events --follow > "$E2E_TMP/journal.out" 2>&1 &
+fpid=$!
+root=$(pwd -P)
+end=$(( $(date +%s) + 30 ))
+n=0
+until grep -q 'liza operator ops-9 -> checkpoint: done' "$E2E_TMP/journal.out"; do
+	[ "$(date +%s)" -le "$end" ] || fail "events --follow: a journal line alone was not printed: $(cat "$E2E_TMP/journal.out")"
+	# Again until seen: a line before the follower's start is not news.
+	n=$((n + 1))
+	printf 'lw1\t%s\t%s\tliza\t-\tcheckpoint\tops-9\tdone\n' "$((1768904400 + n))" "$root" >> "$j"
+	for _ in $(seq 40); do grep -q 'ops-9' "$E2E_TMP/journal.out" && break; sleep 0.05; done
+done
+kill $fpid; wait $fpid 2>/dev/null
+
+# --poll: a pause and a resume between two polls leave the project's files
+# as they were (the follower is stopped meanwhile, so no poll falls between
+# them); only the journal says they happened, and it is polled too.
+"$LW_BIN" --poll=100 events --follow --json > "$E2E_TMP/poll.out" 2>&1 &
+fpid=$!
+polled() { grep -q '"from": "ops-3", "to": "pause: done"' "$E2E_TMP/poll.out"; }
+end=$(( $(date +%s) + 30 ))
+until polled; do
+	[ "$(date +%s)" -le "$end" ] || fail "events --follow --poll: a pause and resume between polls not printed: $(cat "$E2E_TMP/poll.out")"
+	kill -STOP $fpid
+	"$LW_BIN" --as ops-3 transition liza pause > /dev/null || { kill -CONT $fpid; fail "pause (poll)"; }
+	"$LW_BIN" transition liza resume > /dev/null || { kill -CONT $fpid; fail "resume (poll)"; }
+	kill -CONT $fpid
+	for _ in $(seq 40); do polled && break; sleep 0.05; done
+done
+kill $fpid; wait $fpid 2>/dev/null
+
 # The HUD: its own write is in its feed when it completes.
 HUD_DIR=$proj start_hud 160 45
 wait_for 'liza'
