@@ -95,6 +95,48 @@ static void checkpoint_then_resume(void **state)
 	th_close(&r);
 }
 
+/* The checkpoint's sprint summary (lizago_summary.c): written whole once
+ * the state is, from the state as it was; a refused checkpoint writes none;
+ * a second name of the report (a hard link, which may lie outside the
+ * project) is replaced, never written through. */
+static void checkpoint_writes_its_summary_and_never_through_a_link(void **state)
+{
+	(void)state;
+	th_run r;
+	tx_result res;
+	th_open(&r);
+	th_write(&r, "state.yaml", state_of("COMPLETED", "RUNNING", ""));
+	th_write(&r, "log.yaml", "[]\n");
+	char rp[512], outside[512];
+	snprintf(rp, sizeof rp, "%s/sprint_summary.md", r.liza);
+	assert_int_equal(lever(&r, "checkpoint", &res), TX_DENIED);
+	assert_int_equal(access(rp, F_OK), -1);   /* refused: no report */
+	th_write(&r, "state.yaml", state_of("IN_PROGRESS", "RUNNING", ""));
+	snprintf(outside, sizeof outside, "%s/victim", r.dir);
+	FILE *f = fopen(outside, "w");
+	assert_non_null(f);
+	fputs("export PS1=safe\n", f);
+	fclose(f);
+	assert_int_equal(link(outside, rp), 0);
+	assert_int_equal(lever(&r, "checkpoint", &res), TX_DONE);
+	assert_non_null(strstr(res.note, "report: .liza/sprint_summary.md"));
+	char *rep, *vic;
+	size_t len;
+	lw_error err;
+	assert_int_equal(lw_read_file(rp, 1u << 20, &rep, &len, &err), LW_READ_OK);
+	assert_non_null(strstr(rep, "# Sprint Summary\n\n**Generated:** 2026-11-25T10:00:00Z\n"));
+	assert_non_null(strstr(rep, "- **Status:** IN_PROGRESS \u2192 CHECKPOINT\n"));
+	assert_non_null(strstr(rep, "- **Elapsed:** 2h 0m\n"));
+	assert_non_null(strstr(rep, "*No active agents*"));
+	assert_non_null(strstr(rep, "- [ ] Resume sprint with `liza resume`\n\n"));
+	assert_null(strstr(rep, "## Anomalies"));   /* none: no section */
+	assert_int_equal(lw_read_file(outside, 1u << 20, &vic, &len, &err), LW_READ_OK);
+	assert_string_equal(vic, "export PS1=safe\n");
+	free(rep);
+	free(vic);
+	th_close(&r);
+}
+
 static void resume_refuses_what_it_does_not_transcribe(void **state)
 {
 	(void)state;
@@ -265,6 +307,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(checkpoint_then_resume),
+		cmocka_unit_test(checkpoint_writes_its_summary_and_never_through_a_link),
 		cmocka_unit_test(resume_refuses_what_it_does_not_transcribe),
 		cmocka_unit_test(resume_from_a_tripped_breaker_clears_it),
 		cmocka_unit_test(auto_resume_toggles),

@@ -7,6 +7,7 @@
  * pipeline's transitions) is refused with the command that does it. */
 #include "systems/liza/go/lizago_levers.h"
 #include "systems/liza/go/lizago_pipeline.h"
+#include "systems/liza/go/lizago_summary.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -133,7 +134,8 @@ static tx_rc resume(lizago_lever *l, const doc_node *root, const doc_node *cfg, 
 }
 
 /* ops.SprintCheckpoint: the sprint to CHECKPOINT, its time and trigger
- * (a manual one: ""). */
+ * (a manual one: ""), and the sprint summary of the state as it was
+ * (written beside the state once the state is, lizago_tx.c). */
 static tx_rc checkpoint(lizago_lever *l, const doc_node *root, editor *ed, tx_result *res)
 {
 	const doc_node *sp = doc_deref(doc_get(root, "sprint"));
@@ -157,6 +159,11 @@ static tx_rc checkpoint(lizago_lever *l, const doc_node *root, editor *ed, tx_re
 		e |= edit_set_scalar(ed, sp, "checkpoint_trigger", edit_str(""));
 	if (e)
 		return deny(res, TX_IO, "could not edit sprint.status%s%s", "", "");
+	/* From the state as it was: "IN_PROGRESS → CHECKPOINT". */
+	if (l->report) {
+		strbuf_reset(l->report);
+		lizago_summary_render(root, l->rq->now, l->report);
+	}
 	snprintf(l->action, sizeof l->action, "sprint_checkpoint");
 	l->detail = "sprint checkpoint taken";
 	tx_set(res, TX_DONE, "sprint %s -> CHECKPOINT (agents pause at their next check; resume ends it)",

@@ -5,6 +5,7 @@
 #include "core/doc/doc.h"
 #include "core/edit/edit.h"
 #include "core/model/tx.h"
+#include "core/util/strbuf.h"
 #include <stdbool.h>
 
 typedef struct lizago_lever {
@@ -12,6 +13,7 @@ typedef struct lizago_lever {
 	const char *ts;           /* the write's time, UTC RFC 3339 */
 	char action[32];          /* the log.yaml action it wrote ("paused") */
 	const char *detail;       /* the log entry's words ("system paused") */
+	strbuf *report;           /* checkpoint: the sprint summary, rendered (lizago_summary.h) */
 } lizago_lever;
 
 /* Is ev one of the levers (pause, resume, abort = stop, checkpoint,

@@ -14,6 +14,7 @@
 #include "systems/liza/go/lizago_lifecycle.h"
 #include "systems/liza/go/lizago_pipeline.h"
 #include "systems/liza/go/lizago_signals.h"
+#include "systems/liza/go/lizago_summary.h"
 #include "systems/liza/liza_log.h"
 #include "core/store/store.h"
 #include "core/commit/txfile.h"
@@ -31,6 +32,7 @@ typedef struct gtx {
 	char next[250];
 	char forced[200];         /* the Liza rule a --force write breaks, for the message and the log */
 	lizago_lever lever;       /* a lever's edit (lizago_levers.c): its log action */
+	strbuf report;            /* a checkpoint's sprint summary */
 } gtx;
 
 static const doc_node *find_task(const doc_node *root, const char *id)
@@ -602,7 +604,7 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 	}
 	const char *ev = rq->event;
 	if (!rq->subject && lizago_lever_event(ev)) {
-		g->lever = (lizago_lever){ .rq = rq, .ts = g->ts };
+		g->lever = (lizago_lever){ .rq = rq, .ts = g->ts, .report = &g->report };
 		return lizago_lever_apply(&g->lever, root, ed, res);
 	}
 	const doc_node *task = NULL;
@@ -711,6 +713,31 @@ static void log_entry(gtx *g, tx_result *res)
 	store_lock_release(&lk);
 }
 
+/* ops.SprintCheckpoint renames the staged report into place under the
+ * state's lock, just before the state changes; we write it (temp, fsync,
+ * rename: whole or absent, never through a second name) under the same
+ * lock just after, so a refused checkpoint leaves no report. */
+static void summary_write(gtx *g, tx_result *res)
+{
+	lw_error err;
+	lw_error_clear(&err);
+	char msg[1200], sp[LW_PATH_MAX], lp[LW_PATH_MAX], rp[LW_PATH_MAX];
+	lw_path_join(sp, sizeof sp, g->dir, "state.yaml");
+	lw_path_join(rp, sizeof rp, g->dir, LIZAGO_SUMMARY_FILE);
+	store_lock lk;
+	int rc = STORE_ERR;
+	if (store_lock_path(sp, lp, sizeof lp, &err) && store_lock_acquire(&lk, lp, store_lock_timeout_ms(), &err) == STORE_OK) {
+		rc = store_write_atomic(rp, g->report.buf ? g->report.buf : "", g->report.len, &err);
+		store_lock_release(&lk);
+	}
+	size_t used = strlen(res->note);
+	if (rc == STORE_ERR)
+		snprintf(res->note + used, sizeof res->note - used, "%s.liza/%s not written: %s", used ? "; " : "",
+		         LIZAGO_SUMMARY_FILE, lw_error_format(&err, msg, sizeof msg));
+	else
+		snprintf(res->note + used, sizeof res->note - used, "%sreport: .liza/%s", used ? "; " : "", LIZAGO_SUMMARY_FILE);
+}
+
 int lizago_transition(const char *dir, const tx_request *rq, tx_result *res)
 {
 	memset(res, 0, sizeof *res);
@@ -730,10 +757,16 @@ int lizago_transition(const char *dir, const tx_request *rq, tx_result *res)
 		tx_set(res, TX_IO, "%s", lw_error_format(&lerr, msg, sizeof msg));
 		return res->rc = TX_IO;
 	}
+	strbuf_init(&g.report);
 	tx_rc rc = txfile_update(path, apply, &g, res);
-	if (rc != TX_DONE)
+	if (rc != TX_DONE) {
+		strbuf_free(&g.report);
 		return res->rc = rc;
+	}
 	log_entry(&g, res);
+	if (!strcmp(rq->event, "checkpoint") && !rq->subject)
+		summary_write(&g, res);
+	strbuf_free(&g.report);
 	if (!strcmp(rq->event, "resume") && !rq->subject) {
 		/* commands/resume.go: after ops.Resume, the provider stop signals
 		 * that would stop the restarted agents at once */
