@@ -61,9 +61,34 @@ static const lg_pair embedded_pairs[] = {
 
 static const char *const embedded_orchestrators[] = { "orchestrator" };
 
+/* The embedded pipeline's transitions (internal/embedded/pipeline.yaml at
+ * 03b359a): name, task slug, source and target pair, trigger, cardinality,
+ * route (`when`); the pipeline-level ones last. */
+#define T(name, slug, from, to, trig, card, when, top) { name, slug, from, to, trig, card, when, top }
+static const lg_transition embedded_transitions[] = {
+	T("epic-decompose", "ep", "epic-planning-main-pair", "epic-planning-pair", "auto", "per-subtask", NULL, false),
+	T("epic-to-us", "uw", "epic-planning-pair", "us-writing-pair", "manual", "per-subtask", NULL, false),
+	T("arch-decompose", "ar", "architecture-main-pair", "architecture-pair", "auto", "per-subtask",
+	  "scope-decomposition", false),
+	T("code-plan-decompose", "cp", "code-planning-main-pair", "code-planning-pair", "auto", "per-subtask", NULL,
+	  false),
+	T("code-plan-to-coding", "code", "code-planning-pair", "coding-pair", "manual", "per-subtask", NULL, false),
+	T("slice-integration-to-fix", "fix", "slice-integration-pair", "coding-pair", "auto", "per-subtask", NULL, false),
+	T("integration-to-fix", "fix", "integration-pair", "coding-pair", "auto", "per-subtask", NULL, false),
+	T("us-to-coding", "arm", "us-writing-pair", "architecture-main-pair", "manual", "many-to-one", NULL, true),
+	T("architecture-to-code-plan", "cp", "architecture-pair", "code-planning-pair", "manual", "per-subtask",
+	  "scope-decomposition", true),
+	T("architecture-to-coding", "code", "architecture-pair", "coding-pair", "manual", "per-subtask",
+	  "coding-allocation", true),
+	T("architecture-main-to-coding", "code", "architecture-main-pair", "coding-pair", "manual", "per-subtask",
+	  "coding-allocation", true),
+};
+#undef T
+
 const lg_pipeline lg_embedded_pipeline = {
 	embedded_pairs, sizeof embedded_pairs / sizeof *embedded_pairs, true, "embedded",
 	embedded_orchestrators, 1,
+	embedded_transitions, sizeof embedded_transitions / sizeof *embedded_transitions,
 };
 
 /* Statuses Liza accepts whatever the pipeline says (its fixed list and the
@@ -134,6 +159,98 @@ bool lizago_terminal(const char *status)
 {
 	return status && (strcmp(status, "MERGED") == 0 || strcmp(status, "ABANDONED") == 0 ||
 	                  strcmp(status, "SUPERSEDED") == 0);
+}
+
+/* ---- the transition graph (pipeline/resolver.go buildDownstreamRolePairCache) ---- */
+
+/* Nodes are the declared pairs, then any name a transition names that no
+ * pair declares (Go's adjacency keeps those too, so a path may pass one). */
+struct lg_downstream {
+	size_t npairs, n;
+	const char **names;
+	unsigned char *reach;     /* n x n: reach[s * n + d], d downstream of s */
+};
+
+static long node_of(const lg_downstream *d, size_t upto, const char *name)
+{
+	for (size_t i = 0; name && i < upto; i++)
+		if (strcmp(d->names[i], name) == 0)
+			return (long)i;
+	return -1;
+}
+
+lg_downstream *lizago_downstream_build(const lg_pipeline *p)
+{
+	size_t cap = p->npairs + 2 * p->ntransitions;
+	lg_downstream *d = calloc(1, sizeof *d);
+	long *from = malloc((p->ntransitions + 1) * sizeof *from), *to = malloc((p->ntransitions + 1) * sizeof *to);
+	size_t *queue = malloc((cap + 1) * sizeof *queue);
+	if (d)
+		d->names = malloc((cap + 1) * sizeof *d->names);
+	if (!d || !d->names || !from || !to || !queue)
+		goto fail;
+	for (size_t i = 0; i < p->npairs; i++)
+		d->names[d->n++] = p->pairs[i].name;
+	d->npairs = d->n;
+	for (size_t i = 0; i < p->ntransitions; i++) {
+		const char *ends[2] = { p->transitions[i].from, p->transitions[i].to };
+		long *at[2] = { &from[i], &to[i] };
+		for (int k = 0; k < 2; k++) {
+			*at[k] = node_of(d, d->n, ends[k]);
+			if (*at[k] < 0 && ends[k]) {
+				d->names[d->n] = ends[k];
+				*at[k] = (long)d->n++;
+			}
+		}
+	}
+	d->reach = calloc(d->n * d->n + 1, 1);
+	if (!d->reach)
+		goto fail;
+	/* A breadth-first walk from each node; the source itself is never
+	 * marked, even when a cycle leads back to it. */
+	for (size_t s = 0; s < d->n; s++) {
+		unsigned char *seen = d->reach + s * d->n;
+		size_t head = 0, tail = 0;
+		queue[tail++] = s;
+		while (head < tail) {
+			size_t cur = queue[head++];
+			for (size_t i = 0; i < p->ntransitions; i++) {
+				if (from[i] != (long)cur || to[i] < 0 || (size_t)to[i] == s || seen[to[i]])
+					continue;
+				seen[to[i]] = 1;
+				queue[tail++] = (size_t)to[i];
+			}
+		}
+	}
+	free(from);
+	free(to);
+	free(queue);
+	return d;
+fail:
+	free(from);
+	free(to);
+	free(queue);
+	lizago_downstream_free(d);
+	return NULL;
+}
+
+int lizago_downstream(const lg_downstream *d, const char *source, const char *dep, const char **unknown)
+{
+	long s = node_of(d, d->npairs, source), t = s < 0 ? -1 : node_of(d, d->npairs, dep);
+	if (s < 0 || t < 0) {
+		*unknown = s < 0 ? source : dep;
+		return -1;
+	}
+	return d->reach[(size_t)s * d->n + (size_t)t];
+}
+
+void lizago_downstream_free(lg_downstream *d)
+{
+	if (!d)
+		return;
+	free(d->names);
+	free(d->reach);
+	free(d);
 }
 
 /* ---- review quorum by impact (ops/submit_verdict.go, pipeline/resolver.go) ---- */
@@ -251,6 +368,72 @@ static void orchestrator_roles(arena *a, const doc_node *roles, lg_pipeline *out
 	out->norchestrators = n;
 }
 
+/* The role pair a transition's ref names (transitionFromRolePair /
+ * transitionToRolePair: parse3PartRef, else parseRef); NULL when neither
+ * reads it. */
+static const char *ref_pair(arena *a, const char *ref)
+{
+	if (!ref)
+		return NULL;
+	const char *d1 = strchr(ref, '.'), *d2 = d1 ? strchr(d1 + 1, '.') : NULL;
+	if (d1 && d2 && d1 > ref && d2 > d1 + 1 && d2[1])
+		return arena_strndup(a, d1 + 1, (size_t)(d2 - d1 - 1));
+	if (d1 && d1 > ref && d1[1])
+		return arena_strndup(a, ref, (size_t)(d1 - ref));
+	return NULL;
+}
+
+/* One transition of a list; -1 (err set) when a ref names no role pair,
+ * which Liza's pipeline validation refuses before any resolver reads it. */
+static int read_transition(const doc *d, arena *a, const doc_node *tn, bool top, lg_transition *t, lw_error *err)
+{
+	t->name = dup_str(a, doc_get(tn, "name"));
+	t->slug = dup_str(a, doc_get(tn, "task-slug"));
+	t->trigger = dup_str(a, doc_get(tn, "trigger"));
+	t->cardinality = dup_str(a, doc_get(tn, "cardinality"));
+	t->when = dup_str(a, doc_get(tn, "when"));
+	t->top_level = top;
+	static const char *const side[2] = { "from", "to" };
+	const char **pair[2] = { &t->from, &t->to };
+	for (int k = 0; k < 2; k++) {
+		const doc_node *r = doc_get(tn, side[k]);
+		*pair[k] = ref_pair(a, doc_str(r));
+		if (!*pair[k]) {
+			char msg[300];
+			snprintf(msg, sizeof msg, "transition \"%s\": invalid %s reference \"%s\": expected format <name>.<phase>",
+			         t->name ? t->name : "", side[k], doc_str(r) ? doc_str(r) : "");
+			return bad(err, d, r ? r : tn, msg);
+		}
+	}
+	return 0;
+}
+
+/* Resolver.AllTransitions: every sub-pipeline's transitions, then the
+ * pipeline-level ones. */
+static int read_transitions(const doc *d, arena *a, const doc_node *pl, lg_pipeline *out, lw_error *err)
+{
+	const doc_node *subs = doc_get(pl, "sub-pipelines"), *top = doc_get(pl, "pipeline-transitions");
+	size_t cap = doc_is_seq(top) ? doc_len(top) : 0;
+	for (const doc_node *k = doc_is_map(subs) ? doc_map_first(subs) : NULL; k; k = doc_map_next(k)) {
+		const doc_node *ts = doc_get(k->next, "transitions");
+		cap += doc_is_seq(ts) ? doc_len(ts) : 0;
+	}
+	lg_transition *v = arena_alloc(a, (cap + 1) * sizeof *v);
+	size_t n = 0;
+	for (const doc_node *k = doc_is_map(subs) ? doc_map_first(subs) : NULL; k; k = doc_map_next(k)) {
+		const doc_node *ts = doc_get(k->next, "transitions");
+		for (const doc_node *e = doc_is_seq(ts) ? doc_seq_first(ts) : NULL; e && n < cap; e = e->next)
+			if (read_transition(d, a, doc_deref(e), false, &v[n++], err) < 0)
+				return -1;
+	}
+	for (const doc_node *e = doc_is_seq(top) ? doc_seq_first(top) : NULL; e && n < cap; e = e->next)
+		if (read_transition(d, a, doc_deref(e), true, &v[n++], err) < 0)
+			return -1;
+	out->transitions = v;
+	out->ntransitions = n;
+	return 0;
+}
+
 int lizago_pipeline_load(const char *liza_dir, arena *a, lg_pipeline *out, lw_error *err)
 {
 	char path[LW_PATH_MAX];
@@ -315,6 +498,8 @@ int lizago_pipeline_load(const char *liza_dir, arena *a, lg_pipeline *out, lw_er
 	}
 	out->pairs = v;
 	out->npairs = n;
+	if (read_transitions(&d, a, doc_get(d.root, "pipeline"), out, err) < 0)
+		goto done;
 	orchestrator_roles(a, doc_get(doc_get(d.root, "pipeline"), "roles"), out);
 	out->embedded = false;
 	out->source = arena_strdup(a, path);

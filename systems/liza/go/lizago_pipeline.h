@@ -36,6 +36,17 @@ typedef struct lg_pair {
 	int quorum_significant, quorum_architecture;
 } lg_pair;
 
+/* A transition between role pairs (pipeline TransitionDef): declared per
+ * sub-pipeline (`sub-pipelines.<sp>.transitions`, refs `pair.phase`) or at
+ * pipeline level (`pipeline-transitions`, refs `sub-pipeline.pair.phase`).
+ * from/to hold the role pair a ref names, as the resolver reads it
+ * (transitionFromRolePair: the middle of a 3-part ref, else the head of a
+ * 2-part one). Absent fields are NULL. */
+typedef struct lg_transition {
+	const char *name, *slug, *from, *to, *trigger, *cardinality, *when;
+	bool top_level;           /* a pipeline-transition */
+} lg_transition;
+
 typedef struct lg_pipeline {
 	const lg_pair *pairs;
 	size_t npairs;
@@ -44,6 +55,9 @@ typedef struct lg_pipeline {
 	/* roles of type orchestrator (pipeline.roles.<name>.type), sorted */
 	const char *const *orchestrators;
 	size_t norchestrators;
+	/* every transition, sub-pipelines' first (AllTransitions) */
+	const lg_transition *transitions;
+	size_t ntransitions;
 } lg_pipeline;
 
 /* What a status means: the owning pair (NULL for shared statuses) and its
@@ -61,6 +75,18 @@ const lg_pair *lizago_pair_find(const lg_pipeline *p, const char *name);
 bool lizago_pipeline_orchestrator(const lg_pipeline *p, const char *role);
 /* True for the statuses Liza never moves a task out of. */
 bool lizago_terminal(const char *status);
+
+/* The transition graph's reach (pipeline Resolver.DownstreamRolePairs,
+ * IsRolePairDownstream, 03b359a): a pair is downstream of another when the
+ * transitions lead from the one to the other; a pair is never downstream of
+ * itself, even on a cycle. Built once per check, then each question costs a
+ * lookup. */
+typedef struct lg_downstream lg_downstream;
+lg_downstream *lizago_downstream_build(const lg_pipeline *p);   /* NULL: out of memory */
+/* 1: dep is downstream of source; 0: it is not; -1: the pipeline declares no
+ * role pair *unknown (source asked first, as Go asks). */
+int lizago_downstream(const lg_downstream *d, const char *source, const char *dep, const char **unknown);
+void lizago_downstream_free(lg_downstream *d);
 
 /* Impact levels of a review (ops.impactOrder): standard < significant < architecture. */
 typedef enum lg_impact { LGI_STANDARD, LGI_SIGNIFICANT, LGI_ARCHITECTURE } lg_impact;

@@ -248,6 +248,7 @@ enum { DEP_UNSEEN, DEP_VISITING, DEP_SATISFIED, DEP_UNMET, DEP_INVALID };
 typedef struct deps {
 	lizago_check_ctx *c;
 	unsigned char *res;           /* per task index: DependencyResolver.Resolve, memoized */
+	lg_downstream *down;          /* the project pipeline's reach; NULL: the rule is not judged */
 } deps;
 
 static size_t index_of(const lizago_state *st, const lg_task *t) { return (size_t)(t - st->tasks); }
@@ -288,6 +289,24 @@ static bool trimmed(const char *s)
 	return n && !strchr(" \t\r\n\v\f", s[0]) && !strchr(" \t\r\n\v\f", s[n - 1]);
 }
 
+/* validate_deps.go validateDependencyDirection (03b359a): a task must not
+ * depend on a task whose role pair is downstream of its own. A task or a
+ * dependency without a role_pair is not judged; a role pair the pipeline
+ * does not declare is the resolver's error, in its words. */
+static void direction(deps *g, const lg_task *t, const lg_task *dt, const char *d)
+{
+	if (!g->down || empty(t->role_pair) || empty(dt->role_pair))
+		return;
+	const char *unknown = NULL;
+	int r = lizago_downstream(g->down, t->role_pair, dt->role_pair, &unknown);
+	if (r < 0)
+		broken_k(g->c, t->id, t->node, "dependency_direction", d, "unknown role-pair \"%s\"", unknown);
+	else if (r > 0)
+		broken_k(g->c, t->id, t->node, "dependency_direction", d,
+		         "task %s has downstream dependency %s: role_pair %s is downstream of %s", t->id, dt->id,
+		         dt->role_pair, t->role_pair);
+}
+
 static void task_deps(deps *g, const lg_task *t)
 {
 	lizago_check_ctx *c = g->c;
@@ -324,6 +343,7 @@ static void task_deps(deps *g, const lg_task *t)
 		if (!lizago_terminal(t->status) && lizago_terminal(dt->status) && !eq(dt->status, "MERGED"))
 			broken_k(c, t->id, t->node, "dependency_terminal", d,
 			         "non-terminal task %s depends on terminal non-merged task %s (%s)", t->id, d, dt->status);
+		direction(g, t, dt, d);
 		if (r != DEP_SATISFIED && executing(t))
 			broken_k(c, t->id, t->node, "dependency_unmet", d, "executing task %s has unmet dependencies: %s", t->id, d);
 	}
@@ -665,7 +685,10 @@ static void proof_reaffirmations(lizago_check_ctx *c)
 void lizago_validate(lizago_check_ctx *c)
 {
 	const lizago_state *st = c->st;
-	deps g = { c, calloc(st->ntasks + 1, 1) };
+	/* Without the project's own pipeline Liza refuses the state before
+	 * resolving a direction: the rule is not judged on a stand-in. */
+	deps g = { c, calloc(st->ntasks + 1, 1),
+	           st->pipeline_missing || st->pipeline_error ? NULL : lizago_downstream_build(&st->pipeline) };
 	agent_rows(c);
 	for (size_t i = 0; i < st->ntasks; i++) {
 		const lg_task *t = &st->tasks[i];
@@ -680,6 +703,7 @@ void lizago_validate(lizago_check_ctx *c)
 		}
 	}
 	free(g.res);
+	lizago_downstream_free(g.down);
 	cycles(c);
 	if (!st->pipeline_missing)
 		reverse_ownership(c);
