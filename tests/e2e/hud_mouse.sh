@@ -116,6 +116,8 @@ for i in 1 2 3 4 5 6 7 8; do
 		"$i" "$i" >> "$ap/.liza/log.yaml"
 done
 wait_for 'noted: step-08'
+# (the pane under the board shows the newest five and says what it hides)
+wait_for '─ Activity \([0-9]+, [0-9]+ hidden: F\)'
 keys F
 wait_for '^ Activity: [0-9]+ of [0-9]+ lines'
 resize 240 8
