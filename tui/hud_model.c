@@ -139,7 +139,7 @@ static bool matches(const lw_task *t, const char *f)
 	/* Case folded as the search folds it (tui/search.h: "é" finds "É"). */
 	const char *fields[] = { t->id, t->title, t->status, t->assignee, t->system };
 	for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
-		if (fields[i] && search_find(f, true, fields[i], strlen(fields[i]), 0) >= 0)
+		if (fields[i] && search_has(f, true, fields[i]))
 			return true;
 	return false;
 }

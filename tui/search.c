@@ -109,6 +109,26 @@ long search_find(const char *pat, bool fold, const char *s, size_t len, size_t f
 	return search_find_len(pat, fold, s, len, from, NULL);
 }
 
+bool search_has(const char *pat, bool fold, const char *s)
+{
+	unsigned char p0 = (unsigned char)pat[0];
+	if (!p0)
+		return false;
+	if (!fold)
+		return strstr(s, pat) != NULL;
+	if (p0 >= 0x80)
+		return search_find(pat, true, s, strlen(s), 0) >= 0;
+	/* The first byte is ASCII: a match starts where s has it, in either
+	 * case, or at a character that may fold to it (the Kelvin sign to k);
+	 * the string is read once, to its end. */
+	size_t m = strlen(pat);
+	int lo = lower(p0), up = lo >= 'a' && lo <= 'z' ? lo - 'a' + 'A' : lo;
+	for (const char *c = s; *c; c++)
+		if ((*c == lo || *c == up || (unsigned char)*c >= 0xC0) && match_folded(pat, m, c, strnlen(c, 4 * m), 0))
+			return true;   /* (a character folds to one of at most 4 bytes) */
+	return false;
+}
+
 static bool line_has(hud *h, const search_view *sv, size_t i, strbuf *buf, bool fold)
 {
 	buf->len = 0;

@@ -32,6 +32,9 @@ bool search_fold(const char *pat);
  * starts and ends on character boundaries. search_find_len also says how
  * many bytes of s matched (folded, it may differ from strlen(pat)). */
 long search_find(const char *pat, bool fold, const char *s, size_t len, size_t from);
+/* Whether s (to its NUL) holds pat: search_find's answer, read once (the
+ * board's filter asks it of every field of every task). */
+bool search_has(const char *pat, bool fold, const char *s);
 long search_find_len(const char *pat, bool fold, const char *s, size_t len, size_t from, size_t *mlen);
 
 /* Where the matches of pat in s are drawn, s drawn in w columns: byte

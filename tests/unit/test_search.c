@@ -56,6 +56,13 @@ static void utf8_matches_whole_characters(void **state)
 	const char *kelvin = "5 \xe2\x84\xaa";
 	assert_int_equal(search_find_len("k", true, kelvin, strlen(kelvin), 0, &m), 2);
 	assert_int_equal(m, 3);
+	assert_true(search_has("k", true, kelvin));   /* the filter's answer is the search's */
+	assert_true(search_has("KÖLN", true, s));
+	assert_true(search_has("köln", true, s));
+	assert_true(search_has("kÖLn", true, s));
+	assert_true(search_has("üsse", true, s));
+	assert_false(search_has("Köln", false, "köln"));
+	assert_false(search_has("", true, s));
 	/* A byte that starts no character matches only itself. */
 	const char *bad = "x\xff\xfey";
 	assert_int_equal(search_find("\xfe", true, bad, strlen(bad), 0), 2);
