@@ -387,7 +387,7 @@ soak-smoke: $(B)/san/liza-watch
 # Bench programs are built like the release binary (-O2, no sanitizers): the
 # reload timer links the core objects, so it measures the code users run.
 BENCH_BIN := build/bench/gen_liza build/bench/timeit build/bench/reload build/bench/latency build/bench/edit_one \
-             build/bench/review_load \
+             build/bench/review_load build/bench/board_keys \
              build/bench/approve
 CORE_REL_OBJ := $(patsubst %.c,$(B)/rel/%.o,$(filter platform/% core/% systems/%,$(NO_SIM_SRC)))
 
@@ -406,6 +406,12 @@ build/bench/reload: $(B)/rel/bench/reload.o $(CORE_REL_OBJ)
 build/bench/review_load: $(B)/rel/bench/review_load.o $(CORE_REL_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS)
+
+# The HUD's model without a terminal: the library's objects, curses linked
+# (the tui objects name it) but never started.
+build/bench/board_keys: $(B)/rel/bench/board_keys.o $(REL_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
 
 build/bench/edit_one: $(B)/rel/bench/edit_one.o $(CORE_REL_OBJ)
 	@mkdir -p $(@D)

@@ -177,6 +177,9 @@ void hud_narrow_next(hud *h);                  /* all -> project 1 -> ... -> all
 /* The name sel_key keeps for a task: "system:id", or "label/system:id". */
 void hud_task_key(const hud *h, const hud_item *it, char *buf, size_t n);
 void hud_rebuild(hud *h);                      /* after any reload or filter change */
+/* The filter set to text, as each key typed does: a text that holds the
+ * filter shown narrows the rows shown (no pass over the project). */
+void hud_refilter(hud *h, const char *text);
 void hud_recheck(hud *h);                      /* rerun checks at lw_now(), bell on new CRIT */
 /* The same after a reload: only the projects changed[m] (and those whose
  * next deadline has come) are checked again; the others keep their alerts. */

@@ -2,13 +2,13 @@
  * task index, the selection kept by task key across reloads, alerts. */
 #include "tui/hud.h"
 #include "tui/sort.h"
+#include "tui/search.h"
 #include "notify/notify.h"
 #include "core/model/alert_index.h"
 #include "core/util/timeparse.h"
 #include "core/util/grow.h"
 #include "core/util/inputs.h"
 #include "core/util/userdirs.h"
-#include "core/util/strfind.h"
 #include <curses.h>
 #include <stdarg.h>
 #include <ctype.h>
@@ -136,9 +136,10 @@ static bool matches(const lw_task *t, const char *f)
 {
 	if (!*f)
 		return true;
+	/* Case folded as the search folds it (tui/search.h: "é" finds "É"). */
 	const char *fields[] = { t->id, t->title, t->status, t->assignee, t->system };
 	for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
-		if (fields[i] && lw_strcasestr(fields[i], f))
+		if (fields[i] && search_has(f, true, fields[i]))
 			return true;
 	return false;
 }
@@ -351,6 +352,19 @@ void hud_narrow_next(hud *h)
 	hud_recheck(h);
 }
 
+/* After the rows changed: the selection found again, the message and the
+ * workflow row kept true. */
+static void rebuilt(hud *h)
+{
+	restore_selection(h);
+	message_expire(h);
+	/* A workflow may have gone (cleared, finished): keep the selection on
+	 * a row that exists, or the pane scrolls past its only row. */
+	size_t nw = hud_workflow_count(h);
+	if ((size_t)h->workflow_row >= nw)
+		h->workflow_row = nw ? (int)nw - 1 : 0;
+}
+
 void hud_rebuild(hud *h)
 {
 	h->nitems = 0;
@@ -368,13 +382,27 @@ void hud_rebuild(hud *h)
 		}
 	}
 	sort_table_items(h);   /* the table by its column, when one is chosen (tui/sort.h) */
-	restore_selection(h);
-	message_expire(h);
-	/* A workflow may have gone (cleared, finished): keep the selection on
-	 * a row that exists, or the pane scrolls past its only row. */
-	size_t nw = hud_workflow_count(h);
-	if ((size_t)h->workflow_row >= nw)
-		h->workflow_row = nw ? (int)nw - 1 : 0;
+	rebuilt(h);
+}
+
+void hud_refilter(hud *h, const char *text)
+{
+	/* A task that holds the new text holds any part of it: when the filter
+	 * shown is in the new one (a key typed at its end), the rows shown are
+	 * the only candidates. They stay in their order, sorted already; the
+	 * cost of a key follows what is still shown, not the whole project. */
+	bool narrows = h->filter[0] && search_find(h->filter, true, text, strlen(text), 0) >= 0;
+	snprintf(h->filter, sizeof h->filter, "%s", text);
+	if (!narrows) {
+		hud_rebuild(h);
+		return;
+	}
+	size_t k = 0;
+	for (size_t i = 0; i < h->nitems; i++)
+		if (matches(h->items[i].task, h->filter))
+			h->items[k++] = h->items[i];
+	h->nitems = k;
+	rebuilt(h);
 }
 
 /* Severity first, as check prints them; within a level the newest first,

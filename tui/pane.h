@@ -29,7 +29,8 @@ typedef struct hud_pane_def {
 	const char *const *(*legend_of)(void);
 	/* Rows it could use in all (NULL: its height is all it takes). The fill
 	 * pane's say how much of the rest it needs; rows it leaves over go to
-	 * the other panes that want more, top to bottom. */
+	 * the other panes that want more, in the order panes.c gives (what
+	 * waits for a human first). */
 	int  (*wants)(const hud *h);
 } hud_pane_def;
 

@@ -49,7 +49,7 @@ static int height(const hud *h)
 }
 
 /* Every agent and the title: rows the board leaves over come here first
- * (the pane is above it), so no agent is hidden while rows stay empty. */
+ * (panes.c), so no agent is hidden while rows stay empty. */
 static int wants(const hud *h)
 {
 	size_t n = hud_agent_count(h);

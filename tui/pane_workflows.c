@@ -18,6 +18,15 @@ static int height(const hud *h)
 	return wf < 2 ? 2 : wf;
 }
 
+/* Every workflow and the title: rows the board leaves over come here after
+ * the agents and the alerts have theirs (panes.c), so no workflow is hidden
+ * while rows stay empty. */
+static int wants(const hud *h)
+{
+	int wf = (int)hud_workflow_count(h) + 1;
+	return wf < 2 ? 2 : wf;
+}
+
 static void gauge(hud *h, int y, int x, int w, int val, int max, bool progress)
 {
 	if (w < 3 || max <= 0)
@@ -149,4 +158,5 @@ const hud_pane_def pane_workflows = {
 	.key = key,
 	.sig = sig,
 	.legend_of = legend_of,
+	.wants = wants,
 };

@@ -24,6 +24,12 @@ const size_t hud_npanes = sizeof hud_panes / sizeof *hud_panes;
 _Static_assert(sizeof hud_panes / sizeof *hud_panes <= HUD_PANES_MAX, "raise HUD_PANES_MAX");
 _Static_assert(HUD_PANES_MAX <= 8 * sizeof(unsigned), "a dirty bit per pane");
 
+/* Who gets the rows the fill pane leaves over, first to last: the panes
+ * that show what waits for a human (an agent AWAITING_APPROVAL, an alert)
+ * before the workflows' summary and the feed (F holds all of it). A pane
+ * not listed gets none. */
+static const hud_pane_def *const spare_order[] = { &pane_agents, &pane_alerts, &pane_workflows, &pane_activity };
+
 /* Fixed heights first; the fill pane (the board) gets what is left. */
 void panes_layout(const hud *h, int y[HUD_PANES_MAX], int height[HUD_PANES_MAX])
 {
@@ -40,11 +46,14 @@ void panes_layout(const hud *h, int y[HUD_PANES_MAX], int height[HUD_PANES_MAX])
 	if (fill >= 0) {
 		height[fill] = h->rows - fixed;
 		/* Rows the fill pane would leave empty go to a pane that is cut
-		 * (an alert list longer than its share). */
+		 * (an alert list longer than its share), in spare_order. */
 		int need = hud_panes[fill]->wants ? hud_panes[fill]->wants(h) : height[fill];
 		int spare = height[fill] - need;
-		for (size_t i = 0; i < hud_npanes && spare > 0; i++) {
-			if ((int)i == fill || !hud_panes[i]->wants || !height[i])
+		for (size_t o = 0; o < sizeof spare_order / sizeof *spare_order && spare > 0; o++) {
+			size_t i = 0;
+			while (i < hud_npanes && hud_panes[i] != spare_order[o])
+				i++;
+			if (i == hud_npanes || (int)i == fill || !hud_panes[i]->wants || !height[i])
 				continue;
 			int more = hud_panes[i]->wants(h) - height[i];
 			if (more <= 0)

@@ -6,36 +6,127 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <wchar.h>
+#include <wctype.h>
+
+/* One character of s, folded: ASCII by table, others through the C
+ * library's wide characters (mbrtowc, towlower: the locale's, UTF-8 as the
+ * HUD runs). A byte that starts no character is itself, out of the range
+ * of characters. Returns its length in bytes. */
+static size_t fold_char(const char *s, size_t len, bool fold, wint_t *wc)
+{
+	unsigned char c = (unsigned char)s[0];
+	if (c < 0x80) {
+		*wc = fold && c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+		return 1;
+	}
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	wchar_t w;
+	size_t r = mbrtowc(&w, s, len, &st);
+	if (r == 0 || r > len) {
+		*wc = (wint_t)(0x110000u + c);
+		return 1;
+	}
+	*wc = fold ? towlower((wint_t)w) : (wint_t)w;
+	return r;
+}
 
 bool search_fold(const char *pat)
 {
-	for (const char *p = pat; *p; p++)
-		if (*p >= 'A' && *p <= 'Z')
+	size_t len = strlen(pat);
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)pat[i];
+		if (c >= 'A' && c <= 'Z')
 			return false;
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		mbstate_t st;
+		memset(&st, 0, sizeof st);
+		wchar_t w;
+		size_t r = mbrtowc(&w, pat + i, len - i, &st);
+		if (r != 0 && r <= len - i && iswupper((wint_t)w))
+			return false;
+		i += r != 0 && r <= len - i ? r : 1;
+	}
 	return true;
 }
 
 static int lower(int c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; }
 
-long search_find(const char *pat, bool fold, const char *s, size_t len, size_t from)
+/* The bytes of s from i that match pat (m bytes) folded, or 0. */
+static size_t match_folded(const char *pat, size_t m, const char *s, size_t len, size_t i)
+{
+	size_t a = i, b = 0;
+	while (b < m) {
+		if (a >= len)
+			return 0;
+		unsigned char x = (unsigned char)s[a], y = (unsigned char)pat[b];
+		if (x < 0x80 && y < 0x80) {   /* the common case, without a call */
+			if (lower(x) != lower(y))
+				return 0;
+			a++, b++;
+			continue;
+		}
+		wint_t u, v;
+		a += fold_char(s + a, len - a, true, &u);
+		b += fold_char(pat + b, m - b, true, &v);
+		if (u != v)
+			return 0;
+	}
+	return a - i;
+}
+
+long search_find_len(const char *pat, bool fold, const char *s, size_t len, size_t from, size_t *mlen)
 {
 	size_t m = strlen(pat);
-	if (!m || m > len)
+	if (!m)
 		return -1;
-	for (size_t i = from; i + m <= len; i++) {
+	for (size_t i = from; i < len; i++) {
 		if (((unsigned char)s[i] & 0xC0) == 0x80)
 			continue;   /* never inside a character */
-		size_t k = 0;
-		if (fold)
-			while (k < m && lower((unsigned char)s[i + k]) == lower((unsigned char)pat[k]))
-				k++;
-		else
-			while (k < m && s[i + k] == pat[k])
-				k++;
-		if (k == m)
+		size_t k;
+		if (fold) {
+			k = match_folded(pat, m, s, len, i);
+		} else {
+			if (i + m > len)
+				return -1;
+			k = memcmp(s + i, pat, m) == 0 ? m : 0;
+		}
+		if (k) {
+			if (mlen)
+				*mlen = k;
 			return (long)i;
+		}
 	}
 	return -1;
+}
+
+long search_find(const char *pat, bool fold, const char *s, size_t len, size_t from)
+{
+	return search_find_len(pat, fold, s, len, from, NULL);
+}
+
+bool search_has(const char *pat, bool fold, const char *s)
+{
+	unsigned char p0 = (unsigned char)pat[0];
+	if (!p0)
+		return false;
+	if (!fold)
+		return strstr(s, pat) != NULL;
+	if (p0 >= 0x80)
+		return search_find(pat, true, s, strlen(s), 0) >= 0;
+	/* The first byte is ASCII: a match starts where s has it, in either
+	 * case, or at a character that may fold to it (the Kelvin sign to k);
+	 * the string is read once, to its end. */
+	size_t m = strlen(pat);
+	int lo = lower(p0), up = lo >= 'a' && lo <= 'z' ? lo - 'a' + 'A' : lo;
+	for (const char *c = s; *c; c++)
+		if ((*c == lo || *c == up || (unsigned char)*c >= 0xC0) && match_folded(pat, m, c, strnlen(c, 4 * m), 0))
+			return true;   /* (a character folds to one of at most 4 bytes) */
+	return false;
 }
 
 static bool line_has(hud *h, const search_view *sv, size_t i, strbuf *buf, bool fold)
@@ -171,11 +262,11 @@ size_t search_spans(const hud *h, const char *pat, bool fold, const char *s, int
 {
 	if (!pat || !pat[0] || !s)
 		return 0;
-	size_t len = strlen(s), m = strlen(pat), n = 0;
+	size_t len = strlen(s), m = 0, n = 0;
 	strbuf pre;
 	strbuf_init(&pre);
-	for (long at = search_find(pat, fold, s, len, 0); at >= 0 && n < max;
-	     at = search_find(pat, fold, s, len, (size_t)at + m)) {
+	for (long at = search_find_len(pat, fold, s, len, 0, &m); at >= 0 && n < max;
+	     at = search_find_len(pat, fold, s, len, (size_t)at + m, &m)) {
 		/* Its column: the width of what comes before it, as text_put draws
 		 * it (escaped: a control character takes the columns of its escape). */
 		pre.len = 0;
@@ -236,9 +327,8 @@ static void filter_label(hud *h)
  * once the filter is kept (Enter, Esc), not at every key typed. */
 static void filter_apply(hud *h, const char *text, bool typing)
 {
-	snprintf(h->filter, sizeof h->filter, "%s", text);
 	h->sel_hidden = false;
-	hud_rebuild(h);
+	hud_refilter(h, text);
 	if (typing && h->sel_hidden && strstr(h->message, " is hidden by the filter ")) {
 		h->message[0] = '\0';
 		h->sel_hidden = false;

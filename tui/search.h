@@ -23,12 +23,19 @@ typedef struct search_view {
 } search_view;
 
 /* ---- the matcher ---- */
-/* Smartcase: true (ignore case) unless pat holds a capital letter. */
+/* Smartcase: true (ignore case) unless pat holds a capital letter (any
+ * script's: iswupper). */
 bool search_fold(const char *pat);
 /* The first match of pat in s[0, len) at or after from: its offset, or -1.
- * Case folded for ASCII letters when fold; other characters match as they
- * are, so a match starts and ends on UTF-8 character boundaries. */
+ * Case folded when fold: ASCII letters by table, other characters through
+ * the C library's towlower (the locale's: "É" finds "é" in UTF-8); a match
+ * starts and ends on character boundaries. search_find_len also says how
+ * many bytes of s matched (folded, it may differ from strlen(pat)). */
 long search_find(const char *pat, bool fold, const char *s, size_t len, size_t from);
+/* Whether s (to its NUL) holds pat: search_find's answer, read once (the
+ * board's filter asks it of every field of every task). */
+bool search_has(const char *pat, bool fold, const char *s);
+long search_find_len(const char *pat, bool fold, const char *s, size_t len, size_t from, size_t *mlen);
 
 /* Where the matches of pat in s are drawn, s drawn in w columns: byte
  * offset and length in s, and screen column (after escaping, by display

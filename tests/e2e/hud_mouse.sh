@@ -3,7 +3,7 @@
 # to a program that asked for them): a click selects the card, alert or
 # agent under it and gives its pane the focus, at column 231 too (beyond the
 # 223 of the old X10 reports); the wheel moves the selection of the pane
-# under the pointer and scrolls the help, detail, review and queue views
+# under the pointer and scrolls the help, detail, review, activity and queue views
 # (three lines or items a notch); a double click opens the
 # detail; with `mouse = 0` in the config the HUD asks the terminal for no
 # reports (the terminal's own selection works), and --no-mouse likewise.
@@ -100,6 +100,38 @@ wait_for '^ liza:review-1 +READY_FOR_REVIEW'
 scrolls
 keys Escape
 wait_gone '^ liza:review-1 +READY_FOR_REVIEW'
+keys q
+wait_exit 0
+
+# The wheel in the activity view (F): eight log entries in a window that
+# shows six lines; a notch up brings the oldest into view (three lines, as
+# Up three times), a notch down the newest again.
+new_server
+ap=$E2E_TMP/feed
+mkdir -p "$ap" && cp -r "$LW_TESTS/fixtures/hud/basic"/. "$ap"/
+HUD_TERM=tmux-256color start_hud 240 40 -C "$ap"
+wait_for 'review \(1\)'
+for i in 1 2 3 4 5 6 7 8; do
+	printf -- '- timestamp: "2026-01-20T10:1%d:00Z"\n  agent: planner-1\n  action: noted\n  task: ready-1\n  detail: step-0%d\n' \
+		"$i" "$i" >> "$ap/.liza/log.yaml"
+done
+wait_for 'noted: step-08'
+# (the pane under the board shows the newest five and says what it hides)
+wait_for '─ Activity \([0-9]+, [0-9]+ hidden: F\)'
+keys F
+wait_for '^ Activity: [0-9]+ of [0-9]+ lines'
+resize 240 8
+wait_for 'noted: step-08'
+wait_gone 'noted: step-02'
+wheel -1 40 4
+wait_for 'noted: step-02'
+wait_gone 'noted: step-08'
+wheel 1 40 4
+wait_for 'noted: step-08'
+wait_gone 'noted: step-02'
+resize 240 40
+keys q
+wait_for 'review \(1\)'
 keys q
 wait_exit 0
 

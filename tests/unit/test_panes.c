@@ -201,6 +201,31 @@ static void spare_rows_go_to_the_agents(void **state)
 	assert_int_equal(ht[index_of("agents")], 10);   /* all 9 and the title */
 }
 
+/* So do the workflows (issue 39: a layout that gives each pane the rows its
+ * content needs): 14 workflows at 160x45 are all shown over an empty board,
+ * where the pane's own share is 9 rows. */
+static void spare_rows_go_to_the_workflows(void **state)
+{
+	(void)state;
+	hud h;
+	init(&h, 45, 160);
+	static lw_workflow wf[14];
+	static lw_snapshot snap = { .workflows = wf, .nworkflows = 14 };
+	static lw_member m;
+	m.proj.src[0].good = &snap;
+	m.proj.n = 1;
+	lw_fleet f = { .v = &m, .n = 1 };
+	h.fleet = &f;
+	int y[HUD_PANES_MAX], ht[HUD_PANES_MAX];
+	panes_layout(&h, y, ht);
+	assert_int_equal(ht[index_of("workflows")], 15);   /* all 14 and the title */
+	/* A small screen: the board keeps what it needs, the pane its share. */
+	init(&h, 24, 80);
+	h.fleet = &f;
+	panes_layout(&h, y, ht);
+	assert_int_equal(ht[index_of("workflows")], 24 - 1 - 8 - 2 - 1);   /* the rest after the empty board's 8 */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -210,6 +235,7 @@ int main(void)
 		cmocka_unit_test(tab_order),
 		cmocka_unit_test(text_wraps_by_width_at_spaces),
 		cmocka_unit_test(spare_rows_go_to_the_agents),
+		cmocka_unit_test(spare_rows_go_to_the_workflows),
 		cmocka_unit_test(selection_dirties_its_pane_and_the_footer),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,5 +1,6 @@
 /* test_search.c — the search of the scrolling views (issue 39): the matcher
- * (smartcase, ASCII folding, UTF-8 left whole), where the marks go on screen
+ * (smartcase, folding through towlower, UTF-8 kept whole), the board's
+ * filter narrowing as it is typed, where the marks go on screen
  * (byte spans and display columns, after escaping), and the prompt's live
  * search over a view: each key moves to the first match from where the view
  * was, Esc returns there, n/N go on and wrap with a message, a pattern that
@@ -37,10 +38,34 @@ static void utf8_matches_whole_characters(void **state)
 {
 	(void)state;
 	const char *s = "Grüße aus Köln, GRÜSSE";
-	/* Non-ASCII letters match as they are; ASCII ones fold around them. */
+	/* Non-ASCII letters fold too (main sets a UTF-8 locale, as the HUD runs):
+	 * the C library's towlower, one character for one. */
 	assert_int_equal(search_find("grü", search_fold("grü"), s, strlen(s), 0), 0);
 	assert_int_equal(search_find("köln", true, s, strlen(s), 0), 12);
-	assert_int_equal(search_find("kÖln", true, s, strlen(s), 0), -1);
+	assert_int_equal(search_find("kÖln", true, s, strlen(s), 0), 12);
+	assert_int_equal(search_find("grüsse", true, s, strlen(s), 0), 19);
+	assert_int_equal(search_find("grüsse", false, s, strlen(s), 0), -1);
+	/* Smartcase sees any script's capitals. */
+	assert_false(search_fold("gRÜsse"));
+	assert_false(search_fold("Ökonom"));
+	assert_true(search_fold("ökonom"));
+	assert_int_equal(search_find("GRÜSSE", search_fold("GRÜSSE"), s, strlen(s), 0), 19);
+	assert_int_equal(search_find("Grüsse", search_fold("Grüsse"), s, strlen(s), 0), -1);
+	/* A match may be longer than the pattern: the Kelvin sign (3 bytes) folds to k. */
+	size_t m = 0;
+	const char *kelvin = "5 \xe2\x84\xaa";
+	assert_int_equal(search_find_len("k", true, kelvin, strlen(kelvin), 0, &m), 2);
+	assert_int_equal(m, 3);
+	assert_true(search_has("k", true, kelvin));   /* the filter's answer is the search's */
+	assert_true(search_has("KÖLN", true, s));
+	assert_true(search_has("köln", true, s));
+	assert_true(search_has("kÖLn", true, s));
+	assert_true(search_has("üsse", true, s));
+	assert_false(search_has("Köln", false, "köln"));
+	assert_false(search_has("", true, s));
+	/* A byte that starts no character matches only itself. */
+	const char *bad = "x\xff\xfey";
+	assert_int_equal(search_find("\xfe", true, bad, strlen(bad), 0), 2);
 	/* A pattern's lead byte never matches inside a character. */
 	const char *cjk = "検証タスク番号";
 	assert_int_equal(search_find("タスク", true, cjk, strlen(cjk), 0), 6);
@@ -190,6 +215,46 @@ static void live_search_waits_for_whole_characters(void **state)
 	hud_log_free(&h);
 }
 
+/* The board's filter as it is typed (hud_refilter): a key at the end of
+ * the filter narrows the rows shown, in their order, without a pass over
+ * the project (the fleet here has no task: only the rows shown can answer). */
+static void filter_narrows_the_rows_shown(void **state)
+{
+	(void)state;
+	static lw_task t[4] = {
+		{ .system = "liza", .id = "t-1", .title = "Straße Österreich" },
+		{ .system = "liza", .id = "t-2", .title = "ÖSTERREICH" },
+		{ .system = "liza", .id = "t-10", .title = "x" },
+		{ .system = "liza", .id = "u-1", .title = "y" },
+	};
+	static hud_item it[4];
+	lw_fleet none = { 0 };
+	hud h;
+	memset(&h, 0, sizeof h);
+	h.fleet = &none;
+	h.only = -1;
+	for (int i = 0; i < 4; i++)
+		it[i] = (hud_item){ &t[i], NULL, 0 };
+	h.items = it;
+	h.nitems = 4;
+	strcpy(h.filter, "t");
+	hud_refilter(&h, "t-1");
+	assert_int_equal(h.nitems, 2);
+	assert_ptr_equal(h.items[0].task, &t[0]);
+	assert_ptr_equal(h.items[1].task, &t[2]);
+	hud_refilter(&h, "T-10");   /* folded: still within "t-1" */
+	assert_int_equal(h.nitems, 1);
+	assert_ptr_equal(h.items[0].task, &t[2]);
+	/* Folded beyond ASCII, the filter as the search. */
+	for (int i = 0; i < 4; i++)
+		it[i] = (hud_item){ &t[i], NULL, 0 };
+	h.nitems = 4;
+	strcpy(h.filter, "ö");
+	hud_refilter(&h, "österr");
+	assert_int_equal(h.nitems, 2);
+	hud_log_free(&h);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");   /* display widths of wide characters */
@@ -200,6 +265,7 @@ int main(void)
 		cmocka_unit_test(live_search_in_a_view),
 		cmocka_unit_test(live_search_waits_for_whole_characters),
 		cmocka_unit_test(next_reaches_the_last_lines),
+		cmocka_unit_test(filter_narrows_the_rows_shown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
