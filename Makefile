@@ -124,7 +124,7 @@ RELR_LDFLAGS := $(shell printf 'int main(void){return 0;}' | $(CC) -x c - -o /de
 COLD_SRC   := $(filter core/edit/% core/commit/% $(filter-out core/txn/txn_recover.c,$(wildcard core/txn/*.c)) core/review/% sim/% %_tx.c %_sim.c %_sim_%.c \
                 systems/%_review.c systems/rcs/rcs_activate.c systems/rcs/rcs_clear.c tui/act_work.c \
                 cli/cmd_demo.c cli/cmd_review.c cli/cmd_transition.c cli/cmd_complete.c cli/cmd_man.c \
-                cli/cmd_keys.c cli/cmd_config.c cli/cmd_metrics.c,$(LIB_SRC))
+                cli/cmd_keys.c cli/cmd_config.c cli/cmd_metrics.c cli/metrics.c,$(LIB_SRC))
 DETECT_SRC := systems/adapters.c $(filter systems/%_adapter.c,$(LIB_SRC))
 SYSTEM_SRC := $(filter-out $(COLD_SRC) $(DETECT_SRC),$(filter systems/%,$(LIB_SRC)))
 SHARED_SRC := $(filter-out $(COLD_SRC) $(DETECT_SRC) $(SYSTEM_SRC),$(LIB_SRC))

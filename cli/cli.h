@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include "core/model/report.h"
+#include "cli/report.h"
 #include "core/util/fileio.h"
 
 /* Exit codes of docs/design.md. */

@@ -7,6 +7,7 @@
  * cannot exist without all of them. */
 #include "cli/cli.h"
 #include "core/model/adapter.h"
+#include "core/util/strdist.h"
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -211,30 +212,6 @@ void cli_commands_help(FILE *out, const cli_command *c)
 	fputc('\n', out);
 }
 
-/* Damerau-Levenshtein distance (optimal string alignment) of two short words. */
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > 31 || lb > 31)
-		return 99;
-	size_t d[32][32];
-	for (size_t i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (size_t i = 1; i <= la; i++)
-		for (size_t j = 1; j <= lb; j++) {
-			size_t cost = a[i - 1] != b[j - 1];
-			size_t v = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < v) v = d[i][j - 1] + 1;
-			if (d[i - 1][j - 1] + cost < v) v = d[i - 1][j - 1] + cost;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
-				v = d[i - 2][j - 2] + 1;
-			d[i][j] = v;
-		}
-	return d[la][lb];
-}
-
 const char *cli_commands_near(const char *name)
 {
 	const char *best = NULL, *prefix = NULL;
@@ -248,7 +225,7 @@ const char *cli_commands_near(const char *name)
 			prefix = c->name;
 			nprefix++;
 		}
-		if (edit_distance(name, c->name) == 1) {
+		if (lw_edit_distance(name, c->name) == 1) {
 			tie = best != NULL;
 			best = c->name;
 		}

@@ -6,7 +6,7 @@
 #include "core/model/alert_index.h"
 #include "core/model/config.h"
 #include "core/model/fleet.h"
-#include "core/model/report.h"
+#include "cli/report.h"
 #include "core/util/escape.h"
 #include "core/util/timeparse.h"
 #include "cli/follow.h"

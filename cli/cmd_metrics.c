@@ -1,5 +1,5 @@
 /* cmd_metrics.c — `metrics [--output FILE] [--follow]`: the Prometheus text
- * exposition of the project (core/model/metrics.h), for node_exporter's
+ * exposition of the project (cli/metrics.h), for node_exporter's
  * textfile collector. With --output the file is replaced atomically (a temp
  * file in the same folder, renamed over it), as the collector's
  * documentation asks, so a scrape never reads it half-written; --follow
@@ -9,7 +9,7 @@
 #include "core/model/adapter.h"
 #include "core/model/config.h"
 #include "core/model/fleet.h"
-#include "core/model/metrics.h"
+#include "cli/metrics.h"
 #include "core/store/store.h"
 #include "core/util/timeparse.h"
 #include <getopt.h>

@@ -3,7 +3,8 @@
 #include "core/model/adapter.h"
 #include "core/model/config.h"
 #include "core/model/fleet.h"
-#include "core/model/report.h"
+#include "core/model/status_format.h"
+#include "cli/report.h"
 #include "core/txn/txn_report.h"
 #include "core/util/timeparse.h"
 #include "cli/follow.h"
@@ -81,7 +82,7 @@ static int cmd_status(const lw_opts *o, const cli_args *a)
 	if (cli_args_max(a, 0))
 		return EXIT_USAGE;
 	char why[600];
-	if (report_status_format_check(fmt, why, sizeof why)) {
+	if (lw_status_format_check(fmt, why, sizeof why)) {
 		cli_error("status: --format %s: %s", fmt, why);
 		return EXIT_USAGE;
 	}

@@ -7,6 +7,7 @@
 #include "tui/uistate.h"
 #include "tui/view.h"
 #include "core/util/strbuf.h"
+#include "core/util/strdist.h"
 #include <curses.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -133,26 +134,6 @@ static const hud_binding *binding(const hud *h, const char *name)
 	return NULL;
 }
 
-/* Levenshtein distance, capped: a typo of one or two letters. */
-static size_t distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > 40 || lb > 40)
-		return 99;
-	size_t d[41][41];
-	for (size_t i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (size_t i = 1; i <= la; i++)
-		for (size_t j = 1; j <= lb; j++) {
-			size_t s = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-			size_t del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
-			d[i][j] = s < del ? (s < ins ? s : ins) : (del < ins ? del : ins);
-		}
-	return d[la][lb];
-}
-
 /* The command name nearest to a mistyped one, or NULL. */
 static const char *near(const hud *h, const char *name)
 {
@@ -160,7 +141,7 @@ static const char *near(const hud *h, const char *name)
 	size_t bd = 3;
 	for (size_t i = 0; i < NOWN + h->keymap->n; i++) {
 		const char *c = i < NOWN ? own[i] : h->keymap->v[i - NOWN].act->name;
-		size_t d = strncmp(c, name, strlen(name)) == 0 && *name ? 1 : distance(name, c);
+		size_t d = strncmp(c, name, strlen(name)) == 0 && *name ? 1 : lw_edit_distance(name, c);
 		if (d < bd) {
 			bd = d;
 			best = c;

@@ -3,7 +3,7 @@
  * table (config_keys.c). */
 #include "core/util/inputs.h"
 #include "core/model/config.h"
-#include "core/model/report.h"
+#include "core/model/status_format.h"
 #include "core/util/escape.h"
 #include "core/util/fileio.h"
 #include "core/util/grow.h"
@@ -215,7 +215,7 @@ static void setting(lw_config *c, char *s, const char *section, const char *base
 	 * mistake to say, not text to print: the line is skipped. */
 	bool template = strcmp(name, "status.format") == 0 || strcmp(name, "status.tmux-format") == 0;
 	if (unquote(value, err, sizeof err) < 0 ||
-	    (template && report_status_format_check(value, err, sizeof err)) ||
+	    (template && lw_status_format_check(value, err, sizeof err)) ||
 	    lw_setting_set(c, st, value, base, err, sizeof err) < 0) {
 		lw_config_warn(c, file, line, "%s", err);
 		return;

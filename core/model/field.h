@@ -1,18 +1,37 @@
 /* field.h — typed reads of one mapping's fields for loaders that report a
  * wrong type as a snapshot problem (at the value's file:line:col) and read
- * it as absent, so one bad value never blanks a whole board. Used by the
- * RCS, AoT, Foreman and ACP loaders; Liza's loader has its own, which also
- * hashes a task's keys (its states run to 10,000 tasks). */
+ * it as absent, so one bad value never blanks a whole board. The one field
+ * reader of the RCS, AoT, Foreman, ACP and shell-era Liza loaders; Liza's
+ * states run to 10,000 tasks, so a reader may hash a record's keys once
+ * (field_index) and read a patched tree's positions through its doc. */
 #ifndef LW_FIELD_H
 #define LW_FIELD_H
 #include "core/model/model.h"
+
+/* One mapping's keys, hashed once, so a record's ~30 field lookups (most
+ * for keys it does not have) cost a probe each, not a scan. */
+typedef struct field_index {
+	const doc_node *map;      /* the mapping indexed, NULL: none */
+	struct { const doc_node *key, *val; } slot[64];
+} field_index;
 
 typedef struct field {
 	lw_snapshot *snap;        /* where problems go; NULL: nowhere (values only) */
 	const char *path;         /* display path of the file being read */
 	const char *subject;      /* what the problem is about (a task id, a mode) */
 	arena *mem;               /* for field_strv's array */
+	/* Optional: the tree the nodes belong to (positions are read through
+	 * doc_where: a patched tree's reused nodes keep their old ones), and
+	 * the index lookups of its mapping go through. */
+	const doc *d;
+	field_index *index;
 } field;
+
+/* Index map's keys in f->index (a mapping of more than 32 keys, or with a
+ * merge key, is left to doc_get); map NULL forgets the last one. */
+void field_index_keys(field *f, const doc_node *map);
+/* doc_get, through f->index when map is the mapping indexed. */
+const doc_node *field_get(const field *f, const doc_node *map, const char *key);
 
 #define FLD_UNSET (-1LL)
 

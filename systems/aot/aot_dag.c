@@ -62,7 +62,7 @@ static void problem(dag *g, const char *subject, const char *rule, const doc_nod
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	field f = { g->snap, g->st->path, subject, &g->snap->mem };
+	field f = { .snap = g->snap, .path = g->st->path, .subject = subject, .mem = &g->snap->mem };
 	field_problem(&f, rule, at, "%s", msg);
 }
 

@@ -161,7 +161,7 @@ int aot_load(const char *path, lw_snapshot *snap, lw_error *err)
 	aot_state *st = arena_alloc(&snap->mem, sizeof *st);
 	st->path = arena_strdup(&snap->mem, path);
 	st->root = root;
-	field f = { snap, st->path, "front matter", &snap->mem };
+	field f = { .snap = snap, .path = st->path, .subject = "front matter", .mem = &snap->mem };
 	st->objective = section(&f, root, "objective", DOC_MAP, true);
 	st->control = section(&f, root, "control", DOC_MAP, true);
 	st->atoms_node = section(&f, root, "atoms", DOC_SEQ, true);

@@ -48,7 +48,7 @@ static int load_session(ld *l, lw_error *err)
 	int rc = rcs_read_json(l->snap, st->session_path, &root, err);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
-	l->f = (field){ l->snap, st->session_path, "session.json", &l->snap->mem };
+	l->f = (field){ .snap = l->snap, .path = st->session_path, .subject = "session.json", .mem = &l->snap->mem };
 	const char *id = field_str(&l->f, root, "session_id");
 	if (!id)
 		return 0;
@@ -87,7 +87,7 @@ static int load_skills(ld *l, const char *dir, lw_error *err)
 	int rc = rcs_read_json(l->snap, path, &root, err);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
-	l->f = (field){ l->snap, path, "skill-active-state", &l->snap->mem };
+	l->f = (field){ .snap = l->snap, .path = path, .subject = "skill-active-state", .mem = &l->snap->mem };
 	if (rcs_is_omx(l->st->surface) && doc_is_map(root) && rcs_omx_terminal(root))
 		return 0;
 	const doc_node *list = field_seq(&l->f, root, "active_skills");
@@ -187,7 +187,7 @@ static int load_mode(ld *l, const char *dir, const char *name, const char *file,
 	}
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;   /* gone since listed: fine */
-	l->f = (field){ l->snap, path, name, &l->snap->mem };
+	l->f = (field){ .snap = l->snap, .path = path, .subject = name, .mem = &l->snap->mem };
 	const char *sid = field_str(&l->f, root, "session_id");
 	if (!sid)
 		sid = field_str(&l->f, root, "owner_omx_session_id");

@@ -59,7 +59,7 @@ static void load_task(team_ld *t, const char *file)
 	const doc_node *root = read_soft(t, path);
 	if (!root || st->ntasks == t->cap_tasks)
 		return;
-	field f = { t->snap, path, file, &t->snap->mem };
+	field f = { .snap = t->snap, .path = path, .subject = file, .mem = &t->snap->mem };
 	rcs_task *k = &st->tasks[st->ntasks++];
 	k->team = t->team;
 	k->raw_id = field_str(&f, root, "id");
@@ -108,7 +108,7 @@ static void load_worker(team_ld *t, const char *name)
 	w->node = status ? status : beat;
 	w->heartbeat = LW_NO_TIME;
 	w->alive = -1;
-	field f = { t->snap, status_path, name, &t->snap->mem };
+	field f = { .snap = t->snap, .path = status_path, .subject = name, .mem = &t->snap->mem };
 	w->state = field_str(&f, status, "state");
 	w->task = field_str(&f, status, "current_task_id");
 	f.path = beat_path;

@@ -7,6 +7,10 @@
 # the demo) and no other system. Inside core/ the folders run one way:
 # util < doc < store < txn < edit < model < commit < review, each
 # including only its own folder and those before it (docs/design.md).
+# core/ holds the model, not the outputs: the status line (plain, tmux,
+# JSON), check's lines and the Prometheus text are cli/'s (cli/report.c,
+# cli/metrics.c); core/ only knows which directives a status template may
+# hold (core/model/status_format.c, for the config to refuse a bad one).
 set -u
 : "${LW_TESTS:?LW_TESTS must name the tests folder}"
 root=$(cd "$LW_TESTS/.." && pwd)
@@ -22,6 +26,12 @@ while IFS= read -r l; do
 	case $h in core/*|platform/platform.h) ;; *) fail "core includes a header outside core/: $l";; esac
 done < <(includes core/*/*.[ch])
 grep -Hn '^#include <\(n\?curses\|sys/inotify\)' core/*/*.[ch] /dev/null && fail "core includes curses or inotify"
+
+# The output formats' own escapes (a tmux status line, a Prometheus label)
+# are called only above core/: escape.c, the choke point, defines them.
+while IFS= read -r l; do
+	fail "core writes an output format (cli/ prints them): $l"
+done < <(grep -Hn 'esc_tmux\|esc_prom_label' core/*/*.c /dev/null | grep -v '^core/util/escape\.c:')
 
 core_order=(util doc store txn edit model commit review)
 rank() { local i; for i in "${!core_order[@]}"; do [ "${core_order[$i]}" = "$1" ] && { echo "$i"; return; }; done; echo -1; }

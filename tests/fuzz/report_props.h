@@ -12,7 +12,7 @@
 #define LW_REPORT_PROPS_H
 #include <stdbool.h>
 #include <stddef.h>
-#include "core/model/report.h"
+#include "cli/report.h"
 
 /* fmt: a status template (NULL for the default line); it must hold no '#'
  * and no control bytes of its own (it is the operator's text, copied). */

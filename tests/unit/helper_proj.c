@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "core/model/report.h"
+#include "cli/report.h"
 #include "core/util/strbuf.h"
 #include "tests/unit/helper_proj.h"
 

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/model/adapter.h"
-#include "core/model/report.h"
+#include "cli/report.h"
 #include "core/util/timeparse.h"
 
 enum { MAX_HOPS = 400 };

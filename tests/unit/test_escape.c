@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/util/escape.h"
-#include "core/model/report.h"
+#include "cli/report.h"
 
 static char out_buf[1024];
 

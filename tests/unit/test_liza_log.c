@@ -18,7 +18,7 @@
 #include "systems/liza/shell/liza.h"
 #include "systems/liza/shell/liza_check.h"
 #include "systems/liza/shell/liza_tx.h"
-#include "core/model/report.h"
+#include "cli/report.h"
 #include "core/util/timeparse.h"
 #include "core/model/activity.h"
 #include "systems/liza/shell/liza_records.h"

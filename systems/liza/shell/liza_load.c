@@ -15,6 +15,7 @@
 #include "core/util/inputs.h"
 #include "core/util/timeparse.h"
 #include "core/model/check_emit.h"
+#include "core/model/field.h"
 #include "core/model/snapshot_file.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,186 +23,18 @@
 #include <sys/stat.h>
 
 typedef struct ld {
-	lw_snapshot *snap;
+	field f;                  /* the problems' snapshot, file, subject; positions through the doc */
+	field_index idx;          /* a task's keys, hashed once (f.index) */
 	arena *a;
-	const doc *d;             /* state.yaml's tree: positions are read through it */
-	const char *path;         /* display path of the file being read */
-	const char *subject;      /* current task / agent id, for problems */
-	/* The keys of one mapping, hashed once, so a task's ~30 field lookups
-	 * (most for keys it does not have) cost a probe each, not a scan. */
-	const doc_node *idx_map;
-	struct { const doc_node *key; const doc_node *val; } idx[64];
 } ld;
-
-static unsigned key_hash(const char *s, size_t n)
-{
-	unsigned h = 2166136261u;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
-}
-
-/* Index map's keys; a map too big for the table is simply not indexed. */
-static void index_keys(ld *l, const doc_node *map)
-{
-	memset(l->idx, 0, sizeof l->idx);
-	l->idx_map = NULL;
-	if (doc_len(map) > 32)
-		return;
-	for (const doc_node *k = doc_map_first(map); k; k = doc_map_next(k)) {
-		const doc_node *kk = doc_deref(k);
-		if (kk->kind != DOC_SCALAR)
-			continue;
-		if (kk->style == DOC_PLAIN && strcmp(kk->u.scalar.str, "<<") == 0)
-			return;   /* a merge key (<<: *defaults): doc_get resolves those */
-		unsigned h = key_hash(kk->u.scalar.str, kk->u.scalar.len) & 63;
-		while (l->idx[h].key) {
-			if (l->idx[h].key->u.scalar.len == kk->u.scalar.len &&
-			    memcmp(l->idx[h].key->u.scalar.str, kk->u.scalar.str, kk->u.scalar.len) == 0)
-				break;   /* a duplicate key: the parser refuses those; keep the first */
-			h = (h + 1) & 63;
-		}
-		if (!l->idx[h].key) {
-			l->idx[h].key = kk;
-			l->idx[h].val = doc_deref(k->next);
-		}
-	}
-	l->idx_map = map;
-}
-
-/* doc_get, through the index when map is the indexed one. */
-static const doc_node *lookup(const ld *l, const doc_node *map, const char *key)
-{
-	if (!map || map != l->idx_map)
-		return doc_get(map, key);
-	size_t n = strlen(key);
-	for (unsigned h = key_hash(key, n) & 63; l->idx[h].key; h = (h + 1) & 63)
-		if (l->idx[h].key->u.scalar.len == n && memcmp(l->idx[h].key->u.scalar.str, key, n) == 0)
-			return l->idx[h].val;
-	return NULL;
-}
-
-static void bad_type(ld *l, const char *key, const doc_node *v, const char *want)
-{
-	char got[64];
-	doc_pos p = doc_where(l->d, v);   /* a patched tree's nodes keep old positions */
-	doc_node at = { .line = p.line, .col = p.col };
-	lw_snapshot_problem(l->snap, l->subject, "types", l->path, &at, "%s must be %s, not %s", key, want,
-	                    doc_describe(v, got, sizeof got));
-}
-
-static const char *get_str(ld *l, const doc_node *map, const char *key)
-{
-	const doc_node *v = lookup(l, map, key);
-	if (!v || doc_is_null(v))
-		return NULL;
-	if (v->kind != DOC_SCALAR) {
-		bad_type(l, key, v, "text");
-		return NULL;
-	}
-	return v->u.scalar.str;
-}
-
-static long long get_int(ld *l, const doc_node *map, const char *key, long long dflt)
-{
-	const doc_node *v = lookup(l, map, key);
-	long long x;
-	switch (doc_int(v, &x)) {
-	case DOC_OK: return x;
-	case DOC_ABSENT: return dflt;
-	default: bad_type(l, key, v, "an integer"); return dflt;
-	}
-}
-
-/* A limit: written as 0 or below it would switch its check off (or make it
- * fire always), so it is a bad_limit problem and the default stands in. */
-static long long get_limit(ld *l, const doc_node *map, const char *key, long long dflt)
-{
-	const doc_node *v = lookup(l, map, key);   /* one lookup: this runs per task */
-	long long x;
-	switch (doc_int(v, &x)) {
-	case DOC_OK: break;
-	case DOC_ABSENT: return dflt;    /* none written (dflt may be LIZA_UNSET, -1) */
-	default: bad_type(l, key, v, "an integer"); return dflt;
-	}
-	if (x > 0)
-		return x;
-	doc_pos p = doc_where(l->d, v);
-	doc_node at = { .line = p.line, .col = p.col };
-	lw_limit_check(l->snap, l->subject, l->path, &at, key, x);
-	return dflt;
-}
-
-static bool get_bool(ld *l, const doc_node *map, const char *key)
-{
-	const doc_node *v = lookup(l, map, key);
-	bool b = false;
-	if (doc_bool(v, &b) == DOC_BADTYPE)
-		bad_type(l, key, v, "true or false");
-	return b;
-}
-
-static time_t get_time(ld *l, const doc_node *map, const char *key)
-{
-	const doc_node *v = lookup(l, map, key);
-	time_t t;
-	switch (doc_time(v, &t)) {
-	case DOC_OK: return t;
-	case DOC_ABSENT: return LW_NO_TIME;
-	default: bad_type(l, key, v, "an ISO 8601 time"); return LW_NO_TIME;
-	}
-}
 
 static liza_strv get_strv(ld *l, const doc_node *map, const char *key)
 {
 	liza_strv sv = { 0 };
-	const doc_node *v = lookup(l, map, key);
-	if (!v || doc_is_null(v))
-		return sv;
-	if (v->kind == DOC_SCALAR) {   /* a lone id where a list belongs: accept it as one item */
-		sv.v = arena_alloc(l->a, sizeof *sv.v);
-		sv.v[sv.n++] = v->u.scalar.str;
-		sv.node = v;
-		return sv;
-	}
-	if (v->kind != DOC_SEQ) {
-		bad_type(l, key, v, "a list");
-		return sv;
-	}
-	sv.node = v;
-	sv.v = arena_alloc(l->a, (doc_len(v) + 1) * sizeof *sv.v);
-	for (const doc_node *i = doc_seq_first(v); i; i = i->next) {
-		const char *s = doc_str(i);
-		if (s)
-			sv.v[sv.n++] = s;
-		else if (!doc_is_null(i))
-			bad_type(l, key, i, "a list of ids");
-	}
+	sv.v = field_strv(&l->f, map, key, &sv.n);
+	if (sv.v)
+		sv.node = field_get(&l->f, map, key);
 	return sv;
-}
-
-static const doc_node *get_map(ld *l, const doc_node *map, const char *key)
-{
-	const doc_node *v = lookup(l, map, key);
-	if (!v || doc_is_null(v))
-		return NULL;
-	if (v->kind != DOC_MAP) {
-		bad_type(l, key, v, "a mapping");
-		return NULL;
-	}
-	return v;
-}
-
-static const doc_node *get_seq(ld *l, const doc_node *map, const char *key)
-{
-	const doc_node *v = lookup(l, map, key);
-	if (!v || doc_is_null(v))
-		return NULL;
-	if (v->kind != DOC_SEQ) {
-		bad_type(l, key, v, "a list");
-		return NULL;
-	}
-	return v;
 }
 
 static liza_event_kind event_kind(const char *e)
@@ -212,23 +45,23 @@ static liza_event_kind event_kind(const char *e)
 
 static void load_history(ld *l, liza_task *t, const doc_node *task)
 {
-	const doc_node *h = get_seq(l, task, "history");
+	const doc_node *h = field_seq(&l->f, task, "history");
 	if (!h)
 		return;
 	t->history = arena_alloc(l->a, doc_len(h) * sizeof *t->history + 1);
 	for (const doc_node *e = doc_seq_first(h); e; e = e->next) {
 		const doc_node *m = doc_deref(e);
 		if (m->kind != DOC_MAP) {
-			bad_type(l, "history entry", m, "a mapping");
+			field_bad_type(&l->f, "history entry", m, "a mapping");
 			continue;
 		}
 		liza_event *ev = &t->history[t->nhistory++];
 		ev->node = m;
-		ev->time = get_time(l, m, "time");
-		ev->event = get_str(l, m, "event");
+		ev->time = field_time(&l->f, m, "time");
+		ev->event = field_str(&l->f, m, "event");
 		ev->kind = event_kind(ev->event);
-		ev->agent = get_str(l, m, "agent");
-		ev->reason = get_str(l, m, "reason");
+		ev->agent = field_str(&l->f, m, "agent");
+		ev->reason = field_str(&l->f, m, "reason");
 	}
 }
 
@@ -237,7 +70,7 @@ static unsigned presence(const ld *l, const doc_node *task)
 {
 	unsigned bits = 0;
 	for (int f = 0; f < LF_COUNT; f++) {
-		const doc_node *v = lookup(l, task, liza_field_name(f));
+		const doc_node *v = field_get(&l->f, task, liza_field_name(f));
 		if (v && !doc_is_null(v))
 			bits |= 1u << f;
 	}
@@ -246,53 +79,53 @@ static unsigned presence(const ld *l, const doc_node *task)
 
 static int load_task(ld *l, liza_task *t, const doc_node *n, size_t index)
 {
-	size_t problems = l->snap->nproblems;
+	size_t problems = l->f.snap->nproblems;
 	t->node = n;
-	index_keys(l, n);
+	field_index_keys(&l->f, n);
 	t->present = presence(l, n);
 	/* The subject is this task's before its id is read: a problem with the
 	 * id itself (not text) is the task's, under the id it is given. */
-	const doc_node *idv = lookup(l, n, "id");
+	const doc_node *idv = field_get(&l->f, n, "id");
 	const char *made = NULL;
 	if (!idv || doc_is_null(idv) || idv->kind != DOC_SCALAR)
 		made = arena_printf(l->a, "tasks[%zu]", index);
-	l->subject = made ? made : idv->u.scalar.str;
-	t->id = get_str(l, n, "id");
+	l->f.subject = made ? made : idv->u.scalar.str;
+	t->id = field_str(&l->f, n, "id");
 	if ((t->id_made = !t->id))
 		t->id = made;
-	t->title = get_str(l, n, "title");
-	t->description = get_str(l, n, "description");
-	t->status_raw = get_str(l, n, "status");
+	t->title = field_str(&l->f, n, "title");
+	t->description = field_str(&l->f, n, "description");
+	t->status_raw = field_str(&l->f, n, "status");
 	t->status = liza_status_parse(t->status_raw);
-	t->priority = get_int(l, n, "priority", LIZA_UNSET);
-	t->iteration = get_int(l, n, "iteration", 0);
-	t->review_cycles_current = get_int(l, n, "review_cycles_current", 0);
-	t->review_cycles_total = get_int(l, n, "review_cycles_total", 0);
-	t->max_iterations = get_limit(l, n, "max_iterations", LIZA_UNSET);
-	t->assigned_to = get_str(l, n, "assigned_to");
-	t->worktree = get_str(l, n, "worktree");
-	t->base_commit = get_str(l, n, "base_commit");
-	t->review_commit = get_str(l, n, "review_commit");
-	t->reviewing_by = get_str(l, n, "reviewing_by");
-	t->approved_by = get_str(l, n, "approved_by");
-	t->rejection_reason = get_str(l, n, "rejection_reason");
-	t->merge_commit = get_str(l, n, "merge_commit");
-	t->blocked_reason = get_str(l, n, "blocked_reason");
-	t->spec_ref = get_str(l, n, "spec_ref");
-	t->done_when = get_str(l, n, "done_when");
-	t->rescope_reason = get_str(l, n, "rescope_reason");
-	t->created = get_time(l, n, "created");
-	t->lease_expires = get_time(l, n, "lease_expires");
-	t->review_lease_expires = get_time(l, n, "review_lease_expires");
-	t->integration_fix = get_bool(l, n, "integration_fix");
-	t->handoff_pending = get_bool(l, n, "handoff_pending");
+	t->priority = field_int(&l->f, n, "priority", LIZA_UNSET);
+	t->iteration = field_int(&l->f, n, "iteration", 0);
+	t->review_cycles_current = field_int(&l->f, n, "review_cycles_current", 0);
+	t->review_cycles_total = field_int(&l->f, n, "review_cycles_total", 0);
+	t->max_iterations = field_limit(&l->f, n, "max_iterations", LIZA_UNSET);
+	t->assigned_to = field_str(&l->f, n, "assigned_to");
+	t->worktree = field_str(&l->f, n, "worktree");
+	t->base_commit = field_str(&l->f, n, "base_commit");
+	t->review_commit = field_str(&l->f, n, "review_commit");
+	t->reviewing_by = field_str(&l->f, n, "reviewing_by");
+	t->approved_by = field_str(&l->f, n, "approved_by");
+	t->rejection_reason = field_str(&l->f, n, "rejection_reason");
+	t->merge_commit = field_str(&l->f, n, "merge_commit");
+	t->blocked_reason = field_str(&l->f, n, "blocked_reason");
+	t->spec_ref = field_str(&l->f, n, "spec_ref");
+	t->done_when = field_str(&l->f, n, "done_when");
+	t->rescope_reason = field_str(&l->f, n, "rescope_reason");
+	t->created = field_time(&l->f, n, "created");
+	t->lease_expires = field_time(&l->f, n, "lease_expires");
+	t->review_lease_expires = field_time(&l->f, n, "review_lease_expires");
+	t->integration_fix = field_bool(&l->f, n, "integration_fix") > 0;
+	t->handoff_pending = field_bool(&l->f, n, "handoff_pending") > 0;
 	t->depends_on = get_strv(l, n, "depends_on");
 	t->failed_by = get_strv(l, n, "failed_by");
 	t->blocked_questions = get_strv(l, n, "blocked_questions");
 	t->superseded_by = get_strv(l, n, "superseded_by");
 	load_history(l, t, n);
-	l->idx_map = NULL;
-	t->problems = l->snap->nproblems - problems;
+	l->idx.map = NULL;
+	t->problems = l->f.snap->nproblems - problems;
 	return 0;
 }
 
@@ -300,71 +133,71 @@ static void load_agent(ld *l, liza_agent *ag, const doc_node *key, const doc_nod
 {
 	ag->id = doc_str(key) ? doc_str(key) : "?";
 	ag->node = val;
-	l->subject = ag->id;
+	l->f.subject = ag->id;
 	if (!doc_is_map(val)) {
 		if (!doc_is_null(val))
-			bad_type(l, ag->id, val, "a mapping");
+			field_bad_type(&l->f, ag->id, val, "a mapping");
 		return;
 	}
 	val = doc_deref(val);
-	ag->role = get_str(l, val, "role");
-	ag->status = get_str(l, val, "status");
+	ag->role = field_str(&l->f, val, "role");
+	ag->status = field_str(&l->f, val, "status");
 	/* Scripts write current_task; some docs say task. Accept both. */
-	ag->current_task = get_str(l, val, "current_task");
+	ag->current_task = field_str(&l->f, val, "current_task");
 	if (!ag->current_task)
-		ag->current_task = get_str(l, val, "task");
-	ag->lease_expires = get_time(l, val, "lease_expires");
-	ag->heartbeat = get_time(l, val, "heartbeat");
+		ag->current_task = field_str(&l->f, val, "task");
+	ag->lease_expires = field_time(&l->f, val, "lease_expires");
+	ag->heartbeat = field_time(&l->f, val, "heartbeat");
 }
 
 static void load_sprint(ld *l, liza_state *st, const doc_node *root)
 {
-	l->subject = "sprint";
-	const doc_node *sp = get_map(l, root, "sprint");
+	l->f.subject = "sprint";
+	const doc_node *sp = field_map(&l->f, root, "sprint");
 	st->sprint = sp;
 	st->sprint_deadline = LW_NO_TIME;
 	if (!sp)
 		return;
-	st->sprint_id = get_str(l, sp, "id");
-	st->sprint_goal_ref = get_str(l, sp, "goal_ref");
-	st->sprint_status = get_str(l, sp, "status");
-	const doc_node *scope = get_map(l, sp, "scope");
+	st->sprint_id = field_str(&l->f, sp, "id");
+	st->sprint_goal_ref = field_str(&l->f, sp, "goal_ref");
+	st->sprint_status = field_str(&l->f, sp, "status");
+	const doc_node *scope = field_map(&l->f, sp, "scope");
 	st->sprint_planned = get_strv(l, scope, "planned");
 	st->sprint_stretch = get_strv(l, scope, "stretch");
-	const doc_node *tl = get_map(l, sp, "timeline");
-	st->sprint_deadline = get_time(l, tl, "deadline");
+	const doc_node *tl = field_map(&l->f, sp, "timeline");
+	st->sprint_deadline = field_time(&l->f, tl, "deadline");
 }
 
 static void load_config(ld *l, liza_state *st, const doc_node *root)
 {
-	l->subject = "config";
-	const doc_node *c = get_map(l, root, "config");
-	st->config.max_coder_iterations = get_limit(l, c, "max_coder_iterations", 10);
-	st->config.max_review_cycles = get_limit(l, c, "max_review_cycles", 5);
-	st->config.heartbeat_interval = get_limit(l, c, "heartbeat_interval", 60);
-	st->config.lease_duration = get_limit(l, c, "lease_duration", 1800);
+	l->f.subject = "config";
+	const doc_node *c = field_map(&l->f, root, "config");
+	st->config.max_coder_iterations = field_limit(&l->f, c, "max_coder_iterations", 10);
+	st->config.max_review_cycles = field_limit(&l->f, c, "max_review_cycles", 5);
+	st->config.heartbeat_interval = field_limit(&l->f, c, "heartbeat_interval", 60);
+	st->config.lease_duration = field_limit(&l->f, c, "lease_duration", 1800);
 }
 
 static void load_lists(ld *l, liza_state *st, const doc_node *root)
 {
-	l->subject = "discovered";
-	const doc_node *d = get_seq(l, root, "discovered");
+	l->f.subject = "discovered";
+	const doc_node *d = field_seq(&l->f, root, "discovered");
 	st->discovered = arena_alloc(l->a, (doc_len(d) + 1) * sizeof *st->discovered);
 	for (const doc_node *i = doc_seq_first(d); i; i = i->next) {
 		const doc_node *m = doc_deref(i);
 		if (m->kind != DOC_MAP) {
-			bad_type(l, "discovered item", m, "a mapping");
+			field_bad_type(&l->f, "discovered item", m, "a mapping");
 			continue;
 		}
 		liza_discovery *x = &st->discovered[st->ndiscovered++];
 		x->node = m;
-		x->id = get_str(l, m, "id");
-		x->urgency = get_str(l, m, "urgency");
-		x->converted_to_task = get_str(l, m, "converted_to_task");
-		x->description = get_str(l, m, "description");
+		x->id = field_str(&l->f, m, "id");
+		x->urgency = field_str(&l->f, m, "urgency");
+		x->converted_to_task = field_str(&l->f, m, "converted_to_task");
+		x->description = field_str(&l->f, m, "description");
 	}
-	l->subject = "handoff";
-	const doc_node *h = get_map(l, root, "handoff");
+	l->f.subject = "handoff";
+	const doc_node *h = field_map(&l->f, root, "handoff");
 	st->handoffs = arena_alloc(l->a, (doc_len(h) + 1) * sizeof *st->handoffs);
 	for (const doc_node *k = doc_map_first(h); k; k = doc_map_next(k)) {
 		liza_handoff *x = &st->handoffs[st->nhandoffs++];
@@ -378,8 +211,8 @@ static void load_lists(ld *l, liza_state *st, const doc_node *root)
 /* A load error at node n, where n lies in the file. */
 static void fail_at(const ld *l, lw_error *err, const doc_node *n, const char *what)
 {
-	doc_pos p = doc_where(l->d, n);
-	lw_error_set(err, l->path, p.line, p.col, "%s", what);
+	doc_pos p = doc_where(l->f.d, n);
+	lw_error_set(err, l->f.path, p.line, p.col, "%s", what);
 }
 
 /* After a one-task edit (doc_reparse_item), every other task is taken from
@@ -422,10 +255,10 @@ static int load_tasks(ld *l, liza_state *st, const doc_node *tasks, const task_r
 
 static int load_state(ld *l, liza_state *st, const doc *d, const task_reuse *reuse, lw_error *err)
 {
-	l->d = d;
+	l->f.d = d;
 	const doc_node *root = doc_deref(d->root);
 	if (!root || doc_is_null(root)) {
-		lw_error_set(err, l->path, 1, 1, "state.yaml is empty (a Liza state is a mapping: version, goal, tasks, …)");
+		lw_error_set(err, l->f.path, 1, 1, "state.yaml is empty (a Liza state is a mapping: version, goal, tasks, …)");
 		return -1;
 	}
 	if (root->kind != DOC_MAP) {
@@ -447,22 +280,22 @@ static int load_state(ld *l, liza_state *st, const doc *d, const task_reuse *reu
 	}
 	/* Version 1 is the only schema the Liza scripts write: another is read
 	 * as best we can, and said, so no check is off without a word. */
-	l->subject = "version";
-	const doc_node *vn = lookup(l, root, "version");
+	l->f.subject = "version";
+	const doc_node *vn = field_get(&l->f, root, "version");
 	long long version;
 	const char *vs = doc_str(vn);   /* an integer or a string, upstream says */
 	if (vn && !(doc_int(vn, &version) == DOC_OK ? version == 1 : vs && strcmp(vs, "1") == 0)) {
-		doc_pos p = doc_where(l->d, vn);
+		doc_pos p = doc_where(l->f.d, vn);
 		doc_node at = { .line = p.line, .col = p.col };
-		lw_snapshot_problem(l->snap, "version", "unknown_schema", l->path, &at,
+		lw_snapshot_problem(l->f.snap, "version", "unknown_schema", l->f.path, &at,
 		                    "version %s is not a Liza schema this reads (1); checks may miss what it changed",
 		                    vs ? vs : "(not a value)");
 	}
-	l->subject = "goal";
-	const doc_node *goal = get_map(l, root, "goal");
-	st->goal_id = get_str(l, goal, "id");
-	st->goal_status = get_str(l, goal, "status");
-	st->goal_description = get_str(l, goal, "description");
+	l->f.subject = "goal";
+	const doc_node *goal = field_map(&l->f, root, "goal");
+	st->goal_id = field_str(&l->f, goal, "id");
+	st->goal_status = field_str(&l->f, goal, "status");
+	st->goal_description = field_str(&l->f, goal, "description");
 
 	if (load_tasks(l, st, tasks, reuse, err) < 0)
 		return -1;
@@ -471,8 +304,8 @@ static int load_state(ld *l, liza_state *st, const doc *d, const task_reuse *reu
 		load_agent(l, &st->agents[st->nagents++], doc_deref(k), k->next);
 	load_lists(l, st, root);
 	load_sprint(l, st, root);
-	l->subject = "circuit_breaker";
-	st->circuit_status = get_str(l, get_map(l, root, "circuit_breaker"), "status");
+	l->f.subject = "circuit_breaker";
+	st->circuit_status = field_str(&l->f, field_map(&l->f, root, "circuit_breaker"), "status");
 	load_config(l, st, root);
 	return 0;
 }
@@ -537,7 +370,7 @@ static int log_event(const doc_event *ev, void *ctx)
 		bool null_root = ev->kind == DOC_EV_SCALAR && ev->plain &&
 		                 (ev->len == 0 || strcmp(ev->str, "~") == 0 || strcmp(ev->str, "null") == 0);
 		if (ev->kind != DOC_EV_SEQ && !null_root) {
-			lw_error_set(s->err, s->l->path, ev->line, ev->col, "log.yaml must be a list of entries");
+			lw_error_set(s->err, s->l->f.path, ev->line, ev->col, "log.yaml must be a list of entries");
 			return -1;
 		}
 		return 0;
@@ -569,7 +402,7 @@ static int log_event(const doc_event *ev, void *ctx)
 			s->st->log_newest = t;
 	} else if (!(ev->plain && (ev->len == 0 || strcmp(ev->str, "null") == 0 || strcmp(ev->str, "~") == 0))) {
 		doc_node at = { .line = ev->line, .col = ev->col };
-		lw_snapshot_problem(s->l->snap, "log", "types", s->l->path, &at,
+		lw_snapshot_problem(s->l->f.snap, "log", "types", s->l->f.path, &at,
 		                    "timestamp must be an ISO 8601 time, not \"%.40s\"", ev->str);
 	}
 	return 0;
@@ -580,13 +413,13 @@ static int load_log(ld *l, liza_state *st, const char *buf, size_t len, lw_error
 	st->has_log = true;
 	st->log_entries = 0;
 	st->log_newest = LW_NO_TIME;
-	size_t problems = l->snap->nproblems;
+	size_t problems = l->f.snap->nproblems;
 	liza_rec_ring ring;
 	liza_rec_ring_init(&ring);
 	log_scan s = { .l = l, .st = st, .err = err, .ring = &ring };
-	int rc = doc_stream(buf, len, l->path, NULL, log_event, &s, err);
+	int rc = doc_stream(buf, len, l->f.path, NULL, log_event, &s, err);
 	liza_rec_ring_done(&ring, l->a, NULL, 0, &st->log_records, &st->nlog_records);
-	st->log_problems = l->snap->nproblems - problems;
+	st->log_problems = l->f.snap->nproblems - problems;
 	st->log_ends_nl = len && buf[len - 1] == '\n';
 	st->log_plain = rc == 0 && !s.not_plain;
 	return rc;
@@ -606,15 +439,15 @@ static int load_log_tail(ld *l, liza_state *st, const liza_state *prev, const ch
 		return -1;
 	liza_state tail = { 0 };
 	tail.log_newest = LW_NO_TIME;
-	size_t problems = l->snap->nproblems;
+	size_t problems = l->f.snap->nproblems;
 	lw_error ignored;
 	lw_error_clear(&ignored);
 	liza_rec_ring ring;
 	liza_rec_ring_init(&ring);
 	log_scan s = { .l = l, .st = &tail, .err = &ignored, .ring = &ring };
-	if (doc_stream(buf + old, len - old, l->path, NULL, log_event, &s, &ignored) < 0 ||
-	    l->snap->nproblems != problems) {
-		l->snap->nproblems = problems;   /* the full parse will report them, at the right line */
+	if (doc_stream(buf + old, len - old, l->f.path, NULL, log_event, &s, &ignored) < 0 ||
+	    l->f.snap->nproblems != problems) {
+		l->f.snap->nproblems = problems;   /* the full parse will report them, at the right line */
 		liza_rec_ring_done(&ring, l->a, NULL, 0, &st->log_records, &st->nlog_records);
 		return -1;
 	}
@@ -656,7 +489,7 @@ bool liza_load_unchanged(const void *prev_sys, const struct stat *sb)
  * load reads it whole again. */
 static int log_broken(ld *l, liza_state *st, lw_error *err)
 {
-	lw_snapshot_unread(l->snap, "log", err);
+	lw_snapshot_unread(l->f.snap, "log", err);
 	lw_error_clear(err);
 	st->has_log = st->log_ends_nl = st->log_plain = false;
 	st->log_entries = 0;
@@ -677,7 +510,7 @@ static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error
 	memset(&st->log_stat, 0, sizeof st->log_stat);
 	st->log_newest = LW_NO_TIME;
 	if (lw_stat(st->log_path, &sb, LW_STAT_FULL) < 0) {
-		lw_snapshot_dangling(l->snap, st->log_path, "log");   /* a link to nothing says so */
+		lw_snapshot_dangling(l->f.snap, st->log_path, "log");   /* a link to nothing says so */
 		return 0;   /* missing: no log */
 	}
 	bool same_file = prev && prev->has_log && prev->log_stat.dev == sb.st_dev && prev->log_stat.ino == sb.st_ino;
@@ -700,8 +533,8 @@ static int load_log_file(ld *l, liza_state *st, const liza_state *prev, lw_error
 		return 0;
 	if (rc != LW_READ_OK)
 		return log_broken(l, st, err);
-	l->path = st->log_path;
-	l->snap->state_bytes += len;
+	l->f.path = st->log_path;
+	l->f.snap->state_bytes += len;
 	/* Remember the size actually read: a write between stat() and read()
 	 * is then seen as a change next time (its mtime differs too). */
 	sb.st_size = (off_t)len;
@@ -727,13 +560,13 @@ static void load_markers(ld *l, liza_state *st, const char *dir)
 	if ((st->paused = lw_exists(lw_path_join(p, sizeof p, dir, "PAUSE"), &sb)))
 		st->pause_since = sb.st_mtime;
 	else
-		lw_snapshot_dangling(l->snap, p, "PAUSE");
+		lw_snapshot_dangling(l->f.snap, p, "PAUSE");
 	if ((st->aborted = lw_exists(lw_path_join(p, sizeof p, dir, "ABORT"), &sb)))
 		st->abort_since = sb.st_mtime;
 	else
-		lw_snapshot_dangling(l->snap, p, "ABORT");
+		lw_snapshot_dangling(l->f.snap, p, "ABORT");
 	if (!lw_exists(lw_path_join(p, sizeof p, dir, "CHECKPOINT"), &sb))
-		lw_snapshot_dangling(l->snap, p, "CHECKPOINT");
+		lw_snapshot_dangling(l->f.snap, p, "CHECKPOINT");
 	else {
 		st->checkpoint = true;
 		st->checkpoint_at = sb.st_mtime;
@@ -742,7 +575,7 @@ static void load_markers(ld *l, liza_state *st, const char *dir)
 		lw_error err;
 		int rc = lw_read_file(p, 4096, &buf, &len, &err);
 		if (rc == LW_READ_ERROR && err.code)   /* a FIFO, permissions: the time falls back to the mtime */
-			lw_snapshot_unread(l->snap, "CHECKPOINT", &err);
+			lw_snapshot_unread(l->f.snap, "CHECKPOINT", &err);
 		if (rc == LW_READ_OK) {
 			buf[strcspn(buf, "\r\n")] = '\0';
 			char *s = buf;
@@ -752,7 +585,7 @@ static void load_markers(ld *l, liza_state *st, const char *dir)
 			if (*s && lw_parse_time(s, &t) == 0)
 				st->checkpoint_at = t;
 			else if (*s)
-				lw_snapshot_problem(l->snap, "CHECKPOINT", "checkpoint", p, NULL,
+				lw_snapshot_problem(l->f.snap, "CHECKPOINT", "checkpoint", p, NULL,
 				                    "line 1 is not an ISO 8601 time; using the file's mtime");
 			free(buf);
 		}
@@ -862,7 +695,8 @@ int liza_shell_load(const liza_read *in, lw_snapshot *prev_snap, lw_snapshot *sn
 	const liza_state *prev = prev_snap ? prev_snap->sys : NULL;
 	liza_state *st = arena_alloc(&snap->mem, sizeof *st);
 	task_reuse reuse = { .prev = prev }, *reusing = NULL;
-	ld l = { .snap = snap, .a = &snap->mem };
+	ld l = { .f = { .snap = snap, .mem = &snap->mem }, .a = &snap->mem };
+	l.f.index = &l.idx;
 	char p[LW_PATH_MAX];
 
 	bool state_same = !in->d;   /* liza_load_unchanged said so (liza_gen.c) */
@@ -893,7 +727,7 @@ int liza_shell_load(const liza_read *in, lw_snapshot *prev_snap, lw_snapshot *sn
 			reusing = &reuse;
 		}
 		st->state_doc = in->d;
-		l.path = st->state_path;
+		l.f.path = st->state_path;
 		if (load_state(&l, st, in->d, reusing, err) < 0)
 			return -1;
 		/* The stat of what was read: a write after stat() shows as a

@@ -1,7 +1,7 @@
 /* metrics.c — see metrics.h. Families are written one after another, each
  * with its HELP and TYPE lines and then every project's samples, because the
  * text format requires a family's samples to stand together. */
-#include "core/model/metrics.h"
+#include "cli/metrics.h"
 #include "core/util/escape.h"
 #include "core/util/timeparse.h"
 #include <string.h>

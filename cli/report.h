@@ -1,7 +1,8 @@
 /* report.h — text the non-interactive commands print: alert lines, the
  * `check --json` object, and the one-line status in plain, tmux and JSON
  * forms. Pure functions of the project and its alerts, so tests compare
- * bytes. */
+ * bytes. The CLI's, not the model's: core/ holds what a status template
+ * may say (core/model/status_format.h), this file how it is drawn. */
 #ifndef LW_REPORT_H
 #define LW_REPORT_H
 #include "core/model/adapter.h"
@@ -51,12 +52,10 @@ typedef enum status_style { STATUS_PLAIN, STATUS_TMUX, STATUS_JSON } status_styl
  * %S systems, %B backlog, %Y ready, %A active, %R review, %K blocked, %D done,
  * %T tasks, %W awaiting the operator, %Q waiting for a human (the queue), %c crit, %w warn, %i info, %a acknowledged, %P
  * "PAUSED" while paused (else nothing), %L the default line, %% a percent
- * sign. */
+ * sign; a template with another directive is refused before
+ * (lw_status_format_check, core/model/status_format.h). */
 void report_status(strbuf *out, const lw_project *p, const lw_alerts *al, status_style style,
                    const char *fmt);
-/* NULL when fmt is a template report_status understands; else the
- * message naming the first bad directive and the valid ones (in buf). */
-const char *report_status_format_check(const char *fmt, char *buf, size_t n);
 
 /* `status` over several projects (or one that is missing): tmux without a
  * template gets one compact line of the counts summed over every project

@@ -1,4 +1,4 @@
-#include "core/model/report.h"
+#include "cli/report.h"
 #include "core/model/fleet.h"
 #include "core/model/queue.h"
 #include "core/util/escape.h"
@@ -377,39 +377,10 @@ static void template_line(strbuf *out, const lw_project *p, const status_counts 
 			continue;
 		case 'L': default_line(out, p, c, tmux); continue;
 		case '%': strbuf_addc(out, '%'); continue;
-		default: strbuf_addc(out, '%'); strbuf_addc(out, *f); continue;   /* refused before (format_check) */
+		default: strbuf_addc(out, '%'); strbuf_addc(out, *f); continue;   /* refused before (lw_status_format_check) */
 		}
 		strbuf_printf(out, "%zu", v);
 	}
-}
-
-/* The directives template_line knows, in the order the help lists them. */
-static const char directives[] = "SBYARKDTWQcwiaPL%";
-
-const char *report_status_format_check(const char *fmt, char *buf, size_t n)
-{
-	if (!fmt || strcmp(fmt, "long") == 0)
-		return NULL;
-	for (const char *f = fmt; *f; f++) {
-		if (*f != '%' || !f[1])
-			continue;   /* a lone % at the end is printed as it is */
-		unsigned char ch = (unsigned char)*++f;
-		if (strchr(directives, ch))
-			continue;
-		char bad[16];
-		/* A byte that is no printable ASCII would not show: its code. */
-		if (ch < 0x21 || ch >= 0x7f)
-			snprintf(bad, sizeof bad, "%%\\x%02x", ch);
-		else
-			snprintf(bad, sizeof bad, "%%%c", ch);
-		snprintf(buf, n,
-		         "unknown directive '%s' in the status format (byte %zu); the directives are %%S systems, "
-		         "%%B %%Y %%A %%R %%K %%D the lanes, %%T tasks, %%W awaiting you, %%Q waiting for a human, %%c %%w %%i alerts by level, %%a acknowledged, "
-		         "%%P paused, %%L the long line, %%%% a percent sign (or the whole format: long)",
-		         bad, (size_t)(f - fmt));
-		return buf;
-	}
-	return NULL;
 }
 
 /* tmux's default status-right-length is 40: the counts come first and a
