@@ -1,6 +1,7 @@
 /* keymap.c — the actions of the main screen, their default keys, and the
  * dispatch of a key through the runtime keymap (keymap_edit.c). */
 #include "tui/zoom.h"
+#include "tui/prompt.h"
 #include "tui/keymap.h"
 #include "tui/act.h"
 #include "tui/pane.h"

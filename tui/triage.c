@@ -5,6 +5,7 @@
  * lives in the user's state folder (core/model/acks.h) and ends when the
  * alert clears. Raised and cleared alerts are lines of the activity feed. */
 #include "tui/triage.h"
+#include "tui/prompt.h"
 #include "tui/pane.h"
 #include "core/model/alert_index.h"
 #include "core/util/timeparse.h"
