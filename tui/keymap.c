@@ -7,6 +7,7 @@
 #include "tui/pane.h"
 #include "tui/view.h"
 #include "tui/triage.h"
+#include "tui/triage_ack.h"
 #include "tui/act_work.h"
 #include "tui/sort.h"
 #include "tui/cmdline.h"
