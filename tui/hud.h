@@ -90,7 +90,6 @@ typedef struct hud {
 	bool sel_hidden;          /* that task is filtered out (said once on the message line) */
 
 	hud_prompt prompt;
-	struct hud_review *review;   /* the review view while open (tui/view_review.c) */
 	char message[512];        /* one-line feedback: a denied transition, an error */
 	bool message_error;
 	/* The task a "id: FROM -> TO" message names, where it went, and whether
@@ -130,7 +129,6 @@ typedef struct hud {
 	size_t search_origin;     /* the line on top when / opened: Esc returns there */
 	size_t search_cur;        /* the line last found (SIZE_MAX: none): n goes on from it while it is on screen */
 	char search_before[256];  /* the pattern (or the board's filter) when / opened: Esc restores it */
-	struct hud_raw *raw;      /* the raw-record view while open (tui/view_raw.c) */
 } hud;
 
 /* ---- model side (hud_model.c) ---- */

@@ -68,8 +68,9 @@ void views_close_all(hud *h);                      /* on quit: each view's state
 /* v's own state (private_size bytes), made zeroed at the first call. */
 void *views_private(hud *h, const hud_view_def *v);
 void views_private_free(hud *h, const hud_view_def *v);   /* made again at the next use */
-/* The same, NULL while v has not been used: for what only reads it. */
-const void *views_private_peek(const hud *h, const hud_view_def *v);
+/* The same, NULL while v has not been used (or after views_private_free):
+ * for what only reads it, and for a view whose state lives while it is open. */
+void *views_private_peek(const hud *h, const hud_view_def *v);
 
 /* The keymap's side: the view an action opens (NULL: none), whether it applies, open it. */
 const hud_view_def *views_for_action(const char *action);

@@ -40,7 +40,7 @@ void *views_private(hud *h, const hud_view_def *v)
 	return *state;
 }
 
-const void *views_private_peek(const hud *h, const hud_view_def *v) { return h->view_state[row_of(v)]; }
+void *views_private_peek(const hud *h, const hud_view_def *v) { return h->view_state[row_of(v)]; }
 
 void views_private_free(hud *h, const hud_view_def *v)
 {
