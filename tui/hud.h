@@ -1,6 +1,8 @@
-/* hud.h — the HUD's state, shared by the files of tui/. One struct holds all
- * of it (the one place with mutable UI state); views read it and draw, keys
- * change it. Nothing in tui/ parses or writes state files. */
+/* hud.h — the HUD's state, shared by the files of tui/: the model as shown,
+ * the selection, the message line. One struct holds it; each view keeps its
+ * own state in a private block only its file reads (tui/view.h). Views read
+ * the hud and draw, keys change it. Nothing in tui/ parses or writes state
+ * files. */
 #ifndef LW_HUD_H
 #define LW_HUD_H
 #include <stdbool.h>
