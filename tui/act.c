@@ -7,6 +7,8 @@
  * watcher, like any other write. Which events exist, their keys, words and
  * prompts are the adapters' declarations (core/model/action.h). */
 #include "tui/act.h"
+#include "tui/chooser.h"
+#include "tui/prompt.h"
 #include "tui/view.h"
 #include "tui/pane.h"
 #include "tui/txrun.h"

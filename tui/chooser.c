@@ -2,6 +2,7 @@
  * selected task): arrows or the keys bound to up/down/top/bottom move, Enter
  * takes, Esc (or quit's key) cancels. Drawn as a box over the bottom of the
  * board, so the board stays in view above it. */
+#include "tui/chooser.h"
 #include "tui/view.h"
 #include "tui/keymap.h"
 #include <curses.h>
@@ -9,17 +10,28 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The chooser's own state (its private block, tui/view.h). */
+typedef struct chooser_state {
+	char label[96];
+	char items[HUD_CHOICES_MAX][160];
+	int n, sel;
+	hud_choose_done done;
+} chooser_state;
+
+static chooser_state *state(hud *h) { return views_private(h, &view_chooser); }
+
 void chooser_ask(hud *h, const char *label, hud_choose_done done)
 {
-	memset(&h->choice, 0, sizeof h->choice);
-	snprintf(h->choice.label, sizeof h->choice.label, "%s", label);
-	h->choice.done = done;
+	chooser_state *c = state(h);
+	memset(c, 0, sizeof *c);
+	snprintf(c->label, sizeof c->label, "%s", label);
+	c->done = done;
 	views_push(h, &view_chooser);
 }
 
 void chooser_add(hud *h, const char *fmt, ...)
 {
-	hud_choice *c = &h->choice;
+	chooser_state *c = state(h);
 	if (c->n == HUD_CHOICES_MAX)
 		return;
 	va_list ap;
@@ -30,7 +42,7 @@ void chooser_add(hud *h, const char *fmt, ...)
 
 static void finish(hud *h, int index)
 {
-	hud_choose_done done = h->choice.done;
+	hud_choose_done done = state(h)->done;
 	views_close(h, &view_chooser);   /* back to the view it was asked from */
 	if (done)
 		done(h, index);
@@ -38,7 +50,7 @@ static void finish(hud *h, int index)
 
 static void key(hud *h, int ch)
 {
-	hud_choice *c = &h->choice;
+	chooser_state *c = state(h);
 	const char *a = keymap_action_of(h->keymap, ch);
 	a = a ? a : "";
 	if (ch == KEY_UP || strcmp(a, "up") == 0)
@@ -60,7 +72,7 @@ static void key(hud *h, int ch)
 static void draw(hud *h, unsigned dirty)
 {
 	(void)dirty;
-	hud_choice *c = &h->choice;
+	chooser_state *c = state(h);
 	int w = text_width(h, c->label) + 4;
 	for (int i = 0; i < c->n; i++) {
 		int iw = text_width(h, c->items[i]) + 8;
@@ -99,4 +111,5 @@ const hud_view_def view_chooser = {
 	.overlay = true,
 	.draw = draw,
 	.key = key,
+	.private_size = sizeof(chooser_state),
 };

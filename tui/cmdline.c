@@ -1,5 +1,6 @@
 /* cmdline.c — the : command line (cmdline.h). */
 #include "tui/cmdline.h"
+#include "tui/prompt.h"
 #include "tui/keymap.h"
 #include "tui/act.h"
 #include "tui/sort.h"

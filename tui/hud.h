@@ -1,6 +1,8 @@
-/* hud.h — the HUD's state, shared by the files of tui/. One struct holds all
- * of it (the one place with mutable UI state); views read it and draw, keys
- * change it. Nothing in tui/ parses or writes state files. */
+/* hud.h — the HUD's state, shared by the files of tui/: the model as shown,
+ * the selection, the message line. One struct holds it; each view keeps its
+ * own state in a private block only its file reads (tui/view.h). Views read
+ * the hud and draw, keys change it. Nothing in tui/ parses or writes state
+ * files. */
 #ifndef LW_HUD_H
 #define LW_HUD_H
 #include <stdbool.h>
@@ -16,10 +18,10 @@
 
 struct hud_pane_def;
 enum { HUD_PANES_MAX = 16 };
-typedef enum hud_detail { DETAIL_TASK, DETAIL_ALERT, DETAIL_WORKFLOW } hud_detail;
 enum { HUD_LOG_MAX = 64 };
 struct hud_view_def;
 enum { HUD_VIEWS_MAX = 8 };   /* views open at once over the main screen (tui/view.h) */
+enum { HUD_VIEW_KINDS = 16 }; /* rows the views table may have (tui/views.c) */
 
 /* A task as the board shows it: a pointer into a source's snapshot, valid
  * until that source reloads (the index is rebuilt then). */
@@ -33,7 +35,6 @@ struct hud;
 struct hud_keymap;
 typedef void (*hud_prompt_done)(struct hud *h, const char *text);   /* NULL text = cancelled */
 typedef void (*hud_confirm_done)(struct hud *h, bool yes);
-typedef void (*hud_choose_done)(struct hud *h, int index);         /* -1 = cancelled */
 
 /* What a prompt takes, at most: far beyond any reason a person types, and
  * refused visibly beyond it (never cut). */
@@ -53,23 +54,6 @@ typedef struct hud_prompt {
 	/* Keys of the caller's own, tried first (the : line's Tab, Up, Down): true = taken. */
 	bool (*key)(struct hud *h, int key);
 } hud_prompt;
-
-/* An alert kept for the detail view. */
-typedef struct hud_alert_copy {
-	lw_level level;
-	char project[LW_LABEL_MAX];   /* "" with one project */
-	char system[32], code[64], subject[256], message[1200];
-	time_t since;
-} hud_alert_copy;
-
-#define HUD_CHOICES_MAX 24
-/* A short list to pick one from (the transitions reachable from a task). */
-typedef struct hud_choice {
-	char label[96];
-	char items[HUD_CHOICES_MAX][160];
-	int n, sel;
-	hud_choose_done done;
-} hud_choice;
 
 typedef struct hud {
 	lw_fleet *fleet;          /* the projects watched (one, or several: -C repeated, `projects`) */
@@ -94,6 +78,9 @@ typedef struct hud {
 	/* selection and view */
 	const struct hud_view_def *views[HUD_VIEWS_MAX];   /* open over the main screen, bottom first (tui/view.h) */
 	int nviews;
+	/* Each view's own state, by its row in the views table: made at its
+	 * first use, read and written by that view alone (views_private). */
+	void *view_state[HUD_VIEW_KINDS];
 	const struct hud_pane_def *focus;   /* a row of the pane table (tui/pane.h) */
 	bool zoomed;              /* the focused pane has the whole screen (tui/zoom.c) */
 	int hidden;               /* how many panes of content _ hid, in zoom.c's order (0: none) */
@@ -101,13 +88,10 @@ typedef struct hud {
 	int lane, row;            /* board: selected lane and row within it */
 	int table_row;
 	int alert_row, workflow_row;
-	int detail_scroll, log_scroll, help_scroll;
 	char sel_key[256];        /* "system:id" of the selected task, kept across reloads */
 	bool sel_hidden;          /* that task is filtered out (said once on the message line) */
 
 	hud_prompt prompt;
-	hud_choice choice;
-	struct hud_review *review;   /* the review view while open (tui/view_review.c) */
 	char message[512];        /* one-line feedback: a denied transition, an error */
 	bool message_error;
 	/* The task a "id: FROM -> TO" message names, where it went, and whether
@@ -118,10 +102,6 @@ typedef struct hud {
 	 * the first one: 40 KB of empty lines cost an idle HUD its RSS. */
 	char (*log)[640];
 	size_t nlog;
-	/* What the detail view shows: the selected task, an alert (a copy: the
-	 * alerts are rebuilt by every check run) with its task, or a workflow. */
-	hud_detail detail_kind;
-	hud_alert_copy detail_alert;
 	bool quit;
 	bool sim_paused;          /* the demo's team, paused by P */
 	txrun tx;                 /* the write under way, off the UI loop (one at a time) */
@@ -140,12 +120,6 @@ typedef struct hud {
 	bool checked_once;        /* the first check is the baseline: nothing was "raised" */
 	lw_acks acks;             /* acknowledged alerts ($XDG_STATE_HOME/liza-watch/acks) */
 	int agent_row;            /* agents pane: the selected row */
-	int activity_scroll;      /* the full-screen feed: lines up from the newest */
-	char activity_filter[128];
-	/* What waits for a human, in every project (tui/view_queue.c): the
-	 * list after the last check, and its length for the header. */
-	struct hud_queue *queue;
-	size_t queue_n;
 	/* The table's and the alerts' sort (tui/sort.h, [SORT_TABLE], [SORT_ALERTS]):
 	 * a column (0: as built) and its direction. */
 	int sort_col[2];
@@ -157,7 +131,6 @@ typedef struct hud {
 	size_t search_origin;     /* the line on top when / opened: Esc returns there */
 	size_t search_cur;        /* the line last found (SIZE_MAX: none): n goes on from it while it is on screen */
 	char search_before[256];  /* the pattern (or the board's filter) when / opened: Esc restores it */
-	struct hud_raw *raw;      /* the raw-record view while open (tui/view_raw.c) */
 } hud;
 
 /* ---- model side (hud_model.c) ---- */
@@ -204,12 +177,6 @@ void hud_message(hud *h, bool error, const char *fmt, ...) __attribute__((format
  * for one path; with several, paths stay whole (they tell the projects apart). */
 const char *hud_shown_text(const hud *h, const char *text, char *buf, size_t n);
 size_t hud_workflow_count(const hud *h);
-/* ---- triage (triage.c): acknowledgements, alert lines in the feed ---- */
-/* After a check: mark acknowledged alerts, end those whose alert cleared,
- * and add "raised"/"cleared" lines to the feed. */
-void triage_after_check(hud *h, lw_alerts *fresh, const lw_alerts *before);
-/* The shown alerts' counts by level, acknowledged ones apart. */
-void triage_counts(const hud *h, size_t by_level[3], size_t *acked);
 /* ---- agents (pane_agents.c) ---- */
 size_t hud_agent_count(const hud *h);
 const lw_agent *hud_agent(const hud *h, size_t i, size_t *member);
@@ -219,23 +186,9 @@ const lw_workflow *hud_workflow(const hud *h, size_t i, const lw_source **src);
 
 /* ---- drawing (draw.c, the panes pane_*.c, the views view_*.c: tui/view.h) ---- */
 void hud_draw(hud *h);
-void view_detail_open_alert(hud *h, const lw_alert *a);   /* the detail view on an alert and its task */
-void view_detail_open_workflow(hud *h);                   /* ... on the selected workflow */
-void view_queue_update(hud *h);   /* after every check: the queue rebuilt (items arrive and leave) */
-void view_queue_free(hud *h);
 
-/* ---- keys (keymap.c, prompt.c) ---- */
+/* ---- keys (keymap.c; the prompt: tui/prompt.h, the chooser: tui/chooser.h) ---- */
 void keymap_key(hud *h, int key);
-void prompt_key(hud *h, int key);
-void prompt_ask_text(hud *h, const char *label, const char *context, hud_prompt_done done);
-void prompt_ask_confirm(hud *h, const char *label, const char *context, hud_confirm_done done);
-/* Put text in the open prompt, the cursor at its end (a filter to edit, a
- * reason given back after a failed write). */
-void prompt_set_text(hud *h, const char *text);
-void prompt_free(hud *h);
-/* Open the chooser; add its items with chooser_add before the next key. */
-void chooser_ask(hud *h, const char *label, hud_choose_done done);
-void chooser_add(hud *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ---- text (text.c) ---- */
 int  text_style_attr(const hud *h, theme_elem e);

@@ -1,6 +1,8 @@
 /* hud_model.c — what the HUD shows, derived from the project: the filtered
  * task index, the selection kept by task key across reloads, alerts. */
 #include "tui/hud.h"
+#include "tui/triage.h"
+#include "tui/view_queue.h"
 #include "tui/sort.h"
 #include "tui/search.h"
 #include "notify/notify.h"

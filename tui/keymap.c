@@ -1,11 +1,13 @@
 /* keymap.c — the actions of the main screen, their default keys, and the
  * dispatch of a key through the runtime keymap (keymap_edit.c). */
 #include "tui/zoom.h"
+#include "tui/prompt.h"
 #include "tui/keymap.h"
 #include "tui/act.h"
 #include "tui/pane.h"
 #include "tui/view.h"
 #include "tui/triage.h"
+#include "tui/triage_ack.h"
 #include "tui/act_work.h"
 #include "tui/sort.h"
 #include "tui/cmdline.h"

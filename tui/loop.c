@@ -3,6 +3,7 @@
  * is armed only for the next check deadline and, with a live clock, the next
  * minute (ages are shown in whole minutes). */
 #include "tui/hud.h"
+#include "tui/prompt.h"
 #include "tui/term.h"
 #include "tui/keymap.h"
 #include "tui/pane.h"

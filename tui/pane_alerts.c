@@ -1,5 +1,6 @@
 /* pane_alerts.c — the alerts of the last check run, one per row. */
 #include "tui/pane.h"
+#include "tui/view.h"
 #include "tui/mouse.h"
 #include "tui/keymap.h"
 #include "tui/triage.h"

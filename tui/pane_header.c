@@ -3,6 +3,7 @@
  * the screen narrows the path is shortened first (its tail kept), then the
  * program's name goes, then the reload time, then the counts' words. */
 #include "tui/pane.h"
+#include "tui/view_queue.h"
 #include "tui/triage.h"
 #include <stdio.h>
 #include <string.h>
@@ -106,10 +107,11 @@ static void draw(hud *h, int y, int rows)
 	if (acked)
 		snprintf(ack, sizeof ack, "  ACK %zu", acked);
 	/* What waits for a human, in every project (w opens the queue). */
-	char wait[32] = "", wait_s[16] = "";
-	if (h->queue_n) {
-		snprintf(wait, sizeof wait, "WAIT %zu  ", h->queue_n);
-		snprintf(wait_s, sizeof wait_s, "Q%zu ", h->queue_n);
+	char wait[32] = "", wait_s[24] = "";
+	size_t waiting = view_queue_count(h);
+	if (waiting) {
+		snprintf(wait, sizeof wait, "WAIT %zu  ", waiting);
+		snprintf(wait_s, sizeof wait_s, "Q%zu ", waiting);
 	}
 	char tb[32];
 	struct tm tm;

@@ -3,6 +3,7 @@
  * gauge_progress: tasks finished of all) is full at the goal, not at a
  * limit, so it is never drawn red; the others count against a limit. */
 #include "tui/pane.h"
+#include "tui/view.h"
 #include "tui/mouse.h"
 #include "tui/keymap.h"
 #include <curses.h>

@@ -3,6 +3,7 @@
  * bytes, a key beyond that is refused with a message. Editing is on UTF-8
  * bytes with every move and deletion by whole characters, and Enter takes
  * only valid UTF-8 (a terminal in another encoding is told, the text kept). */
+#include "tui/prompt.h"
 #include "tui/view.h"
 #include "core/util/escape.h"
 #include <curses.h>

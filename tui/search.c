@@ -2,6 +2,7 @@
  * the live prompt, n/N with their wrap, the marks over what matches; and
  * the board's filter as it is typed. */
 #include "tui/search.h"
+#include "tui/prompt.h"
 #include "tui/view.h"
 #include <stdint.h>
 #include <stdio.h>

@@ -34,10 +34,19 @@ typedef struct hud_view_def {
 	/* Pipes it reads while open (-1: none) and reading them: true = redraw. */
 	void (*fds)(const hud *h, int fd[2]);
 	bool (*pump)(hud *h);
+	/* Its own state, as tig's view_ops.private_size: a block of this many
+	 * bytes, zeroed at the view's first use and kept until views_close_all
+	 * (a filter typed once stays when the view is opened again). Only the
+	 * view's file knows its layout; others ask the view's functions. */
+	size_t private_size;
+	void (*free_private)(void *state);   /* what the block holds (NULL: nothing) */
 } hud_view_def;
 
 /* The views other code opens by name of object: the bottom, the overlays. */
 extern const hud_view_def view_main, view_prompt, view_chooser, view_detail, view_review;
+
+void view_detail_open_alert(hud *h, const lw_alert *a);   /* the detail view on an alert and its task */
+void view_detail_open_workflow(hud *h);                   /* ... on the selected workflow */
 
 /* The table: every view, the main screen first. */
 extern const hud_view_def *const hud_views[];
@@ -55,7 +64,13 @@ bool views_asking(const hud *h);
 bool views_push(hud *h, const hud_view_def *v);
 void views_pop(hud *h);                            /* close the top (not the main screen) */
 void views_close(hud *h, const hud_view_def *v);   /* close v and what is above it, if open */
-void views_close_all(hud *h);                      /* on quit */
+void views_close_all(hud *h);                      /* on quit: each view's state freed too */
+/* v's own state (private_size bytes), made zeroed at the first call. */
+void *views_private(hud *h, const hud_view_def *v);
+void views_private_free(hud *h, const hud_view_def *v);   /* made again at the next use */
+/* The same, NULL while v has not been used (or after views_private_free):
+ * for what only reads it, and for a view whose state lives while it is open. */
+void *views_private_peek(const hud *h, const hud_view_def *v);
 
 /* The keymap's side: the view an action opens (NULL: none), whether it applies, open it. */
 const hud_view_def *views_for_action(const char *action);

@@ -170,14 +170,38 @@ static void workflow_fields(lines *l, const doc_node *node)
 	}
 }
 
+/* An alert kept for the detail view. */
+typedef struct alert_copy {
+	lw_level level;
+	char project[LW_LABEL_MAX];   /* "" with one project */
+	char system[32], code[64], subject[256], message[1200];
+	time_t since;
+} alert_copy;
+
+/* The detail view's own state (its private block, tui/view.h): what it
+ * shows — the selected task, an alert (a copy: the alerts are rebuilt by
+ * every check run) with its task, or a workflow — and the line on top. */
+typedef struct detail_state {
+	enum { DETAIL_TASK, DETAIL_ALERT, DETAIL_WORKFLOW } kind;
+	alert_copy alert;
+	int scroll;
+} detail_state;
+/* The message log's: the line on top. */
+typedef struct log_state {
+	int scroll;
+} log_state;
+
+static detail_state *state(hud *h) { return views_private(h, &view_detail); }
+static log_state *log_st(hud *h) { return views_private(h, &view_log); }
+
 /* The task an alert is about: same project and system, its subject the task's id. */
-static const hud_item *alert_task(const hud *h)
+static const hud_item *alert_task(const hud *h, const alert_copy *a)
 {
 	for (size_t i = 0; i < h->nitems; i++) {
 		const char *label = hud_project_label(h, h->items[i].member);
-		if (strcmp(label ? label : "", h->detail_alert.project) == 0 &&
-		    strcmp(h->items[i].task->system, h->detail_alert.system) == 0 &&
-		    strcmp(h->items[i].task->id, h->detail_alert.subject) == 0)
+		if (strcmp(label ? label : "", a->project) == 0 &&
+		    strcmp(h->items[i].task->system, a->system) == 0 &&
+		    strcmp(h->items[i].task->id, a->subject) == 0)
 			return &h->items[i];
 	}
 	return NULL;
@@ -185,20 +209,21 @@ static const hud_item *alert_task(const hud *h)
 
 void view_detail_open_alert(hud *h, const lw_alert *a)
 {
-	h->detail_alert.level = a->level;
-	snprintf(h->detail_alert.project, sizeof h->detail_alert.project, "%s", a->project ? a->project : "");
-	snprintf(h->detail_alert.system, sizeof h->detail_alert.system, "%s", a->system);
-	snprintf(h->detail_alert.code, sizeof h->detail_alert.code, "%s", a->code);
-	snprintf(h->detail_alert.subject, sizeof h->detail_alert.subject, "%s", a->subject);
-	snprintf(h->detail_alert.message, sizeof h->detail_alert.message, "%s", a->message);
-	h->detail_alert.since = a->since;
-	h->detail_kind = DETAIL_ALERT;
-	h->detail_scroll = 0;
+	detail_state *d = state(h);
+	d->alert.level = a->level;
+	snprintf(d->alert.project, sizeof d->alert.project, "%s", a->project ? a->project : "");
+	snprintf(d->alert.system, sizeof d->alert.system, "%s", a->system);
+	snprintf(d->alert.code, sizeof d->alert.code, "%s", a->code);
+	snprintf(d->alert.subject, sizeof d->alert.subject, "%s", a->subject);
+	snprintf(d->alert.message, sizeof d->alert.message, "%s", a->message);
+	d->alert.since = a->since;
+	d->kind = DETAIL_ALERT;
+	d->scroll = 0;
 	h->search_for = NULL;   /* a new subject: no search yet */
 	views_push(h, &view_detail);
 	/* Its task becomes the board's selection, so the keys that act on a
 	 * task act on it once the view is closed. */
-	const hud_item *it = alert_task(h);
+	const hud_item *it = alert_task(h, &d->alert);
 	if (it) {
 		hud_task_key(h, it, h->sel_key, sizeof h->sel_key);
 		hud_rebuild(h);
@@ -217,23 +242,23 @@ static bool can(const hud *h)
 
 static void open_task(hud *h)
 {
-	h->detail_kind = DETAIL_TASK;
-	h->detail_scroll = 0;
+	state(h)->kind = DETAIL_TASK;
+	state(h)->scroll = 0;
 	h->search_for = NULL;   /* a new subject: no search yet */
 	views_push(h, &view_detail);
 }
 
 void view_detail_open_workflow(hud *h)
 {
-	h->detail_kind = DETAIL_WORKFLOW;
-	h->detail_scroll = 0;
+	state(h)->kind = DETAIL_WORKFLOW;
+	state(h)->scroll = 0;
 	h->search_for = NULL;   /* a new subject: no search yet */
 	views_push(h, &view_detail);
 }
 
 static void open_log(hud *h)
 {
-	h->log_scroll = 1000000;   /* the newest at the bottom, in view */
+	log_st(h)->scroll = 1000000;   /* the newest at the bottom, in view */
 	h->search_for = NULL;
 	views_push(h, &view_log);
 }
@@ -310,8 +335,9 @@ static void log_lines(hud *h, lines *l, char *title, size_t tn)
 static bool detail_lines(hud *h, lines *lp, char *title, size_t tn)
 {
 	lines l = { 0 }, *l_ = &l;
-	if (h->detail_kind == DETAIL_ALERT) {
-		const hud_alert_copy *a = &h->detail_alert;
+	const detail_state *d = state(h);
+	if (d->kind == DETAIL_ALERT) {
+		const alert_copy *a = &d->alert;
 		char age[24], buf[512], subj[sizeof a->subject], msg[sizeof a->message];
 		lw_format_age((long long)(lw_now() - a->since), age, sizeof age);
 		snprintf(title, tn, " %s %s %s: %s", lw_level_name(a->level), a->system, a->code,
@@ -319,7 +345,7 @@ static bool detail_lines(hud *h, lines *lp, char *title, size_t tn)
 		snprintf(buf, sizeof buf, "%s for %s", lw_level_name(a->level), age);
 		add_line(l_, 1, "", buf, strlen(buf));
 		add_wrapped(l_, h, 1, hud_shown_text(h, a->message, msg, sizeof msg), h->cols - 2);
-		const hud_item *it = alert_task(h);
+		const hud_item *it = alert_task(h, a);
 		if (it) {
 			snprintf(buf, sizeof buf, "-- task %s:%s  %s  (%s)", it->task->system, it->task->id,
 			         it->task->status,
@@ -329,7 +355,7 @@ static bool detail_lines(hud *h, lines *lp, char *title, size_t tn)
 		} else if (strcmp(a->code, "parse_error") == 0) {
 			add_line(l_, 1, "", "-- the file is shown as it was last read; fix it at the line above", 67);
 		}
-	} else if (h->detail_kind == DETAIL_WORKFLOW) {
+	} else if (d->kind == DETAIL_WORKFLOW) {
 		const lw_source *src = NULL;
 		const lw_workflow *w = hud_workflow(h, (size_t)h->workflow_row, &src);
 		if (!w) {
@@ -388,10 +414,10 @@ static void log_begin(hud *h)
 	log_lines(h, &raw, title, sizeof title);
 	wrap_lines(h, &raw, &found);
 }
-static size_t detail_top(hud *h) { return (size_t)h->detail_scroll; }
-static void detail_go(hud *h, size_t i) { h->detail_scroll = (int)i; }
-static size_t log_top(hud *h) { return (size_t)h->log_scroll; }
-static void log_go(hud *h, size_t i) { h->log_scroll = (int)i; }
+static size_t detail_top(hud *h) { return (size_t)state(h)->scroll; }
+static void detail_go(hud *h, size_t i) { state(h)->scroll = (int)i; }
+static size_t log_top(hud *h) { return (size_t)log_st(h)->scroll; }
+static void log_go(hud *h, size_t i) { log_st(h)->scroll = (int)i; }
 static const search_view detail_search = { found_count, found_line, detail_top, detail_go, detail_begin, found_end };
 static const search_view log_search = { found_count, found_line, log_top, log_go, log_begin, found_end };
 
@@ -401,7 +427,7 @@ static void draw(hud *h, unsigned dirty)
 	lines l = { 0 };
 	char title[512];
 	if (detail_lines(h, &l, title, sizeof title))
-		show(h, &detail_search, title, &l, &h->detail_scroll);
+		show(h, &detail_search, title, &l, &state(h)->scroll);
 }
 
 static void draw_log(hud *h, unsigned dirty)
@@ -410,7 +436,7 @@ static void draw_log(hud *h, unsigned dirty)
 	lines l = { 0 };
 	char title[128];
 	log_lines(h, &l, title, sizeof title);
-	show(h, &log_search, title, &l, &h->log_scroll);
+	show(h, &log_search, title, &l, &log_st(h)->scroll);
 }
 
 /* Scroll by the movement keys; the keys that leave a view, and detail's own, close it. */
@@ -421,8 +447,8 @@ static void scroll_or_leave(hud *h, const search_view *sv, int ch, int *scroll)
 		views_pop(h);
 }
 
-static void key(hud *h, int ch) { scroll_or_leave(h, &detail_search, ch, &h->detail_scroll); }
-static void key_log(hud *h, int ch) { scroll_or_leave(h, &log_search, ch, &h->log_scroll); }
+static void key(hud *h, int ch) { scroll_or_leave(h, &detail_search, ch, &state(h)->scroll); }
+static void key_log(hud *h, int ch) { scroll_or_leave(h, &log_search, ch, &log_st(h)->scroll); }
 
 const hud_view_def view_detail = {
 	.name = "detail",
@@ -431,6 +457,7 @@ const hud_view_def view_detail = {
 	.open = open_task,
 	.draw = draw,
 	.key = key,
+	.private_size = sizeof(detail_state),
 };
 
 const hud_view_def view_log = {
@@ -439,4 +466,5 @@ const hud_view_def view_log = {
 	.open = open_log,
 	.draw = draw_log,
 	.key = key_log,
+	.private_size = sizeof(log_state),
 };

@@ -106,9 +106,16 @@ static const char *line_text(hud *h, size_t i, strbuf *b)
 	return b->buf ? b->buf : "";
 }
 
+/* The help's own state (its private block, tui/view.h): the line on top. */
+typedef struct help_state {
+	int scroll;
+} help_state;
+
+static help_state *state(hud *h) { return views_private(h, &view_help); }
+
 static size_t count(hud *h) { return (size_t)help_lines(h); }
-static size_t top(hud *h) { return (size_t)h->help_scroll; }
-static void show(hud *h, size_t i) { h->help_scroll = (int)i; }
+static size_t top(hud *h) { return (size_t)state(h)->scroll; }
+static void show(hud *h, size_t i) { state(h)->scroll = (int)i; }
 static const search_view help_search = { .count = count, .line = line_text, .top = top, .show = show };
 
 static void draw(hud *h, unsigned dirty)
@@ -118,14 +125,14 @@ static void draw(hud *h, unsigned dirty)
 	text_fill_row(h, 0, 0, h->cols, EL_HEADER);
 	text_put(h, 0, 0, h->cols, " liza-watch keys (Esc, q or ? returns)", EL_HEADER);
 	int rows = h->rows - 2, total = help_lines(h);
-	if (h->help_scroll > total - rows)
-		h->help_scroll = total - rows;
-	if (h->help_scroll < 0)
-		h->help_scroll = 0;
+	if (state(h)->scroll > total - rows)
+		state(h)->scroll = total - rows;
+	if (state(h)->scroll < 0)
+		state(h)->scroll = 0;
 	int kw, aw;
 	columns(km, &kw, &aw);
-	for (int r = 0; r < rows && h->help_scroll + r < total; r++) {
-		size_t i = (size_t)(h->help_scroll + r);
+	for (int r = 0; r < rows && state(h)->scroll + r < total; r++) {
+		size_t i = (size_t)(state(h)->scroll + r);
 		int y = 1 + r;
 		if (i < km->n) {
 			const hud_binding *b = &km->v[i];
@@ -155,13 +162,13 @@ static void draw(hud *h, unsigned dirty)
 	text_fill_row(h, h->rows - 1, 0, h->cols, EL_NORMAL);
 	text_putf(h, h->rows - 1, 0, h->cols, EL_DIM,
 	          " Up/Down/PgUp/PgDn scroll  / n N search  Esc/q back   line %d of %d",
-	          h->help_scroll + 1, total);
+	          state(h)->scroll + 1, total);
 	search_footer(h, &help_search);
 }
 
 static void open_help(hud *h)
 {
-	h->help_scroll = 0;
+	state(h)->scroll = 0;
 	search_reset(h, &help_search);
 	views_push(h, &view_help);
 }
@@ -170,12 +177,12 @@ static void open_help(hud *h)
 static void key(hud *h, int ch)
 {
 	const char *a = keymap_action_of(h->keymap, ch);
-	if (search_key(h, &help_search, ch) || views_scroll_key(h, ch, a, &h->help_scroll))
+	if (search_key(h, &help_search, ch) || views_scroll_key(h, ch, a, &state(h)->scroll))
 		return;
 	if (ch == KEY_HOME || (a && strcmp(a, "top") == 0))
-		h->help_scroll = 0;
+		state(h)->scroll = 0;
 	else if (ch == KEY_END || (a && strcmp(a, "bottom") == 0))
-		h->help_scroll = help_lines(h);
+		state(h)->scroll = help_lines(h);
 	else if (views_leave_key(ch, a) || ch == '?' || (a && strcmp(a, "help") == 0))
 		views_pop(h);
 }
@@ -186,4 +193,5 @@ const hud_view_def view_help = {
 	.open = open_help,
 	.draw = draw,
 	.key = key,
+	.private_size = sizeof(help_state),
 };

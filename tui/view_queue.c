@@ -12,6 +12,7 @@
  * (tui/search.h), moving the selection to the match; while a pattern is on,
  * n and N go to the next and previous match, and Esc ends the search, giving
  * n back to the note it is on the main screen (and :note reaches it always). */
+#include "tui/view_queue.h"
 #include "tui/view.h"
 #include "tui/pane.h"
 #include "tui/keymap.h"
@@ -32,18 +33,36 @@ typedef struct hud_queue {
 	lw_queue_order order;
 	int row;
 	char sel[512];            /* the selected item, kept across rebuilds */
+	bool ready;               /* q and counts are made */
 } hud_queue;
 
+/* The queue's own state is its private block (tui/view.h), made at the
+ * first check and kept while the HUD runs: the header counts it too. */
 static hud_queue *state(hud *h)
 {
-	if (!h->queue) {
-		h->queue = calloc(1, sizeof *h->queue);
-		if (!h->queue)
-			abort();
-		lw_queue_init(&h->queue->q);
-		lw_counts_init(&h->queue->counts);
+	hud_queue *s = views_private(h, &view_queue);
+	if (!s->ready) {
+		lw_queue_init(&s->q);
+		lw_counts_init(&s->counts);
+		s->ready = true;
 	}
-	return h->queue;
+	return s;
+}
+
+/* The block's own frees (views_close_all, view_queue_free). */
+static void free_state(void *state_)
+{
+	hud_queue *s = state_;
+	if (!s->ready)
+		return;
+	lw_counts_free(&s->counts);
+	lw_queue_free(&s->q);
+}
+
+size_t view_queue_count(const hud *h)
+{
+	const hud_queue *s = views_private_peek(h, &view_queue);
+	return s && s->ready ? s->q.n : 0;
 }
 
 static void item_key(const lw_wait *w, char *buf, size_t n)
@@ -53,7 +72,7 @@ static void item_key(const lw_wait *w, char *buf, size_t n)
 
 static void fill_counts(hud *h)
 {
-	hud_queue *s = h->queue;
+	hud_queue *s = state(h);
 	const lw_project *projects[LW_MAX_PROJECTS];
 	for (size_t m = 0; m < h->fleet->n && m < LW_MAX_PROJECTS; m++)
 		projects[m] = &h->fleet->v[m].proj;
@@ -67,7 +86,6 @@ void view_queue_update(hud *h)
 	for (size_t m = 0; m < h->fleet->n; m++)
 		lw_queue_add_project(&s->q, &h->fleet->v[m].proj, &h->all_alerts, h->fleet->v[m].label, m);
 	lw_queue_sort(&s->q, s->order);
-	h->queue_n = s->q.n;
 	/* The selection follows its item; one that left leaves the row where it was. */
 	for (size_t i = 0; s->sel[0] && i < s->q.n; i++) {
 		char k[sizeof s->sel];
@@ -83,15 +101,7 @@ void view_queue_update(hud *h)
 		fill_counts(h);
 }
 
-void view_queue_free(hud *h)
-{
-	if (!h->queue)
-		return;
-	lw_counts_free(&h->queue->counts);
-	lw_queue_free(&h->queue->q);
-	free(h->queue);
-	h->queue = NULL;
-}
+void view_queue_free(hud *h) { views_private_free(h, &view_queue); }
 
 static const lw_wait *selected(hud *h)
 {
@@ -103,13 +113,13 @@ static void remember(hud *h)
 {
 	const lw_wait *w = selected(h);
 	if (w)
-		item_key(w, h->queue->sel, sizeof h->queue->sel);
+		item_key(w, state(h)->sel, sizeof state(h)->sel);
 }
 
 /* Item i's row as drawn (and as the search reads it). */
 static const char *item_line(hud *h, size_t i, strbuf *b)
 {
-	const lw_wait *w = &h->queue->q.v[i];
+	const lw_wait *w = &state(h)->q.v[i];
 	time_t now = lw_now();
 	char age[24] = "-", line[1400], counts[80] = "";
 	bool several = h->fleet->n > 1;
@@ -272,12 +282,13 @@ static void open_queue(hud *h)
 
 static void fds(const hud *h, int fd[2])
 {
-	fd[0] = h->queue ? lw_counts_fd(&h->queue->counts) : -1;
+	const hud_queue *s = views_private_peek(h, &view_queue);
+	fd[0] = s && s->ready ? lw_counts_fd(&s->counts) : -1;
 }
 
 static bool pump(hud *h)
 {
-	if (!h->queue || !lw_counts_pump(&h->queue->counts))
+	if (!views_private_peek(h, &view_queue) || !lw_counts_pump(&state(h)->counts))
 		return false;
 	fill_counts(h);
 	return true;
@@ -293,4 +304,6 @@ const hud_view_def view_queue = {
 	.reload = view_queue_update,   /* its tasks' pointers are the new snapshot's at once */
 	.fds = fds,
 	.pump = pump,
+	.private_size = sizeof(hud_queue),
+	.free_private = free_state,
 };

@@ -123,17 +123,21 @@ static const hud_item *find(const hud *h, const char *key)
 	return NULL;
 }
 
-static size_t count(hud *h) { return h->raw ? h->raw->n : 0; }
-static const char *line_of(hud *h, size_t i, strbuf *b) { (void)b; return h->raw->v[i]; }
-static size_t top(hud *h) { return (size_t)h->raw->scroll; }
-static void show_line(hud *h, size_t i) { h->raw->scroll = (int)i; }
+/* The raw view's state is its private block (tui/view.h) while it is open:
+ * made at open, freed at close (NULL then). */
+static hud_raw *cur(const hud *h) { return views_private_peek(h, &view_raw); }
+
+static size_t count(hud *h) { return cur(h) ? cur(h)->n : 0; }
+static const char *line_of(hud *h, size_t i, strbuf *b) { (void)b; return cur(h)->v[i]; }
+static size_t top(hud *h) { return (size_t)cur(h)->scroll; }
+static void show_line(hud *h, size_t i) { cur(h)->scroll = (int)i; }
 static const search_view raw_search = { .count = count, .line = line_of, .top = top, .show = show_line };
 
 /* The line e opens at: the match last found while it is on screen, else
  * the top line (a short record cannot bring a match to the top). */
 static size_t edit_line(const hud *h)
 {
-	const hud_raw *r = h->raw;
+	const hud_raw *r = cur(h);
 	size_t top_i = (size_t)r->scroll;
 	if (h->search_for == &raw_search && h->search_cur != SIZE_MAX && h->search_cur >= top_i &&
 	    h->search_cur < top_i + (size_t)(h->rows > 2 ? h->rows - 2 : 1))
@@ -145,11 +149,10 @@ static bool can(const hud *h) { return hud_selected(h) != NULL; }
 
 static void close_raw(hud *h)
 {
-	if (!h->raw)
+	if (!cur(h))
 		return;
-	raw_free_lines(h->raw);
-	free(h->raw);
-	h->raw = NULL;
+	raw_free_lines(cur(h));
+	views_private_free(h, &view_raw);
 }
 
 static void open_raw(hud *h)
@@ -160,10 +163,7 @@ static void open_raw(hud *h)
 	views_close(h, &view_raw);
 	if (!views_push(h, &view_raw))
 		return;
-	hud_raw *r = calloc(1, sizeof *r);
-	if (!r)
-		abort();
-	h->raw = r;
+	hud_raw *r = views_private(h, &view_raw);
 	h->search_for = NULL;
 	hud_task_key(h, it, r->key, sizeof r->key);
 	extract(h, r, it);
@@ -172,7 +172,7 @@ static void open_raw(hud *h)
 /* A reload: the bytes as the file holds them now. */
 static void reload(hud *h)
 {
-	hud_raw *r = h->raw;
+	hud_raw *r = cur(h);
 	const hud_item *it = r ? find(h, r->key) : NULL;
 	if (it)
 		extract(h, r, it);
@@ -185,7 +185,7 @@ static void reload(hud *h)
 static void draw(hud *h, unsigned dirty)
 {
 	(void)dirty;
-	hud_raw *r = h->raw;
+	hud_raw *r = cur(h);
 	if (!r)
 		return;
 	text_fill_row(h, 0, 0, h->cols, EL_HEADER);
@@ -211,7 +211,7 @@ static void draw(hud *h, unsigned dirty)
 
 static void key(hud *h, int ch)
 {
-	hud_raw *r = h->raw;
+	hud_raw *r = cur(h);
 	const char *a = keymap_action_of(h->keymap, ch);
 	if (!r) {
 		views_pop(h);
@@ -238,4 +238,5 @@ const hud_view_def view_raw = {
 	.key = key,
 	.close = close_raw,
 	.reload = reload,
+	.private_size = sizeof(hud_raw),   /* while it is open: freed at close */
 };

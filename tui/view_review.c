@@ -34,6 +34,10 @@ typedef struct hud_review {
 	int sub;
 } hud_review;
 
+/* The review is its private block (tui/view.h) while it is open: made at
+ * open, freed at close (NULL then). */
+static hud_review *cur(const hud *h) { return views_private_peek(h, &view_review); }
+
 static bool can(const hud *h) { return h->focus == &pane_board && hud_selected(h) != NULL; }
 
 static void on_line(lw_rkind kind, const char *line, size_t len, void *ctx)
@@ -56,7 +60,7 @@ static void make_head(hud_review *r, const lw_task *t)
 /* Popped: stop git, free the view. */
 static void close_review(hud *h)
 {
-	hud_review *r = h->review;
+	hud_review *r = cur(h);
 	if (!r)
 		return;
 	if (r->running)
@@ -66,8 +70,7 @@ static void close_review(hud *h)
 	lw_rlines_free(&r->statl);
 	lw_diffstat_free(&r->stat);
 	free(r->files);
-	free(r);
-	h->review = NULL;
+	views_private_free(h, &view_review);
 }
 
 /* Open it on the selected task. */
@@ -79,10 +82,7 @@ static void open_review(hud *h)
 	views_close(h, &view_review);   /* one review at a time */
 	if (!views_push(h, &view_review))
 		return;
-	hud_review *r = calloc(1, sizeof *r);
-	if (!r)
-		abort();
-	h->review = r;
+	hud_review *r = views_private(h, &view_review);
 	h->search_for = NULL;
 	hud_task_key(h, it, r->key, sizeof r->key);
 	snprintf(r->revision, sizeof r->revision, "%s", it->task->revision ? it->task->revision : "");
@@ -113,7 +113,7 @@ static void open_review(hud *h)
  * flagged CHANGED and a verdict on it refused (v v reviews the new one). */
 static void reload(hud *h)
 {
-	hud_review *r = h->review;
+	hud_review *r = cur(h);
 	if (!r)
 		return;
 	const hud_item *it = NULL;
@@ -141,16 +141,17 @@ static void reload(hud *h)
 /* git's pipes while it runs, for poll(). */
 static void fds(const hud *h, int fd[2])
 {
-	if (h->review && h->review->running && !h->review->job.done) {
-		fd[0] = h->review->job.out_fd;
-		fd[1] = h->review->job.err_fd;
+	const hud_review *r = cur(h);
+	if (r && r->running && !r->job.done) {
+		fd[0] = r->job.out_fd;
+		fd[1] = r->job.err_fd;
 	}
 }
 
 /* Read what git wrote; true when the view changed. */
 static bool pump(hud *h)
 {
-	hud_review *r = h->review;
+	hud_review *r = cur(h);
 	if (!r || !r->running || r->job.done)
 		return false;
 	size_t before = r->diff.n;
@@ -236,7 +237,7 @@ static bool is(const char *action, const char *name) { return action && strcmp(a
 /* A search reads the rows whole (a wrapped row is found as one); only the
  * timeline is made for it, the diff's 40,000 rows are read where they are. */
 static rows found;
-static void found_begin(hud *h) { rows_make(h->review, &found); }
+static void found_begin(hud *h) { rows_make(cur(h), &found); }
 static void found_end(hud *h) { (void)h; lw_rlines_free(&found.tl); }
 static size_t found_count(hud *h) { (void)h; return found.n; }
 static const char *found_line(hud *h, size_t i, strbuf *b)
@@ -247,11 +248,11 @@ static const char *found_line(hud *h, size_t i, strbuf *b)
 	size_t len;
 	return row_at(&found, i, &k, &len);   /* each row ends in a NUL where it lies */
 }
-static size_t found_top(hud *h) { return (size_t)h->review->scroll; }
+static size_t found_top(hud *h) { return (size_t)cur(h)->scroll; }
 static void found_show(hud *h, size_t i)
 {
-	h->review->scroll = (int)i;
-	h->review->sub = 0;
+	cur(h)->scroll = (int)i;
+	cur(h)->sub = 0;
 }
 static const search_view review_search = { found_count, found_line, found_top, found_show, found_begin, found_end };
 
@@ -259,7 +260,7 @@ static const search_view review_search = { found_count, found_line, found_top, f
  * same revision (a resubmission while the operator reads is a new change). */
 static const char *stale(const hud *h, char *buf, size_t n)
 {
-	const hud_review *r = h->review;
+	const hud_review *r = cur(h);
 	const hud_item *it = hud_selected(h);
 	char key[256];
 	if (it)
@@ -290,7 +291,7 @@ static bool verdict_ok(hud *h)
 /* The next (dir 1) or previous (-1) file of the diff from the top row. */
 static void jump_file(hud *h, int dir)
 {
-	hud_review *r = h->review;
+	hud_review *r = cur(h);
 	rows w;
 	rows_make(r, &w);
 	size_t off = w.tl.n + r->rv.body.n + r->statl.n;
@@ -316,7 +317,7 @@ static void jump_file(hud *h, int dir)
  * rows passed are measured; draw keeps the end in range. */
 static void scroll_by(hud *h, int n)
 {
-	hud_review *r = h->review;
+	hud_review *r = cur(h);
 	rows w;
 	rows_make(r, &w);
 	for (; n > 0 && (size_t)r->scroll < w.n; n--) {
@@ -341,7 +342,7 @@ static void scroll_by(hud *h, int n)
 
 static void key(hud *h, int ch)
 {
-	hud_review *r = h->review;
+	hud_review *r = cur(h);
 	if (!r) {
 		views_pop(h);
 		return;
@@ -371,7 +372,7 @@ static void key(hud *h, int ch)
 static void draw(hud *h, unsigned dirty)
 {
 	(void)dirty;
-	hud_review *r = h->review;
+	hud_review *r = cur(h);
 	if (!r)
 		return;
 	text_fill_row(h, 0, 0, h->cols, EL_HEADER);
@@ -451,4 +452,5 @@ const hud_view_def view_review = {
 	.reload = reload,
 	.fds = fds,
 	.pump = pump,
+	.private_size = sizeof(hud_review),   /* while it is open: freed at close */
 };

@@ -4,6 +4,7 @@
 #include "tui/keymap.h"
 #include "tui/mouse.h"
 #include <curses.h>
+#include <stdlib.h>
 #include <string.h>
 
 extern const hud_view_def view_log, view_help, view_activity, view_queue, view_raw;
@@ -21,6 +22,34 @@ const hud_view_def *const hud_views[] = {
 	&view_chooser,
 };
 const size_t hud_nviews = sizeof hud_views / sizeof *hud_views;
+_Static_assert(sizeof hud_views / sizeof *hud_views <= HUD_VIEW_KINDS, "hud.h: HUD_VIEW_KINDS holds a row per view");
+
+static size_t row_of(const hud_view_def *v)
+{
+	for (size_t i = 0; i < hud_nviews; i++)
+		if (hud_views[i] == v)
+			return i;
+	abort();   /* a view not in the table: a bug in tui/, not in the input */
+}
+
+void *views_private(hud *h, const hud_view_def *v)
+{
+	void **state = &h->view_state[row_of(v)];
+	if (!*state && v->private_size && !(*state = calloc(1, v->private_size)))
+		abort();
+	return *state;
+}
+
+void *views_private_peek(const hud *h, const hud_view_def *v) { return h->view_state[row_of(v)]; }
+
+void views_private_free(hud *h, const hud_view_def *v)
+{
+	void **state = &h->view_state[row_of(v)];
+	if (*state && v->free_private)
+		v->free_private(*state);
+	free(*state);
+	*state = NULL;
+}
 
 const hud_view_def *views_top(const hud *h) { return h->nviews > 0 ? h->views[h->nviews - 1] : &view_main; }
 int views_depth(const hud *h) { return h->nviews; }
@@ -66,6 +95,8 @@ void views_close_all(hud *h)
 {
 	while (h->nviews > 0)
 		views_pop(h);
+	for (size_t i = 0; i < hud_nviews; i++)
+		views_private_free(h, hud_views[i]);
 }
 
 bool views_push(hud *h, const hud_view_def *v)

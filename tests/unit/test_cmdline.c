@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "tui/cmdline.h"
+#include "tui/prompt.h"
 #include "tui/keymap.h"
 #include "tui/sort.h"
 #include "tui/pane.h"

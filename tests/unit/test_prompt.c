@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tui/view.h"
+#include "tui/prompt.h"
 
 static int taken;
 static char got[HUD_PROMPT_MAX + 1];

@@ -14,6 +14,7 @@
 #include <locale.h>
 #include <string.h>
 #include "tui/view.h"
+#include "tui/prompt.h"
 #include "tui/search.h"
 
 static void smartcase(void **state)

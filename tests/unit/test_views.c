@@ -11,6 +11,7 @@
 #include <cmocka.h>
 #include <string.h>
 #include "tui/view.h"
+#include "tui/prompt.h"
 #include "tui/keymap.h"
 
 static hud_keymap km;
@@ -33,6 +34,7 @@ static void count_close(hud *h) { (void)h; closed++; }
 static void nop_draw(hud *h, unsigned d) { (void)h; (void)d; }
 static void pop_key(hud *h, int ch) { (void)ch; views_pop(h); }
 #define T(n) { .name = n, .draw = nop_draw, .key = pop_key, .close = count_close }
+extern const hud_view_def view_help;
 static const hud_view_def tv[HUD_VIEWS_MAX + 1] = { T("t0"), T("t1"), T("t2"), T("t3"), T("t4"), T("t5"),
                                                     T("t6"), T("t7"), T("t8") };
 
@@ -65,6 +67,28 @@ static void esc_returns_to_the_view_below(void **state)
 	assert_string_equal(views_top(&h)->name, "help");
 	views_key(&h, 27);
 	assert_ptr_equal(views_top(&h), &view_main);
+	views_close_all(&h);   /* help's and log's own state */
+}
+
+/* A view's own state (tig's private_size): made zeroed at its first use,
+ * kept when the view closes and opens again, freed by views_close_all. */
+static void a_view_owns_its_state(void **state)
+{
+	(void)state;
+	hud h;
+	init(&h);
+	assert_null(views_private_peek(&h, &view_detail));
+	views_open(&h, "help");
+	const void *help = views_private_peek(&h, &view_help);
+	assert_non_null(help);
+	assert_null(views_private_peek(&h, &view_detail));   /* another view's is not made */
+	views_key(&h, 27);
+	assert_ptr_equal(views_private_peek(&h, &view_help), help);   /* closed: its state stays */
+	views_open(&h, "help");
+	assert_ptr_equal(views_private(&h, &view_help), help);
+	views_close_all(&h);
+	assert_null(views_private_peek(&h, &view_help));
+	hud_log_free(&h);
 }
 
 static int answered;
@@ -88,6 +112,7 @@ static void prompt_over_a_view_returns_to_it(void **state)
 	assert_string_equal(views_top(&h)->name, "activity");
 	views_key(&h, 'q');
 	assert_ptr_equal(views_top(&h), &view_main);
+	views_close_all(&h);
 	prompt_free(&h);
 	hud_log_free(&h);
 }
@@ -149,6 +174,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(main_screen_is_the_bottom),
 		cmocka_unit_test(esc_returns_to_the_view_below),
+		cmocka_unit_test(a_view_owns_its_state),
 		cmocka_unit_test(prompt_over_a_view_returns_to_it),
 		cmocka_unit_test(the_stack_is_bounded),
 		cmocka_unit_test(the_table_is_whole),
