@@ -672,7 +672,7 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 	return TX_DENIED;
 }
 
-static void log_entry(gtx *g, tx_result *res)
+static void log_entry(gtx *g, const liza_log_seen *seen, tx_result *res)
 {
 	const tx_request *rq = g->rq;
 	const char *ev = rq->event;
@@ -706,12 +706,23 @@ static void log_entry(gtx *g, tx_result *res)
 		snprintf(res->note, sizeof res->note, "log.yaml not updated: %s", lw_error_format(&err, msg, sizeof msg));
 		return;
 	}
-	if (liza_log_append(g->dir, e, n, &err) == STORE_ERR)
+	if (liza_log_append_seen(g->dir, seen, e, n, &err) == STORE_ERR)
 		snprintf(res->note, sizeof res->note, "log.yaml not updated: %s", lw_error_format(&err, msg, sizeof msg));
 	store_lock_release(&lk);
 }
 
 int lizago_transition(const char *dir, const tx_request *rq, tx_result *res)
+{
+	liza_held none = { 0 };
+	return lizago_transition_held(dir, &none, rq, res);
+}
+
+/* What the caller holds (liza_gen.h): its parse of state.yaml, on which the
+ * checks and edits are made before Liza's lock is taken (under it, the file
+ * compared with those bytes, nothing parsed while they match), and the
+ * snapshot's view of log.yaml, from which the entry is rendered on the
+ * log's first and last items while the file is the one it read. */
+int lizago_transition_held(const char *dir, const liza_held *held, const tx_request *rq, tx_result *res)
 {
 	memset(res, 0, sizeof *res);
 	gtx g = { .dir = dir, .rq = rq };
@@ -730,10 +741,11 @@ int lizago_transition(const char *dir, const tx_request *rq, tx_result *res)
 		tx_set(res, TX_IO, "%s", lw_error_format(&lerr, msg, sizeof msg));
 		return res->rc = TX_IO;
 	}
-	tx_rc rc = txfile_update(path, apply, &g, res);
+	tx_rc rc = txfile_update_held(path, held->d, "tasks", apply, &g, sizeof g, res);
 	if (rc != TX_DONE)
 		return res->rc = rc;
-	log_entry(&g, res);
+	const lizago_state *st = held->sys && liza_gen_of(held->sys)->id == LIZA_GEN_GO ? held->sys : NULL;
+	log_entry(&g, st ? &st->log_seen : NULL, res);
 	if (!strcmp(rq->event, "resume") && !rq->subject) {
 		/* commands/resume.go: after ops.Resume, the provider stop signals
 		 * that would stop the restarted agents at once */
