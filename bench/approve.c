@@ -3,9 +3,12 @@
  * plain read + temp + fsync + rename of the same state.yaml (the I/O
  * floor) and against a reload of the project.
  *
- *   approve [-n ITERS] [-c LIZA_WATCH] LIZA_DIR
+ *   approve [-n ITERS] [-c LIZA_WATCH] [-t TASK] [-a AGENT] LIZA_DIR
  *
- * LIZA_DIR is copied to a temporary project (its .liza folder). Each
+ * LIZA_DIR is copied to a temporary project (its .liza folder, with its
+ * pipeline.yaml when it has one: today's Liza's). TASK is the task
+ * approved (default: the first READY_FOR_REVIEW one, the shell era's),
+ * AGENT the reviewer who approves (default code-reviewer-9). Each
  * iteration restores the copy's state.yaml and log.yaml (not timed), then
  * times, in rotating order:
  *   held    the approve as the HUD fires it: the project loaded first (not
@@ -25,6 +28,7 @@
  * plain_ms= lock_ms= (held) bare_lock_ms= approve_cpu_ms= (held). */
 #include "systems/liza/shell/liza.h"
 #include "systems/liza/shell/liza_check.h"
+#include "systems/liza/liza_gen.h"
 #include "core/util/fileio.h"
 #include "core/util/timeparse.h"
 #include <fcntl.h>
@@ -128,10 +132,12 @@ static void reload(const char *liza, time_t now)
 	lw_alerts al;
 	lw_alerts_init(&al);
 	lw_check_ctx ctx = { .now = now, .next_deadline = LW_NO_TIME, .out = &al };
-	liza_check(snap->sys, snap, &ctx);
+	liza_gen_of(snap->sys)->check(snap->sys, snap, &ctx);   /* either generation's checks */
 	lw_alerts_free(&al);
 	lw_snapshot_free(snap);
 }
+
+static const char *agent = "code-reviewer-9";   /* -a */
 
 static void cli_approve(const char *lw, const char *project, const char *id)
 {
@@ -144,7 +150,7 @@ static void cli_approve(const char *lw, const char *project, const char *id)
 			dup2(null, 1);
 			dup2(null, 2);
 		}
-		execl(lw, lw, "-C", project, "approve", id, "--force", "--as", "code-reviewer-9", (char *)NULL);
+		execl(lw, lw, "-C", project, "approve", id, "--force", "--as", agent, (char *)NULL);
 		_exit(127);
 	}
 	int st;
@@ -157,14 +163,18 @@ enum { HELD, BARE, CLI, RELOAD, PLAIN, NMODES };
 int main(int argc, char **argv)
 {
 	int iters = 20, o;
-	const char *lw = NULL;
-	while ((o = getopt(argc, argv, "n:c:")) != -1)
+	const char *lw = NULL, *task = NULL;
+	while ((o = getopt(argc, argv, "n:c:t:a:")) != -1)
 		if (o == 'n')
 			iters = atoi(optarg);
 		else if (o == 'c')
 			lw = optarg;
+		else if (o == 't')
+			task = optarg;
+		else if (o == 'a')
+			agent = optarg;
 	if (optind + 1 != argc || iters < 1)
-		die("usage: approve [-n ITERS] [-c LIZA_WATCH] LIZA_DIR");
+		die("usage: approve [-n ITERS] [-c LIZA_WATCH] [-t TASK] [-a AGENT] LIZA_DIR");
 	char proj[] = "/tmp/lw-bench-approve-XXXXXX", dir[4096], state[4200], log[4200], lock[4200], src[4200];
 	if (!mkdtemp(proj))
 		die("mkdtemp");
@@ -181,18 +191,28 @@ int main(int argc, char **argv)
 	char *l0 = slurp(src, &ln);
 	if (!s0)
 		die("no state.yaml");
-	/* The first READY_FOR_REVIEW task. */
-	const char *at = strstr(s0, "status: READY_FOR_REVIEW");
-	const char *id = NULL;
+	snprintf(src, sizeof src, "%s/pipeline.yaml", argv[optind]);
+	size_t pn;
+	char *p0 = slurp(src, &pn), pipe[4200];
+	snprintf(pipe, sizeof pipe, "%s/pipeline.yaml", dir);
+	if (p0)
+		spit(pipe, p0, pn);
+	free(p0);
 	char idbuf[64] = "";
-	for (const char *p = at; p && p > s0; p--)
-		if (strncmp(p, "- id: ", 6) == 0) {
-			id = p + 6;
-			break;
-		}
-	if (!id)
-		die("no READY_FOR_REVIEW task");
-	snprintf(idbuf, sizeof idbuf, "%.*s", (int)strcspn(id, "\n"), id);
+	if (task) {
+		snprintf(idbuf, sizeof idbuf, "%s", task);
+	} else {   /* the first READY_FOR_REVIEW task */
+		const char *at = strstr(s0, "status: READY_FOR_REVIEW");
+		const char *id = NULL;
+		for (const char *p = at; p && p > s0; p--)
+			if (strncmp(p, "- id: ", 6) == 0) {
+				id = p + 6;
+				break;
+			}
+		if (!id)
+			die("no READY_FOR_REVIEW task");
+		snprintf(idbuf, sizeof idbuf, "%.*s", (int)strcspn(id, "\n"), id);
+	}
 	double *t[NMODES], *lk[2], *tc = calloc((size_t)iters, sizeof *tc);
 	for (int m = 0; m < NMODES; m++)
 		t[m] = calloc((size_t)iters, sizeof **t);
@@ -207,7 +227,7 @@ int main(int argc, char **argv)
 			spit(state, s0, sn);
 			if (l0)
 				spit(log, l0, ln);
-			tx_request rq = { .subject = idbuf, .event = "approve", .as = "code-reviewer-9", .force = true,
+			tx_request rq = { .subject = idbuf, .event = "approve", .as = agent, .force = true,
 			                  .now = now };
 			tx_result res;
 			lw_snapshot *snap = NULL;

@@ -92,7 +92,7 @@ int liza_transition_from(const char *dir, const lw_snapshot *good, const tx_requ
 		return g->transition(dir, rq, res);
 	liza_held held = { .sys = good->sys, .detected = true };
 	const doc_node *tasks = NULL;
-	doc *d = g->parse_of ? g->parse_of(good->sys, &tasks) : NULL;
+	doc *d = g->parse_of ? g->parse_of(good->sys, &tasks) : g->held_parse ? g->held_parse(good->sys) : NULL;
 	doc own;
 	memset(&own, 0, sizeof own);
 	if (d && !d->posmap && d->src) {

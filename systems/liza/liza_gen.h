@@ -68,6 +68,10 @@ typedef struct liza_generation {
 	/* Optional: prev_sys's parse of state.yaml and its tasks sequence, for
 	 * the loader to parse one edited task alone (doc_reparse_item). */
 	doc *(*parse_of)(const void *prev_sys, const doc_node **tasks);
+	/* Optional, for a generation without parse_of: the parse its snapshot
+	 * was built from, for a transition to prepare its edit on (liza_held);
+	 * the loader lends it nothing. */
+	doc *(*held_parse)(const void *sys);
 	/* Alerts over a loaded snapshot (sys NULL: only its load problems). */
 	void (*check)(const void *sys, const lw_snapshot *snap, lw_check_ctx *ctx);
 	/* The transition table a task of this state moves by (every lw_task

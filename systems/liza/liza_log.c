@@ -4,6 +4,7 @@
  * agent appends at the same time is never lost. */
 #include "systems/liza/liza_log.h"
 #include "core/util/fileio.h"
+#include "core/util/inputs.h"
 #include "core/util/strfind.h"
 #include "core/store/store.h"
 #include "core/txn/txn.h"
@@ -112,7 +113,32 @@ int liza_log_entry_known(const char *cur, size_t len, const char *path, const ed
 	return rc == 0 ? 0 : -1;
 }
 
+void liza_log_seen_set(liza_log_seen *seen, const struct stat *sb, size_t len, bool ok)
+{
+	*seen = (liza_log_seen){ .ok = ok && S_ISREG(sb->st_mode), .dev = sb->st_dev, .ino = sb->st_ino,
+	                         .size = (off_t)len, .mtime = sb->st_mtim, .ctime = sb->st_ctim };
+}
+
+/* Are the len bytes just read from path the file seen (stat after the
+ * read: an append or a replace since shows in its size, times or inode)? */
+static bool log_is_seen(const char *path, const liza_log_seen *seen, size_t len)
+{
+	struct stat sb;
+	if (!seen || !seen->ok || lw_stat(path, &sb, LW_STAT_FULL) < 0 || !S_ISREG(sb.st_mode))
+		return false;
+	return seen->dev == sb.st_dev && seen->ino == sb.st_ino && seen->size == sb.st_size &&
+	       (size_t)sb.st_size == len && seen->mtime.tv_sec == sb.st_mtim.tv_sec &&
+	       seen->mtime.tv_nsec == sb.st_mtim.tv_nsec && seen->ctime.tv_sec == sb.st_ctim.tv_sec &&
+	       seen->ctime.tv_nsec == sb.st_ctim.tv_nsec;
+}
+
 int liza_log_append(const char *dir, const edit_pair *entry, size_t n, lw_error *err)
+{
+	return liza_log_append_seen(dir, NULL, entry, n, err);
+}
+
+int liza_log_append_seen(const char *dir, const liza_log_seen *seen, const edit_pair *entry, size_t n,
+                         lw_error *err)
 {
 	char path[LW_PATH_MAX], *buf = NULL;
 	size_t len;
@@ -124,7 +150,8 @@ int liza_log_append(const char *dir, const edit_pair *entry, size_t n, lw_error 
 		return STORE_ERR;
 	strbuf add;
 	strbuf_init(&add);
-	rc = liza_log_entry(buf, len, path, entry, n, &add, err);
+	rc = log_is_seen(path, seen, len) && liza_log_entry_known(buf, len, path, entry, n, &add, err) == 0
+	   ? 0 : liza_log_entry(buf, len, path, entry, n, &add, err);
 	if (rc == 0)
 		rc = store_append(path, add.buf, add.len, true, NULL, err) == STORE_OK ? STORE_OK : STORE_ERR;
 	else if (rc == EDIT_NOCHANGE)

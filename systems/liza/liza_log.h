@@ -5,6 +5,9 @@
 #define LW_LIZA_LOG_H
 #include "core/edit/edit.h"
 #include "core/util/strbuf.h"
+#include <stdbool.h>
+#include <sys/stat.h>
+#include <time.h>
 
 /* The bytes that append one entry (pairs in order) to the log whose bytes
  * are cur, into out: 0; EDIT_NOCHANGE (core/txn/txn.h) when the log is not
@@ -29,5 +32,26 @@ int liza_log_entry_known(const char *cur, size_t len, const char *path, const ed
  * shape: left alone), STORE_ENOENT (no log.yaml: nothing created), or
  * STORE_ERR. */
 int liza_log_append(const char *dir, const edit_pair *entry, size_t n, lw_error *err);
+
+/* What a snapshot saw of log.yaml: the file (its stat before the read,
+ * with the size actually read) parsed whole without a problem (ok). */
+typedef struct liza_log_seen {
+	bool ok;
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtime, ctime;
+} liza_log_seen;
+
+/* Record sb (taken before reading len bytes that parsed: ok) in seen. */
+void liza_log_seen_set(liza_log_seen *seen, const struct stat *sb, size_t len, bool ok);
+
+/* liza_log_append for a caller that holds what a snapshot saw: when the
+ * file read now is that very file (same inode, size, mtime and ctime,
+ * liza_load.c's test for an unchanged file) and it parsed then, the entry
+ * is rendered from its first and last items (liza_log_entry_known), not a
+ * parse of the whole log; else, or seen NULL, as liza_log_append. */
+int liza_log_append_seen(const char *dir, const liza_log_seen *seen, const edit_pair *entry, size_t n,
+                         lw_error *err);
 
 #endif

@@ -2,6 +2,7 @@
 #include "tests/unit/helper_liza_diff.h"
 #include "systems/liza/liza_gen.h"
 #include "systems/liza/shell/liza_tx.h"
+#include "systems/liza/go/lizago_tx.h"
 #include "core/edit/edit.h"
 #include "core/model/model.h"
 #include <fcntl.h>
@@ -12,6 +13,27 @@
 #include <unistd.h>
 
 static char msg[4096];
+
+const char *const liza_diff_odd_logs[] = {
+	"- a: 1\n",                                   /* one item */
+	"- a: 1\n- b: 2\n",
+	"---\n- a: 1\n- b: 2\n",                      /* a document marker */
+	"- a: 1\n- b: 2",                             /* no line break at the end */
+	"  - a: 1\n  - b: 2\n",                       /* indented root */
+	"- a: \"x\n- b: y\"\n- c: 3\n",               /* a dash line inside a quoted scalar */
+	"-\n  a: 1\n-\n  b: 2\n",                     /* items below their dash */
+	"- a\n- b\n- c\n",                            /* scalar items */
+	"- [1, 2]\n- {a: 1}\n- x: 1\n",
+	"x: 1\n",                                     /* not a sequence */
+	"- a: 1\r\n- b: 2\r\n",
+	"# c\n\n- a: 1\n  # c\n- b: 2\n\n# end\n",
+	"- a: 1\n- b: 2\n  b: 3\n- c: 4\n",          /* a key twice: a full parse refuses the log */
+	"- a: &x 1\n- b: *x\n- c: 4\n",             /* an alias */
+	"- a: 1\n- b: *nowhere\n- c: 4\n",          /* an unknown one */
+	"- a: 1\n- {b: 2, b: 3}\n- c: 4\n",
+	"- a: 1\n...\n",
+};
+const size_t liza_diff_nodd_logs = sizeof liza_diff_odd_logs / sizeof *liza_diff_odd_logs;
 
 static int put(const char *path, const char *b, size_t n, bool append)
 {
@@ -120,11 +142,12 @@ static int run_one(const liza_diff_case *c, int mode, outcome *o)
 	}
 	edit_test_full_verify(mode == REF);
 	memset(&o->res, 0, sizeof o->res);
-	/* The reference: nothing prepared, one parse under the lock (the
-	 * shell era's transition with nothing held). */
+	/* The reference: nothing prepared, one parse under the lock (either
+	 * generation's transition with nothing held). */
 	o->rc = fast ? liza_transition_from(dir, snap, &c->rq, &o->res)
 	      : mode == BARE ? liza_transition(dir, &c->rq, &o->res)
 	      : liza_detect_file(dir) == LIZA_GEN_SHELL ? liza_shell_transition(dir, &c->rq, &o->res)
+	      : liza_detect_file(dir) == LIZA_GEN_GO ? lizago_transition(dir, &c->rq, &o->res)
 	      : liza_transition(dir, &c->rq, &o->res);
 	edit_test_full_verify(false);
 	lw_snapshot_free(snap);

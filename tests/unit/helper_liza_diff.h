@@ -31,4 +31,10 @@ typedef struct liza_diff_case {
  * byte for byte alike, else what differs (a static buffer). */
 const char *liza_diff_run(const liza_diff_case *c);
 
+/* Logs of odd shapes (one item, document markers, no line break at the
+ * end, a key twice, aliases, …): each must take the short way to the same
+ * bytes as the full one, or the full way. */
+extern const char *const liza_diff_odd_logs[];
+extern const size_t liza_diff_nodd_logs;
+
 #endif

@@ -10,6 +10,7 @@
 #ifndef LW_LIZAGO_H
 #define LW_LIZAGO_H
 #include "systems/liza/liza_gen.h"
+#include "systems/liza/liza_log.h"
 #include "systems/liza/go/lizago_pipeline.h"
 #include "core/model/tx.h"
 
@@ -77,6 +78,9 @@ typedef struct lizago_state {
 	const liza_generation *gen;   /* &lizago_generation: the generation is recorded in the state */
 	const char *state_path, *log_path, *dir;
 	const doc_node *root;
+	/* The parse root lies in (the snapshot's, never patched): a transition
+	 * prepares its edit on it before Liza's lock (lizago_tx.c). */
+	doc *state_doc;
 	lg_pipeline pipeline;
 	const tx_table *tx;       /* the pipeline's verdict rows (lizago_txtable.c) */
 	bool pipeline_missing;    /* no .liza/pipeline.yaml: Liza's validate refuses the project */
@@ -99,6 +103,7 @@ typedef struct lizago_state {
 	lg_config config;
 	time_t log_newest;
 	size_t log_entries;
+	liza_log_seen log_seen;   /* log.yaml as read, for the transition's append (liza_log.h) */
 	/* Watching only: what this state breaks against the one before it. The
 	 * baseline is the last state that broke none (its snapshot is this
 	 * one's base while refusals last); NULL when nothing was compared or

@@ -45,6 +45,11 @@ static bool review(const void *sys, const lw_task *t, liza_review_fields *out)
 	return true;
 }
 
+static doc *held_parse(const void *sys)
+{
+	return ((const lizago_state *)sys)->state_doc;
+}
+
 static const char *log_path(const void *sys)
 {
 	return ((const lizago_state *)sys)->log_path;
@@ -57,6 +62,8 @@ const liza_generation lizago_generation = {
 	.check = check,
 	.table = table,
 	.transition = lizago_transition,
+	.transition_held = lizago_transition_held,
+	.held_parse = held_parse,
 	.detail = detail,
 	.review = review,
 	.log_path = log_path,

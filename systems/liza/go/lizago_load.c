@@ -11,6 +11,7 @@
 #include "systems/liza/go/lizago_sprint.h"
 #include "systems/liza/go/lizago_txtable.h"
 #include "core/util/fileio.h"
+#include "core/util/inputs.h"
 #include "core/model/snapshot_file.h"
 #include "core/util/dirlist.h"
 #include "core/util/timeparse.h"
@@ -242,6 +243,10 @@ static void load_log(lizago_state *st, lw_snapshot *snap)
 	size_t len;
 	lw_error err;
 	st->log_newest = LW_NO_TIME;
+	/* The stat before the read: a write in between shows next time as a
+	 * change (liza_log_append_seen compares it under the lock). */
+	struct stat sb;
+	bool have_stat = lw_stat(st->log_path, &sb, LW_STAT_FULL) == 0;
 	int rc = lw_read_file(st->log_path, doc_default_limits.max_bytes, &buf, &len, &err);
 	if (rc == LW_READ_ERROR)
 		lw_snapshot_unread(snap, "log", &err);
@@ -255,6 +260,8 @@ static void load_log(lizago_state *st, lw_snapshot *snap)
 			if (t != LW_NO_TIME && (st->log_newest == LW_NO_TIME || t > st->log_newest))
 				st->log_newest = t;
 		}
+		if (have_stat)
+			liza_log_seen_set(&st->log_seen, &sb, len, true);
 	} else {
 		lw_snapshot_unread(snap, "log", &err);
 	}
@@ -398,7 +405,7 @@ static int cmp_task(const void *a, const void *b)
 	return strcmp((*(const lg_task *const *)a)->id, (*(const lg_task *const *)b)->id);
 }
 
-int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapshot *snap, lw_error *err)
+int lizago_load(const char *dir, const char *state_path, doc *d, lw_snapshot *snap, lw_error *err)
 {
 	arena *a = &snap->mem;
 	lizago_state *st = arena_alloc(a, sizeof *st);
@@ -412,6 +419,7 @@ int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapsh
 		return -1;
 	}
 	st->root = root;
+	st->state_doc = d;
 	const doc_node *tasks = doc_get(root, "tasks");
 	if (tasks && !doc_is_null(tasks) && !doc_is_seq(tasks)) {
 		doc_pos pos = doc_where(d, tasks);

@@ -6,6 +6,6 @@
 
 /* Fill snap from a parsed state.yaml d (already adopted by snap) of the
  * `.liza` folder dir. */
-int lizago_load(const char *dir, const char *state_path, const doc *d, lw_snapshot *snap, lw_error *err);
+int lizago_load(const char *dir, const char *state_path, doc *d, lw_snapshot *snap, lw_error *err);
 
 #endif

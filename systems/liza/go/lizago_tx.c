@@ -32,7 +32,7 @@ typedef struct gtx {
 	char next[250];
 	char forced[200];         /* the Liza rule a --force write breaks, for the message and the log */
 	lizago_lever lever;       /* a lever's edit (lizago_levers.c): its log action */
-	strbuf report;            /* a checkpoint's sprint summary */
+	strbuf *report;           /* a checkpoint's sprint summary (not in g: see lizago_transition_held) */
 } gtx;
 
 static const doc_node *find_task(const doc_node *root, const char *id)
@@ -604,7 +604,7 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 	}
 	const char *ev = rq->event;
 	if (!rq->subject && lizago_lever_event(ev)) {
-		g->lever = (lizago_lever){ .rq = rq, .ts = g->ts, .report = &g->report };
+		g->lever = (lizago_lever){ .rq = rq, .ts = g->ts, .report = g->report };
 		return lizago_lever_apply(&g->lever, root, ed, res);
 	}
 	const doc_node *task = NULL;
@@ -674,7 +674,7 @@ static tx_rc apply(const doc *d, editor *ed, void *ctx, tx_result *res)
 	return TX_DENIED;
 }
 
-static void log_entry(gtx *g, tx_result *res)
+static void log_entry(gtx *g, const liza_log_seen *seen, tx_result *res)
 {
 	const tx_request *rq = g->rq;
 	const char *ev = rq->event;
@@ -708,7 +708,7 @@ static void log_entry(gtx *g, tx_result *res)
 		snprintf(res->note, sizeof res->note, "log.yaml not updated: %s", lw_error_format(&err, msg, sizeof msg));
 		return;
 	}
-	if (liza_log_append(g->dir, e, n, &err) == STORE_ERR)
+	if (liza_log_append_seen(g->dir, seen, e, n, &err) == STORE_ERR)
 		snprintf(res->note, sizeof res->note, "log.yaml not updated: %s", lw_error_format(&err, msg, sizeof msg));
 	store_lock_release(&lk);
 }
@@ -727,7 +727,7 @@ static void summary_write(gtx *g, tx_result *res)
 	store_lock lk;
 	int rc = STORE_ERR;
 	if (store_lock_path(sp, lp, sizeof lp, &err) && store_lock_acquire(&lk, lp, store_lock_timeout_ms(), &err) == STORE_OK) {
-		rc = store_write_atomic(rp, g->report.buf ? g->report.buf : "", g->report.len, &err);
+		rc = store_write_atomic(rp, g->report->buf ? g->report->buf : "", g->report->len, &err);
 		store_lock_release(&lk);
 	}
 	size_t used = strlen(res->note);
@@ -739,6 +739,17 @@ static void summary_write(gtx *g, tx_result *res)
 }
 
 int lizago_transition(const char *dir, const tx_request *rq, tx_result *res)
+{
+	liza_held none = { 0 };
+	return lizago_transition_held(dir, &none, rq, res);
+}
+
+/* What the caller holds (liza_gen.h): its parse of state.yaml, on which the
+ * checks and edits are made before Liza's lock is taken (under it, the file
+ * compared with those bytes, nothing parsed while they match), and the
+ * snapshot's view of log.yaml, from which the entry is rendered on the
+ * log's first and last items while the file is the one it read. */
+int lizago_transition_held(const char *dir, const liza_held *held, const tx_request *rq, tx_result *res)
 {
 	memset(res, 0, sizeof *res);
 	gtx g = { .dir = dir, .rq = rq };
@@ -757,16 +768,22 @@ int lizago_transition(const char *dir, const tx_request *rq, tx_result *res)
 		tx_set(res, TX_IO, "%s", lw_error_format(&lerr, msg, sizeof msg));
 		return res->rc = TX_IO;
 	}
-	strbuf_init(&g.report);
-	tx_rc rc = txfile_update(path, apply, &g, res);
+	/* The checkpoint's summary lives outside g, which is plain data that
+	 * txfile_update_held copies and restores between runs: g holds only its
+	 * address, and the run whose answer is committed rendered it last. */
+	strbuf report;
+	strbuf_init(&report);
+	g.report = &report;
+	tx_rc rc = txfile_update_held(path, held->d, "tasks", apply, &g, sizeof g, res);
 	if (rc != TX_DONE) {
-		strbuf_free(&g.report);
+		strbuf_free(&report);
 		return res->rc = rc;
 	}
-	log_entry(&g, res);
+	const lizago_state *st = held->sys && liza_gen_of(held->sys)->id == LIZA_GEN_GO ? held->sys : NULL;
+	log_entry(&g, st ? &st->log_seen : NULL, res);
 	if (!strcmp(rq->event, "checkpoint") && !rq->subject)
 		summary_write(&g, res);
-	strbuf_free(&g.report);
+	strbuf_free(&report);
 	if (!strcmp(rq->event, "resume") && !rq->subject) {
 		/* commands/resume.go: after ops.Resume, the provider stop signals
 		 * that would stop the restarted agents at once */
