@@ -7,6 +7,7 @@
  * are Linux's; elsewhere the file must look the same to fstat before and
  * after. */
 #include "core/txn/txn_quiet.h"
+#include "core/txn/txn.h"
 #include "core/store/store.h"
 #include "core/store/store_holder.h"
 #include "platform/platform.h"
@@ -30,8 +31,30 @@ static bool same_stat(const struct stat *a, const struct stat *b)
  * changed this recently (mtime or ctime) may be between a tool's buffered
  * writes: treated as busy, waited for like a writer seen by a lease. */
 #define SETTLE_NS (10 * 1000000LL)
+/* A writer taken off its core between two writes (two busy cores: tens of
+ * ms, more) leaves a prefix that has looked the same for longer than that,
+ * and the compare before the swap sees the same prefix: committing on it
+ * loses the file's tail and the writer's write (test_txn_writers, 1 in 4
+ * runs under load). The tools' text formats end where a line does (YAML,
+ * Markdown, JSON Lines) or where JSON closes; bytes that end elsewhere are
+ * cut short, or a file written without its last newline. Such bytes must
+ * be quiet for this long (half the busy wait, so the wait still sees them
+ * settle) before they are taken as the whole file. */
+#define CUT_SETTLE_NS (1000 * 1000000LL)
 
-static bool settled(const struct stat *st)
+/* The bytes end where a document a tool writes can end. */
+static bool ends_whole(const char *b, size_t n)
+{
+	if (!n)
+		return true;   /* empty: the callers' own rule (may_be_empty) */
+	if (b[n - 1] == '\n')
+		return true;
+	while (n && (b[n - 1] == ' ' || b[n - 1] == '\t' || b[n - 1] == '\r'))
+		n--;
+	return n && (b[n - 1] == '}' || b[n - 1] == ']');
+}
+
+static bool settled(const struct stat *st, bool whole)
 {
 	struct timespec now;
 	if (clock_gettime(CLOCK_REALTIME, &now) != 0)
@@ -39,7 +62,9 @@ static bool settled(const struct stat *st)
 	long long n = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
 	long long m = (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec;
 	long long c = (long long)st->st_ctim.tv_sec * 1000000000LL + st->st_ctim.tv_nsec;
-	return n - (m > c ? m : c) >= SETTLE_NS;
+	long long cut = (long long)txn_busy_ms() * 1000000LL / 2;
+	long long window = whole ? SETTLE_NS : cut < CUT_SETTLE_NS ? cut : CUT_SETTLE_NS;
+	return n - (m > c ? m : c) >= (window > SETTLE_NS ? window : SETTLE_NS);
 }
 
 int txn_quiet_read(const char *path, bool keep, txn_hold *h, char **buf, size_t *len, lw_error *err)
@@ -70,14 +95,15 @@ int txn_quiet_read(const char *path, bool keep, txn_hold *h, char **buf, size_t 
 			return TXN_BUSY;
 		}
 		/* Open only by readers (`tail -f`, a pager), or no leases here:
-		 * fall back to a file that looks the same before and after. */
+		 * fall back to a file that looks the same before and after,
+		 * quiet for a while (longer when its bytes end mid-line). */
 	}
 	h->fd = fd;
 	int rc = store_read_fd(fd, path, STORE_MAX_FILE_BYTES, buf, len, err);
 	if (rc == STORE_OK) {
 		bool moved = h->leased ? !txn_hold_intact(h)
 		                       : fstat(fd, &after) != 0 || !same_stat(&before, &after) ||
-		                         (unsigned long long)after.st_size != *len || !settled(&after);
+		                         (unsigned long long)after.st_size != *len || !settled(&after, ends_whole(*buf, *len));
 		if (moved) {
 			free(*buf);
 			*buf = NULL;
