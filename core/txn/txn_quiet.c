@@ -42,16 +42,26 @@ static bool same_stat(const struct stat *a, const struct stat *b)
  * settle) before they are taken as the whole file. */
 #define CUT_SETTLE_NS (1000 * 1000000LL)
 
-/* The bytes end where a document a tool writes can end. */
+static bool blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* The bytes end where a document a tool writes can end: JSON (it opens
+ * with { or [) where it closes, anything else at a line end. Nothing but
+ * blanks is a file between its writer's truncate and first write. */
 static bool ends_whole(const char *b, size_t n)
 {
-	if (!n)
-		return true;   /* empty: the callers' own rule (may_be_empty) */
-	if (b[n - 1] == '\n')
-		return true;
-	while (n && (b[n - 1] == ' ' || b[n - 1] == '\t' || b[n - 1] == '\r'))
+	size_t i = 0;
+	while (i < n && blank(b[i]))
+		i++;
+	if (i == n)
+		return false;
+	if (b[i] != '{' && b[i] != '[')
+		return b[n - 1] == '\n';
+	while (n > i && blank(b[n - 1]))
 		n--;
-	return n && (b[n - 1] == '}' || b[n - 1] == ']');
+	return b[n - 1] == '}' || b[n - 1] == ']';
 }
 
 static bool settled(const struct stat *st, bool whole)

@@ -21,8 +21,9 @@ typedef struct txn_hold {
  * CAP_LEASE, a filesystem without them) the file must instead look the
  * same to fstat before and after the read, and be unchanged for 10 ms, or
  * for up to 1 s (half of txn_busy_ms()) when its bytes do not end where a
- * text document can (a line end, a closing } or ]): a writer paused
- * mid-file, or a file without its last newline. keep: hold the fd and lease on
+ * text document can (JSON where it closes, anything else at a line end) or
+ * are empty: a writer paused mid-file, or a file without its last
+ * newline. keep: hold the fd and lease on
  * success (release with txn_hold_release); else both are dropped.
  * STORE_OK, STORE_ENOENT, STORE_ERR (err set) or TXN_BUSY. */
 int  txn_quiet_read(const char *path, bool keep, txn_hold *h, char **buf, size_t *len, lw_error *err);

@@ -75,26 +75,35 @@ static void cut_file_waits_longer(void **st)
 {
 	(void)st;
 	setenv("LIZA_WATCH_BUSY_MS", "400", 1);   /* the cut window: half of it, 200 ms */
-	char dir[64], cut[128], whole[128], json[128];
+	char dir[64], cut[128], whole[128], json[128], json_cut[128], empty[128];
 	snprintf(dir, sizeof dir, "/tmp/lw-quiet-XXXXXX");
 	assert_non_null(mkdtemp(dir));
 	snprintf(cut, sizeof cut, "%s/task.yaml", dir);
 	snprintf(whole, sizeof whole, "%s/whole.yaml", dir);
 	snprintf(json, sizeof json, "%s/state.json", dir);
+	snprintf(json_cut, sizeof json_cut, "%s/cut.json", dir);
+	snprintf(empty, sizeof empty, "%s/empty.yaml", dir);
 	put(cut, "counter: 3\nours: 1\npad: xxxxxxxx");        /* the first of a writer's two writes */
 	put(whole, "counter: 3\nours: 1\nend: true\n");
 	put(json, "{\n  \"active\": true\n}");                 /* JSON.stringify: no last newline */
+	put(json_cut, "{\n  \"active\": true,\n");              /* a JSON prefix that ends at a line end */
+	put(empty, "");                                          /* between the truncate and the first write */
 	wait_still(cut, 10);
 	wait_still(whole, 10);
 	wait_still(json, 10);
+	wait_still(json_cut, 10);
+	wait_still(empty, 10);
 	bool leased;
 	assert_int_equal(quiet(whole, &leased), STORE_OK);
 	assert_int_equal(quiet(json, &leased), STORE_OK);
-	int rc = quiet(cut, &leased);
-	if (leased)
-		assert_int_equal(rc, STORE_OK);   /* the lease said nobody has it open */
-	else
-		assert_int_equal(rc, TXN_BUSY);   /* still for 10 ms, yet it ends mid-line */
+	const char *cuts[] = { cut, json_cut, empty };
+	for (size_t i = 0; i < 3; i++) {
+		int rc = quiet(cuts[i], &leased);
+		if (leased)
+			assert_int_equal(rc, STORE_OK);   /* the lease said nobody has it open */
+		else
+			assert_int_equal(rc, TXN_BUSY);   /* still for 10 ms, yet it is not whole */
+	}
 	/* Still for the whole window: a file that ends so (no last newline),
 	 * taken as it is rather than refused for ever. */
 	wait_still(cut, 200);
@@ -102,6 +111,8 @@ static void cut_file_waits_longer(void **st)
 	unlink(cut);
 	unlink(whole);
 	unlink(json);
+	unlink(json_cut);
+	unlink(empty);
 	rmdir(dir);
 	unsetenv("LIZA_WATCH_BUSY_MS");
 }
