@@ -64,17 +64,28 @@ static bool ends_whole(const char *b, size_t n)
 	return b[n - 1] == '}' || b[n - 1] == ']';
 }
 
+static long long changed_ns(const struct stat *st)
+{
+	long long m = (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec;
+	long long c = (long long)st->st_ctim.tv_sec * 1000000000LL + st->st_ctim.tv_nsec;
+	return m > c ? m : c;
+}
+
+long long txn_changed_ns(int fd)
+{
+	struct stat st;
+	return fd >= 0 && fstat(fd, &st) == 0 ? changed_ns(&st) : -1;
+}
+
 static bool settled(const struct stat *st, bool whole)
 {
 	struct timespec now;
 	if (clock_gettime(CLOCK_REALTIME, &now) != 0)
 		return true;
 	long long n = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
-	long long m = (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec;
-	long long c = (long long)st->st_ctim.tv_sec * 1000000000LL + st->st_ctim.tv_nsec;
 	long long cut = (long long)txn_busy_ms() * 1000000LL / 2;
 	long long window = whole ? SETTLE_NS : cut < CUT_SETTLE_NS ? cut : CUT_SETTLE_NS;
-	return n - (m > c ? m : c) >= (window > SETTLE_NS ? window : SETTLE_NS);
+	return n - changed_ns(st) >= (window > SETTLE_NS ? window : SETTLE_NS);
 }
 
 int txn_quiet_read(const char *path, bool keep, txn_hold *h, char **buf, size_t *len, lw_error *err)
@@ -84,6 +95,7 @@ int txn_quiet_read(const char *path, bool keep, txn_hold *h, char **buf, size_t 
 	h->fd = -1;
 	h->leased = h->quiet = false;
 	h->who[0] = '\0';
+	h->changed_ns = -1;
 	int fd = store_open_read(path);
 	if (fd < 0) {
 		if (errno == ENOENT)
@@ -114,6 +126,7 @@ int txn_quiet_read(const char *path, bool keep, txn_hold *h, char **buf, size_t 
 		bool moved = h->leased ? !txn_hold_intact(h)
 		                       : fstat(fd, &after) != 0 || !same_stat(&before, &after) ||
 		                         (unsigned long long)after.st_size != *len || !settled(&after, ends_whole(*buf, *len));
+		h->changed_ns = changed_ns(h->leased ? &before : &after);
 		if (moved) {
 			free(*buf);
 			*buf = NULL;
