@@ -7,6 +7,8 @@
 #include "core/model/config.h"
 #include "core/model/fleet.h"
 #include "core/model/registry.h"
+#include "core/txn/txn.h"
+#include "core/util/fileio.h"
 #include "core/util/timeparse.h"
 #include <getopt.h>
 #include <stdarg.h>
@@ -141,7 +143,7 @@ int cli_open_project(const lw_opts *o, lw_project *p)
 
 /* Every project of o; a -C that cannot be opened ends it all (-1), or,
  * with miss, is listed there (folder as given, and why) and passed over. */
-static int open_fleet(const lw_opts *o, lw_fleet *f, bool wait, cli_missing *miss)
+static int load_fleet(const lw_opts *o, lw_fleet *f, bool wait, cli_missing *miss)
 {
 	size_t n = o->ndirs ? o->ndirs : 1;
 	f->v = calloc(n, sizeof *f->v);
@@ -225,6 +227,22 @@ static int open_fleet(const lw_opts *o, lw_fleet *f, bool wait, cli_missing *mis
 	}
 	lw_fleet_label(f);
 	return 0;
+}
+
+/* The first load (check, status, events, the HUD's first screen) waits
+ * for a file a writer is in the middle of, as a transition's first read
+ * does (txn_read_settled: bounded by LIZA_WATCH_BUSY_MS; a file still cut
+ * short after it is read as it is, the parse error it was): a state file
+ * caught between an in-place writer's truncate and its last write was a
+ * CRIT that no later read would have shown (tests/e2e/tx_first_read.sh).
+ * The reloads after it (--follow, the HUD) read at once: they keep the
+ * last good model over a file caught mid-write. */
+static int open_fleet(const lw_opts *o, lw_fleet *f, bool wait, cli_missing *miss)
+{
+	lw_read_settle_fn was = lw_read_settle_with(txn_read_settled);
+	int rc = load_fleet(o, f, wait, miss);
+	lw_read_settle_with(was);
+	return rc;
 }
 
 int cli_open_fleet(const lw_opts *o, lw_fleet *f, bool wait)

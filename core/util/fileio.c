@@ -99,9 +99,11 @@ static int read_file(const char *path, size_t max_bytes, char **buf, size_t *len
  * loads, and the loaders under it need not know. */
 static lw_read_settle_fn settle;
 
-void lw_read_settle_with(lw_read_settle_fn fn)
+lw_read_settle_fn lw_read_settle_with(lw_read_settle_fn fn)
 {
+	lw_read_settle_fn was = settle;
 	settle = fn;
+	return was;
 }
 
 int lw_read_file(const char *path, size_t max_bytes, char **buf, size_t *len, lw_error *err)

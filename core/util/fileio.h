@@ -24,9 +24,11 @@ int lw_read_file_nofollow(const char *path, size_t max_bytes, char **buf, size_t
 /* A read that waits for a writer that has the file open, or false to let
  * lw_read_file read at once (core/txn's txn_read_settled). Installed by the
  * commands that write, so a transition's first read waits for an in-place
- * writer exactly as its commit does; NULL (the default) reads at once. */
+ * writer exactly as its commit does, and around every command's first
+ * load of its projects (cli's open_fleet); NULL (the default) reads at
+ * once. Returns the one installed before. */
 typedef bool (*lw_read_settle_fn)(const char *path, size_t max_bytes, char **buf, size_t *len);
-void lw_read_settle_with(lw_read_settle_fn fn);
+lw_read_settle_fn lw_read_settle_with(lw_read_settle_fn fn);
 /* The last cap bytes of path (all of it when shorter; *partial when not
  * from its start): -1 when it cannot be opened or is not a regular file. */
 int lw_read_tail(const char *path, size_t cap, char **buf, size_t *len, bool *partial);

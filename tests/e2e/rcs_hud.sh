@@ -21,8 +21,11 @@ wait_for 'clear rcs workflow forge \(any other member stays\)\? \[y/N\]'
 keys n
 wait_for 'clear cancelled'
 grep -q '"skill": "forge", "phase": "executing", "active": true' "$s1/skill-active-state.json" || fail "n must not write"
+# The prompt must be forge's again before y: a bare [y/N] would let a y
+# answer a prompt about another row (team) and the failure would read as
+# a message that never came.
 keys x
-wait_for '\[y/N\]'
+wait_for 'clear rcs workflow forge \(any other member stays\)\? \[y/N\]'
 keys y
 wait_for 'cleared forge .*active now: team'
 wait_gone '^ rcs +forge '
