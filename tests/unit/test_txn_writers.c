@@ -5,8 +5,10 @@
  * file as often as they can. A torn prefix committed would lose the file's
  * tail ("end" line); a whole-file swap over a newer write would lose
  * counter increments. Bounds: 0 lost against writers that take the lock
- * we take (Liza), at most 2 in 100 against writers that take none. The
- * figures are printed for the record. */
+ * we take (Liza), at most 2 in 100 against writers that take none (5 in
+ * the portable build: no lease, no exchange, so a writer's rename between
+ * the last look and ours is not undone; measured 0-3 in 60 busy runs, see
+ * docs/transactions.md). The figures are printed for the record. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -27,6 +29,13 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
+
+/* Writers that take no lock: what may be lost of 100 (see above). */
+#ifdef LW_PORTABLE
+#define UNLOCKED_LOST_MAX 5
+#else
+#define UNLOCKED_LOST_MAX 2
+#endif
 
 #define ROUNDS 100
 #define PAD 6000   /* bytes: an in-place write of this takes two write(2)s */
@@ -186,7 +195,7 @@ static void rcs_rename_writer(void **st)
 	txn t = { .journal_dir = dir, .files = files, .n = 2 };
 	figures f = race(&t, wr_start(skills, NULL, WR_RENAME, ROUNDS), skills);
 	report("rcs", "temp + rename, no lock", &f);
-	assert_in_range(f.writer_lost, 0, 2);
+	assert_in_range(f.writer_lost, 0, UNLOCKED_LOST_MAX);
 	assert_int_equal(wr_ours(mode), f.ours_done);   /* the other file: every commit, all or nothing */
 	complete(skills);
 	char probe[160];
@@ -273,7 +282,7 @@ static void inplace_writer(const char *sys, const char *name)
 	txn t = { .files = &file, .n = 1 };
 	figures f = race(&t, wr_start(path, NULL, WR_INPLACE, ROUNDS), path);
 	report(sys, "in place, no lock", &f);
-	assert_in_range(f.writer_lost, 0, 2);
+	assert_in_range(f.writer_lost, 0, UNLOCKED_LOST_MAX);
 	complete(path);
 	nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
 }
