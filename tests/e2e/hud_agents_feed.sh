@@ -35,8 +35,13 @@ sed 's/"lastHeartbeatAt": "2026-02-20T14:21:20.050Z"/"lastHeartbeatAt": "2026-02
 	&& mv "$leases.new" "$leases"
 rm -r "$proj/agent_workspaces/Agent-3"
 mkdir -p "$proj/agent_workspaces/Agent-2/inbox"
+# Made whole, then named (temp + rename): written in place, a reload that
+# falls between the create and the write (a busy machine) rightly counts
+# a message it cannot read yet, "inbox 1 (+1)", the count line this test
+# says the message replaces.
+msg=$proj/agent_workspaces/Agent-2/inbox/msg_20260220_142130_Agent-5_to_Agent-2.json
 printf '{"type": "task", "from": "Agent-5", "to": "Agent-2", "timestamp": "2026-02-20T14:21:30", "summary": "Rerun the suite\\nthen \\u001b[31mattach\\u001b[0m the log"}\n' \
-	> "$proj/agent_workspaces/Agent-2/inbox/msg_20260220_142130_Agent-5_to_Agent-2.json"
+	> "$msg.new" && mv "$msg.new" "$msg"
 
 keys F
 wait_for 'Activity: [0-9]+ of [0-9]+ lines'

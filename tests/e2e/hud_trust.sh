@@ -128,7 +128,9 @@ keys G
 # The end: what each colour means, each drawn in its own style.
 wait_for 'Colours \(theme mono'   # NO_COLOR: the mono theme
 wait_for 'CRIT +a CRIT alert and its count'
-keys Up Up Up Up   # above the mouse's lines
+# Up scrolls it back, a line at a time, to the alerts' legend above the
+# mouse's lines (how many lines that is follows the help's length).
+for _ in $(seq 12); do screen | grep -q 'CRIT first, then WARN, INFO' && break; keys Up; done
 wait_for 'CRIT first, then WARN, INFO'
 # Up the help, by its search (/): the legend of the workflows' gauges.
 keys / "'ready 3/25'" Enter
